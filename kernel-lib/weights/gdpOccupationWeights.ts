@@ -1,0 +1,56 @@
+/**
+ * GDP-based occupation weights w_o (Joules-to-GDP section 2.5, Appendix H).
+ *
+ *   w_o = (s_sector(o) / sum of s over the sectors present) * (employment_o / employment of the
+ *         evaluated occupations in sector(o))
+ *
+ * Units: dimensionless, sum to 1 over the evaluated occupations. Sector shares may be given on any
+ * scale (percent of GDP, fractions): they are normalised over the sectors that hold at least one
+ * evaluated occupation. Wages do not enter (the median wage already enters output value).
+ *
+ * Throws when an occupation names a sector without a share, when a sector's evaluated employment is
+ * zero, or when a share or an employment is negative or not finite.
+ *
+ * @example
+ * gdpOccupationWeights(
+ *   [{ occupation: 'a', sector: 'S', employment: 1 }, { occupation: 'b', sector: 'S', employment: 3 },
+ *    { occupation: 'c', sector: 'T', employment: 5 }],
+ *   [{ sector: 'S', gdpShare: 30 }, { sector: 'T', gdpShare: 10 }])
+ * // => Map { 'a' => 0.1875, 'b' => 0.5625, 'c' => 0.25 }
+ */
+import { J2GError } from '../errors.ts';
+
+export interface OccupationFacts {
+  occupation: string;
+  sector: string;
+  employment: number;
+}
+
+export interface SectorShare {
+  sector: string;
+  gdpShare: number;
+}
+
+export function gdpOccupationWeights(occupations: OccupationFacts[], sectors: SectorShare[]): Map<string, number> {
+  const share = new Map<string, number>();
+  for (const s of sectors) {
+    if (!Number.isFinite(s.gdpShare) || s.gdpShare <= 0) throw new J2GError(`gdpOccupationWeights requires a positive sector share: ${s.sector} ${s.gdpShare}`);
+    share.set(s.sector, s.gdpShare);
+  }
+  const sectorEmployment = new Map<string, number>();
+  for (const o of occupations) {
+    if (!share.has(o.sector)) throw new J2GError(`gdpOccupationWeights: occupation ${o.occupation} names sector ${o.sector}, which has no GDP share`);
+    if (!Number.isFinite(o.employment) || o.employment < 0) throw new J2GError(`gdpOccupationWeights requires a non-negative employment: ${o.occupation} ${o.employment}`);
+    sectorEmployment.set(o.sector, (sectorEmployment.get(o.sector) ?? 0) + o.employment);
+  }
+  let shareTotal = 0;
+  for (const [sector, emp] of sectorEmployment) {
+    if (!(emp > 0)) throw new J2GError(`gdpOccupationWeights: sector ${sector} has zero evaluated employment`);
+    shareTotal += share.get(sector)!;
+  }
+  const w = new Map<string, number>();
+  for (const o of occupations) {
+    w.set(o.occupation, (share.get(o.sector)! / shareTotal) * (o.employment / sectorEmployment.get(o.sector)!));
+  }
+  return w;
+}

@@ -1,0 +1,2 @@
+export * from './gdpOccupationWeights.ts';
+export * from './schemes.ts';

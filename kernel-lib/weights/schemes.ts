@@ -1,0 +1,62 @@
+/**
+ * Occupation weighting schemes for sensitivity analyses (Joules-to-GDP section 2.5; QAIJ "alternative
+ * task mixes"). Every scheme returns weights that sum to 1 over the evaluated occupations.
+ *
+ * - `gdp`: sector GDP share x within-sector employment share (the paper's weights).
+ * - `employment`: w_o = employment_o / total evaluated employment.
+ * - `equal`: w_o = 1 / (number of evaluated occupations).
+ * - `{ custom }`: user-supplied non-negative weights, one per evaluated occupation, normalised to 1.
+ */
+import { J2GError } from '../errors.ts';
+import { gdpOccupationWeights, type OccupationFacts, type SectorShare } from './gdpOccupationWeights.ts';
+
+export type WeightScheme = 'gdp' | 'employment' | 'equal' | { custom: Record<string, number> };
+
+export function weightSchemeName(scheme: WeightScheme): string {
+  return typeof scheme === 'string' ? scheme : 'custom';
+}
+
+export function occupationWeights(scheme: WeightScheme, occupations: OccupationFacts[], sectors: SectorShare[]): Map<string, number> {
+  if (occupations.length === 0) throw new J2GError('occupationWeights requires at least one occupation');
+  if (scheme === 'gdp') return gdpOccupationWeights(occupations, sectors);
+  const raw = new Map<string, number>();
+  if (scheme === 'employment') {
+    for (const o of occupations) raw.set(o.occupation, o.employment);
+  } else if (scheme === 'equal') {
+    for (const o of occupations) raw.set(o.occupation, 1);
+  } else if (typeof scheme === 'object' && scheme && 'custom' in scheme) {
+    const known = new Set(occupations.map((o) => o.occupation));
+    for (const name of Object.keys(scheme.custom)) {
+      if (!known.has(name)) throw new J2GError(`custom weights name an occupation that is not evaluated: ${name}`);
+    }
+    for (const o of occupations) {
+      const v = scheme.custom[o.occupation];
+      if (v === undefined) throw new J2GError(`custom weights miss occupation ${o.occupation}`);
+      raw.set(o.occupation, v);
+    }
+  } else {
+    throw new J2GError(`invalid weights scheme: ${JSON.stringify(scheme)}`);
+  }
+  let total = 0;
+  for (const [name, v] of raw) {
+    if (!Number.isFinite(v) || v < 0) throw new J2GError(`invalid weight for ${name}: ${v}`);
+    total += v;
+  }
+  if (!(total > 0)) throw new J2GError(`weights scheme ${weightSchemeName(scheme)} gives a zero total weight`);
+  for (const [name, v] of raw) raw.set(name, v / total);
+  return raw;
+}
+
+/**
+ * Category weights W_c = sum of w_o over the occupations of category c (section 2.5).
+ * @example categoryWeights(new Map([['a', 0.2], ['b', 0.8]]), new Map([['a', 'X'], ['b', 'X']])) // => Map { 'X' => 1 }
+ */
+export function categoryWeights(weights: Map<string, number>, categoryOf: Map<string, string>): Map<string, number> {
+  const W = new Map<string, number>();
+  for (const [occ, w] of weights) {
+    const c = categoryOf.get(occ);
+    if (c === undefined) throw new J2GError(`categoryWeights: occupation ${occ} has no category`);
+    W.set(c, (W.get(c) ?? 0) + w);
+  }
+  return W;
+}
