@@ -1,0 +1,63 @@
+/**
+ * Confidence intervals for a binomial proportion p from x successes in n independent trials.
+ * Dimensionless; bounds always lie in [0, 1]. Domain: integers 0 <= x <= n, n >= 1, 0 < level < 1.
+ * Throws "binomial interval requires integers 0 <= x <= n and n >= 1" and "invalid level: v".
+ *
+ * - `wilsonInterval`: the score interval (Wilson 1927), centre (p + z^2/2n) / (1 + z^2/n), half-width
+ *   z sqrt(p(1-p)/n + z^2/4n^2) / (1 + z^2/n), with z the normal quantile at (1 + level) / 2.
+ *   // QAIJ "Reliability intervals"
+ * - `wilsonIntervalCorrected`: the continuity-corrected score interval (Newcombe 1998, method 4),
+ *   as R's `prop.test(x, n)`; lower bound 0 when x = 0, upper bound 1 when x = n.
+ * - `clopperPearsonInterval`: the exact interval (Clopper and Pearson 1934): lower bound the
+ *   (1 - level)/2 quantile of Beta(x, n - x + 1), upper bound the (1 + level)/2 quantile of
+ *   Beta(x + 1, n - x); 0 when x = 0, 1 when x = n. As R's `binom.test(x, n)$conf.int`.
+ *
+ * Example: `wilsonInterval(8, 10)` // => { estimate: 0.8, lower: 0.4902, upper: 0.9433 } (rounded)
+ */
+import { J2GError } from '../errors.ts';
+import { normalQuantile } from './normalQuantile.ts';
+import { betaQuantile } from './incompleteBeta.ts';
+
+export interface BinomialInterval {
+  /** point estimate x / n */
+  estimate: number;
+  lower: number;
+  upper: number;
+}
+
+function check(x: number, n: number, level: number): void {
+  if (!Number.isInteger(x) || !Number.isInteger(n) || n < 1 || x < 0 || x > n) {
+    throw new J2GError('binomial interval requires integers 0 <= x <= n and n >= 1');
+  }
+  if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${level}`);
+}
+
+export function wilsonInterval(x: number, n: number, level = 0.95): BinomialInterval {
+  check(x, n, level);
+  const z = normalQuantile((1 + level) / 2);
+  const p = x / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  return { estimate: p, lower: Math.max(0, centre - half), upper: Math.min(1, centre + half) };
+}
+
+export function wilsonIntervalCorrected(x: number, n: number, level = 0.95): BinomialInterval {
+  check(x, n, level);
+  const z = normalQuantile((1 + level) / 2);
+  const p = x / n;
+  const z2 = z * z;
+  const denom = 2 * (n + z2);
+  const lower = x === 0 ? 0 : (2 * n * p + z2 - 1 - z * Math.sqrt(z2 - 2 - 1 / n + 4 * p * (n * (1 - p) + 1))) / denom;
+  const upper = x === n ? 1 : (2 * n * p + z2 + 1 + z * Math.sqrt(z2 + 2 - 1 / n + 4 * p * (n * (1 - p) - 1))) / denom;
+  return { estimate: p, lower: Math.max(0, lower), upper: Math.min(1, upper) };
+}
+
+export function clopperPearsonInterval(x: number, n: number, level = 0.95): BinomialInterval {
+  check(x, n, level);
+  const alpha = 1 - level;
+  const lower = x === 0 ? 0 : betaQuantile(alpha / 2, x, n - x + 1);
+  const upper = x === n ? 1 : betaQuantile(1 - alpha / 2, x + 1, n - x);
+  return { estimate: x / n, lower, upper };
+}
