@@ -1,0 +1,3 @@
+export * from './load.ts';
+export * from './lookup.ts';
+export { PLAIN_DECIMAL } from './schema.ts';
