@@ -1,0 +1,83 @@
+/**
+ * The task-result table at the edge: one CSV row per attempt with columns
+ * `task, system, energy_j (> 0), latency_s (>= 0), tokens (>= 0), quality, correctness, reliability,
+ * usefulness (each in [0, 1]), difficulty_weight (>= 0, default 1), weight (>= 0, default 1),
+ * stratum (optional), boundary (device | system | facility | lifecycle)`.
+ * Optional columns may be absent or left empty. Unknown columns are errors, like missing ones.
+ * Every problem in the file is reported at once as `file:line: column: message` (ValidationError).
+ * // QAIJ "Scope" (TaskResult)
+ *
+ * Example: `readTaskResults('results.csv')[0].energyJ` // => 10
+ */
+import { z } from 'zod';
+import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { readCsv, type CsvData } from '../io/csv.ts';
+import { ENERGY_BOUNDARIES, type TaskResult } from './types.ts';
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const numberText = z.string().trim().regex(NUMBER, 'expected a number').transform(Number);
+const positive = numberText.pipe(z.number().gt(0, 'expected a number > 0').finite('expected a finite number'));
+const nonnegative = numberText.pipe(z.number().min(0, 'expected a number >= 0').finite('expected a finite number'));
+const unit = numberText.pipe(z.number().min(0, 'expected a number in [0, 1]').max(1, 'expected a number in [0, 1]'));
+const withDefault = (d: number) => z.union([z.literal('').transform(() => d), nonnegative]);
+const label = z.string().trim().min(1, 'expected a non-empty value');
+
+export const taskResultRow = z.object({
+  task: label,
+  system: label,
+  energy_j: positive,
+  latency_s: nonnegative,
+  tokens: nonnegative,
+  quality: unit,
+  correctness: unit,
+  reliability: unit,
+  usefulness: unit,
+  difficulty_weight: withDefault(1).optional(),
+  weight: withDefault(1).optional(),
+  stratum: z.string().trim().optional(),
+  boundary: z.enum(ENERGY_BOUNDARIES as [string, ...string[]], { error: `expected one of ${ENERGY_BOUNDARIES.join(', ')}` }),
+});
+
+export const TASK_RESULT_COLUMNS = Object.keys(taskResultRow.shape);
+const REQUIRED = TASK_RESULT_COLUMNS.filter((c) => !['difficulty_weight', 'weight', 'stratum'].includes(c));
+
+/** Validate parsed CSV rows into TaskResults, or throw a ValidationError listing every problem. */
+export function parseTaskResults(csv: CsvData): TaskResult[] {
+  const issues: ValidationIssue[] = [];
+  for (const c of REQUIRED) if (!csv.header.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'missing column' });
+  for (const c of csv.header) if (!TASK_RESULT_COLUMNS.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'unknown column' });
+  if (issues.length) throw new ValidationError(issues);
+  const out: TaskResult[] = [];
+  for (const row of csv.rows) {
+    const parsed = taskResultRow.safeParse(row.values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        issues.push({ file: csv.file, line: row.line, column: String(issue.path[0] ?? ''), message: issue.message });
+      }
+      continue;
+    }
+    const v = parsed.data;
+    out.push({
+      task: v.task,
+      system: v.system,
+      energyJ: v.energy_j,
+      latencyS: v.latency_s,
+      tokens: v.tokens,
+      quality: v.quality,
+      correctness: v.correctness,
+      reliability: v.reliability,
+      usefulness: v.usefulness,
+      difficultyWeight: v.difficulty_weight ?? 1,
+      weight: v.weight ?? 1,
+      ...(v.stratum ? { stratum: v.stratum } : {}),
+      boundary: v.boundary as TaskResult['boundary'],
+    });
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return out;
+}
+
+/** Read and validate a task-result CSV file. */
+export function readTaskResults(path: string, labelForMessages = path): TaskResult[] {
+  return parseTaskResults(readCsv(path, labelForMessages));
+}
