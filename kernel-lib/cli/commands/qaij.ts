@@ -1,0 +1,156 @@
+/**
+ * `j2g qaij`: quality-adjusted service per joule for each system of a task-result table, with seeded
+ * bootstrap intervals, the energy-service frontier and the ranking, as JSON on stdout.
+ */
+import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
+import { readCsv } from '../../io/csv.ts';
+import { finiteNumber, parseArgs, positiveInt } from '../args.ts';
+import {
+  bootstrapQaij,
+  importanceWeights,
+  paretoFrontier,
+  rankSystems,
+  readTaskResults,
+  robustFrontier,
+  sevenPartReport,
+  singleBoundary,
+  tokensPerJoule,
+  TASK_RESULT_COLUMNS,
+  type LatencyContract,
+  type TargetMix,
+} from '../../qaij/index.ts';
+
+export const summary = 'quality-adjusted service per joule, intervals, frontier and ranking from task results';
+
+export const usage = `usage: j2g qaij --input FILE [--latency-max SECONDS] [--target-mix FILE] [--trim-at W]
+                [--draws N] [--seed S] [--level L] [--report]
+
+Reads a task-result CSV, one row per attempt, with columns
+  ${TASK_RESULT_COLUMNS.join(', ')}
+(energy_j > 0; latency_s, tokens >= 0; quality, correctness, reliability, usefulness in [0, 1];
+difficulty_weight and weight >= 0, default 1; stratum optional; boundary one of device, system,
+facility, lifecycle). All rows must share one boundary: results of different boundaries are never
+ranked together.
+
+Service per attempt is difficulty_weight * usefulness * quality * correctness * reliability, times 0
+when latency_s exceeds --latency-max. Late and failed attempts keep their energy. QAIJ per system is
+sum(w s) / sum(w E), a ratio of expectations, with a seeded percentile bootstrap over tasks (within
+strata when given).
+
+  --input FILE         task-result CSV (required)
+  --latency-max S      latency contract L* in seconds (default: none)
+  --target-mix FILE    CSV with columns stratum,share: reweight each system to this mix (w = mu/nu);
+                       a system lacking a stratum the mix needs is reported as obstructed
+  --trim-at W          cap importance weights mu/nu at W (reported); only with --target-mix
+  --draws N            bootstrap replicates (default 2000)
+  --seed S             bootstrap seed (default 1)
+  --level L            interval level (default 0.95)
+  --report             add the seven-part report (unweighted, by stratum, difficulty-weighted,
+                       service and energy, latency and reliability, frontier, alternative mixes)
+
+Prints JSON: per system n, service_mean, energy_mean_j, qaij, qaij_lo, qaij_hi, tokens_per_joule,
+late, failed; the frontier (systems on it, in energy order) with each system's robust status; the
+ranking by qaij.`;
+
+export function readTargetMix(path: string): TargetMix {
+  const csv = readCsv(path);
+  const issues: ValidationIssue[] = [];
+  for (const c of ['stratum', 'share']) if (!csv.header.includes(c)) issues.push({ file: path, line: 1, column: c, message: 'missing column' });
+  for (const c of csv.header) if (!['stratum', 'share'].includes(c)) issues.push({ file: path, line: 1, column: c, message: 'unknown column' });
+  if (issues.length) throw new ValidationError(issues);
+  const mix: Record<string, number> = {};
+  for (const row of csv.rows) {
+    const s = row.values.stratum.trim();
+    const v = Number(row.values.share);
+    if (s === '') issues.push({ file: path, line: row.line, column: 'stratum', message: 'expected a non-empty value' });
+    else if (s in mix) issues.push({ file: path, line: row.line, column: 'stratum', message: `duplicate stratum ${s}` });
+    if (row.values.share.trim() === '' || !Number.isFinite(v) || v < 0) issues.push({ file: path, line: row.line, column: 'share', message: 'expected a number >= 0' });
+    mix[s] = v;
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return mix;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const a = parseArgs(argv, { values: ['input', 'latency-max', 'target-mix', 'trim-at', 'draws', 'seed', 'level'], flags: ['report'] });
+  if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
+  const input = a.options.input;
+  if (!input) throw new J2GError('missing --input');
+  const draws = a.options.draws === undefined ? 2000 : positiveInt('draws', a.options.draws);
+  const seed = a.options.seed === undefined ? 1 : finiteNumber('seed', a.options.seed);
+  if (!Number.isSafeInteger(seed)) throw new J2GError(`invalid seed: ${a.options.seed}`);
+  const level = a.options.level === undefined ? 0.95 : finiteNumber('level', a.options.level);
+  if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${a.options.level}`);
+  let latency: LatencyContract | undefined;
+  if (a.options['latency-max'] !== undefined) {
+    const l = finiteNumber('latency-max', a.options['latency-max']);
+    if (l < 0) throw new J2GError(`invalid latency-max: ${a.options['latency-max']}`);
+    latency = { latencyMaxS: l };
+  }
+  let trimAt: number | undefined;
+  if (a.options['trim-at'] !== undefined) {
+    if (a.options['target-mix'] === undefined) throw new J2GError('--trim-at needs --target-mix');
+    trimAt = finiteNumber('trim-at', a.options['trim-at']);
+    if (!(trimAt > 0)) throw new J2GError(`invalid trim-at: ${a.options['trim-at']}`);
+  }
+  const targetMix = a.options['target-mix'] === undefined ? undefined : readTargetMix(a.options['target-mix']);
+
+  const results = readTaskResults(input);
+  if (results.length === 0) throw new J2GError(`no task results in ${input}`);
+  const boundary = singleBoundary(results);
+  const boot = bootstrapQaij(results, { latency, draws, seed, level, targetMix, trimAt });
+
+  const systems = [...boot.values()].map((b) => {
+    const own = results.filter((r) => r.system === b.system);
+    let tpj: number | null = null;
+    if (b.status === 'ok') {
+      const iw = targetMix ? importanceWeights(own, targetMix, { trimAt }) : null;
+      tpj = tokensPerJoule(own, iw && iw.status === 'ok' ? iw.weights : undefined);
+    }
+    return {
+      system: b.system,
+      status: b.status,
+      ...(b.missing.length ? { missing: b.missing } : {}),
+      n: own.length,
+      service_mean: b.estimate?.serviceMean ?? null,
+      energy_mean_j: b.estimate?.energyMeanJ ?? null,
+      qaij: b.estimate?.qaij ?? null,
+      qaij_lo: b.qaij?.lower ?? null,
+      qaij_hi: b.qaij?.upper ?? null,
+      tokens_per_joule: tpj,
+      late: latency ? own.filter((r) => r.latencyS > latency.latencyMaxS).length : 0,
+      failed: own.filter((r) => r.usefulness * r.quality * r.correctness * r.reliability === 0).length,
+      ...(targetMix ? { effective_sample_size: b.effectiveSampleSize, trimmed: b.trimmed } : {}),
+    };
+  });
+
+  const ok = [...boot.values()].filter((b) => b.status === 'ok' && b.estimate);
+  const points = ok.map((b) => ({
+    id: b.system,
+    energyJ: b.estimate!.energyMeanJ,
+    service: b.estimate!.serviceMean,
+    energyInterval: b.energyMeanJ ?? { lower: b.estimate!.energyMeanJ, upper: b.estimate!.energyMeanJ },
+    serviceInterval: b.serviceMean ?? { lower: b.estimate!.serviceMean, upper: b.estimate!.serviceMean },
+  }));
+  const frontier = paretoFrontier(points);
+  const ranking = rankSystems(ok.map((b) => ({ system: b.system, boundary, score: b.estimate!.qaij }))).map((r) => ({ rank: r.rank, system: r.system, qaij: r.score }));
+
+  const out: Record<string, unknown> = {
+    input,
+    boundary,
+    latency_max_s: latency?.latencyMaxS ?? null,
+    draws,
+    seed,
+    level,
+    target_mix: targetMix ? { file: a.options['target-mix'], shares: targetMix, trim_at: trimAt ?? null } : null,
+    systems,
+    frontier: frontier.frontier,
+    frontier_status: robustFrontier(points),
+    ranking,
+  };
+  if (a.flags.has('report')) {
+    out.report = sevenPartReport(results, { latency, draws, seed, level, trimAt, alternativeMixes: targetMix ? { target: targetMix } : undefined });
+  }
+  console.log(JSON.stringify(out, null, 2));
+  return 0;
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../kernel-lib/cli/main.ts';
+
+const FIX = 'test/qaij/fixtures';
+
+async function j2g(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
+  vi.spyOn(console, 'error').mockImplementation((s: unknown) => void err.push(String(s)));
+  const code = await main(argv);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('j2g qaij', () => {
+  it('prints per-system QAIJ with the late answer counted (QAIJ paper Example 2: 0.05), frontier and ranking', async () => {
+    const { code, out } = await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', '2', '--draws', '100']);
+    expect(code).toBe(0);
+    const j = JSON.parse(out);
+    const A = j.systems.find((s: { system: string }) => s.system === 'A');
+    expect(A).toMatchObject({ n: 2, service_mean: 0.5, energy_mean_j: 10, late: 1, failed: 0, tokens_per_joule: 2 });
+    expect(A.qaij).toBeCloseTo(0.05, 12);
+    expect(j.frontier).toEqual(['A', 'B']);
+    expect(j.ranking.map((r: { system: string }) => r.system)).toEqual(['A', 'B']);
+  });
+
+  it('is deterministic for a fixed seed', async () => {
+    const a = await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--draws', '50', '--seed', '4']);
+    const b = await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--draws', '50', '--seed', '4']);
+    expect(a.out).toBe(b.out);
+  });
+
+  it('reweights to a target mix and reports obstructed systems', async () => {
+    const hard = JSON.parse((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--target-mix', `${FIX}/target-mix-hard.csv`, '--draws', '20'])).out);
+    // B: s = (1, 0.5), 20 J each; mix (0.1, 0.9): S = 0.55, QAIJ = 0.0275
+    expect(hard.systems[1].qaij).toBeCloseTo(0.0275, 12);
+    const legal = JSON.parse((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--target-mix', `${FIX}/target-mix-legal.csv`, '--draws', '20'])).out);
+    expect(legal.systems[0]).toMatchObject({ status: 'obstructed', missing: ['legal'], qaij: null });
+    expect(legal.ranking).toEqual([]);
+  });
+
+  it('refuses to rank two energy boundaries together, naming both', async () => {
+    const { code, err } = await j2g(['qaij', '--input', `${FIX}/mixed-boundaries.csv`]);
+    expect(code).toBe(1);
+    expect(err).toBe('j2g qaij: cannot rank device and system boundaries together');
+  });
+
+  it('names the option and value of a bad option', async () => {
+    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--draws', '-5'])).err).toBe('j2g qaij: invalid draws: -5');
+    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', 'soon'])).err).toBe('j2g qaij: invalid latency-max: soon');
+    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--trim-at', '2'])).err).toBe('j2g qaij: --trim-at needs --target-mix');
+  });
+
+  it('adds the seven-part report on request', async () => {
+    const j = JSON.parse((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', '2', '--draws', '20', '--report'])).out);
+    expect(Object.keys(j.report.systems.A).sort()).toEqual(['alternativeMixes', 'byStratum', 'difficultyWeighted', 'latency', 'n', 'reliability', 'tokensPerJoule', 'unweighted']);
+    expect(j.report.systems.A.latency.late).toBe(1);
+  });
+});
