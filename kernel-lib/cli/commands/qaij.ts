@@ -118,7 +118,7 @@ export async function run(argv: string[]): Promise<number> {
       qaij_lo: b.qaij?.lower ?? null,
       qaij_hi: b.qaij?.upper ?? null,
       tokens_per_joule: tpj,
-      late: latency ? own.filter((r) => r.latencyS > latency.latencyMaxS).length : 0,
+      late: latency ? own.filter((r) => r.latencyS > latency!.latencyMaxS).length : 0,
       failed: own.filter((r) => r.usefulness * r.quality * r.correctness * r.reliability === 0).length,
       ...(targetMix ? { effective_sample_size: b.effectiveSampleSize, trimmed: b.trimmed } : {}),
     };
