@@ -1,0 +1,94 @@
+/**
+ * `j2g tables`: every paper table that a task-level dataset supports, as CSV files.
+ */
+import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import type { ColumnTable } from 'arquero';
+import { parseArgs, finiteNumber } from '../args.ts';
+import { J2GError } from '../../errors.ts';
+import { loadDataset } from '../../data/load.ts';
+import { writeFileAtomic } from '../../io/atomic.ts';
+import { tableToCsv } from '../../io/tableCsv.ts';
+import { readCsv } from '../../io/csv.ts';
+import { table01, table13, table14, table15, table17, table19, table20, table21, table22, type TableOptions } from '../../tables/index.ts';
+import type { WeightScheme } from '../../weights/schemes.ts';
+import { warn } from '../../warn.ts';
+
+export const summary = 'write the paper tables (1, 13-15, 17, 19-22) for a dataset as CSV';
+export const usage = `usage: j2g tables --data DIR --out DIR [options]
+
+  --data DIR        dataset directory (recorded-data schema, see data/README.md)
+  --out DIR         where to write table01.csv, table13.csv, ... (created if needed)
+  --system ID       system for the single-system tables (default: manifest primary_system)
+  --judge ID        judge (default: manifest primary_judge)
+  --weights W       gdp (default) | employment | equal | FILE.csv with columns occupation,weight
+  --rate USD        re-price every run at this node-hour rate (Appendix G.1)
+
+Files: table01 (every system), table13, table14, table15 (categories and occupations), table17
+(reference crossing), table19 (pass@k), table20/table21 (thresholds against the expert-only and
+expert-with-AI references), table22 (time-saving decomposition). A table the dataset cannot support
+(for example no expert-with-AI reference) is skipped with a warning naming the reason.`;
+
+/** Read user-supplied occupation weights (`occupation,weight`). */
+export function readWeightsFile(path: string): WeightScheme {
+  const csv = readCsv(path);
+  const custom: Record<string, number> = {};
+  const issues: string[] = [];
+  for (const r of csv.rows) {
+    const w = Number(r.values.weight);
+    if (r.values.occupation === undefined || r.values.weight === undefined) throw new J2GError(`${path}: expected columns occupation,weight`);
+    if (r.values.weight === '' || !Number.isFinite(w) || w < 0) issues.push(`${path}:${r.line}: weight: expected a finite number >= 0, found "${r.values.weight}"`);
+    custom[r.values.occupation] = w;
+  }
+  if (issues.length) throw new J2GError(issues.join('\n'));
+  return { custom };
+}
+
+export function parseWeights(value: string | undefined): WeightScheme {
+  if (value === undefined) return 'gdp';
+  if (value === 'gdp' || value === 'employment' || value === 'equal') return value;
+  if (existsSync(value)) return readWeightsFile(value);
+  throw new J2GError(`invalid weights: ${value} (expected gdp, employment, equal or a CSV file)`);
+}
+
+export const TABLE_BUILDERS: Record<string, (o: TableOptions) => ColumnTable> = {
+  table01, table13, table14, table15, table17, table19, table20, table21, table22,
+};
+
+/** Build every table the dataset supports; a table that cannot be built is reported, not written. */
+export function buildTables(options: TableOptions): { tables: Record<string, ColumnTable>; skipped: Record<string, string> } {
+  const tables: Record<string, ColumnTable> = {};
+  const skipped: Record<string, string> = {};
+  for (const [name, build] of Object.entries(TABLE_BUILDERS)) {
+    try {
+      tables[name] = build(options);
+    } catch (e) {
+      if (!(e instanceof J2GError)) throw e;
+      skipped[name] = e.message;
+    }
+  }
+  return { tables, skipped };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, { values: ['data', 'out', 'system', 'judge', 'weights', 'rate'] });
+  const { data, out } = args.options;
+  if (!data) throw new J2GError('missing --data DIR');
+  if (!out) throw new J2GError('missing --out DIR');
+  const dataset = loadDataset(data);
+  for (const w of dataset.warnings) warn(w);
+  const options: TableOptions = {
+    dataset,
+    system: args.options.system,
+    judge: args.options.judge,
+    weights: parseWeights(args.options.weights),
+    rates: args.options.rate !== undefined ? { nodeRateUSDPerHour: finiteNumber('rate', args.options.rate) } : undefined,
+  };
+  const { tables, skipped } = buildTables(options);
+  // Core tables must exist; optional ones (needing a second reference or repeated runs) may be skipped.
+  for (const core of ['table01', 'table13', 'table15']) if (skipped[core]) throw new J2GError(`${core}: ${skipped[core]}`);
+  for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
+  for (const [name, table] of Object.entries(tables)) writeFileAtomic(join(out, `${name}.csv`), tableToCsv(table));
+  console.error(`wrote ${Object.keys(tables).length} tables to ${out}`);
+  return 0;
+}

@@ -1,0 +1,141 @@
+/**
+ * Two-level GDP aggregation (Joules-to-GDP section 2.5):
+ *
+ *   occupation mean       X_o / n_o        (average over the occupation's observed tasks)
+ *   category average      X~_c = sum_{o in c} (w_o / W_c) X_o / n_o
+ *   benchmark average     X~   = sum_c W_c X~_c = sum_o w_o X_o / n_o
+ *
+ * applied to every component (credit, value, cost, energy, AI time, time saving) before any ratio is
+ * formed: ratios are always of aggregated components, never means of ratios.
+ */
+import { J2GError } from '../errors.ts';
+import type { Dataset } from '../data/load.ts';
+import { occupationWeights, type WeightScheme } from '../weights/schemes.ts';
+import type { TaskComponents } from './taskComponents.ts';
+import { netValuePerJoule } from './netValuePerJoule.ts';
+import { timeSavingPerJoule } from './timeSavingPerJoule.ts';
+import { winTieRatePerMJ } from './winTieRatePerMJ.ts';
+import { netValuePerAIDollar } from './netValuePerAIDollar.ts';
+import { netValuePerAIHour } from './netValuePerAIHour.ts';
+
+export const COMPONENTS = ['credit', 'valueUSD', 'costUSD', 'energyMJ', 'aiHours', 'timeSavingHours'] as const;
+export type Component = (typeof COMPONENTS)[number];
+/** Aggregated components; `credit` is the win-tie rate as a fraction. */
+export type Components = Record<Component, number>;
+
+export interface OccupationMeans {
+  occupations: string[];
+  counts: Int32Array;
+  means: Record<Component, Float64Array>;
+}
+
+/** Mean of every component over each occupation's tasks. */
+export function occupationMeans(c: TaskComponents): OccupationMeans {
+  const O = c.occupations.length;
+  const counts = new Int32Array(O);
+  const means = Object.fromEntries(COMPONENTS.map((k) => [k, new Float64Array(O)])) as Record<Component, Float64Array>;
+  for (let i = 0; i < c.taskIds.length; i++) {
+    const o = c.occupationIndex[i];
+    counts[o]++;
+    for (const k of COMPONENTS) means[k][o] += c[k][i];
+  }
+  for (let o = 0; o < O; o++) for (const k of COMPONENTS) means[k][o] /= counts[o];
+  return { occupations: c.occupations, counts, means };
+}
+
+/** Occupation weights (summing to 1) aligned with `occupations`, under a weighting scheme. */
+export function weightVector(ds: Dataset, occupations: string[], scheme: WeightScheme = 'gdp'): Float64Array {
+  const byName = new Map(ds.rows.occupations.map((o) => [o.occupation, o]));
+  const facts = occupations.map((name) => {
+    const o = byName.get(name);
+    if (!o) throw new J2GError(`unknown occupation: ${name}`);
+    return { occupation: name, sector: o.sector, employment: o.employment };
+  });
+  const w = occupationWeights(scheme, facts, ds.rows.sectors.map((s) => ({ sector: s.sector, gdpShare: s.gdp_share })));
+  return Float64Array.from(occupations, (o) => w.get(o)!);
+}
+
+/** Benchmark (GDP-weighted task) average: sum_o w_o X_o / n_o. */
+export function weightedAverage(m: OccupationMeans, weights: Float64Array, select?: (o: number) => boolean): Components {
+  const out = Object.fromEntries(COMPONENTS.map((k) => [k, 0])) as Components;
+  let total = 0;
+  for (let o = 0; o < m.occupations.length; o++) {
+    if (select && !select(o)) continue;
+    total += weights[o];
+    for (const k of COMPONENTS) out[k] += weights[o] * m.means[k][o];
+  }
+  if (!(total > 0)) throw new J2GError('weightedAverage requires a positive total weight');
+  for (const k of COMPONENTS) out[k] /= total;
+  return out;
+}
+
+/**
+ * Group-normalised averages: for each group g (a category), sum_{o in g} (w_o / W_g) X_o / n_o.
+ * `groupOf[o]` names the group of occupation o. Groups in first-appearance order.
+ */
+export function groupAverages(m: OccupationMeans, weights: Float64Array, groupOf: string[]): Map<string, Components & { weight: number }> {
+  const groups = new Map<string, Components & { weight: number }>();
+  for (let o = 0; o < m.occupations.length; o++) {
+    const g = groupOf[o];
+    const acc = groups.get(g) ?? ({ ...Object.fromEntries(COMPONENTS.map((k) => [k, 0])), weight: 0 } as Components & { weight: number });
+    acc.weight += weights[o];
+    for (const k of COMPONENTS) acc[k] += weights[o] * m.means[k][o];
+    groups.set(g, acc);
+  }
+  for (const [g, acc] of groups) {
+    if (!(acc.weight > 0)) throw new J2GError(`group ${g} has zero total weight`);
+    for (const k of COMPONENTS) acc[k] /= acc.weight;
+  }
+  return groups;
+}
+
+export interface Returns {
+  /** USD/MJ */
+  nvj: number;
+  /** hours/MJ */
+  tsj: number;
+  /** win-tie fraction per MJ */
+  winTiePerMJ: number;
+  /** USD/USD; null when the aggregated cost is zero (the ratio is undefined, not infinite) */
+  nvPerAIDollar: number | null;
+  /** USD/hour; null when the aggregated AI time is zero */
+  nvPerAIHour: number | null;
+}
+
+/**
+ * The five efficiency ratios of one aggregate (eq. 2.4 and section 3.2.1). Energy is positive by
+ * schema, so NVJ, TSJ and win-tie per MJ always exist; a zero energy throws. Cost and AI time may be
+ * zero in a valid dataset: their ratios are then null.
+ */
+export function returnsOf(a: Components): Returns {
+  return {
+    nvj: netValuePerJoule(a.valueUSD, a.costUSD, a.energyMJ),
+    tsj: timeSavingPerJoule(a.timeSavingHours, a.energyMJ),
+    winTiePerMJ: winTieRatePerMJ(a.credit, a.energyMJ),
+    nvPerAIDollar: a.costUSD > 0 ? netValuePerAIDollar(a.valueUSD, a.costUSD) : null,
+    nvPerAIHour: a.aiHours > 0 ? netValuePerAIHour(a.valueUSD, a.costUSD, a.aiHours) : null,
+  };
+}
+
+/**
+ * GDP-weighted task average of any per-task quantity: sum_o w_o * (mean of x_i over the tasks of o),
+ * divided by the total weight of the occupations present.
+ * @example weightedTaskAverage(Int32Array.of(0, 0, 1), Float64Array.of(0.5, 0.5), [1, 3, 10]) // => 6
+ */
+export function weightedTaskAverage(occupationIndex: Int32Array, weights: Float64Array, x: ArrayLike<number>): number {
+  const O = weights.length;
+  const sum = new Float64Array(O);
+  const count = new Float64Array(O);
+  for (let i = 0; i < occupationIndex.length; i++) {
+    sum[occupationIndex[i]] += x[i];
+    count[occupationIndex[i]]++;
+  }
+  let acc = 0, total = 0;
+  for (let o = 0; o < O; o++) {
+    if (count[o] === 0) continue;
+    acc += (weights[o] * sum[o]) / count[o];
+    total += weights[o];
+  }
+  if (!(total > 0)) throw new J2GError('weightedTaskAverage requires a positive total weight');
+  return acc / total;
+}

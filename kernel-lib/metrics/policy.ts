@@ -1,0 +1,55 @@
+/**
+ * Attempt policies over repeated runs (Joules-to-GDP Appendix K.2).
+ *
+ * - pass@k: a task earns credit once when at least one of its first k attempts wins or ties; every one
+ *   of the k attempts is charged its cost and energy.
+ * - m-of-n threshold: all n attempts are charged; the task earns credit when at least m of them win or tie.
+ *
+ * In both, the time saving of a credited task is H_i minus the mean AI time of its winning attempts
+ * (K.2: S = sum over credited tasks of H_i - sum_r Y_ir L_ir / R_ik), so pass@1 gives Y_i (H_i - L_i).
+ */
+import { J2GError } from '../errors.ts';
+
+export type AttemptPolicy = { kind: 'pass'; k: number } | { kind: 'threshold'; m: number; n: number };
+
+export const PASS_AT_1: AttemptPolicy = { kind: 'pass', k: 1 };
+
+export function passAtK(k: number): AttemptPolicy {
+  if (!Number.isInteger(k) || k < 1) throw new J2GError(`invalid pass@k: ${k}`);
+  return { kind: 'pass', k };
+}
+
+export function threshold(m: number, n: number): AttemptPolicy {
+  if (!Number.isInteger(n) || n < 1 || !Number.isInteger(m) || m < 1 || m > n) throw new J2GError(`invalid threshold: ${m}/${n}`);
+  return { kind: 'threshold', m, n };
+}
+
+/** Number of attempts a policy charges. */
+export function attemptsCharged(policy: AttemptPolicy): number {
+  return policy.kind === 'pass' ? policy.k : policy.n;
+}
+
+/** Printed label: `pass@2`, `>=3/4`. */
+export function policyLabel(policy: AttemptPolicy): string {
+  return policy.kind === 'pass' ? `pass@${policy.k}` : `>=${policy.m}/${policy.n}`;
+}
+
+/** Parse `pass@k` or `>=m/n` (also `m/n`). */
+export function parsePolicy(text: string): AttemptPolicy {
+  const p = /^pass@(\d+)$/.exec(text);
+  if (p) return passAtK(Number(p[1]));
+  const t = /^(?:>=)?(\d+)\/(\d+)$/.exec(text);
+  if (t) return threshold(Number(t[1]), Number(t[2]));
+  throw new J2GError(`invalid policy: ${text} (expected pass@k or >=m/n)`);
+}
+
+/**
+ * Credit of one task under a policy, from the win-tie indicators of its charged attempts (in attempt
+ * order). Returns 1 or 0.
+ * @example taskCredit(threshold(2, 4), [1, 0, 1, 0]) // => 1
+ */
+export function taskCredit(policy: AttemptPolicy, winTie: ArrayLike<number>): number {
+  let wins = 0;
+  for (let r = 0; r < winTie.length; r++) wins += winTie[r];
+  return policy.kind === 'pass' ? (wins >= 1 ? 1 : 0) : wins >= policy.m ? 1 : 0;
+}

@@ -1,0 +1,173 @@
+/**
+ * Per-task components of one AI system under one judge, reference pair and attempt policy: the
+ * inputs of every aggregate and ratio (Joules-to-GDP sections 2.1-2.4, K.1, K.2). Kept as typed
+ * arrays aligned by task so that the bootstrap can resample them without rebuilding anything.
+ *
+ * For task i with charged attempts r = 1..k (k from the policy):
+ *   credit Q_i            1 when the policy credits the task, else 0
+ *   valueUSD G_i          Q_i * H_i^t * W_o                   (USD; t = time reference)
+ *   costUSD C_i           sum_r C_ir                          (USD)
+ *   energyMJ E_i          sum_r E_ir                          (MJ)
+ *   aiHours L_i           sum_r L_ir                          (hours)
+ *   timeSavingHours S_i   Q_i * (H_i^t - mean of L_ir over the winning attempts)   (hours)
+ * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
+ */
+import { J2GError } from '../errors.ts';
+import type { Dataset } from '../data/load.ts';
+import type { Reference, RunRow } from '../data/schema.ts';
+import { type AttemptPolicy, PASS_AT_1, attemptsCharged, policyLabel, taskCredit } from './policy.ts';
+
+export interface RateOptions {
+  /** Replace every run's node-hour rate with this one (USD per node-hour): Appendix G.1. */
+  nodeRateUSDPerHour?: number;
+}
+
+export interface ComponentOptions {
+  dataset: Dataset;
+  /** AI system id; default the manifest's primary_system. */
+  system?: string;
+  /** Judge id; default the manifest's primary_judge. */
+  judge?: string;
+  /** Reference whose judgments give Y; default expert_only. */
+  judgmentReference?: Reference;
+  /** Reference whose completion times give H; default the judgment reference. */
+  timeReference?: Reference;
+  /** Attempt policy; default pass@1. */
+  policy?: AttemptPolicy;
+  rates?: RateOptions;
+}
+
+export interface TaskComponents {
+  system: string;
+  judge: string;
+  judgmentReference: Reference;
+  timeReference: Reference;
+  policy: AttemptPolicy;
+  taskIds: string[];
+  /** Evaluated occupations (those with at least one task run by the system), in dataset order. */
+  occupations: string[];
+  /** Index into `occupations` for each task. */
+  occupationIndex: Int32Array;
+  expertHours: Float64Array;
+  wageUSDPerHour: Float64Array;
+  credit: Float64Array;
+  valueUSD: Float64Array;
+  costUSD: Float64Array;
+  energyMJ: Float64Array;
+  aiHours: Float64Array;
+  timeSavingHours: Float64Array;
+  /** Tasks of the dataset that the system never ran (left out, and said so). */
+  tasksWithoutRuns: string[];
+}
+
+export function hoursAt(task: { expert_hours: number; expert_ai_hours: number | null }, ref: Reference): number | null {
+  return ref === 'expert_only' ? task.expert_hours : task.expert_ai_hours;
+}
+
+/** Index of runs by task and system, attempts in order. Cached per dataset. */
+const runIndexCache = new WeakMap<Dataset, Map<string, RunRow[]>>();
+export function runsByTaskAndSystem(ds: Dataset): Map<string, RunRow[]> {
+  let idx = runIndexCache.get(ds);
+  if (!idx) {
+    idx = new Map();
+    for (const r of ds.rows.runs) {
+      const key = `${r.task_id}|${r.system}`;
+      const list = idx.get(key) ?? [];
+      list.push(r);
+      idx.set(key, list);
+    }
+    for (const list of idx.values()) list.sort((a, b) => a.attempt - b.attempt);
+    runIndexCache.set(ds, idx);
+  }
+  return idx;
+}
+
+const judgmentCache = new WeakMap<Dataset, Map<string, string>>();
+/** Outcome lookup keyed `run_id|reference|judge`. */
+export function judgmentIndex(ds: Dataset): Map<string, string> {
+  let idx = judgmentCache.get(ds);
+  if (!idx) {
+    idx = new Map(ds.rows.judgments.map((j) => [`${j.run_id}|${j.reference}|${j.judge}`, j.outcome]));
+    judgmentCache.set(ds, idx);
+  }
+  return idx;
+}
+
+/** Cost of a run at a replacement node rate: C(r) = C(base) + T_alloc (r - base) (Appendix G.1). */
+export function runCostAtRate(run: RunRow, baseRateUSDPerHour: number | null, rateUSDPerHour: number): number {
+  if (baseRateUSDPerHour === null) throw new J2GError(`system ${run.system} has no node_rate_usd_per_hour, so its cost cannot be re-priced`);
+  // Without a recorded allocation, all of the run's cost is taken to be node time at the base rate.
+  const nodeHours = run.node_hours ?? run.cost_usd / baseRateUSDPerHour;
+  return run.cost_usd + nodeHours * (rateUSDPerHour - baseRateUSDPerHour);
+}
+
+export function taskComponents(options: ComponentOptions): TaskComponents {
+  const ds = options.dataset;
+  const system = options.system ?? ds.manifest.primary_system;
+  const judge = options.judge ?? ds.manifest.primary_judge;
+  const judgmentReference = options.judgmentReference ?? 'expert_only';
+  const timeReference = options.timeReference ?? judgmentReference;
+  const policy = options.policy ?? PASS_AT_1;
+  const k = attemptsCharged(policy);
+  const systemRow = ds.rows.systems.find((s) => s.system === system);
+  if (!systemRow) throw new J2GError(`unknown system: ${system}`);
+  const rate = options.rates?.nodeRateUSDPerHour;
+  if (rate !== undefined && !(rate >= 0 && Number.isFinite(rate))) throw new J2GError(`invalid node rate: ${rate}`);
+  const wage = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
+  const runs = runsByTaskAndSystem(ds);
+  const judgments = judgmentIndex(ds);
+
+  const included = ds.rows.tasks.filter((t) => runs.has(`${t.task_id}|${system}`));
+  const tasksWithoutRuns = ds.rows.tasks.filter((t) => !runs.has(`${t.task_id}|${system}`)).map((t) => t.task_id);
+  if (included.length === 0) throw new J2GError(`system ${system} has no runs`);
+  const occSet = new Set(included.map((t) => t.occupation));
+  const occupations = ds.rows.occupations.map((o) => o.occupation).filter((o) => occSet.has(o));
+  const occPos = new Map(occupations.map((o, i) => [o, i]));
+
+  const n = included.length;
+  const out: TaskComponents = {
+    system, judge, judgmentReference, timeReference, policy,
+    taskIds: included.map((t) => t.task_id),
+    occupations,
+    occupationIndex: new Int32Array(n),
+    expertHours: new Float64Array(n), wageUSDPerHour: new Float64Array(n),
+    credit: new Float64Array(n), valueUSD: new Float64Array(n), costUSD: new Float64Array(n),
+    energyMJ: new Float64Array(n), aiHours: new Float64Array(n), timeSavingHours: new Float64Array(n),
+    tasksWithoutRuns,
+  };
+  const problems: string[] = [];
+  const wins = new Float64Array(k);
+  included.forEach((t, i) => {
+    const H = hoursAt(t, timeReference);
+    if (H === null) { problems.push(`task ${t.task_id} has no ${timeReference} completion time (expert_ai_hours is empty)`); return; }
+    const list = runs.get(`${t.task_id}|${system}`)!;
+    if (list.length < k) { problems.push(`task ${t.task_id} has ${list.length} attempt(s) on ${system}, ${policyLabel(policy)} needs ${k}`); return; }
+    let cost = 0, energy = 0, ai = 0, winAi = 0, winCount = 0;
+    for (let r = 0; r < k; r++) {
+      const run = list[r];
+      const outcome = judgments.get(`${run.run_id}|${judgmentReference}|${judge}`);
+      if (outcome === undefined) { problems.push(`run ${run.run_id} has no ${judgmentReference} judgment by ${judge}`); return; }
+      wins[r] = outcome === 'loss' ? 0 : 1;
+      cost += rate === undefined ? run.cost_usd : runCostAtRate(run, systemRow.node_rate_usd_per_hour, rate);
+      energy += run.energy_mj;
+      ai += run.ai_hours;
+      if (wins[r]) { winAi += run.ai_hours; winCount++; }
+    }
+    const Q = taskCredit(policy, wins);
+    const W = wage.get(t.occupation)!;
+    out.occupationIndex[i] = occPos.get(t.occupation)!;
+    out.expertHours[i] = H;
+    out.wageUSDPerHour[i] = W;
+    out.credit[i] = Q;
+    out.valueUSD[i] = Q * H * W;
+    out.costUSD[i] = cost;
+    out.energyMJ[i] = energy;
+    out.aiHours[i] = ai;
+    out.timeSavingHours[i] = Q ? H - winAi / winCount : 0;
+  });
+  if (problems.length) {
+    const shown = problems.slice(0, 10).join('\n  ');
+    throw new J2GError(`cannot evaluate ${system} (judge ${judge}, ${policyLabel(policy)}): ${problems.length} problem(s)\n  ${shown}${problems.length > 10 ? `\n  ... and ${problems.length - 10} more` : ''}`);
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * Table 1: GDP-weighted task averages per AI system, attempt 1, expert-only reference
+ * (Joules-to-GDP Table 1, section 3.2.1).
+ *
+ * Columns: system, cost_usd (C~), completion_min (60 L~), energy_mj (E~),
+ * nv_per_ai_usd ((G~-C~)/C~), nv_per_ai_hour ((G~-C~)/L~), nvj ((G~-C~)/E~).
+ * `systemSummaries` gives the same systems with every component and ratio (for figures).
+ */
+import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
+import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
+import { PASS_AT_1 } from '../metrics/policy.ts';
+import type { TableOptions } from './options.ts';
+import { evaluate } from './evaluate.ts';
+import { warn } from '../warn.ts';
+
+export interface SystemSummary extends Components, Returns {
+  system: string;
+  model: string;
+  accelerator: string;
+  acceleratorCount: number;
+  tasks: number;
+}
+
+/** Every system that has expert-only judgments by the judge, in systems.csv order. */
+export function systemSummaries(options: TableOptions): SystemSummary[] {
+  const ds = options.dataset;
+  const judge = options.judge ?? ds.manifest.primary_judge;
+  const judged = new Set<string>();
+  const runSystem = new Map(ds.rows.runs.map((r) => [r.run_id, r.system]));
+  for (const j of ds.rows.judgments) if (j.judge === judge && j.reference === 'expert_only') judged.add(runSystem.get(j.run_id)!);
+  const out: SystemSummary[] = [];
+  for (const s of ds.rows.systems) {
+    if (!judged.has(s.system)) {
+      warn(`system ${s.system} has no expert_only judgments by ${judge}; it is left out of Table 1`);
+      continue;
+    }
+    const ev = evaluate({ ...options, system: s.system, judge, judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1 });
+    out.push({
+      system: s.system, model: s.model, accelerator: s.accelerator, acceleratorCount: s.accelerator_count,
+      tasks: ev.components.taskIds.length, ...ev.benchmark, ...returnsOf(ev.benchmark),
+    });
+  }
+  return out;
+}
+
+export function table01(options: TableOptions): ColumnTable {
+  return aq.from(systemSummaries(options).map((s) => ({
+    system: s.system,
+    cost_usd: s.costUSD,
+    completion_min: s.aiHours * 60,
+    energy_mj: s.energyMJ,
+    nv_per_ai_usd: s.nvPerAIDollar,
+    nv_per_ai_hour: s.nvPerAIHour,
+    nvj: s.nvj,
+  })));
+}

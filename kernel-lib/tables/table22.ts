@@ -1,0 +1,70 @@
+/**
+ * Table 22: time-saving decomposition under pass@1 (Joules-to-GDP Appendix K.2, Table 22).
+ *
+ * Over the tasks whose attempt-1 output wins or ties against the expert-with-AI reference (Y_i = 1;
+ * a loss contributes zero), GDP-weighted task averages of
+ *   expert_only -> expert_with_ai :  Y_i (H_i^eo  - H_i^wai)     pct: / Y_i H_i^eo
+ *   expert_with_ai -> ai_system   :  Y_i (H_i^wai - L_i)         pct: / Y_i H_i^wai
+ *   expert_only -> ai_system      :  Y_i (H_i^eo  - L_i)         pct: / Y_i H_i^eo
+ * Each percentage divides by the same tasks' time at the transition's starting reference. Energy is
+ * the GDP-weighted attempt-1 energy of all tasks (empty for the first row); TSJ = saving / energy.
+ * The first and last rows sum to the middle one plus the first (exact decomposition).
+ * Columns: transition, time_saving_hours, time_saving_pct, energy_mj, tsj.
+ */
+import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
+import { J2GError } from '../errors.ts';
+import { weightVector, weightedTaskAverage } from '../metrics/aggregate.ts';
+import { taskComponents, hoursAt, type TaskComponents } from '../metrics/taskComponents.ts';
+import { PASS_AT_1 } from '../metrics/policy.ts';
+import { timeSavingPerJoule } from '../metrics/timeSavingPerJoule.ts';
+import type { TableOptions } from './options.ts';
+
+export const TRANSITIONS = ['expert_only->expert_with_ai', 'expert_with_ai->ai_system', 'expert_only->ai_system'] as const;
+
+/** Per-task arrays of the decomposition: Y^wai, H^eo, H^wai, L, E (attempt 1 unless a policy is given). */
+export interface DecompositionInputs {
+  base: TaskComponents;
+  expertOnlyHours: Float64Array;
+  expertAIHours: Float64Array;
+}
+
+export function decompositionInputs(options: TableOptions): DecompositionInputs {
+  const base = taskComponents({ ...options, policy: options.policy ?? PASS_AT_1, judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' });
+  const tasks = new Map(options.dataset.rows.tasks.map((t) => [t.task_id, t]));
+  const eo = Float64Array.from(base.taskIds, (id) => hoursAt(tasks.get(id)!, 'expert_only')!);
+  const wai = Float64Array.from(base.taskIds, (id) => {
+    const h = hoursAt(tasks.get(id)!, 'expert_with_ai');
+    if (h === null) throw new J2GError(`task ${id} has no expert_with_ai completion time`);
+    return h;
+  });
+  return { base, expertOnlyHours: eo, expertAIHours: wai };
+}
+
+export function table22(options: TableOptions): ColumnTable {
+  const { base, expertOnlyHours: eo, expertAIHours: wai } = decompositionInputs(options);
+  // Mean AI time of the credited attempts: S^wai = Y (H^wai - Lbar) gives Lbar = H^wai - S/Y.
+  const n = base.taskIds.length;
+  const fields = {
+    s1: new Float64Array(n), d1: new Float64Array(n), s2: new Float64Array(n), d2: new Float64Array(n), s3: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const y = base.credit[i];
+    const lbar = y ? wai[i] - base.timeSavingHours[i] : 0;
+    fields.s1[i] = y * (eo[i] - wai[i]);
+    fields.d1[i] = y * eo[i];
+    fields.s2[i] = y * (wai[i] - lbar);
+    fields.d2[i] = y * wai[i];
+    fields.s3[i] = y * (eo[i] - lbar);
+  }
+  const weights = weightVector(options.dataset, base.occupations, options.weights ?? 'gdp');
+  const avg = (x: Float64Array) => weightedTaskAverage(base.occupationIndex, weights, x);
+  const energy = avg(base.energyMJ);
+  const s1 = avg(fields.s1), d1 = avg(fields.d1), s2 = avg(fields.s2), d2 = avg(fields.d2), s3 = avg(fields.s3);
+  const pct = (s: number, d: number) => (d > 0 ? (100 * s) / d : null);
+  return aq.from([
+    { transition: TRANSITIONS[0], time_saving_hours: s1, time_saving_pct: pct(s1, d1), energy_mj: null, tsj: null },
+    { transition: TRANSITIONS[1], time_saving_hours: s2, time_saving_pct: pct(s2, d2), energy_mj: energy, tsj: timeSavingPerJoule(s2, energy) },
+    { transition: TRANSITIONS[2], time_saving_hours: s3, time_saving_pct: pct(s3, d1), energy_mj: energy, tsj: timeSavingPerJoule(s3, energy) },
+  ]);
+}

@@ -1,0 +1,25 @@
+/**
+ * One counted warning channel for recoverable problems (Observable Plot's pattern): library code calls
+ * `warn`, the CLI prints to stderr, notebooks show them, tests assert on `warnings()`.
+ */
+const seen: string[] = [];
+let listener: ((message: string) => void) | null = (m) => process.stderr.write(`warning: ${m}\n`);
+
+export function warn(message: string): void {
+  seen.push(message);
+  listener?.(message);
+}
+
+/** Warnings emitted since the last `clearWarnings()`. */
+export function warnings(): readonly string[] {
+  return seen;
+}
+
+export function clearWarnings(): void {
+  seen.length = 0;
+}
+
+/** Route warnings elsewhere (null to silence output; they are still counted). */
+export function onWarning(fn: ((message: string) => void) | null): void {
+  listener = fn;
+}
