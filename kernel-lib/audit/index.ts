@@ -1,0 +1,6 @@
+export * from './interval.ts';
+export * from './check.ts';
+export * from './runAudit.ts';
+export * from './format.ts';
+export * from './known.ts';
+export { paperWeights } from './weights.ts';
