@@ -1,0 +1,108 @@
+/**
+ * The GDPval inputs at the edge, validated with zod; every problem reported as
+ * `file:line: column: message` (ValidationError). Unknown and missing columns are errors.
+ *
+ * Task CSV (one row per task and model): `task, model, sector, occupation, deliverable_type,
+ * human_time_min, human_cost_usd, review_time_min, review_cost_usd, model_time_min, model_cost_usd
+ * (each >= 0), wins, ties, losses (integer counts of pairwise comparisons, at least one in total)`.
+ *
+ * Grades CSV (one row per grade): `sample, model, rater, kind (human | autograder),
+ * score (0, 0.5 or 1: 1 prefers the model deliverable, 0 the human one, 0.5 a tie)`.
+ * // GDPval A.2.1, A.6.1
+ *
+ * Example: `readGdpvalTasks('tasks.csv')[0].humanTimeMin` // => 404
+ */
+import { z } from 'zod';
+import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { readCsv, type CsvData } from '../io/csv.ts';
+import type { GdpvalTask, Grade } from './types.ts';
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const nonnegative = z.string().trim().regex(NUMBER, 'expected a number').transform(Number).pipe(z.number().min(0, 'expected a number >= 0'));
+const count = z.string().trim().regex(/^\d+$/, 'expected a nonnegative integer').transform(Number);
+const label = z.string().trim().min(1, 'expected a non-empty value');
+
+export const gdpvalTaskRow = z
+  .object({
+    task: label,
+    model: label,
+    sector: label,
+    occupation: label,
+    deliverable_type: label,
+    human_time_min: nonnegative,
+    human_cost_usd: nonnegative,
+    review_time_min: nonnegative,
+    review_cost_usd: nonnegative,
+    model_time_min: nonnegative,
+    model_cost_usd: nonnegative,
+    wins: count,
+    ties: count,
+    losses: count,
+  })
+  .refine((r) => r.wins + r.ties + r.losses > 0, { message: 'expected at least one comparison', path: ['wins'] });
+
+export const gradeRow = z.object({
+  sample: label,
+  model: label,
+  rater: label,
+  kind: z.enum(['human', 'autograder'], { error: 'expected human or autograder' }),
+  score: z.enum(['0', '0.5', '1'], { error: 'expected 0, 0.5 or 1' }).transform(Number),
+});
+
+function validate<T>(csv: CsvData, schema: z.ZodType<T, any>, columns: string[]): T[] {
+  const issues: ValidationIssue[] = [];
+  for (const c of columns) if (!csv.header.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'missing column' });
+  for (const c of csv.header) if (!columns.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'unknown column' });
+  if (issues.length) throw new ValidationError(issues);
+  const out: T[] = [];
+  for (const row of csv.rows) {
+    const r = schema.safeParse(row.values);
+    if (r.success) out.push(r.data);
+    else for (const i of r.error.issues) issues.push({ file: csv.file, line: row.line, column: String(i.path[0] ?? ''), message: i.message });
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return out;
+}
+
+export const GDPVAL_TASK_COLUMNS = Object.keys(gdpvalTaskRow.shape);
+export const GRADE_COLUMNS = Object.keys(gradeRow.shape);
+
+export function parseGdpvalTasks(csv: CsvData): GdpvalTask[] {
+  const rows = validate(csv, gdpvalTaskRow, GDPVAL_TASK_COLUMNS);
+  const issues: ValidationIssue[] = [];
+  const seen = new Map<string, number>();
+  rows.forEach((r, i) => {
+    const key = `${r.task}\u0000${r.model}`;
+    if (seen.has(key)) issues.push({ file: csv.file, line: csv.rows[i].line, column: 'task', message: `duplicate task ${r.task} for model ${r.model}` });
+    seen.set(key, i);
+  });
+  if (issues.length) throw new ValidationError(issues);
+  return rows.map((r) => ({
+    task: r.task,
+    model: r.model,
+    sector: r.sector,
+    occupation: r.occupation,
+    deliverableType: r.deliverable_type,
+    humanTimeMin: r.human_time_min,
+    humanCostUSD: r.human_cost_usd,
+    reviewTimeMin: r.review_time_min,
+    reviewCostUSD: r.review_cost_usd,
+    modelTimeMin: r.model_time_min,
+    modelCostUSD: r.model_cost_usd,
+    wins: r.wins,
+    ties: r.ties,
+    losses: r.losses,
+  }));
+}
+
+export function parseGrades(csv: CsvData): Grade[] {
+  return validate(csv, gradeRow, GRADE_COLUMNS).map((r) => ({ ...r, score: r.score as Grade['score'] }));
+}
+
+export function readGdpvalTasks(path: string): GdpvalTask[] {
+  return parseGdpvalTasks(readCsv(path));
+}
+
+export function readGrades(path: string): Grade[] {
+  return parseGrades(readCsv(path));
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { expectedTryNThenFix, expectedTryOnceThenFix, naiveRatio, tryNThenFixRatio, type ScenarioInputs } from '../../kernel-lib/gdpval/index.ts';
+import { createRng, type Rng } from '../../kernel-lib/random/prng.ts';
+
+/** Direct simulation of one task under "try n times, then fix" (GDPval A.2.1, in words). */
+function simulateOnce(t: ScenarioInputs, tries: number, rng: Rng): number {
+  let spent = 0;
+  for (let k = 0; k < tries; k++) {
+    spent += t.model + t.review; // sample the model, then review the deliverable
+    if (rng.next() < t.winRate) return spent; // accepted
+  }
+  return spent + t.human; // never satisfied: the expert does the task
+}
+
+const tasks: ScenarioInputs[] = [
+  { human: 404, review: 109, model: 12, winRate: 0.4 },
+  { human: 120, review: 30, model: 3, winRate: 0.8 },
+  { human: 900, review: 200, model: 25, winRate: 0.1 },
+  { human: 60, review: 20, model: 1, winRate: 0 },
+];
+
+describe('expectedTryNThenFix', () => {
+  it('agrees with a seeded simulation of the try-n-then-fix process, per task and averaged (GDPval A.2.1)', () => {
+    // Oracle: Monte Carlo of the process itself; tolerance 4 standard errors of the simulated mean.
+    const rng = createRng(20250924);
+    const trials = 20000;
+    for (const n of [1, 2, 3, 5, 10]) {
+      let meanSim = 0;
+      let meanFormula = 0;
+      for (const t of tasks) {
+        const xs = Array.from({ length: trials }, () => simulateOnce(t, n, rng));
+        const m = xs.reduce((a, b) => a + b, 0) / trials;
+        const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (trials - 1));
+        const f = expectedTryNThenFix(t, n);
+        expect(Math.abs(m - f)).toBeLessThanOrEqual(4 * (sd / Math.sqrt(trials)) + 1e-9);
+        meanSim += m / tasks.length;
+        meanFormula += f / tasks.length;
+      }
+      const h = tasks.reduce((a, t) => a + t.human, 0) / tasks.length;
+      expect(h / meanSim).toBeCloseTo(tryNThenFixRatio(tasks, n), 1);
+    }
+  });
+
+  it('equals the sum form sum_k (1-w)^(k-1)(M+R) + (1-w)^n H', () => {
+    for (const t of tasks) {
+      for (const n of [1, 4, 7]) {
+        let s = 0;
+        for (let k = 1; k <= n; k++) s += (1 - t.winRate) ** (k - 1) * (t.model + t.review);
+        s += (1 - t.winRate) ** n * t.human;
+        expect(expectedTryNThenFix(t, n)).toBeCloseTo(s, 9);
+      }
+    }
+  });
+
+  it('try once is M + R + (1 - w) H', () => {
+    expect(expectedTryOnceThenFix({ human: 400, review: 100, model: 10, winRate: 0.5 })).toBe(310);
+  });
+
+  it('tends to (M + R)/w as n grows, and to infinity when w = 0', () => {
+    const t = tasks[0];
+    expect(expectedTryNThenFix(t, Infinity)).toBeCloseTo((12 + 109) / 0.4, 12);
+    expect(expectedTryNThenFix(t, 200)).toBeCloseTo(expectedTryNThenFix(t, Infinity), 9);
+    expect(expectedTryNThenFix(tasks[3], Infinity)).toBe(Infinity);
+    expect(expectedTryNThenFix(tasks[3], 3)).toBe(3 * 21 + 60);
+    expect(tryNThenFixRatio(tasks, Infinity)).toBe(0);
+    expect(tryNThenFixRatio(tasks.slice(0, 3), Infinity)).toBeCloseTo(
+      (404 + 120 + 900) / 3 / ((121 / 0.4 + 33 / 0.8 + 225 / 0.1) / 3),
+      12,
+    );
+  });
+
+  it('refuses bad tries and win rates', () => {
+    expect(() => expectedTryNThenFix(tasks[0], 0)).toThrow('invalid tries: 0');
+    expect(() => expectedTryNThenFix(tasks[0], 1.5)).toThrow('invalid tries: 1.5');
+    expect(() => expectedTryNThenFix({ ...tasks[0], winRate: 1.2 }, 1)).toThrow('tryNThenFix requires a win rate in [0, 1]');
+  });
+});
+
+describe('naiveRatio', () => {
+  it('is mean human over mean model (GDPval A.2.1, H_T / M_T)', () => {
+    expect(naiveRatio(tasks)).toBeCloseTo((404 + 120 + 900 + 60) / (12 + 3 + 25 + 1), 12);
+  });
+});
