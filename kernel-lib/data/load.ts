@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
-import { readCsv, type CsvData } from '../io/csv.ts';
+import { readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
 import {
   FILES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -48,14 +48,13 @@ export interface Dataset {
 
 type Key = keyof typeof FILES;
 
-function validateFile<K extends Key>(csv: CsvData, key: K, issues: ValidationIssue[]): { rows: any[]; lines: number[] } {
+function validateFile<K extends Key>(csv: CsvData, key: K, issues: ValidationIssue[]): Omit<Parsed, 'file'> {
   const { schema } = FILES[key];
   const required = Object.keys(schema.shape);
   const missing = required.filter((c) => !csv.header.includes(c));
   for (const c of missing) issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' });
-  if (missing.length) return { rows: [], lines: [] };
+  if (missing.length) return { rows: [], raw: [], complete: false };
   const rows: any[] = [];
-  const lines: number[] = [];
   for (const r of csv.rows) {
     const res = schema.safeParse(r.values);
     if (!res.success) {
@@ -70,19 +69,28 @@ function validateFile<K extends Key>(csv: CsvData, key: K, issues: ValidationIss
       row.extra = Object.fromEntries(csv.header.filter((h) => !required.includes(h) && h !== 'node_hours').map((h) => [h, r.values[h]]));
     }
     rows.push(row);
-    lines.push(r.line);
   }
-  return { rows, lines };
+  return { rows, raw: csv.rows, complete: true };
 }
 
-function uniqueIds(file: string, rows: any[], lines: number[], key: (r: any) => string, column: string, issues: ValidationIssue[]): Map<string, number> {
+interface Parsed {
+  file: string;
+  /** rows that passed their schema, parsed */
+  rows: any[];
+  /** every data row as read, valid or not */
+  raw: CsvRow[];
+  /** false when the file could not be read or lacks a column: its ids are then unknown, not absent */
+  complete: boolean;
+}
+
+function uniqueIds(p: Parsed, key: (r: CsvRow) => string, column: string, issues: ValidationIssue[]): Map<string, number> {
   const first = new Map<string, number>();
-  rows.forEach((r, k) => {
+  for (const r of p.raw) {
     const id = key(r);
     const prev = first.get(id);
-    if (prev !== undefined) issues.push({ file, line: lines[k], column, message: `duplicate ${column} "${id}" (first on line ${prev})` });
-    else first.set(id, lines[k]);
-  });
+    if (prev !== undefined) issues.push({ file: p.file, line: r.line, column, message: `duplicate ${column} "${id}" (first on line ${prev})` });
+    else first.set(id, r.line);
+  }
   return first;
 }
 
@@ -109,7 +117,7 @@ export function loadDataset(dir: string): Dataset {
   const issues: ValidationIssue[] = [];
   const warnings: string[] = [];
   const manifest = readManifest(dir, issues);
-  const parsed = {} as Record<Key, { rows: any[]; lines: number[]; file: string }>;
+  const parsed = {} as Record<Key, Parsed>;
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     try {
@@ -118,41 +126,49 @@ export function loadDataset(dir: string): Dataset {
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
       else throw e;
-      parsed[key] = { rows: [], lines: [], file };
+      parsed[key] = { rows: [], raw: [], file, complete: false };
     }
   }
   const P = parsed;
-  // Unique ids and references across files.
-  const sectors = uniqueIds(P.sectors.file, P.sectors.rows, P.sectors.lines, (r) => r.sector, 'sector', issues);
-  const occupations = uniqueIds(P.occupations.file, P.occupations.rows, P.occupations.lines, (r) => r.occupation, 'occupation', issues);
-  const tasks = uniqueIds(P.tasks.file, P.tasks.rows, P.tasks.lines, (r) => r.task_id, 'task_id', issues);
-  const systems = uniqueIds(P.systems.file, P.systems.rows, P.systems.lines, (r) => r.system, 'system', issues);
-  const runs = uniqueIds(P.runs.file, P.runs.rows, P.runs.lines, (r) => r.run_id, 'run_id', issues);
-  uniqueIds(P.runs.file, P.runs.rows, P.runs.lines, (r) => `${r.task_id}|${r.system}|${r.attempt}`, 'attempt', issues);
-  uniqueIds(P.judgments.file, P.judgments.rows, P.judgments.lines, (r) => `${r.run_id}|${r.reference}|${r.judge}`, 'judge', issues);
-  const ref = (p: { rows: any[]; lines: number[]; file: string }, column: string, known: Map<string, number>, what: string, target: string) => {
-    p.rows.forEach((r, k) => {
-      if (!known.has(r[column])) issues.push({ file: p.file, line: p.lines[k], column, message: `unknown ${what} "${r[column]}" (not in ${target})` });
-    });
+  // Ids and references are checked on the raw cells of every row, valid or not, so that one bad cell
+  // gives one message instead of a cascade of "unknown run" lines for the rows that point at it.
+  const cell = (r: CsvRow, c: string) => r.values[c] ?? '';
+  const sectors = uniqueIds(P.sectors, (r) => cell(r, 'sector'), 'sector', issues);
+  const occupations = uniqueIds(P.occupations, (r) => cell(r, 'occupation'), 'occupation', issues);
+  const tasks = uniqueIds(P.tasks, (r) => cell(r, 'task_id'), 'task_id', issues);
+  const systems = uniqueIds(P.systems, (r) => cell(r, 'system'), 'system', issues);
+  const runs = uniqueIds(P.runs, (r) => cell(r, 'run_id'), 'run_id', issues);
+  uniqueIds(P.runs, (r) => `${cell(r, 'task_id')}|${cell(r, 'system')}|${cell(r, 'attempt')}`, 'attempt', issues);
+  uniqueIds(P.judgments, (r) => `${cell(r, 'run_id')}|${cell(r, 'reference')}|${cell(r, 'judge')}`, 'judge', issues);
+  const ref = (p: Parsed, column: string, known: Map<string, number>, what: string, target: string) => {
+    const targetKey = (Object.keys(FILES) as Key[]).find((k) => FILES[k].file === target)!;
+    if (!P[targetKey].complete) return; // its problems are already reported
+    for (const r of p.raw) {
+      const v = cell(r, column);
+      if (v !== '' && !known.has(v)) issues.push({ file: p.file, line: r.line, column, message: `unknown ${what} "${v}" (not in ${target})` });
+    }
   };
   ref(P.occupations, 'sector', sectors, 'sector', 'sectors.csv');
   ref(P.tasks, 'occupation', occupations, 'occupation', 'occupations.csv');
   ref(P.runs, 'task_id', tasks, 'task', 'tasks.csv');
   ref(P.runs, 'system', systems, 'system', 'systems.csv');
   ref(P.judgments, 'run_id', runs, 'run', 'runs.csv');
-  // Attempts of one (task, system) are numbered 1..n without gaps.
-  const attempts = new Map<string, { max: number; count: number; line: number }>();
-  P.runs.rows.forEach((r: RunRow, k) => {
-    const key = `${r.task_id}|${r.system}`;
-    const a = attempts.get(key) ?? { max: 0, count: 0, line: P.runs.lines[k] };
-    a.max = Math.max(a.max, r.attempt);
-    a.count++;
+  // Attempts of one (task, system) are numbered 1..n without gaps (rows whose attempt is not an
+  // integer >= 1 are already reported and left out of this count).
+  const attempts = new Map<string, { max: number; seen: Set<number>; line: number }>();
+  for (const r of P.runs.raw) {
+    const attempt = Number(cell(r, 'attempt'));
+    if (!/^\d+$/.test(cell(r, 'attempt')) || attempt < 1) continue;
+    const key = `${cell(r, 'task_id')}|${cell(r, 'system')}`;
+    const a = attempts.get(key) ?? { max: 0, seen: new Set<number>(), line: r.line };
+    a.max = Math.max(a.max, attempt);
+    a.seen.add(attempt);
     attempts.set(key, a);
-  });
+  }
   for (const [key, a] of attempts) {
-    if (a.max !== a.count) {
+    if (a.max !== a.seen.size) {
       const [task, system] = key.split('|');
-      issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.count} runs, expected attempts 1..n without gaps` });
+      issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
     }
   }
   if (manifest) {
