@@ -1,0 +1,69 @@
+/**
+ * `j2g energy`: a power-log trace directory to runs.csv rows (foundation schema) with energy components,
+ * alternative attribution rules, node time, cost and validity; a summary JSON beside it.
+ */
+import { dirname, join } from 'node:path';
+import { J2GError } from '../../errors.ts';
+import { formatCsv } from '../../io/csv.ts';
+import { writeFileAtomic } from '../../io/atomic.ts';
+import { energyRuns, type IdlePolicy } from '../../energy/index.ts';
+import { finiteNumber, parseArgs } from '../args.ts';
+
+export const summary = 'attribute a power-log trace to runs: energy_mj, ai_hours, cost_usd (runs.csv)';
+
+export const usage = `usage: j2g energy --trace DIR --out runs.csv [options]
+
+  --trace DIR            trace directory written by scripts/power-log
+  --out FILE             runs.csv to write (written whole or not at all)
+  --rate USD/h           node-hour rate; cost_usd = T_alloc / 3600 x rate (empty without it)
+  --rates R1,R2,...      also write cost_usd_at_R (Joules-to-GDP G.1 rate sensitivity)
+  --idle exclude|proportional
+                         idle time inside the execution window: excluded (default, the paper's
+                         equation) or shared in proportion to active time tau_i
+  --idle-power-w W       node idle power for energy_incremental_mj (default: measured over marked
+                         idle windows, power-log mark idle-start/idle-end)
+  --gap-limit-s S        flag intervals between samples longer than S (default max(5 x interval, 1 s))
+  --rapl-ceiling-w W     per-zone power ceiling for the several-RAPL-wraps check (default 1000)
+  --summary FILE         summary JSON (default energy-summary.json beside --out)
+
+energy_mj is megajoules (GPU + CPU + DRAM, setup share included); ai_hours is the run's window.
+task_id, system and attempt come from run-start marks (--task-id, --system, --attempt) when given;
+otherwise join them on run_id before loading runs.csv with the rest of the dataset.`;
+
+export async function run(argv: string[]): Promise<number> {
+  const a = parseArgs(argv, { values: ['trace', 'out', 'rate', 'rates', 'idle', 'idle-power-w', 'gap-limit-s', 'rapl-ceiling-w', 'summary'] });
+  if (a.positionals.length) throw new J2GError(`unexpected argument ${a.positionals[0]}`);
+  const dir = a.options.trace;
+  const out = a.options.out;
+  if (!dir) throw new J2GError('missing --trace DIR');
+  if (!out) throw new J2GError('missing --out FILE');
+  const idle = a.options.idle ?? 'exclude';
+  if (idle !== 'exclude' && idle !== 'proportional') throw new J2GError(`invalid idle: ${idle}`);
+  const num = (name: string) => (a.options[name] === undefined ? undefined : finiteNumber(name, a.options[name]));
+  const rate = num('rate');
+  if (rate !== undefined && rate < 0) throw new J2GError(`invalid rate: ${rate}`);
+  const rates = a.options.rates === undefined ? [] : a.options.rates.split(',').map((x) => finiteNumber('rates', x));
+  const result = energyRuns(dir, {
+    idlePolicy: idle as IdlePolicy,
+    rateUSDPerHour: rate ?? null,
+    sensitivityRatesUSDPerHour: rates,
+    idlePowerW: num('idle-power-w') ?? null,
+    gapLimitS: num('gap-limit-s'),
+    raplCeilingW: num('rapl-ceiling-w'),
+  });
+  const s = result.summary;
+  const summaryPath = a.options.summary ?? join(dirname(out), 'energy-summary.json');
+  writeFileAtomic(out, formatCsv(result.columns, result.rows));
+  writeFileAtomic(summaryPath, JSON.stringify(s, null, 2) + '\n');
+  const kJ = (j: number) => `${(j / 1e3).toFixed(3)} kJ`;
+  console.error(
+    `j2g energy: ${result.rows.length} runs, trace ${kJ(s.total_j)} = runs ${kJ(s.runs_j)} + unserved setup ${kJ(s.setup_unserved_j)}` +
+      ` + idle in window ${kJ(s.idle_in_window_j)} + idle outside ${kJ(s.idle_outside_window_j)}; wrote ${out}, ${summaryPath}`,
+  );
+  for (const [name, src] of Object.entries(s.sources)) if (src.status !== 'present') console.error(`j2g energy: source ${name} ${src.status}: ${src.reason ?? ''}`);
+  for (const f of s.truncated_files) console.error(`j2g energy: ${f}: half-written final line not used (logger killed)`);
+  if (s.na_values) console.error(`j2g energy: ${s.na_values} unreadable (NA) samples; intervals spanning them are flagged missing-samples`);
+  if (rate === undefined) console.error('j2g energy: no --rate: cost_usd left empty');
+  if (s.invalid_runs) console.error(`j2g energy: ${s.invalid_runs} run(s) flagged in the validity column`);
+  return 0;
+}

@@ -1,0 +1,240 @@
+/**
+ * From a power-log trace directory to runs.csv rows: streams every source, splits the timeline at every
+ * mark, attributes energy (ours, IPW-compatible, resource-proportional; gross and incremental), allocates
+ * node time and cost, flags validity, and checks that runs + setup + idle equal the trace total.
+ *
+ * runs.csv columns (foundation schema): run_id, [task_id, system, attempt when the marks carry them],
+ * ai_hours (the run's window, end - start), energy_mj (megajoules: GPU + CPU + DRAM of the run, setup
+ * and idle shares included), cost_usd (T_alloc x rate), then node_hours (T_alloc), components and
+ * alternatives, validity (`ok` or reason codes joined by `;`).
+ */
+import { J2GError, fail } from '../errors.ts';
+import { allocateNodeTime } from './allocateNodeTime.ts';
+import { attributeEnergy, type IdlePolicy } from './attributeEnergy.ts';
+import { costAtRateUSD, executionCostUSD } from './executionCost.ts';
+import { idlePowerFromWindowsW, incrementalEnergyJ } from './incrementalEnergy.ts';
+import { integrateTrace } from './integrateTrace.ts';
+import { ipwEnergyJ } from './ipwEnergy.ts';
+import { closeOpenWindows, markWindows } from './markWindows.ts';
+import { resourceEnergyJ } from './resourceEnergy.ts';
+import { segmentDurationsS, timeline } from './timeline.ts';
+import { readTraceManifest } from './traceManifest.ts';
+import { COMPONENTS, FLAG, type ReasonCode } from './types.ts';
+
+export interface EnergyOptions {
+  idlePolicy?: IdlePolicy;
+  /** node-hour rate in USD; null leaves cost_usd empty */
+  rateUSDPerHour?: number | null;
+  /** extra rates for the G.1 sensitivity columns cost_usd_at_<rate> */
+  sensitivityRatesUSDPerHour?: number[];
+  /** default max(5 x interval, 1 s) */
+  gapLimitS?: number;
+  /** RAPL power ceiling per zone, W (several-wraps check); default 1000 */
+  raplCeilingW?: number;
+  /** node idle power, W; default measured over marked idle windows, else no incremental column */
+  idlePowerW?: number | null;
+}
+
+export interface EnergySummary {
+  trace: string;
+  host: string;
+  energy_boundary: 'device';
+  components: string[];
+  sources: Record<string, { status: string; reason?: string }>;
+  gpu_series: { device: string; source: string; primary: boolean }[];
+  records: number;
+  na_values: number;
+  truncated_files: string[];
+  trace_start_s: number;
+  trace_end_s: number;
+  total_j: number;
+  runs_j: number;
+  setup_unserved_j: number;
+  idle_in_window_j: number;
+  idle_outside_window_j: number;
+  idle_policy: IdlePolicy;
+  idle_power_w: number | null;
+  t0_s: number;
+  execution_window_s: number;
+  gap_limit_s: number;
+  invalid_runs: number;
+}
+
+export interface EnergyRuns {
+  columns: string[];
+  rows: Record<string, string>[];
+  summary: EnergySummary;
+}
+
+const MJ = (j: number) => (j / 1e6).toFixed(9);
+const H = (s: number) => (s / 3600).toFixed(9);
+const USD = (x: number) => x.toFixed(6);
+
+const FLAG_CODES = Object.entries(FLAG) as [ReasonCode, number][];
+
+export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
+  const policy = opts.idlePolicy ?? 'exclude';
+  const manifest = readTraceManifest(dir);
+  const originNs = manifest.started.mono_ns;
+  const { runs, setups, idles } = markWindows(dir, originNs);
+  const tl = timeline(runs, setups, idles);
+  const gapLimitS = opts.gapLimitS ?? Math.max((5 * manifest.interval_ms) / 1000, 1);
+  const integ = integrateTrace(dir, manifest, tl.boundariesS, { gapLimitS, raplCeilingW: opts.raplCeilingW ?? 1000 });
+
+  const primary = integ.series.filter((s) => s.primary);
+  if (primary.length === 0 || primary.every((s) => s.samples < 2)) {
+    const why = Object.entries(manifest.sources).map(([n, s]) => `${n} ${s.status}${s.reason ? ` (${s.reason})` : ''}`).join('; ');
+    fail(`${dir}: no energy series with two or more samples (${why})`);
+  }
+  const nSeg = tl.boundariesS.length + 1;
+  const segJ = COMPONENTS.map(() => new Float64Array(nSeg));
+  const segTotalJ = new Float64Array(nSeg);
+  const segFlags = new Uint8Array(nSeg);
+  let traceStartS = Infinity, traceEndS = -Infinity;
+  for (const s of primary) {
+    const c = COMPONENTS.indexOf(s.component);
+    for (let k = 0; k < nSeg; k++) {
+      segJ[c][k] += s.seg.energyJ[k];
+      segTotalJ[k] += s.seg.energyJ[k];
+      segFlags[k] |= s.seg.flags[k];
+    }
+    traceStartS = Math.min(traceStartS, s.seg.firstS);
+    traceEndS = Math.max(traceEndS, s.seg.lastS);
+  }
+  const present = COMPONENTS.map((c) => primary.some((s) => s.component === c));
+
+  // execution window: first run or setup start to last run end (open runs end at the trace end)
+  const starts = [...runs, ...setups].map((w) => w.startS);
+  const windowStartS = starts.length ? Math.min(...starts) : traceStartS;
+  let windowEndS = runs.length ? Math.max(...runs.map((r) => r.endS)) : windowStartS;
+  if (windowEndS === Infinity) windowEndS = Math.max(traceEndS, windowStartS);
+  closeOpenWindows(runs, traceEndS);
+  closeOpenWindows(setups, traceEndS);
+  closeOpenWindows(idles, traceEndS);
+  const durationsS = segmentDurationsS(tl.boundariesS, traceStartS, traceEndS);
+
+  const nodeTime = allocateNodeTime(tl, durationsS, runs.length, windowStartS, windowEndS);
+  const attr = attributeEnergy(tl, segJ, runs, setups, nodeTime.tauS, windowStartS, windowEndS, policy);
+
+  // the parts must add up to the trace total
+  let totalJ = 0, runsJ = 0;
+  for (const e of segTotalJ) totalJ += e;
+  for (let c = 0; c < COMPONENTS.length; c++) {
+    for (let i = 0; i < runs.length; i++) runsJ += attr.runningJ[c][i] + attr.setupJ[c][i] + attr.idleJ[c][i];
+  }
+  const partsJ = runsJ + attr.setupUnservedJ + attr.idleInWindowJ + attr.idleOutsideJ;
+  if (Math.abs(partsJ - totalJ) > 1e-9 * Math.max(1, Math.abs(totalJ))) {
+    throw new J2GError(`energy attribution does not add up: runs ${runsJ} J + setup ${attr.setupUnservedJ} J + idle ${attr.idleInWindowJ + attr.idleOutsideJ} J != trace ${totalJ} J`);
+  }
+
+  const ipw = ipwEnergyJ(tl, segTotalJ, runs.length);
+  // resource-proportional: GPU index -> its primary series
+  const uuidToIndex = new Map<string, number>();
+  for (const g of [...(manifest.sources.nvml.gpus ?? []), ...(manifest.sources.nvidia_smi.gpus ?? [])]) uuidToIndex.set(g.uuid, Number(g.index));
+  const gpuSegJ = new Map<number, Float64Array>();
+  let resourceOk = true;
+  for (const s of primary.filter((p) => p.component === 'gpu')) {
+    const idx = uuidToIndex.get(s.device);
+    if (idx === undefined) { resourceOk = false; break; }
+    gpuSegJ.set(idx, s.seg.energyJ);
+  }
+  const hostSegJ = segJ[1].map((e, k) => e + segJ[2][k]);
+  const runGpus = runs.map((r) => (r.attrs.gpus === '' ? null : r.attrs.gpus.split(',').map(Number)));
+  const resourceRunning = resourceOk ? resourceEnergyJ(tl, gpuSegJ, hostSegJ, runGpus) : null;
+
+  const idlePowerW = opts.idlePowerW ?? idlePowerFromWindowsW(tl, segTotalJ, durationsS);
+  const incremental = idlePowerW === null ? null : incrementalEnergyJ(tl, segTotalJ, durationsS, runs, setups, idlePowerW);
+
+  // power.draw beside NVML: the same rule applied to the diagnostic series
+  const diag = integ.series.filter((s) => !s.primary);
+  let diagJ: Float64Array | null = null;
+  if (diag.length) {
+    const seg = new Float64Array(nSeg);
+    for (const s of diag) for (let k = 0; k < nSeg; k++) seg[k] += s.seg.energyJ[k];
+    const a = attributeEnergy(tl, [seg], runs, setups, nodeTime.tauS, windowStartS, windowEndS, policy);
+    diagJ = a.runningJ[0].map((e, i) => e + a.setupJ[0][i] + a.idleJ[0][i]);
+  }
+
+  // validity
+  const reasons = runs.map((r) => new Set<ReasonCode>(r.reasons));
+  tl.running.forEach((rs, k) => {
+    if (!segFlags[k]) return;
+    for (const [code, bit] of FLAG_CODES) if (segFlags[k] & bit) for (const i of rs) reasons[i].add(code);
+  });
+  runs.forEach((r, i) => {
+    if (!(r.endS > r.startS)) return;
+    if (r.endS <= traceStartS || r.startS >= traceEndS) reasons[i].add('outside-trace');
+    else if (primary.some((s) => s.seg.firstS > r.startS || s.seg.lastS < r.endS)) reasons[i].add('unbracketed');
+  });
+
+  const withMeta = (['task_id', 'system', 'attempt'] as const).filter((c) => runs.some((r) => r.attrs[c] !== ''));
+  const rates = opts.sensitivityRatesUSDPerHour ?? [];
+  const rate = opts.rateUSDPerHour ?? null;
+  if (rates.length && rate === null) fail('rate sensitivity needs a base --rate');
+  const columns = [
+    'run_id', ...withMeta, 'ai_hours', 'energy_mj', 'cost_usd', 'node_hours',
+    'energy_gpu_mj', 'energy_cpu_mj', 'energy_dram_mj', 'energy_setup_mj', 'energy_idle_mj',
+    ...(incremental ? ['energy_incremental_mj'] : []),
+    'energy_ipw_mj',
+    ...(resourceRunning ? ['energy_resource_mj'] : []),
+    ...(diagJ ? ['energy_gpu_powerdraw_mj'] : []),
+    ...rates.map((x) => `cost_usd_at_${x}`),
+    'validity',
+  ];
+  let invalid = 0;
+  const rows = runs.map((r, i) => {
+    const comp = COMPONENTS.map((_, c) => attr.runningJ[c][i] + attr.setupJ[c][i] + attr.idleJ[c][i]);
+    const setupJ = COMPONENTS.reduce((a, _, c) => a + attr.setupJ[c][i], 0);
+    const idleJ = COMPONENTS.reduce((a, _, c) => a + attr.idleJ[c][i], 0);
+    const energyJ = comp.reduce((a, b) => a + b, 0);
+    const cost = rate === null ? null : executionCostUSD(nodeTime.allocS[i], rate);
+    const codes = [...reasons[i]].sort();
+    if (codes.length) invalid++;
+    const row: Record<string, string> = {
+      run_id: r.id,
+      ai_hours: H(Math.max(0, r.endS - r.startS)),
+      energy_mj: MJ(energyJ),
+      cost_usd: cost === null ? '' : USD(cost),
+      node_hours: H(nodeTime.allocS[i]),
+      energy_gpu_mj: present[0] ? MJ(comp[0]) : '',
+      energy_cpu_mj: present[1] ? MJ(comp[1]) : '',
+      energy_dram_mj: present[2] ? MJ(comp[2]) : '',
+      energy_setup_mj: MJ(setupJ),
+      energy_idle_mj: MJ(idleJ),
+      energy_ipw_mj: MJ(ipw[i]),
+      validity: codes.length ? codes.join(';') : 'ok',
+    };
+    for (const c of withMeta) row[c] = r.attrs[c];
+    if (incremental) row.energy_incremental_mj = MJ(incremental[i]);
+    if (resourceRunning) row.energy_resource_mj = MJ(resourceRunning[i] + setupJ + idleJ);
+    if (diagJ) row.energy_gpu_powerdraw_mj = MJ(diagJ[i]);
+    for (const x of rates) row[`cost_usd_at_${x}`] = USD(costAtRateUSD(cost!, nodeTime.allocS[i], rate!, x));
+    return row;
+  });
+
+  const summary: EnergySummary = {
+    trace: dir,
+    host: manifest.host,
+    energy_boundary: 'device',
+    components: COMPONENTS.filter((_, c) => present[c]),
+    sources: manifest.sources as EnergySummary['sources'],
+    gpu_series: integ.series.filter((s) => s.component === 'gpu').map((s) => ({ device: s.device, source: s.source === 'smi' ? 'nvidia-smi power.draw' : 'nvml energy counter', primary: s.primary })),
+    records: integ.records,
+    na_values: integ.naValues,
+    truncated_files: integ.truncatedFiles,
+    trace_start_s: traceStartS,
+    trace_end_s: traceEndS,
+    total_j: totalJ,
+    runs_j: runsJ,
+    setup_unserved_j: attr.setupUnservedJ,
+    idle_in_window_j: attr.idleInWindowJ,
+    idle_outside_window_j: attr.idleOutsideJ,
+    idle_policy: policy,
+    idle_power_w: idlePowerW,
+    t0_s: nodeTime.t0S,
+    execution_window_s: nodeTime.windowS,
+    gap_limit_s: gapLimitS,
+    invalid_runs: invalid,
+  };
+  return { columns, rows, summary };
+}

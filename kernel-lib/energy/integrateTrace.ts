@@ -1,0 +1,119 @@
+/**
+ * Integrate every device of a trace separately into the timeline's segments, streaming each sample file
+ * once (bounded memory, any length).
+ *
+ * - NVML (`nvml.csv`, cumulative mJ, per GPU UUID): counter differences; a decrease is a reset (flagged).
+ * - RAPL (`rapl.csv`, cumulative uJ, package and dram zones): counter differences with wrap modulo the
+ *   zone's `max_energy_range_uj`; possible multiple wraps flagged from the elapsed time and a power ceiling.
+ * - nvidia-smi (`smi.csv`, power.draw W): trapezoid rule with linear interpolation at segment edges.
+ *   A labelled diagnostic; it is the GPU's primary series only where NVML has no series for that GPU.
+ * Joules-to-GDP 2.3: "counter differences or integrated sampled power", per component.
+ *
+ * An interval longer than `gapLimitS` is flagged `gap`; an NA sample flags the interval that spans it.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { J2GError } from '../errors.ts';
+import { counterIntervalEnergy } from './counterIntervalEnergy.ts';
+import { SegmentEnergy } from './segmentEnergy.ts';
+import { streamSamples } from './sampleStream.ts';
+import type { TraceManifest } from './traceManifest.ts';
+import { FLAG, type Component } from './types.ts';
+
+export type SourceName = 'nvml' | 'smi' | 'rapl';
+
+export interface DeviceSeries {
+  source: SourceName;
+  device: string;
+  component: Component;
+  /** true when this series is summed into the energy; false for a diagnostic (power.draw beside NVML) */
+  primary: boolean;
+  samples: number;
+  seg: SegmentEnergy;
+}
+
+export interface IntegrateOptions {
+  gapLimitS: number;
+  /** RAPL power ceiling per zone in W, for the several-wraps check */
+  raplCeilingW: number;
+}
+
+export interface IntegratedTrace {
+  series: DeviceSeries[];
+  records: number;
+  naValues: number;
+  /** files whose final line was half-written (a killed logger) and not used */
+  truncatedFiles: string[];
+}
+
+const FILES: Record<SourceName, { file: string; header: string }> = {
+  nvml: { file: 'nvml.csv', header: 'mono_ns,wall_ns,device,energy_millijoule' },
+  smi: { file: 'smi.csv', header: 'mono_ns,wall_ns,device,power_w' },
+  rapl: { file: 'rapl.csv', header: 'mono_ns,wall_ns,device,energy_uj' },
+};
+
+export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS: Float64Array, opts: IntegrateOptions): IntegratedTrace {
+  const originNs = manifest.started.mono_ns;
+  const series: DeviceSeries[] = [];
+  const truncatedFiles: string[] = [];
+  let records = 0, naValues = 0;
+  const zones = new Map((manifest.sources.rapl.zones ?? []).map((z) => [z.label, z]));
+  const present: Record<SourceName, boolean> = {
+    nvml: manifest.sources.nvml.status === 'present',
+    smi: manifest.sources.nvidia_smi.status === 'present',
+    rapl: manifest.sources.rapl.status === 'present',
+  };
+
+  for (const source of ['nvml', 'rapl', 'smi'] as SourceName[]) {
+    const path = join(dir, FILES[source].file);
+    if (!present[source]) continue;
+    if (!existsSync(path)) throw new J2GError(`${path}: missing, though the manifest says the source is present`);
+    const isCounter = source !== 'smi';
+    const toJ = source === 'nvml' ? 1e-3 : 1e-6;
+    const state: { t: number; v: number; na: boolean; s: DeviceSeries; range: number | null }[] = [];
+    let backwards: string | null = null;
+    const result = streamSamples(path, FILES[source].header, originNs, (dev, t, v, names) => {
+      let st = state[dev];
+      if (!st) {
+        const name = names[dev];
+        let component: Component = 'gpu';
+        let range: number | null = null;
+        if (source === 'rapl') {
+          const z = zones.get(name);
+          if (!z) throw new J2GError(`${path}: zone ${name} is not listed in the manifest`);
+          component = z.kind === 'package' ? 'cpu' : 'dram';
+          range = z.max_energy_range_uj;
+        }
+        st = state[dev] = { t: NaN, v: NaN, na: false, range, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } };
+        series.push(st.s);
+      }
+      if (Number.isNaN(v)) { st.na = true; return; }
+      st.s.samples++;
+      st.s.seg.seen(t);
+      if (!Number.isNaN(st.t)) {
+        const dt = t - st.t;
+        if (dt < 0) { backwards ??= `${path}: device ${st.s.device}: monotonic time goes backwards at ${t.toFixed(9)} s`; return; }
+        if (dt === 0) return;
+        let flag = (dt > opts.gapLimitS ? FLAG.gap : 0) | (st.na ? FLAG['missing-samples'] : 0);
+        if (isCounter) {
+          const c = counterIntervalEnergy(st.v, v, st.range, dt, opts.raplCeilingW / toJ);
+          if (c.flag) flag |= FLAG[c.flag];
+          const p = (c.energy * toJ) / dt;
+          st.s.seg.add(st.t, t, p, p, flag);
+        } else {
+          st.s.seg.add(st.t, t, st.v, v, flag);
+        }
+      }
+      st.t = t; st.v = v; st.na = false;
+    });
+    records += result.records;
+    naValues += result.naValues;
+    if (result.truncatedFinalLine) truncatedFiles.push(path);
+    if (backwards) throw new J2GError(backwards);
+  }
+
+  // power.draw is the primary GPU series only where NVML has none for that GPU
+  const nvmlGpus = new Set(series.filter((s) => s.source === 'nvml' && s.samples >= 2).map((s) => s.device));
+  for (const s of series) if (s.source === 'smi' && nvmlGpus.has(s.device)) s.primary = false;
+  return { series, records, naValues, truncatedFiles };
+}

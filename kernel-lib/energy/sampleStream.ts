@@ -1,0 +1,152 @@
+/**
+ * Stream one sample file of a trace (`mono_ns,wall_ns,device,value`) in bounded memory: fixed-size
+ * chunks, bytes parsed in place, device names interned, one callback per record. Any length of file.
+ *
+ * - `value` is NaN for a recorded unreadable sample (`NA`, nvidia-smi's `[N/A]`, `[Not Supported]`...):
+ *   counted, never confused with zero.
+ * - A final line without its line end is the record a killed writer left half-written: it is not
+ *   used, and it is reported (`truncatedFinalLine`), never dropped silently.
+ * - Any other malformed line is an error naming `file:line`; every bad line is listed (first 20).
+ *
+ * Example: "5000000000,1700000000000000000,GPU-a,700\n" with originNs 4e9 => onSample(0, 1, 700)
+ */
+import { openSync, readSync, closeSync } from 'node:fs';
+import { ValidationError, type ValidationIssue } from '../errors.ts';
+
+export interface StreamResult {
+  devices: string[];
+  records: number;
+  naValues: number;
+  truncatedFinalLine: boolean;
+}
+
+const CHUNK = 1 << 20;
+const COMMA = 44, NL = 10, CR = 13, DOT = 46, ZERO = 48, NINE = 57;
+
+export function streamSamples(
+  file: string,
+  expectedHeader: string,
+  originNs: number,
+  onSample: (device: number, tS: number, value: number, deviceNames: readonly string[]) => void,
+): StreamResult {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    throw new ValidationError([{ file, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
+  }
+  const devices: string[] = [];
+  const deviceBytes: Buffer[] = [];
+  const byHash = new Map<number, number[]>();
+  const issues: ValidationIssue[] = [];
+  let records = 0, naValues = 0, lineNo = 0;
+  let buf = Buffer.allocUnsafe(CHUNK);
+  let len = 0; // bytes held in buf
+  let eof = false;
+  let headerSeen = false;
+
+  const intern = (b: Buffer, s: number, e: number): number => {
+    let h = 0x811c9dc5;
+    for (let i = s; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    const cands = byHash.get(h);
+    if (cands) {
+      for (const k of cands) {
+        const d = deviceBytes[k];
+        if (d.length === e - s && b.compare(d, 0, d.length, s, e) === 0) return k;
+      }
+    }
+    const k = devices.length;
+    devices.push(b.toString('utf8', s, e));
+    deviceBytes.push(Buffer.from(b.subarray(s, e)));
+    if (cands) cands.push(k); else byHash.set(h, [k]);
+    return k;
+  };
+
+  const bad = (message: string) => {
+    if (issues.length < 20) issues.push({ file, line: lineNo, message });
+    else if (issues.length === 20) issues.push({ file, message: 'more malformed lines not listed' });
+  };
+
+  // Parse one line buf[s, e) (no line end). Returns false when malformed.
+  const parseLine = (s: number, e: number): void => {
+    if (e > s && buf[e - 1] === CR) e--;
+    // field 0: monotonic ns, digits
+    let i = s, mono = 0;
+    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) mono = mono * 10 + (buf[i++] - ZERO);
+    if (i === s || i >= e || buf[i] !== COMMA) return bad('mono_ns: expected an integer');
+    i++;
+    // field 1: wall ns, digits, not needed for integration
+    const w0 = i;
+    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) i++;
+    if (i === w0 || i >= e || buf[i] !== COMMA) return bad('wall_ns: expected an integer');
+    i++;
+    // field 2: device
+    const d0 = i;
+    while (i < e && buf[i] !== COMMA) i++;
+    if (i === d0 || i >= e) return bad('device: expected a name followed by a value');
+    const dev = intern(buf, d0, i);
+    i++;
+    // field 3: value, plain decimal fast path
+    const v0 = i;
+    let v = 0, frac = 0, scale = 1, ok = i < e;
+    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) v = v * 10 + (buf[i++] - ZERO);
+    if (i < e && buf[i] === DOT) {
+      i++;
+      while (i < e && buf[i] >= ZERO && buf[i] <= NINE) { frac = frac * 10 + (buf[i++] - ZERO); scale *= 10; }
+      v += frac / scale;
+    }
+    if (i !== e || !ok) {
+      const text = buf.toString('utf8', v0, e);
+      if (text === 'NA' || text.startsWith('[')) { v = NaN; naValues++; }
+      else {
+        v = Number(text);
+        if (text.includes(',')) return bad('expected 4 fields');
+        if (text === '' || !Number.isFinite(v)) return bad(`value: expected a number, NA or [N/A], found "${text}"`);
+      }
+    }
+    records++;
+    onSample(dev, (mono - originNs) / 1e9, v, devices);
+  };
+
+  try {
+    for (;;) {
+      if (!eof && len < buf.length) {
+        const n = readSync(fd, buf, len, buf.length - len, null);
+        if (n === 0) eof = true;
+        len += n;
+      }
+      let start = 0;
+      let nl = buf.indexOf(NL, 0);
+      while (nl !== -1 && nl < len) {
+        lineNo++;
+        if (!headerSeen) {
+          const header = buf.toString('utf8', start, nl).replace(/\r$/, '');
+          if (header !== expectedHeader) {
+            throw new ValidationError([{ file, line: 1, message: `expected header "${expectedHeader}", found "${header}"` }]);
+          }
+          headerSeen = true;
+        } else if (nl === start) {
+          bad('blank line, expected a record');
+        } else {
+          parseLine(start, nl);
+        }
+        start = nl + 1;
+        nl = start < len ? buf.indexOf(NL, start) : -1;
+      }
+      // keep the partial line
+      buf.copy(buf, 0, start, len);
+      len -= start;
+      if (eof) break;
+      if (len === buf.length) {
+        const bigger = Buffer.allocUnsafe(buf.length * 2); // a line longer than the chunk: grow, still bounded by the line
+        buf.copy(bigger, 0, 0, len);
+        buf = bigger;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (!headerSeen) throw new ValidationError([{ file, line: 1, message: `expected header "${expectedHeader}", found an empty file` }]);
+  if (issues.length) throw new ValidationError(issues);
+  return { devices, records, naValues, truncatedFinalLine: len > 0 };
+}

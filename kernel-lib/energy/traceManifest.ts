@@ -1,0 +1,48 @@
+/**
+ * The trace directory's `manifest.json` as written by `scripts/power-log start`: which sources are
+ * present, absent or denied (with the reason), the start instant, the sampling interval and the RAPL
+ * zones with their `max_energy_range_uj` (read once). zod at the edge; plain records inside.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ValidationError } from '../errors.ts';
+
+const source = z.object({ status: z.enum(['present', 'absent', 'denied']), reason: z.string().optional() }).passthrough();
+const gpu = z.object({ index: z.union([z.string(), z.number()]), uuid: z.string() }).passthrough();
+const raplZone = z.object({
+  label: z.string(),
+  kind: z.enum(['package', 'dram']),
+  max_energy_range_uj: z.number().positive(),
+}).passthrough();
+
+export const traceManifestSchema = z.object({
+  format: z.literal('power-log/1'),
+  host: z.string(),
+  started: z.object({ mono_ns: z.number(), wall_ns: z.number() }),
+  interval_ms: z.number().positive(),
+  sources: z.object({
+    nvml: source.extend({ gpus: z.array(gpu).optional() }),
+    nvidia_smi: source.extend({ gpus: z.array(gpu).optional() }),
+    rapl: source.extend({ zones: z.array(raplZone).optional() }),
+  }),
+}).passthrough();
+
+export type TraceManifest = z.output<typeof traceManifestSchema>;
+
+/** Read and check `DIR/manifest.json`. Throws a ValidationError naming the file and the bad field. */
+export function readTraceManifest(dir: string): TraceManifest {
+  const file = join(dir, 'manifest.json');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ValidationError([{ file, message: `cannot read trace manifest (${why})` }]);
+  }
+  const parsed = traceManifestSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ValidationError(parsed.error.issues.map((i) => ({ file, column: i.path.join('.'), message: i.message })));
+  }
+  return parsed.data;
+}
