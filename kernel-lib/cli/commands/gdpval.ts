@@ -1,0 +1,164 @@
+/**
+ * `j2g gdpval`: GDPval's speed and cost scenarios (A.2.1), win rates by group (A.2.2-A.2.5) and,
+ * given grades, human-autograder and human inter-rater agreement with bootstrap intervals (A.6.1).
+ */
+import { J2GError } from '../../errors.ts';
+import { finiteNumber, parseArgs, positiveInt } from '../args.ts';
+import {
+  agreementBootstrap,
+  naiveRatio,
+  readGdpvalTasks,
+  readGrades,
+  scenarioInputs,
+  tryNThenFixRatio,
+  winRatesBy,
+  DEFAULT_BUCKET_EDGES_H,
+  GDPVAL_TASK_COLUMNS,
+  GRADE_COLUMNS,
+  type Acceptance,
+  type AgreementKind,
+  type AgreementResampling,
+  type GdpvalTask,
+  type Grade,
+  type Measure,
+} from '../../gdpval/index.ts';
+
+export const summary = "GDPval's speed and cost scenarios, win rates by group, grader agreement";
+
+export const usage = `usage: j2g gdpval --input FILE [--tries N] [--accept win|win-or-tie] [--buckets H,H,...]
+                  [--grades FILE] [--resampling within-sample|samples] [--draws N] [--seed S] [--level L]
+
+--input FILE: one row per task and model, with columns
+  ${GDPVAL_TASK_COLUMNS.join(', ')}
+times in minutes and costs in USD (all >= 0): human_* is the expert's completion (H), review_* the
+expert's review of one model deliverable (R), model_* the model's sampling (M); wins, ties, losses
+count the pairwise comparisons of the model deliverable against the human one.
+
+For each model, for time and for cost (GDPval A.2.1):
+  naive      mean H / mean M
+  try_once   mean H / mean_i E[T_1,i],  E[T_1,i] = M_i + R_i + (1 - w_i) H_i
+  try_n      mean H / mean_i E[T_n,i],  E[T_n,i] = (M_i + R_i)(1 - (1 - w_i)^n)/w_i + (1 - w_i)^n H_i
+  try_limit  the same as n grows: mean H / mean_i (M_i + R_i)/w_i (0 if some w_i = 0)
+where w_i is task i's share of comparisons won (--accept win, default) or won or tied.
+Win and win-or-tie rates by sector, occupation, deliverable type and completion-time bucket
+(edges in hours of human time, default ${DEFAULT_BUCKET_EDGES_H.join(',')}).
+
+--grades FILE: one row per grade, with columns ${GRADE_COLUMNS.join(', ')}
+(kind human or autograder; score 1 prefers the model, 0 the human, 0.5 a tie). Reports
+human-autograder agreement mean(1 - |H - A|) and human inter-rater agreement mean(1 - |H1 - H2|),
+per sample then averaged over samples, overall and per model, with seeded percentile bootstrap
+intervals; --resampling within-sample (GDPval A.6.2, default) resamples each sample's grades,
+samples resamples the samples.
+
+  --tries N        n for try_n (default 3)
+  --draws N        bootstrap replicates (default 2000)
+  --seed S         bootstrap seed (default 1)
+  --level L        interval level (default 0.95)
+
+Prints JSON.`;
+
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function scenarios(tasks: GdpvalTask[], measure: Measure, accept: Acceptance, tries: number) {
+  const inputs = tasks.map((t) => scenarioInputs(t, measure, accept));
+  const guard = (f: () => number) => {
+    try {
+      return finite(f());
+    } catch (e) {
+      if (e instanceof J2GError) return null;
+      throw e;
+    }
+  };
+  return {
+    naive: guard(() => naiveRatio(inputs)),
+    try_once: guard(() => tryNThenFixRatio(inputs, 1)),
+    try_n: guard(() => tryNThenFixRatio(inputs, tries)),
+    try_limit: guard(() => tryNThenFixRatio(inputs, Infinity)),
+  };
+}
+
+function agreements(grades: Grade[], opts: { draws: number; seed: number; level: number; resampling: AgreementResampling }) {
+  const one = (kind: AgreementKind) => {
+    try {
+      return agreementBootstrap(grades, kind, opts);
+    } catch (e) {
+      if (e instanceof J2GError && /requires a sample/.test(e.message)) return null;
+      throw e;
+    }
+  };
+  return { human_autograder: one('humanAutograder'), inter_rater: one('interRater') };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const a = parseArgs(argv, { values: ['input', 'tries', 'accept', 'buckets', 'grades', 'resampling', 'draws', 'seed', 'level'] });
+  if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
+  const input = a.options.input;
+  if (!input) throw new J2GError('missing --input');
+  const tries = a.options.tries === undefined ? 3 : positiveInt('tries', a.options.tries);
+  const accept = (a.options.accept ?? 'win') as Acceptance;
+  if (accept !== 'win' && accept !== 'win-or-tie') throw new J2GError(`invalid accept: ${a.options.accept}`);
+  const resampling = (a.options.resampling ?? 'within-sample') as AgreementResampling;
+  if (resampling !== 'within-sample' && resampling !== 'samples') throw new J2GError(`invalid resampling: ${a.options.resampling}`);
+  let buckets: number[] = [...DEFAULT_BUCKET_EDGES_H];
+  if (a.options.buckets !== undefined) {
+    buckets = a.options.buckets.split(',').map((s) => Number(s));
+    if (buckets.some((e, i) => !(e > 0) || !Number.isFinite(e) || (i > 0 && !(e > buckets[i - 1])))) throw new J2GError(`invalid buckets: ${a.options.buckets}`);
+  }
+  const draws = a.options.draws === undefined ? 2000 : positiveInt('draws', a.options.draws);
+  const seed = a.options.seed === undefined ? 1 : finiteNumber('seed', a.options.seed);
+  if (!Number.isSafeInteger(seed)) throw new J2GError(`invalid seed: ${a.options.seed}`);
+  const level = a.options.level === undefined ? 0.95 : finiteNumber('level', a.options.level);
+  if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${a.options.level}`);
+
+  const tasks = readGdpvalTasks(input);
+  if (tasks.length === 0) throw new J2GError(`no tasks in ${input}`);
+  const grades = a.options.grades === undefined ? null : readGrades(a.options.grades);
+
+  const models = [...new Set(tasks.map((t) => t.model))].sort();
+  const out = {
+    input,
+    accept,
+    tries,
+    buckets_h: buckets,
+    models: models.map((model) => {
+      const ts = tasks.filter((t) => t.model === model);
+      const n = ts.reduce((s, t) => s + t.wins + t.ties + t.losses, 0);
+      return {
+        model,
+        tasks: ts.length,
+        comparisons: n,
+        win_rate: ts.reduce((s, t) => s + t.wins, 0) / n,
+        win_or_tie_rate: ts.reduce((s, t) => s + t.wins + t.ties, 0) / n,
+        human_time_min_mean: mean(ts.map((t) => t.humanTimeMin)),
+        human_cost_usd_mean: mean(ts.map((t) => t.humanCostUSD)),
+        review_time_min_mean: mean(ts.map((t) => t.reviewTimeMin)),
+        review_cost_usd_mean: mean(ts.map((t) => t.reviewCostUSD)),
+        model_time_min_mean: mean(ts.map((t) => t.modelTimeMin)),
+        model_cost_usd_mean: mean(ts.map((t) => t.modelCostUSD)),
+        time: scenarios(ts, 'time', accept, tries),
+        cost: scenarios(ts, 'cost', accept, tries),
+        win_rates: {
+          by_sector: winRatesBy(ts, 'sector'),
+          by_occupation: winRatesBy(ts, 'occupation'),
+          by_deliverable_type: winRatesBy(ts, 'deliverableType'),
+          by_completion_time: winRatesBy(ts, 'completionTime', buckets),
+        },
+      };
+    }),
+    agreement: grades
+      ? {
+          resampling,
+          draws,
+          seed,
+          level,
+          overall: agreements(grades, { draws, seed, level, resampling }),
+          by_model: Object.fromEntries(
+            [...new Set(grades.map((g) => g.model))].sort().map((m) => [m, agreements(grades.filter((g) => g.model === m), { draws, seed, level, resampling })]),
+          ),
+        }
+      : null,
+  };
+  console.log(JSON.stringify(out, null, 2));
+  return 0;
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../kernel-lib/cli/main.ts';
+
+const FIX = 'test/gdpval/fixtures';
+
+async function j2g(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
+  vi.spyOn(console, 'error').mockImplementation((s: unknown) => void err.push(String(s)));
+  const code = await main(argv);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('j2g gdpval', () => {
+  it('prints the four time and cost ratios per model (hand computation from GDPval A.2.1)', async () => {
+    const { code, out } = await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--tries', '2']);
+    expect(code).toBe(0);
+    const gpt = JSON.parse(out).models.find((m: { model: string }) => m.model === 'gpt');
+    // gpt, time: t1 (H 400, R 100, M 10, w 1/4), t2 (H 60, R 20, M 5, w 0)
+    const H = (400 + 60) / 2;
+    expect(gpt.time.naive).toBeCloseTo(H / 7.5, 12);
+    expect(gpt.time.try_once).toBeCloseTo(H / ((110 + 0.75 * 400 + 25 + 60) / 2), 12);
+    const t1n2 = (110 * (1 - 0.75 ** 2)) / 0.25 + 0.75 ** 2 * 400;
+    expect(gpt.time.try_n).toBeCloseTo(H / ((t1n2 + 2 * 25 + 60) / 2), 12);
+    expect(gpt.time.try_limit).toBe(0); // t2 is never won, so retrying forever never ends
+    expect(gpt.win_rates.by_sector.map((g: { group: string; winRate: number }) => [g.group, g.winRate])).toEqual([['Government', 0], ['Retail', 0.25]]);
+  });
+
+  it('counts ties as acceptable with --accept win-or-tie', async () => {
+    const gpt = JSON.parse((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--accept', 'win-or-tie'])).out).models[1];
+    expect(gpt.model).toBe('gpt');
+    expect(gpt.time.try_once).toBeCloseTo(230 / ((110 + 0.5 * 400 + 25 + 60) / 2), 12);
+  });
+
+  it('reports agreement overall and per model with seeded intervals', async () => {
+    const run = () => j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--grades', `${FIX}/grades.csv`, '--draws', '200', '--seed', '7']);
+    const a = await run();
+    expect((await run()).out).toBe(a.out);
+    const ag = JSON.parse(a.out).agreement;
+    expect(ag.overall.human_autograder.agreement).toBeCloseTo(0.625, 14);
+    expect(ag.by_model.gpt.inter_rater.agreement).toBeCloseTo(0.5, 14);
+  });
+
+  it('lists every problem of a bad input as file:line: column: message', async () => {
+    const { code, err } = await j2g(['gdpval', '--input', `${FIX}/bad-tasks.csv`]);
+    expect(code).toBe(1);
+    expect(err.split('\n').slice(1)).toEqual([
+      `${FIX}/bad-tasks.csv:2: human_time_min: expected a number >= 0`,
+      `${FIX}/bad-tasks.csv:2: wins: expected a nonnegative integer`,
+      `${FIX}/bad-tasks.csv:3: wins: expected at least one comparison`,
+    ]);
+  });
+
+  it('names the option and value of a bad option', async () => {
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--tries', '0'])).err).toBe('j2g gdpval: invalid tries: 0');
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--accept', 'maybe'])).err).toBe('j2g gdpval: invalid accept: maybe');
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--buckets', '4,2'])).err).toBe('j2g gdpval: invalid buckets: 4,2');
+  });
+});
