@@ -1,0 +1,84 @@
+/**
+ * `j2g tables` end to end on synthetic-small: the CSV files hold the hand-computed values of
+ * test/tables/synthetic-small.test.ts, bad input exits non-zero naming file and line, and output
+ * files are only written when every core table could be built.
+ */
+import { describe, expect, test } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMALL, editedDataset, replaceLine } from '../helpers/dataset.ts';
+
+const J2G = new URL('../../bin/j2g.mjs', import.meta.url).pathname;
+const j2g = (...args: string[]) => spawnSync(process.execPath, [J2G, ...args], { encoding: 'utf8' });
+
+describe('j2g tables', () => {
+  test('writes every table with the hand-computed values', () => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+    const r = j2g('tables', '--data', SMALL, '--out', out);
+    expect(r.status).toBe(0);
+    expect(readdirSync(out).filter((f) => f.endsWith('.csv')).sort()).toEqual(expect.arrayContaining([
+      'table01.csv', 'table13.csv', 'table14.csv', 'table15.csv', 'table17.csv', 'table19.csv', 'table20.csv', 'table21.csv', 'table22.csv',
+    ]));
+    const t01 = readFileSync(join(out, 'table01.csv'), 'utf8').split('\n');
+    expect(t01[0]).toMatch(/^system,cost_usd,completion_min,energy_mj,nv_per_ai_usd,nv_per_ai_hour,nvj/);
+    expect(t01[1]).toMatch(/^sysX,1\.1625,34\.875,0\.25,43\.7311827957,87\.4623655914,203\.35(,|$)/);
+    const t17 = readFileSync(join(out, 'table17.csv'), 'utf8').split('\n');
+    expect(t17[0]).toMatch(/^judgment_reference,time_reference,nvj,tsj/);
+    expect(t17[2]).toMatch(/^expert_with_ai,expert_only,185\.35,3\.65(,|$)/);
+    const t22 = readFileSync(join(out, 'table22.csv'), 'utf8').split('\n');
+    expect(t22[1]).toMatch(/^expert_only->expert_with_ai,0\.2375,20\.652173913,/);
+  });
+
+  test('the same input gives byte-identical files', () => {
+    const a = mkdtempSync(join(tmpdir(), 'j2g-a-'));
+    const b = mkdtempSync(join(tmpdir(), 'j2g-b-'));
+    expect(j2g('tables', '--data', SMALL, '--out', a).status).toBe(0);
+    expect(j2g('tables', '--data', SMALL, '--out', b).status).toBe(0);
+    for (const f of readdirSync(a)) expect(readFileSync(join(b, f), 'utf8')).toBe(readFileSync(join(a, f), 'utf8'));
+  });
+
+  test('--system, --weights and --rate change the tables as asked', () => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+    expect(j2g('tables', '--data', SMALL, '--out', out, '--weights', 'equal', '--rate', '20').status).toBe(0);
+    const row = readFileSync(join(out, 'table01.csv'), 'utf8').split('\n')[1].split(',');
+    expect(Number(row[1])).toBeCloseTo(2 * (1.5 + 0.75 + 1.5) / 3, 9); // sysX costs double at $20/h, equal weights
+  });
+
+  test('invalid data exits 1 with file:line: column and writes nothing', () => {
+    const dir = editedDataset({ 'runs.csv': replaceLine(2, 'xA1a1,A1,sysX,1,0.5,1.0,-1') });
+    const out = join(mkdtempSync(join(tmpdir(), 'j2g-out-')), 'tables');
+    const r = j2g('tables', '--data', dir, '--out', out);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('runs.csv:2: energy_mj: expected a finite number > 0, found -1');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('a dataset without the expert-with-AI reference still gives the expert-only tables, and says what it skipped', () => {
+    const dir = editedDataset({
+      'tasks.csv': (t) => t.split('\n').map((l, i) => (i === 0 || l === '' ? l : l.replace(/,[^,]*$/, ','))).join('\n'),
+      'judgments.csv': (t) => t.split('\n').filter((l) => !l.includes('expert_with_ai')).join('\n'),
+    });
+    const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+    const r = j2g('tables', '--data', dir, '--out', out);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/table17 skipped: [\s\S]*no expert_with_ai/);
+    expect(existsSync(join(out, 'table13.csv'))).toBe(true);
+    expect(existsSync(join(out, 'table17.csv'))).toBe(false);
+  });
+
+  test('unknown options and bad values are refused with a terse message', () => {
+    expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--colour', 'red').stderr).toContain('unknown option --colour');
+    expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--rate', 'abc').stderr).toContain('invalid rate: abc');
+    expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--weights', 'wages').stderr).toContain('invalid weights: wages');
+  });
+
+  test('j2g validate prints the summary of a valid dataset and every problem of an invalid one', () => {
+    expect(j2g('validate', '--data', SMALL).stdout).toContain('valid (synthetic, system boundary): 3 occupations, 2 sectors, 6 tasks, 2 systems, 18 runs, 36 judgments');
+    const dir = editedDataset({ 'tasks.csv': replaceLine(2, 'A1,occA,x,1.5') });
+    const r = j2g('validate', '--data', dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('tasks.csv:2: expert_hours: expected a finite number > 0, found "x"');
+  });
+});
