@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: every speed and memory target of the project, measured in one run and printed as
+ * a table (never asserted in unit tests). Each part lives beside its subsystem:
+ *   scripts/bench/tables.ts        point-estimate tables on a generated 220-task dataset (this file's sibling)
+ *   scripts/bench/uncertainty.ts   interval tables, Table 16 portfolios, Table 17 vs numpy   (issue 3)
+ *   scripts/bench/energy.ts        trace ingestion throughput and memory vs pandas + numpy   (issue 4)
+ *   scripts/bench/reproduce.ts     full `npm run reproduce`, per notebook                    (issue 6)
+ * A part whose module is missing is reported as such, not skipped silently.
+ */
+import { existsSync } from 'node:fs';
+
+type Bench = () => Promise<Record<string, number | string>>;
+
+const PARTS: [name: string, file: string, exportName: string][] = [
+  ['tables', './tables.ts', 'benchTables'],
+  ['uncertainty', './uncertainty.ts', 'benchUncertainty'],
+  ['energy', './energy.ts', 'benchEnergy'],
+  ['reproduce', './reproduce.ts', 'benchReproduce'],
+];
+
+const only = process.argv.slice(2);
+let failed = 0;
+for (const [name, file, exportName] of PARTS) {
+  if (only.length && !only.includes(name)) continue;
+  const path = new URL(file, import.meta.url);
+  process.stdout.write(`\n== ${name} (${file})\n`);
+  if (!existsSync(path)) {
+    console.log('   not available in this checkout');
+    continue;
+  }
+  try {
+    const mod = (await import(path.href)) as Record<string, Bench>;
+    const results = await mod[exportName]();
+    const width = Math.max(...Object.keys(results).map((k) => k.length));
+    for (const [k, v] of Object.entries(results)) console.log(`   ${k.padEnd(width)}  ${v}`);
+  } catch (e) {
+    failed++;
+    console.log(`   FAILED: ${(e as Error).stack ?? e}`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
