@@ -14,3 +14,4 @@ export { paretoFrontier, type Frontier, type FrontierPoint } from './paretoFront
 export { robustFrontier, regionDominates, type RegionPoint, type FrontierStatus } from './robustFrontier.ts';
 export { rankSystems, type Scored } from './rankSystems.ts';
 export { sevenPartReport, type SevenPartReport, type SystemReport, type ReportOptions } from './sevenPartReport.ts';
+export { taskResultsFromDataset, occupationMixes, type FromDatasetOptions } from './fromDataset.ts';

@@ -59,3 +59,14 @@ describe('j2g qaij', () => {
     expect(j.report.systems.A.latency.late).toBe(1);
   });
 });
+
+describe('j2g qaij --data', () => {
+  it('reads the recorded dataset, a win or tie being one unit of service (synthetic-small, hand count)', async () => {
+    const { code, out } = await j2g(['qaij', '--data', 'data/recorded/synthetic-small', '--draws', '50']);
+    expect(code).toBe(0);
+    const j = JSON.parse(out);
+    expect(j.systems.map((s: { system: string; qaij: number }) => [s.system, s.qaij])).toEqual([['sysX', 7 / 3.1e6], ['sysY', 4 / 0.6e6]].map(([s, v]) => [s, expect.closeTo(v as number, 18)]));
+    expect(j.systems[0].tokens_per_joule).toBeNull();
+    expect(j.ranking[0].system).toBe('sysY');
+  });
+});

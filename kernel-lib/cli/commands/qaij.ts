@@ -16,14 +16,17 @@ import {
   singleBoundary,
   tokensPerJoule,
   TASK_RESULT_COLUMNS,
+  taskResultsFromDataset,
+  occupationMixes,
   type LatencyContract,
   type TargetMix,
+  type TaskResult,
 } from '../../qaij/index.ts';
 
 export const summary = 'quality-adjusted service per joule, intervals, frontier and ranking from task results';
 
-export const usage = `usage: j2g qaij --input FILE [--latency-max SECONDS] [--target-mix FILE] [--trim-at W]
-                [--draws N] [--seed S] [--level L] [--report]
+export const usage = `usage: j2g qaij (--input FILE | --data DIR [--judge J]) [--latency-max SECONDS] [--target-mix FILE]
+                [--trim-at W] [--draws N] [--seed S] [--level L] [--report]
 
 Reads a task-result CSV, one row per attempt, with columns
   ${TASK_RESULT_COLUMNS.join(', ')}
@@ -37,7 +40,12 @@ when latency_s exceeds --latency-max. Late and failed attempts keep their energy
 sum(w s) / sum(w E), a ratio of expectations, with a seeded percentile bootstrap over tasks (within
 strata when given).
 
-  --input FILE         task-result CSV (required)
+  --input FILE         task-result CSV
+  --data DIR           instead of --input: a recorded dataset (data/README.md); each run is an
+                       attempt whose service is its win-or-tie judgment against expert_only by
+                       --judge (default: the manifest's primary judge), stratum its occupation;
+                       runs that judge did not judge are listed under "unjudged". With --report,
+                       the employment-only and equal-occupation mixes are added.
   --latency-max S      latency contract L* in seconds (default: none)
   --target-mix FILE    CSV with columns stratum,share: reweight each system to this mix (w = mu/nu);
                        a system lacking a stratum the mix needs is reported as obstructed
@@ -72,10 +80,12 @@ export function readTargetMix(path: string): TargetMix {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['input', 'latency-max', 'target-mix', 'trim-at', 'draws', 'seed', 'level'], flags: ['report'] });
+  const a = parseArgs(argv, { values: ['input', 'data', 'judge', 'latency-max', 'target-mix', 'trim-at', 'draws', 'seed', 'level'], flags: ['report'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
-  const input = a.options.input;
+  const input = a.options.input ?? a.options.data;
+  if (a.options.input !== undefined && a.options.data !== undefined) throw new J2GError('give --input or --data, not both');
   if (!input) throw new J2GError('missing --input');
+  if (a.options.judge !== undefined && a.options.data === undefined) throw new J2GError('--judge needs --data');
   const draws = a.options.draws === undefined ? 2000 : positiveInt('draws', a.options.draws);
   const seed = a.options.seed === undefined ? 1 : finiteNumber('seed', a.options.seed);
   if (!Number.isSafeInteger(seed)) throw new J2GError(`invalid seed: ${a.options.seed}`);
@@ -95,7 +105,15 @@ export async function run(argv: string[]): Promise<number> {
   }
   const targetMix = a.options['target-mix'] === undefined ? undefined : readTargetMix(a.options['target-mix']);
 
-  const results = readTaskResults(input);
+  let results: TaskResult[];
+  let unjudged: string[] | undefined;
+  let datasetMixes: Record<string, TargetMix> = {};
+  if (a.options.data !== undefined) {
+    const { loadDataset } = await import('../../data/index.ts');
+    const ds = loadDataset(a.options.data);
+    ({ results, unjudged } = taskResultsFromDataset(ds, { judge: a.options.judge }));
+    datasetMixes = occupationMixes(ds);
+  } else results = readTaskResults(input);
   if (results.length === 0) throw new J2GError(`no task results in ${input}`);
   const boundary = singleBoundary(results);
   const boot = bootstrapQaij(results, { latency, draws, seed, level, targetMix, trimAt });
@@ -103,7 +121,8 @@ export async function run(argv: string[]): Promise<number> {
   const systems = [...boot.values()].map((b) => {
     const own = results.filter((r) => r.system === b.system);
     let tpj: number | null = null;
-    if (b.status === 'ok') {
+    if (b.status === 'ok' && a.options.data === undefined) {
+      // the recorded dataset has no token counts, so tokens per joule is not available from it
       const iw = targetMix ? importanceWeights(own, targetMix, { trimAt }) : null;
       tpj = tokensPerJoule(own, iw && iw.status === 'ok' ? iw.weights : undefined);
     }
@@ -137,6 +156,7 @@ export async function run(argv: string[]): Promise<number> {
 
   const out: Record<string, unknown> = {
     input,
+    ...(unjudged ? { unjudged } : {}),
     boundary,
     latency_max_s: latency?.latencyMaxS ?? null,
     draws,
@@ -149,7 +169,7 @@ export async function run(argv: string[]): Promise<number> {
     ranking,
   };
   if (a.flags.has('report')) {
-    out.report = sevenPartReport(results, { latency, draws, seed, level, trimAt, alternativeMixes: targetMix ? { target: targetMix } : undefined });
+    out.report = sevenPartReport(results, { latency, draws, seed, level, trimAt, alternativeMixes: { ...datasetMixes, ...(targetMix ? { target: targetMix } : {}) } });
   }
   console.log(JSON.stringify(out, null, 2));
   return 0;

@@ -1,0 +1,89 @@
+/**
+ * The project's recorded dataset as a QAIJ task-result table: one TaskResult per run, with service
+ * the win-or-tie indicator Y of the run's judgment (by `judge`, default the manifest's primary judge,
+ * against `reference`, default expert_only), energy E = energy_mj * 1e6 joules, latency
+ * L = ai_hours * 3600 seconds, boundary the manifest's energy boundary, stratum the task's occupation
+ * (or sector, or category), weight 1. Correctness, reliability and usefulness are 1 and difficulty
+ * weight 1: the judgment already is the graded outcome, so multiplying in more factors would count
+ * it twice (QAIJ "Reliability"). Tokens are not recorded, so tokens = 0 (tokens per joule is not
+ * available from this data). Runs without a judgment by that judge and reference are not invented:
+ * they are left out and listed in `unjudged`.
+ * // QAIJ "Task-level contribution"; Joules-to-GDP sections 2.1-2.4 (Y, E, L)
+ * Throws "unknown judge: J" and "run r has two judgments by J against ref".
+ *
+ * Example: `taskResultsFromDataset(loadDataset('data/recorded/synthetic-small')).results.length` // => 18
+ */
+import { J2GError } from '../errors.ts';
+import type { Dataset, Reference } from '../data/index.ts';
+import type { TaskResult } from './types.ts';
+
+export interface FromDatasetOptions {
+  judge?: string;
+  reference?: Reference;
+  stratum?: 'occupation' | 'sector' | 'category';
+}
+
+export function taskResultsFromDataset(ds: Dataset, options: FromDatasetOptions = {}): { results: TaskResult[]; unjudged: string[] } {
+  const judge = options.judge ?? ds.manifest.primary_judge;
+  const reference = options.reference ?? 'expert_only';
+  const by = options.stratum ?? 'occupation';
+  const { runs, judgments, tasks, occupations } = ds.rows;
+  if (!judgments.some((j) => j.judge === judge)) throw new J2GError(`unknown judge: ${judge}`);
+  const y = new Map<string, number>();
+  for (const j of judgments) {
+    if (j.judge !== judge || j.reference !== reference) continue;
+    if (y.has(j.run_id)) throw new J2GError(`run ${j.run_id} has two judgments by ${judge} against ${reference}`);
+    y.set(j.run_id, j.outcome === 'win' || j.outcome === 'tie' ? 1 : 0);
+  }
+  const occOfTask = new Map(tasks.map((t) => [t.task_id, t.occupation]));
+  const occ = new Map(occupations.map((o) => [o.occupation, o]));
+  const stratumOf = (taskId: string): string => {
+    const o = occOfTask.get(taskId)!;
+    return by === 'occupation' ? o : by === 'sector' ? occ.get(o)!.sector : occ.get(o)!.category;
+  };
+  const results: TaskResult[] = [];
+  const unjudged: string[] = [];
+  for (const r of runs) {
+    const service = y.get(r.run_id);
+    if (service === undefined) {
+      unjudged.push(r.run_id);
+      continue;
+    }
+    results.push({
+      task: r.task_id,
+      system: r.system,
+      energyJ: r.energy_mj * 1e6,
+      latencyS: r.ai_hours * 3600,
+      tokens: 0,
+      quality: service,
+      correctness: 1,
+      reliability: 1,
+      usefulness: 1,
+      difficultyWeight: 1,
+      weight: 1,
+      stratum: stratumOf(r.task_id),
+      boundary: ds.manifest.energy_boundary,
+    });
+  }
+  return { results, unjudged };
+}
+
+/**
+ * Alternative task mixes over occupations for reweighting the benchmark: 'employment' (each
+ * occupation in proportion to its employment, as in an employment-only weighting) and 'equal' (every
+ * evaluated occupation the same share). Shares are unnormalized; importanceWeights normalizes.
+ * // QAIJ "Importance weighting"; Joules-to-GDP section 2.5 (weight schemes)
+ *
+ * Example: `occupationMixes(ds).equal` // => { occA: 1, occB: 1, occC: 1 }
+ */
+export function occupationMixes(ds: Dataset): { employment: Record<string, number>; equal: Record<string, number> } {
+  const evaluated = new Set(ds.rows.tasks.map((t) => t.occupation));
+  const employment: Record<string, number> = {};
+  const equal: Record<string, number> = {};
+  for (const o of ds.rows.occupations) {
+    if (!evaluated.has(o.occupation)) continue;
+    employment[o.occupation] = o.employment;
+    equal[o.occupation] = 1;
+  }
+  return { employment, equal };
+}
