@@ -4,7 +4,9 @@
  *   Table 20: four-run (n-run) thresholds >=1/n .. >=n/n, expert-only reference.
  *   Table 21: the same thresholds judged against, and timed at, the expert-with-AI reference.
  * n = the number of attempts every task has on the system. Columns: policy, output_value_usd,
- * ai_cost_usd, energy_mj, nvj, tsj, nv_per_ai_usd (GDP-weighted task averages).
+ * ai_cost_usd, energy_mj, nvj, tsj, nv_per_ai_usd (GDP-weighted task averages), nvj_lo, nvj_hi,
+ * tsj_lo, tsj_hi (the paper's "conditional 95% task-composition intervals": every row on the same
+ * shared draws of resampled tasks).
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
@@ -15,6 +17,9 @@ import { runsByTaskAndSystem } from '../metrics/taskComponents.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate } from './evaluate.ts';
+import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
+import { componentDraws } from '../uncertainty/componentDraws.ts';
+import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** Attempts available on every task the system ran (the n of pass@n and m-of-n). */
 export function commonAttempts(options: TableOptions): number {
@@ -39,7 +44,10 @@ export function thresholdPolicies(n: number): AttemptPolicy[] {
 }
 
 export function policyRow(options: TableOptions, policy: AttemptPolicy, reference: Reference) {
-  const b = evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }).benchmark;
+  return policyRowOf(evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }).benchmark, policy);
+}
+
+function policyRowOf(b: ReturnType<typeof evaluate>['benchmark'], policy: AttemptPolicy) {
   const r = returnsOf(b);
   return {
     policy: policyLabel(policy),
@@ -52,14 +60,22 @@ export function policyRow(options: TableOptions, policy: AttemptPolicy, referenc
   };
 }
 
+/** One row per policy, with intervals from one set of draws shared by every row. */
+export function policyTable(options: TableOptions, policies: AttemptPolicy[], reference: Reference): ColumnTable {
+  const cells = policies.map((policy) => evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }));
+  const boot = tableBootstrap(options, cells[0].components);
+  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights).map((g) => g[0]) : null;
+  return aq.from(cells.map((c, k) => ({ ...policyRowOf(c.benchmark, policies[k]), ...ratioIntervals(draws?.[k]) })));
+}
+
 export function table19(options: TableOptions): ColumnTable {
-  return aq.from(passAtKPolicies(commonAttempts(options)).map((p) => policyRow(options, p, 'expert_only')));
+  return policyTable(options, passAtKPolicies(commonAttempts(options)), 'expert_only');
 }
 
 export function table20(options: TableOptions): ColumnTable {
-  return aq.from(thresholdPolicies(commonAttempts(options)).map((p) => policyRow(options, p, 'expert_only')));
+  return policyTable(options, thresholdPolicies(commonAttempts(options)), 'expert_only');
 }
 
 export function table21(options: TableOptions): ColumnTable {
-  return aq.from(thresholdPolicies(commonAttempts(options)).map((p) => policyRow(options, p, 'expert_with_ai')));
+  return policyTable(options, thresholdPolicies(commonAttempts(options)), 'expert_with_ai');
 }

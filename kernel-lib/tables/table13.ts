@@ -4,13 +4,18 @@
  *
  * X~_c = sum_{o in c} (w_o / W_c) X_o / n_o for every component, then the ratios.
  * Table 13 columns: category, win_tie_pct, credited_value_usd, ai_cost_usd, time_saving_hours,
- * energy_mj, ai_time_hours, nvj, tsj. Table 14 columns: category, nv_per_ai_usd, nv_per_ai_hour.
+ * energy_mj, ai_time_hours, nvj, tsj, nvj_lo, nvj_hi, tsj_lo, tsj_hi (percentile 95% task-composition
+ * intervals, J.2: tasks resampled within occupations, category components re-aggregated with the fixed
+ * weights in every draw). Table 14 columns: category, nv_per_ai_usd, nv_per_ai_hour.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
-import { byName, categoryAverages, evaluate } from './evaluate.ts';
+import { byName, categoriesOf, categoryAverages, evaluate } from './evaluate.ts';
+import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
+import { componentDraws } from '../uncertainty/componentDraws.ts';
+import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 export interface CategorySummary extends Components, Returns {
   category: string;
@@ -28,8 +33,20 @@ export function categorySummaries(options: TableOptions): CategorySummary[] {
   });
 }
 
+/** Bootstrap draws of every category's components, in the name order of `categorySummaries`. */
+function categoryDraws(options: TableOptions) {
+  const ev = evaluate(options);
+  const boot = tableBootstrap(options, ev.components);
+  if (!boot) return null;
+  const cats = categoriesOf(options, ev.means.occupations);
+  const names = [...new Set(cats)].sort(byName);
+  const groupOf = Int32Array.from(cats, (c) => names.indexOf(c));
+  return componentDraws(boot, [ev.components], ev.weights, groupOf, names.length)[0];
+}
+
 export function table13(options: TableOptions): ColumnTable {
-  return aq.from(categorySummaries(options).map((c) => ({
+  const draws = categoryDraws(options);
+  return aq.from(categorySummaries(options).map((c, g) => ({
     category: c.category,
     win_tie_pct: 100 * c.credit,
     credited_value_usd: c.valueUSD,
@@ -39,6 +56,7 @@ export function table13(options: TableOptions): ColumnTable {
     ai_time_hours: c.aiHours,
     nvj: c.nvj,
     tsj: c.tsj,
+    ...ratioIntervals(draws?.[g]),
   })));
 }
 

@@ -1,13 +1,31 @@
 /**
  * Table 15: occupation-level point estimates (Joules-to-GDP Appendix J.1): each occupation's task
  * components are averaged before the ratios are formed.
- * Columns: occupation, tasks, win_tie_pct, nvj, tsj.
+ * Columns: occupation, tasks, win_tie_pct, nvj, tsj, win_tie_lo, win_tie_hi: a 95% binomial interval
+ * for the win-tie rate in percent, x credited tasks of n (Wilson by default; `winTieInterval:
+ * 'wilson_corrected' | 'exact'` for the continuity-corrected or Clopper-Pearson interval, which the
+ * QAIJ "Reliability intervals" recommend for very small n or x = 0, x = n).
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { COMPONENTS, returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
 import { byName, categoriesOf, evaluate } from './evaluate.ts';
+import { J2GError } from '../errors.ts';
+import { clopperPearsonInterval, wilsonInterval, wilsonIntervalCorrected, type BinomialInterval } from '../stats/binomialIntervals.ts';
+import type { BinomialIntervalMethod } from './options.ts';
+
+const METHODS: Record<BinomialIntervalMethod, (x: number, n: number) => BinomialInterval> = {
+  wilson: wilsonInterval, wilson_corrected: wilsonIntervalCorrected, exact: clopperPearsonInterval,
+};
+
+/** 95% interval of x wins-or-ties in n tasks, in percent. Throws "invalid winTieInterval: v". */
+export function winTieInterval(x: number, n: number, method: BinomialIntervalMethod = 'wilson'): { win_tie_lo: number; win_tie_hi: number } {
+  const f = METHODS[method];
+  if (!f) throw new J2GError(`invalid winTieInterval: ${method}`);
+  const r = f(x, n);
+  return { win_tie_lo: 100 * r.lower, win_tie_hi: 100 * r.upper };
+}
 
 export interface OccupationSummary extends Components, Returns {
   occupation: string;
@@ -30,5 +48,7 @@ export function occupationSummaries(options: TableOptions): OccupationSummary[] 
 export function table15(options: TableOptions): ColumnTable {
   return aq.from(occupationSummaries(options).map((o) => ({
     occupation: o.occupation, tasks: o.tasks, win_tie_pct: 100 * o.credit, nvj: o.nvj, tsj: o.tsj,
+    // credit is 0 or 1 per task, so the mean times the count is an integer up to rounding
+    ...winTieInterval(Math.round(o.credit * o.tasks), o.tasks, options.winTieInterval),
   })));
 }

@@ -3,14 +3,18 @@
  *   NVJ(s, t) = (sum p_i Y_i^s H_i^t W_i - sum p_i C_i) / sum p_i E_i,  TSJ(s, t) = sum p_i Y_i^s (H_i^t - L_i) / sum p_i E_i
  * with p_i the GDP task weights, for s, t in {expert_only, expert_with_ai}, under the chosen policy
  * (default pass@1). Costs, energies and AI times do not depend on s or t.
- * Columns: judgment_reference, time_reference, nvj, tsj (rows in the paper's order).
+ * Columns: judgment_reference, time_reference, nvj, tsj, nvj_lo, nvj_hi, tsj_lo, tsj_hi (rows in the
+ * paper's order; percentile 95% task-composition intervals, one set of draws shared by the four cells).
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf } from '../metrics/aggregate.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
-import { evaluate } from './evaluate.ts';
+import { evaluate, type Evaluation } from './evaluate.ts';
+import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
+import { componentDraws, type ComponentDraws } from '../uncertainty/componentDraws.ts';
+import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** The four (judgment, time) cells in the order Table 17 prints them. */
 export const CROSSINGS: [Reference, Reference][] = [
@@ -20,9 +24,25 @@ export const CROSSINGS: [Reference, Reference][] = [
   ['expert_with_ai', 'expert_with_ai'],
 ];
 
+export interface CrossingCells {
+  /** the four evaluations, in CROSSINGS order */
+  cells: Evaluation[];
+  /** benchmark component draws of each cell on one shared set of draws; null when the bootstrap is off */
+  draws: ComponentDraws[] | null;
+}
+
+/** The four crossed cells and their shared draws (Tables 17 and 18). */
+export function crossingCells(options: TableOptions): CrossingCells {
+  const cells = CROSSINGS.map(([s, t]) => evaluate({ ...options, judgmentReference: s, timeReference: t }));
+  const boot = tableBootstrap(options, cells[0].components);
+  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights).map((g) => g[0]) : null;
+  return { cells, draws };
+}
+
 export function table17(options: TableOptions): ColumnTable {
-  return aq.from(CROSSINGS.map(([s, t]) => {
-    const r = returnsOf(evaluate({ ...options, judgmentReference: s, timeReference: t }).benchmark);
-    return { judgment_reference: s, time_reference: t, nvj: r.nvj, tsj: r.tsj };
+  const { cells, draws } = crossingCells(options);
+  return aq.from(CROSSINGS.map(([s, t], k) => {
+    const r = returnsOf(cells[k].benchmark);
+    return { judgment_reference: s, time_reference: t, nvj: r.nvj, tsj: r.tsj, ...ratioIntervals(draws?.[k]) };
   }));
 }

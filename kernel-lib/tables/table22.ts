@@ -9,7 +9,11 @@
  * Each percentage divides by the same tasks' time at the transition's starting reference. Energy is
  * the GDP-weighted attempt-1 energy of all tasks (empty for the first row); TSJ = saving / energy.
  * The first and last rows sum to the middle one plus the first (exact decomposition).
- * Columns: transition, time_saving_hours, time_saving_pct, energy_mj, tsj.
+ * Columns: transition, time_saving_hours, time_saving_pct, energy_mj, tsj, and percentile 95%
+ * task-composition intervals time_saving_hours_lo/_hi, time_saving_pct_lo/_hi, tsj_lo/_hi (one set of
+ * draws shared by the three rows; each percentage and TSJ formed within the draw). A draw in which no
+ * resampled task is credited leaves the percentage undefined: such draws are left out of the
+ * percentage's interval, with a warning that counts them.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
@@ -19,6 +23,23 @@ import { taskComponents, hoursAt, type TaskComponents } from '../metrics/taskCom
 import { PASS_AT_1 } from '../metrics/policy.ts';
 import { timeSavingPerJoule } from '../metrics/timeSavingPerJoule.ts';
 import type { TableOptions } from './options.ts';
+import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
+import { benchmarkDraws } from '../uncertainty/groupMeanDraws.ts';
+import { percentileInterval } from '../uncertainty/percentileInterval.ts';
+import { tsjDraws } from '../uncertainty/ratioDraws.ts';
+import { warn } from '../warn.ts';
+
+type Bounds = [number | null, number | null];
+const NONE: Bounds = [null, null];
+
+/** Interval of 100 s / d over the draws where d > 0. */
+function pctBounds(s: Float64Array, d: Float64Array): Bounds {
+  const ok: number[] = [];
+  for (let b = 0; b < s.length; b++) if (d[b] > 0) ok.push((100 * s[b]) / d[b]);
+  if (ok.length === 0) return NONE;
+  const r = percentileInterval(Float64Array.from(ok));
+  return [r.lower, r.upper];
+}
 
 export const TRANSITIONS = ['expert_only->expert_with_ai', 'expert_with_ai->ai_system', 'expert_only->ai_system'] as const;
 
@@ -62,9 +83,30 @@ export function table22(options: TableOptions): ColumnTable {
   const energy = avg(base.energyMJ);
   const s1 = avg(fields.s1), d1 = avg(fields.d1), s2 = avg(fields.s2), d2 = avg(fields.d2), s3 = avg(fields.s3);
   const pct = (s: number, d: number) => (d > 0 ? (100 * s) / d : null);
+  const hoursCi: Bounds[] = [NONE, NONE, NONE], pctCi: Bounds[] = [NONE, NONE, NONE], tsjCi: Bounds[] = [NONE, NONE, NONE];
+  const boot = tableBootstrap(options, base);
+  if (boot) {
+    const [S1, D1, S2, D2, S3, E] = benchmarkDraws(boot, [fields.s1, fields.d1, fields.s2, fields.d2, fields.s3, base.energyMJ], weights);
+    const bounds = (x: Float64Array): Bounds => { const r = percentileInterval(x); return [r.lower, r.upper]; };
+    [S1, S2, S3].forEach((s, k) => { hoursCi[k] = bounds(s); });
+    // D1 and D2 are both zero exactly when no resampled task is credited.
+    let undefinedDraws = 0;
+    for (let b = 0; b < D1.length; b++) if (!(D1[b] > 0)) undefinedDraws++;
+    if (undefinedDraws) warn(`table22: time_saving_pct undefined in ${undefinedDraws} of ${D1.length} draws (no credited task); its intervals use the other draws`);
+    pctCi[0] = pctBounds(S1, D1);
+    pctCi[1] = pctBounds(S2, D2);
+    pctCi[2] = pctBounds(S3, D1);
+    tsjCi[1] = bounds(tsjDraws(S2, E));
+    tsjCi[2] = bounds(tsjDraws(S3, E));
+  }
+  const ci = (k: number) => ({
+    time_saving_hours_lo: hoursCi[k][0], time_saving_hours_hi: hoursCi[k][1],
+    time_saving_pct_lo: pctCi[k][0], time_saving_pct_hi: pctCi[k][1],
+    tsj_lo: tsjCi[k][0], tsj_hi: tsjCi[k][1],
+  });
   return aq.from([
-    { transition: TRANSITIONS[0], time_saving_hours: s1, time_saving_pct: pct(s1, d1), energy_mj: null, tsj: null },
-    { transition: TRANSITIONS[1], time_saving_hours: s2, time_saving_pct: pct(s2, d2), energy_mj: energy, tsj: timeSavingPerJoule(s2, energy) },
-    { transition: TRANSITIONS[2], time_saving_hours: s3, time_saving_pct: pct(s3, d1), energy_mj: energy, tsj: timeSavingPerJoule(s3, energy) },
+    { transition: TRANSITIONS[0], time_saving_hours: s1, time_saving_pct: pct(s1, d1), energy_mj: null, tsj: null, ...ci(0) },
+    { transition: TRANSITIONS[1], time_saving_hours: s2, time_saving_pct: pct(s2, d2), energy_mj: energy, tsj: timeSavingPerJoule(s2, energy), ...ci(1) },
+    { transition: TRANSITIONS[2], time_saving_hours: s3, time_saving_pct: pct(s3, d1), energy_mj: energy, tsj: timeSavingPerJoule(s3, energy), ...ci(2) },
   ]);
 }

@@ -1,0 +1,38 @@
+/**
+ * The shared draws of a table: one TaskBootstrap per (dataset, system, task structure, draws, seed),
+ * made once and reused by every cell and every table built from the same options, so that Tables
+ * 17, 18, 19 and 22 see the same resampled tasks (Joules-to-GDP K.1 "Paired contrasts").
+ * Settings: `options.bootstrap`, else the manifest's, else 10,000 draws with seed 20260726;
+ * `bootstrap: false` turns the intervals off (builders then leave the interval cells empty).
+ * @example tableBootstrap({ dataset }, components)?.draws // => 2000 for synthetic-small
+ */
+import type { Dataset } from '../data/load.ts';
+import type { TaskComponents } from '../metrics/taskComponents.ts';
+import { resolveBootstrap, type BootstrapSettings } from './settings.ts';
+import { sameTaskStructure, taskBootstrap, type TaskBootstrap } from './taskBootstrap.ts';
+
+export interface BootstrapOption {
+  /** draws and seed of the task-composition bootstrap, or false for point estimates only */
+  bootstrap?: Partial<BootstrapSettings> | false;
+}
+
+const cache = new WeakMap<Dataset, Map<string, TaskBootstrap & { occupationIndex: Int32Array }>>();
+
+export function bootstrapSettingsOf(options: BootstrapOption & { dataset: Dataset }): BootstrapSettings | null {
+  if (options.bootstrap === false) return null;
+  return resolveBootstrap(options.bootstrap, options.dataset.manifest?.bootstrap);
+}
+
+export function tableBootstrap(options: BootstrapOption & { dataset: Dataset }, components: TaskComponents): TaskBootstrap | null {
+  const settings = bootstrapSettingsOf(options);
+  if (!settings) return null;
+  const key = `${components.system}|${settings.draws}|${settings.seed}|${components.taskIds.join('\u0000')}`;
+  let byKey = cache.get(options.dataset);
+  if (!byKey) cache.set(options.dataset, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit && sameTaskStructure(hit.occupationIndex, components.occupationIndex)) return hit;
+  if (byKey.size >= 4) byKey.clear(); // bounded: each entry holds B x n task indices
+  const boot = { ...taskBootstrap(components.occupationIndex, components.occupations.length, settings), occupationIndex: components.occupationIndex };
+  byKey.set(key, boot);
+  return boot;
+}
