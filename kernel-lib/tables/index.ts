@@ -6,3 +6,7 @@ export * from './table15.ts';
 export * from './table17.ts';
 export * from './policyTables.ts';
 export * from './table22.ts';
+export * from './table02.ts';
+export * from './table16.ts';
+export * from './table18.ts';
+export * from './table05.ts';

@@ -1,0 +1,68 @@
+/**
+ * Table 2: judge consistency (Joules-to-GDP D.1). One row per pair of judges that share at least one
+ * comparison (a run judged against one reference), judges in order of first appearance in
+ * judgments.csv with a judge named `human` last, so that its rows give each judge's agreement with the
+ * human (expert) review. Every run of every system and both references count, as the issue asks
+ * ("every run judged by both judges"). Then one repeated-output row: attempts 1 and 2 of the system
+ * (default primary) under the judge (default primary) against the expert-only reference, judge_a and
+ * judge_b written `J attempt 1`, `J attempt 2`, pairs = tasks.
+ * Columns: judge_a, judge_b, exact_agreement_pct, binary_agreement_pct, pairs.
+ */
+import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
+import { J2GError } from '../errors.ts';
+import type { Outcome } from '../data/schema.ts';
+import { runsByTaskAndSystem, judgmentIndex } from '../metrics/taskComponents.ts';
+import { judgeAgreement, outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
+import type { TableOptions } from './options.ts';
+
+export const HUMAN_JUDGE = 'human';
+
+/** Repeated-output agreement of attempts 1 and 2, or null when no task has both judged. */
+export function repeatedOutputAgreement(options: TableOptions): Agreement | null {
+  const ds = options.dataset;
+  const system = options.system ?? ds.manifest.primary_system;
+  const judge = options.judge ?? ds.manifest.primary_judge;
+  const runs = runsByTaskAndSystem(ds);
+  const judged = judgmentIndex(ds);
+  const first: Outcome[] = [], second: Outcome[] = [];
+  for (const t of ds.rows.tasks) {
+    const list = runs.get(`${t.task_id}|${system}`);
+    if (!list || list.length < 2) continue;
+    const a = judged.get(`${list[0].run_id}|expert_only|${judge}`), b = judged.get(`${list[1].run_id}|expert_only|${judge}`);
+    if (a === undefined || b === undefined) continue;
+    first.push(a as Outcome);
+    second.push(b as Outcome);
+  }
+  return first.length ? outcomeAgreement(first, second) : null;
+}
+
+export function table02(options: TableOptions): ColumnTable {
+  const ds = options.dataset;
+  const byJudge = new Map<string, { key: string; outcome: Outcome }[]>();
+  for (const j of ds.rows.judgments) {
+    const list = byJudge.get(j.judge) ?? [];
+    list.push({ key: `${j.run_id}|${j.reference}`, outcome: j.outcome });
+    byJudge.set(j.judge, list);
+  }
+  const judges = [...byJudge.keys()].filter((j) => j !== HUMAN_JUDGE);
+  if (byJudge.has(HUMAN_JUDGE)) judges.push(HUMAN_JUDGE);
+  const rows: { judge_a: string; judge_b: string; exact_agreement_pct: number; binary_agreement_pct: number; pairs: number }[] = [];
+  for (let a = 0; a < judges.length; a++) {
+    for (let b = a + 1; b < judges.length; b++) {
+      let r: Agreement;
+      try {
+        r = judgeAgreement(byJudge.get(judges[a])!, byJudge.get(judges[b])!, [judges[a], judges[b]]);
+      } catch (e) {
+        if (e instanceof J2GError) continue; // no shared comparison: no row
+        throw e;
+      }
+      rows.push({ judge_a: judges[a], judge_b: judges[b], exact_agreement_pct: r.exactPct, binary_agreement_pct: r.binaryPct, pairs: r.pairs });
+    }
+  }
+  const judge = options.judge ?? ds.manifest.primary_judge;
+  const rep = repeatedOutputAgreement(options);
+  if (rep) rows.push({ judge_a: `${judge} attempt 1`, judge_b: `${judge} attempt 2`, exact_agreement_pct: rep.exactPct, binary_agreement_pct: rep.binaryPct, pairs: rep.pairs });
+  if (rows.length === 0) throw new J2GError('table02 requires two judges sharing a comparison or two judged attempts');
+  return aq.from(rows);
+}

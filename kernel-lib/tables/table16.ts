@@ -1,0 +1,44 @@
+/**
+ * Table 16: category-rank stability under one-task deletions (Joules-to-GDP J.2, Table 16), for
+ * win-tie rate per MJ, NVJ and TSJ of one system (default the primary, pass@1, expert-only reference),
+ * with the fixed occupation weights. P portfolios (the bootstrap draws setting, default 10,000, and
+ * its seed) each remove one uniformly chosen task from every category (kernel-lib/uncertainty/
+ * rankPortfolios.ts). Percentile ranges describe these perturbations, not confidence intervals.
+ * Columns: ranking, median_rho, rho_p05, rho_p95 (type-7 percentiles of Spearman's rho),
+ * leader_retained_pct, leader (the full-data leading category).
+ */
+import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
+import { J2GError } from '../errors.ts';
+import type { TableOptions } from './options.ts';
+import { byName, categoriesOf, evaluate } from './evaluate.ts';
+import { percentileSorted } from '../qaij/percentile.ts';
+import { rankPortfolios, RANKINGS } from '../uncertainty/rankPortfolios.ts';
+import { sortedFinite } from '../uncertainty/percentileInterval.ts';
+import { bootstrapSettingsOf } from '../uncertainty/tableBootstrap.ts';
+import { resolveBootstrap } from '../uncertainty/settings.ts';
+import { warn } from '../warn.ts';
+
+export function table16(options: TableOptions): ColumnTable {
+  const ev = evaluate(options);
+  const settings = bootstrapSettingsOf(options) ?? resolveBootstrap(undefined, options.dataset.manifest?.bootstrap);
+  const cats = categoriesOf(options, ev.means.occupations);
+  const names = [...new Set(cats)].sort(byName);
+  if (names.length < 2) throw new J2GError(`table16 requires two or more categories: ${names.length}`);
+  const c = ev.components;
+  const result = rankPortfolios({
+    occupationIndex: c.occupationIndex, categoryOf: Int32Array.from(cats, (x) => names.indexOf(x)), categories: names.length,
+    weights: ev.weights, credit: c.credit, valueUSD: c.valueUSD, costUSD: c.costUSD, energyMJ: c.energyMJ, timeSavingHours: c.timeSavingHours,
+  }, settings);
+  return aq.from(RANKINGS.map((ranking) => {
+    const r = result[ranking];
+    if (r.constantRankings) warn(`table16: ${ranking} has no variation in ${r.constantRankings} of ${r.rho.length} portfolios; their rank correlation is counted as 0`);
+    const sorted = sortedFinite(r.rho);
+    return {
+      ranking,
+      median_rho: percentileSorted(sorted, 0.5), rho_p05: percentileSorted(sorted, 0.05), rho_p95: percentileSorted(sorted, 0.95),
+      leader_retained_pct: r.leaderRetainedPct,
+      leader: names[r.leader],
+    };
+  }));
+}

@@ -1,0 +1,47 @@
+/**
+ * Judge agreement (Joules-to-GDP D.1, Table 2): over the comparisons (run, reference) judged by both
+ * judges, exact agreement = share with the same outcome (win / tie / loss) and binary agreement =
+ * share with the same win-or-tie vs loss decision, both in percent; `pairs` is the number of shared
+ * comparisons. Also the repeated-output agreement (D.1 "Repeated-output agreement"): over the tasks
+ * whose attempts 1 and 2 on one system are both judged by one judge against one reference, the share
+ * of tasks whose two outputs get the same decision (paper: 171 of 220, 77.7%).
+ * Throws "judgeAgreement requires shared judgments: a, b" when the judges share no comparison.
+ * @example judgeAgreement([{ key: 'r1', outcome: 'win' }], [{ key: 'r1', outcome: 'tie' }]) // => { exactPct: 0, binaryPct: 100, pairs: 1 }
+ */
+import { J2GError } from '../errors.ts';
+import type { Outcome } from '../data/schema.ts';
+
+export interface Agreement {
+  /** percent of shared comparisons with the same win/tie/loss outcome */
+  exactPct: number;
+  /** percent with the same win-or-tie vs loss decision */
+  binaryPct: number;
+  /** number of shared comparisons */
+  pairs: number;
+}
+
+const winTie = (o: Outcome) => o !== 'loss';
+
+/** Agreement of two aligned lists of outcomes (same comparison at the same position). */
+export function outcomeAgreement(a: Outcome[], b: Outcome[]): Agreement {
+  if (a.length !== b.length) throw new J2GError('outcomeAgreement requires aligned outcomes');
+  if (a.length === 0) throw new J2GError('outcomeAgreement requires at least one pair');
+  let exact = 0, binary = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) exact++;
+    if (winTie(a[i]) === winTie(b[i])) binary++;
+  }
+  return { exactPct: (100 * exact) / a.length, binaryPct: (100 * binary) / a.length, pairs: a.length };
+}
+
+/** Agreement of two judges over the comparisons (keys) both judged. */
+export function judgeAgreement(a: { key: string; outcome: Outcome }[], b: { key: string; outcome: Outcome }[], names = ['a', 'b']): Agreement {
+  const byKey = new Map(b.map((j) => [j.key, j.outcome]));
+  const xa: Outcome[] = [], xb: Outcome[] = [];
+  for (const j of a) {
+    const o = byKey.get(j.key);
+    if (o !== undefined) { xa.push(j.outcome); xb.push(o); }
+  }
+  if (xa.length === 0) throw new J2GError(`judgeAgreement requires shared judgments: ${names[0]}, ${names[1]}`);
+  return outcomeAgreement(xa, xb);
+}
