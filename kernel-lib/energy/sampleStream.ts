@@ -52,7 +52,10 @@ export function streamSamples(
     if (cands) {
       for (const k of cands) {
         const d = deviceBytes[k];
-        if (d.length === e - s && b.compare(d, 0, d.length, s, e) === 0) return k;
+        if (d.length !== e - s) continue;
+        let j = 0;
+        while (j < d.length && d[j] === b[s + j]) j++; // a JS loop beats a native compare call on short names
+        if (j === d.length) return k;
       }
     }
     const k = devices.length;
