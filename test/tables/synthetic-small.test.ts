@@ -122,3 +122,24 @@ describe('synthetic-small tables (hand-computed)', () => {
     expect(t.cost_usd).toEqual([2.325, 1.95]);
   });
 });
+
+describe('Table 5 rate sweep (Appendix G.1)', () => {
+  test('re-pricing moves cost and NVJ only: sysX at $20/h doubles every cost (base $10/h, cost all node time)', async () => {
+    const { table05 } = await import('../../kernel-lib/tables/table05.ts');
+    const t = columns(table05({ dataset, rates: [{ label: 'Base', usdPerNodeHour: 10 }, { label: 'Pricey Cloud', usdPerNodeHour: 20 }] }), 6);
+    expect(Object.keys(t)).toEqual(['category', 'ai_cost_usd_base', 'ai_cost_usd_pricey_cloud', 'nvj_base', 'nvj_pricey_cloud']);
+    expect(t.ai_cost_usd_base).toEqual([1.5, 1.102941]);
+    expect(t.ai_cost_usd_pricey_cloud).toEqual([3, 2.205882]);
+    expect(t.nvj_base).toEqual([161.666667, 212.5]);
+    expect(t.nvj_pricey_cloud[0]).toBeCloseTo((50 - 3) / 0.3, 6);
+  });
+  test('a recorded node_hours column is used instead of cost/base: C(r) = C + T (r - base)', async () => {
+    const { table05 } = await import('../../kernel-lib/tables/table05.ts');
+    const { editedDataset } = await import('../helpers/dataset.ts');
+    // every sysX run gets 0.01 node-hours of allocation and keeps its cost: at $110/h each run costs C + 0.01*100 = C + 1
+    const dir = editedDataset({ 'runs.csv': (text) => text.split('\n').map((l, i) => (l === '' ? l : i === 0 ? `${l},node_hours` : `${l},${l.includes(',sysX,') ? '0.01' : ''}`)).join('\n') });
+    const ds2 = loadDataset(dir);
+    const t = columns(table05({ dataset: ds2, rates: [{ label: 'x', usdPerNodeHour: 110 }] }), 6);
+    expect(t.ai_cost_usd_x[0]).toBeCloseTo(1.5 + 1, 9); // occA mean cost 1.5 plus 1 per task
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Table 5: the same recorded runs re-priced at other node-hour rates (Joules-to-GDP Appendix G.1):
+ *   C_i(r) = C_i(base) + T_alloc,i (r - base)     (T_alloc in hours; see runCostAtRate)
+ * Outcomes, times and energy stay fixed; only cost, hence NVJ, moves. One row per category
+ * (category-normalised GDP averages, as Table 13), two columns per rate:
+ * `ai_cost_usd_<label>` and `nvj_<label>`, labels lower-cased with non-alphanumerics as `_`.
+ * @example table05({ dataset, rates: [{ label: 'AWS', usdPerNodeHour: 63.296 }, { label: 'GCP', usdPerNodeHour: 84.81 }] })
+ */
+import * as aq from 'arquero';
+import type { ColumnTable } from 'arquero';
+import { readFileSync } from 'node:fs';
+import { J2GError } from '../errors.ts';
+import { parseCsv } from '../io/csv.ts';
+import type { TableOptions } from './options.ts';
+import { categorySummaries } from './table13.ts';
+
+export interface NodeRate {
+  label: string;
+  usdPerNodeHour: number;
+}
+
+export function rateColumnLabel(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+}
+
+export function table05(options: TableOptions & { rates: NodeRate[] }): ColumnTable {
+  if (options.rates.length === 0) throw new J2GError('table05 requires at least one node rate');
+  const labels = options.rates.map((r) => rateColumnLabel(r.label));
+  if (new Set(labels).size !== labels.length) throw new J2GError(`table05 rate labels must differ: ${labels.join(', ')}`);
+  const perRate = options.rates.map((r) => categorySummaries({ ...options, rates: { nodeRateUSDPerHour: r.usdPerNodeHour } }));
+  return aq.from(perRate[0].map((c, k) => {
+    const row: Record<string, unknown> = { category: c.category };
+    perRate.forEach((rows, j) => (row[`ai_cost_usd_${labels[j]}`] = rows[k].costUSD));
+    perRate.forEach((rows, j) => (row[`nvj_${labels[j]}`] = rows[k].nvj));
+    return row;
+  }));
+}
+
+/**
+ * Node rates from a CSV with columns `provider` (the label) and `usd_per_node_hour`, optionally keeping
+ * only the rows whose `accelerator` matches (data/reference/node_rates.csv has this shape).
+ */
+export function readNodeRates(path: string, accelerator?: string): NodeRate[] {
+  const csv = parseCsv(readFileSync(path, 'utf8'), path);
+  const out: NodeRate[] = [];
+  const problems: string[] = [];
+  for (const r of csv.rows) {
+    if (accelerator && r.values.accelerator !== undefined && r.values.accelerator !== accelerator) continue;
+    const x = Number(r.values.usd_per_node_hour);
+    if (r.values.usd_per_node_hour === '' || !Number.isFinite(x) || x < 0) problems.push(`${path}:${r.line}: usd_per_node_hour: expected a finite number >= 0, found "${r.values.usd_per_node_hour}"`);
+    if (!r.values.provider) problems.push(`${path}:${r.line}: provider: empty, expected a label`);
+    out.push({ label: r.values.provider, usdPerNodeHour: x });
+  }
+  if (problems.length) throw new J2GError(problems.join('\n'));
+  return out;
+}
