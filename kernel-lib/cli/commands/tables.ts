@@ -4,17 +4,18 @@
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ColumnTable } from 'arquero';
-import { parseArgs, finiteNumber } from '../args.ts';
+import { parseArgs, finiteNumber, positiveInt } from '../args.ts';
 import { J2GError } from '../../errors.ts';
 import { loadDataset } from '../../data/load.ts';
 import { writeFileAtomic } from '../../io/atomic.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
 import { readCsv } from '../../io/csv.ts';
-import { table01, table13, table14, table15, table17, table19, table20, table21, table22, type TableOptions } from '../../tables/index.ts';
+import { table01, table02, table05, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22, readNodeRates, type TableOptions } from '../../tables/index.ts';
+import { resolveBootstrap } from '../../uncertainty/settings.ts';
 import type { WeightScheme } from '../../weights/schemes.ts';
 import { warn } from '../../warn.ts';
 
-export const summary = 'write the paper tables (1, 13-15, 17, 19-22) for a dataset as CSV';
+export const summary = 'write the paper tables (1, 2, 13-22) for a dataset as CSV, with bootstrap intervals';
 export const usage = `usage: j2g tables --data DIR --out DIR [options]
 
   --data DIR        dataset directory (recorded-data schema, see data/README.md)
@@ -23,11 +24,21 @@ export const usage = `usage: j2g tables --data DIR --out DIR [options]
   --judge ID        judge (default: manifest primary_judge)
   --weights W       gdp (default) | employment | equal | FILE.csv with columns occupation,weight
   --rate USD        re-price every run at this node-hour rate (Appendix G.1)
+  --rates FILE      also write table05.csv: the Table 5 sweep over the node rates of FILE (columns
+                    provider, usd_per_node_hour, optional accelerator to match the system's), e.g.
+                    data/reference/node_rates.csv
+  --draws N         task-composition bootstrap draws and Table 16 portfolios (default: manifest
+                    bootstrap.draws, else 10000)
+  --seed S          PRNG seed (default: manifest bootstrap.seed, else 20260726)
 
-Files: table01 (every system), table13, table14, table15 (categories and occupations), table17
-(reference crossing), table19 (pass@k), table20/table21 (thresholds against the expert-only and
-expert-with-AI references), table22 (time-saving decomposition). A table the dataset cannot support
-(for example no expert-with-AI reference) is skipped with a warning naming the reason.`;
+Files: table01 (every system), table02 (judge and repeated-output agreement), table13, table14,
+table15 (categories and occupations; Wilson win-tie intervals), table16 (rank stability), table17
+(reference crossing), table18 (reference reductions and attribution), table19 (pass@k),
+table20/table21 (thresholds against the expert-only and expert-with-AI references), table22
+(time-saving decomposition). Interval columns (*_lo, *_hi) are percentile 95% task-composition
+bootstrap intervals on one shared, seeded set of draws per table: the same seed gives the same bytes.
+A table the dataset cannot support (for example no expert-with-AI reference) is skipped with a
+warning naming the reason.`;
 
 /** Read user-supplied occupation weights (`occupation,weight`). */
 export function readWeightsFile(path: string): WeightScheme {
@@ -52,7 +63,7 @@ export function parseWeights(value: string | undefined): WeightScheme {
 }
 
 export const TABLE_BUILDERS: Record<string, (o: TableOptions) => ColumnTable> = {
-  table01, table13, table14, table15, table17, table19, table20, table21, table22,
+  table01, table02, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
 };
 
 /** Build every table the dataset supports; a table that cannot be built is reported, not written. */
@@ -70,8 +81,15 @@ export function buildTables(options: TableOptions): { tables: Record<string, Col
   return { tables, skipped };
 }
 
+/** A seed is a non-negative safe integer: "invalid seed: x" otherwise. */
+function seedOption(v: string): number {
+  const x = Number(v);
+  if (v.trim() === '' || !Number.isSafeInteger(x) || x < 0) throw new J2GError(`invalid seed: ${v}`);
+  return x;
+}
+
 export async function run(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { values: ['data', 'out', 'system', 'judge', 'weights', 'rate'] });
+  const args = parseArgs(argv, { values: ['data', 'out', 'system', 'judge', 'weights', 'rate', 'rates', 'draws', 'seed'] });
   const { data, out } = args.options;
   if (!data) throw new J2GError('missing --data DIR');
   if (!out) throw new J2GError('missing --out DIR');
@@ -83,8 +101,18 @@ export async function run(argv: string[]): Promise<number> {
     judge: args.options.judge,
     weights: parseWeights(args.options.weights),
     rates: args.options.rate !== undefined ? { nodeRateUSDPerHour: finiteNumber('rate', args.options.rate) } : undefined,
+    bootstrap: resolveBootstrap({
+      draws: args.options.draws !== undefined ? positiveInt('draws', args.options.draws) : undefined,
+      seed: args.options.seed !== undefined ? seedOption(args.options.seed) : undefined,
+    }, dataset.manifest.bootstrap),
   };
   const { tables, skipped } = buildTables(options);
+  if (args.options.rates) {
+    const system = dataset.rows.systems.find((s) => s.system === (options.system ?? dataset.manifest.primary_system));
+    const rates = readNodeRates(args.options.rates, system?.accelerator);
+    if (rates.length === 0) throw new J2GError(`${args.options.rates}: no node rate for accelerator ${system?.accelerator}`);
+    tables.table05 = table05({ ...options, rates });
+  }
   // Core tables must exist; optional ones (needing a second reference or repeated runs) may be skipped.
   for (const core of ['table01', 'table13', 'table15']) if (skipped[core]) throw new J2GError(`${core}: ${skipped[core]}`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
