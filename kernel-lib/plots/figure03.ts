@@ -1,0 +1,39 @@
+/**
+ * Figure 3 of Joules-to-GDP: occupation-category rankings by win-tie rate, win-tie rate per MJ, NVJ
+ * and TSJ. Energy changes the rankings: compare each bar's position across the panels.
+ */
+import type { PlotSpec } from './spec.ts';
+import { CATEGORY_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
+import { panelGrid } from './panels.ts';
+import { rankedBarPanel } from './bars.ts';
+
+export interface CategoryRankingRow {
+  category: string;
+  /** win-tie rate, percent */
+  winTiePct: number;
+  /** win-tie rate per MJ, percent per MJ */
+  winTiePctPerMJ: number;
+  /** USD/MJ */
+  nvj: number;
+  /** hours/MJ */
+  tsj: number;
+}
+
+export function figure03(rows: readonly CategoryRankingRow[], options: FigureOptions = {}): PlotSpec {
+  const layout = baseLayout('3', 'Figure 3. Category rankings with and without energy',
+    'GDP-weighted category averages (category-normalised occupation weights), attempt 1, expert-only reference.',
+    { height: 760, ...options });
+  const keys = rows.map((r) => r.category);
+  const colour = (r: CategoryRankingRow) => colourOf(r.category, options.colours, keys, CATEGORY_PALETTE);
+  const label = (r: CategoryRankingRow) => r.category;
+  const [a, b, c, d] = panelGrid(4, 2, 0.3, 0.14);
+  return {
+    layout,
+    data: [
+      rankedBarPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' }),
+      rankedBarPanel(layout, b, 'Win–tie rate per MJ', rows, (r) => r.winTiePctPerMJ, label, colour, { label: 'Win–tie rate per MJ', unit: '%/MJ', format: '.1f' }),
+      rankedBarPanel(layout, c, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
+      rankedBarPanel(layout, d, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
+    ],
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Figure 4 of Joules-to-GDP: the expert-only against the expert-with-AI reference. The assisted
+ * expert is harder to beat and takes less time, so win-tie rate, NVJ and TSJ all fall.
+ */
+import type { PlotSpec } from './spec.ts';
+import { REFERENCE_COLOURS, baseLayout, type FigureOptions } from './theme.ts';
+import { panelGrid } from './panels.ts';
+import { barPanel } from './bars.ts';
+
+export type ReferenceName = 'expert_only' | 'expert_with_ai';
+
+export interface ReferenceRow {
+  /** judged against, and timed at, this reference */
+  reference: ReferenceName;
+  /** percent */
+  winTiePct: number;
+  /** USD/MJ */
+  nvj: number;
+  /** hours/MJ */
+  tsj: number;
+}
+
+export const REFERENCE_LABELS: Record<string, string> = {
+  expert_only: 'Expert-only',
+  expert_with_ai: 'Expert-with-AI',
+  ai_system: 'AI system',
+};
+
+export function figure04(rows: readonly ReferenceRow[], options: FigureOptions = {}): PlotSpec {
+  const layout = baseLayout('4', 'Figure 4. Expert-only against expert-with-AI reference',
+    'Primary AI system, attempt 1, GDP-weighted; judgments and expert completion times both from the named reference (Table 17 diagonal).',
+    { height: 420, ...options });
+  const label = (r: ReferenceRow) => REFERENCE_LABELS[r.reference];
+  const colour = (r: ReferenceRow) => options.colours?.[r.reference] ?? REFERENCE_COLOURS[r.reference];
+  const [a, b, c] = panelGrid(3, 3);
+  return {
+    layout,
+    data: [
+      barPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' }),
+      barPanel(layout, b, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
+      barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
+    ],
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Figure 6 of Joules-to-GDP: one model on different accelerator types. Architecture, memory
+ * bandwidth and power draw change inference time and energy, and hence NVJ and TSJ.
+ */
+import type { PlotSpec } from './spec.ts';
+import { SYSTEM_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
+import { panelGrid } from './panels.ts';
+import { barPanel } from './bars.ts';
+
+export interface DeploymentRow {
+  system: string;
+  /** what distinguishes the deployment, "1× H100" */
+  label: string;
+  /** USD/MJ */
+  nvj: number;
+  /** hours/MJ */
+  tsj: number;
+}
+
+export function figure06(rows: readonly DeploymentRow[], options: FigureOptions & { model?: string } = {}): PlotSpec {
+  const layout = baseLayout('6', `Figure 6. Accelerator types${options.model ? `: ${options.model}` : ''}`,
+    'Same model, harness, reference and judge on each accelerator; GDP-weighted, attempt 1, expert-only reference.',
+    { height: 420, ...options });
+  const keys = rows.map((r) => r.system);
+  const colour = (r: DeploymentRow) => colourOf(r.system, options.colours, keys, SYSTEM_PALETTE);
+  const [a, b] = panelGrid(2, 2);
+  return {
+    layout,
+    data: [
+      barPanel(layout, a, 'Net value per joule', rows, (r) => r.nvj, (r) => r.label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
+      barPanel(layout, b, 'Time saving per joule', rows, (r) => r.tsj, (r) => r.label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
+    ],
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Figure 7 of Joules-to-GDP: one against eight accelerators of the same type. More accelerators
+ * finish sooner (more per AI hour) but draw more energy (less per joule).
+ */
+import type { PlotSpec } from './spec.ts';
+import { SYSTEM_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
+import { panelGrid } from './panels.ts';
+import { barPanel } from './bars.ts';
+import type { DeploymentRow } from './figure06.ts';
+
+export interface ScaleRow extends DeploymentRow {
+  /** net value per AI hour, USD/hour; null when the AI time is zero */
+  nvPerAIHour: number | null;
+  /** time saving per AI hour, hours/hour; null when the AI time is zero */
+  tsPerAIHour: number | null;
+}
+
+export function figure07(rows: readonly ScaleRow[], options: FigureOptions & { model?: string } = {}): PlotSpec {
+  const layout = baseLayout('7', `Figure 7. Accelerator count${options.model ? `: ${options.model}` : ''}`,
+    'Per megajoule (left) and per AI hour (right); GDP-weighted, attempt 1, expert-only reference.',
+    { height: 680, ...options });
+  const keys = rows.map((r) => r.system);
+  const colour = (r: ScaleRow) => colourOf(r.system, options.colours, keys, SYSTEM_PALETTE);
+  const label = (r: ScaleRow) => r.label;
+  const [a, b, c, d] = panelGrid(4, 2, 0.12, 0.2);
+  return {
+    layout,
+    data: [
+      barPanel(layout, a, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
+      barPanel(layout, b, 'Net value per AI hour', rows, (r) => r.nvPerAIHour, label, colour, { label: 'Net value per AI hour', unit: 'USD/hour', format: '.1f' }),
+      barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
+      barPanel(layout, d, 'Time saving per AI hour', rows, (r) => r.tsPerAIHour, label, colour, { label: 'Time saving per AI hour', unit: 'hours/hour', format: '.2f' }),
+    ],
+  };
+}

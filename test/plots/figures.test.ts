@@ -1,0 +1,97 @@
+/**
+ * Figure specs from the synthetic-small dataset (and, for the accelerator figures, which need
+ * several deployments of one model, from plain rows), checked by snapshot and by the invariants
+ * every figure keeps: a unit on every quantity axis, the provenance in the caption, one colour per
+ * system and category across figures.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDataset, type Dataset } from '../../kernel-lib/data/index.ts';
+import {
+  FIGURE_IDS, axisKeys, figure06, figure07, paperFigures, type FigureResult, type PlotSpec,
+} from '../../kernel-lib/plots/index.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+import { SMALL } from '../helpers/dataset.ts';
+import { expectSpecSnapshot } from './snapshot.ts';
+
+let ds: Dataset;
+let figures: FigureResult[];
+
+beforeAll(() => {
+  onWarning(null);
+  clearWarnings();
+  ds = loadDataset(SMALL);
+  figures = paperFigures({ dataset: ds, bootstrap: { draws: 200, seed: 7 } });
+});
+
+const specs = () => figures.filter((f): f is { id: (typeof FIGURE_IDS)[number]; spec: PlotSpec } => 'spec' in f);
+
+const deployments = [
+  { system: 'q-b200', label: '1× B200', nvj: 210.4, tsj: 4.9 },
+  { system: 'q-h100', label: '1× H100', nvj: 160.2, tsj: 3.7 },
+  { system: 'q-mi350x', label: '1× MI350X', nvj: 120.9, tsj: 2.8 },
+];
+const scale = [
+  { system: 'q-h100', label: '1× H100', nvj: 160.2, tsj: 3.7, nvPerAIHour: 80.5, tsPerAIHour: 1.9 },
+  { system: 'q-8h100', label: '8× H100', nvj: 49.4, tsj: 1.1, nvPerAIHour: 103.2, tsPerAIHour: 2.4 },
+];
+
+describe('paper figures from synthetic-small', () => {
+  it('builds every figure the dataset supports and says why it skips the others', () => {
+    expect(figures.map((f) => f.id)).toEqual([...FIGURE_IDS]);
+    const skipped = figures.filter((f) => 'skipped' in f).map((f) => f.id);
+    // synthetic-small has two systems with different models: no accelerator comparison
+    expect(skipped).toEqual(['6', '7']);
+    expect(warnings().filter((w) => w.startsWith('Figure'))).toEqual([
+      'Figure 6 skipped: no model runs on two accelerator types',
+      'Figure 7 skipped: no model runs on two accelerator counts',
+    ]);
+  });
+
+  it.each(FIGURE_IDS.filter((id) => id !== '6' && id !== '7'))('Figure %s matches its snapshot', (id) => {
+    expectSpecSnapshot(`figure-${id}`, specs().find((f) => f.id === id)!.spec);
+  });
+
+  it('Figures 6 and 7 from rows match their snapshots', () => {
+    expectSpecSnapshot('figure-6-rows', figure06(deployments, { model: 'Qwen3.6-27B' }));
+    expectSpecSnapshot('figure-7-rows', figure07(scale, { model: 'Qwen3.6-27B' }));
+  });
+
+  it('puts a unit on every quantity axis and a title on every axis that carries numbers', () => {
+    const all = [...specs().map((f) => f.spec), figure06(deployments), figure07(scale)];
+    for (const spec of all) {
+      for (const key of axisKeys(spec.layout)) {
+        const ax = spec.layout[key] as { title: { text: string }; type?: string };
+        const id = key.replace('axis', '');
+        const letter = key[0] as 'x' | 'y';
+        const traces = spec.data.filter((t) => (t[`${letter}axis`] ?? letter) === id);
+        const numeric = traces.some((t) => (t[letter] ?? []).some((v) => typeof v === 'number'));
+        if (numeric) expect(ax.title.text, `${spec.layout.meta.figure} ${key}`).toMatch(/\S \(.+\)$/);
+      }
+    }
+  });
+
+  it('states the dataset provenance in every caption', () => {
+    for (const { spec } of specs()) {
+      expect(spec.layout.meta.caption).toContain('Data: synthetic-small (synthetic records, not measurements of any real system); energy boundary: system.');
+      expect(spec.layout.annotations!.some((a) => a.name === 'caption')).toBe(true);
+    }
+  });
+
+  it('gives a system the same colour in every figure', () => {
+    const colourOfModelX = new Set<string>();
+    for (const { spec } of specs()) {
+      for (const t of spec.data) {
+        const labels = (t.orientation === 'h' ? t.y : t.x) ?? [];
+        const colours = (t.marker as { color?: string | string[] } | undefined)?.color;
+        if (!Array.isArray(colours)) continue;
+        labels.forEach((l, i) => { if (l === 'Model X') colourOfModelX.add(colours[i]); });
+        (t.text as string[] | undefined)?.forEach((l, i) => { if (l === 'Model X') colourOfModelX.add(colours[i]); });
+      }
+    }
+    expect([...colourOfModelX]).toEqual(['#0072B2']);
+  });
+
+  it('is plain JSON: no functions, no undefined, round-trips unchanged', () => {
+    for (const { spec } of specs()) expect(JSON.parse(JSON.stringify(spec))).toEqual(spec);
+  });
+});
