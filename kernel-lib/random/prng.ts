@@ -54,8 +54,13 @@ export function xoshiro128StarStar(s0: number, s1: number, s2: number, s3: numbe
   };
 }
 
-/** Create a seeded generator (xoshiro128** seeded by splitmix32). */
-export function createRng(seed: number): Rng {
+/**
+ * The raw 32-bit output stream behind `createRng(seed)`: the same xoshiro128** generator and seeding,
+ * without the [0, 1) and integer wrappers, for hot loops that inline `int`'s rejection step
+ * (kernel-lib/uncertainty/taskBootstrap.ts). `createRng(seed).int(n)` equals, draw for draw:
+ * x = raw() until x < 2^32 - (2^32 mod n), then x mod n.
+ */
+export function createRawRng(seed: number): () => number {
   if (!Number.isSafeInteger(seed)) throw new J2GError(`invalid seed: ${seed}`);
   const lo = seed >>> 0;
   const hi = Math.floor(Math.abs(seed) / TWO_32) >>> 0;
@@ -67,7 +72,12 @@ export function createRng(seed: number): Rng {
     words.push(out);
   }
   if (words.every((w) => w === 0)) words[0] = 1;
-  const raw = xoshiro128StarStar(words[0], words[1], words[2], words[3]);
+  return xoshiro128StarStar(words[0], words[1], words[2], words[3]);
+}
+
+/** Create a seeded generator (xoshiro128** seeded by splitmix32). */
+export function createRng(seed: number): Rng {
+  const raw = createRawRng(seed);
   return {
     next: () => raw() / TWO_32,
     int(n: number): number {

@@ -15,7 +15,7 @@
  * @example taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 2, seed: 1 }).sample.length // => 6
  */
 import { J2GError } from '../errors.ts';
-import { createRng } from '../random/prng.ts';
+import { createRawRng } from '../random/prng.ts';
 import { checkBootstrap, type BootstrapSettings } from './settings.ts';
 
 export interface TaskBootstrap {
@@ -56,12 +56,19 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
   const fill = offsets.slice(0, O);
   for (let i = 0; i < n; i++) order[fill[occupationIndex[i]]++] = i;
   const sample = new Int32Array(draws * n);
-  const rng = createRng(seed);
+  // createRng(seed).int(n_o), inlined: rejection below the largest multiple of n_o (no modulo bias).
+  const raw = createRawRng(seed);
+  const TWO_32 = 4294967296;
+  const limits = Float64Array.from(counts, (m) => TWO_32 - (TWO_32 % m));
   let p = 0;
   for (let b = 0; b < draws; b++) {
     for (let o = 0; o < O; o++) {
-      const start = offsets[o], n_o = counts[o];
-      for (let j = 0; j < n_o; j++) sample[p++] = order[start + rng.int(n_o)];
+      const start = offsets[o], n_o = counts[o], limit = limits[o];
+      for (let j = 0; j < n_o; j++) {
+        let x = raw();
+        while (x >= limit) x = raw();
+        sample[p++] = order[start + (x % n_o)];
+      }
     }
   }
   return { draws, seed, tasks: n, occupations: O, counts, offsets, order, sample };

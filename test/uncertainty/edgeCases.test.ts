@@ -1,0 +1,71 @@
+/**
+ * Degenerate inputs: a one-task occupation, identical tasks, zero energy, bad settings.
+ * Oracle: by construction (a resample of identical values is that value; a one-task occupation
+ * resamples to itself), and the library's error grammar ("invalid draws: -5").
+ */
+import { describe, expect, test } from 'vitest';
+import { taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { benchmarkDraws, groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
+import { nvjDraws, tsjDraws } from '../../kernel-lib/uncertainty/ratioDraws.ts';
+import { percentileInterval } from '../../kernel-lib/uncertainty/percentileInterval.ts';
+import { resolveBootstrap } from '../../kernel-lib/uncertainty/settings.ts';
+import { ratioIntervals } from '../../kernel-lib/uncertainty/ratioIntervals.ts';
+
+describe('bootstrap edge cases', () => {
+  test('a one-task occupation always resamples to itself, so a benchmark of one-task occupations has a zero-width interval, no NaN', () => {
+    const occ = Int32Array.of(0, 1, 2);
+    const boot = taskBootstrap(occ, 3, { draws: 500, seed: 3 });
+    const [G, C, E] = benchmarkDraws(boot, [Float64Array.of(10, 20, 30), Float64Array.of(1, 1, 1), Float64Array.of(0.5, 0.25, 0.25)], Float64Array.of(0.5, 0.25, 0.25));
+    const nvj = nvjDraws(G, C, E);
+    const expected = (0.5 * 10 + 0.25 * 20 + 0.25 * 30 - 1) / (0.5 * 0.5 + 0.25 * 0.25 + 0.25 * 0.25);
+    for (const x of nvj) expect(x).toBeCloseTo(expected, 10);
+    const ci = percentileInterval(nvj);
+    expect(ci.lower).toBeCloseTo(expected, 10);
+    expect(ci.upper).toBeCloseTo(expected, 10);
+  });
+
+  test('identical tasks give the point estimate in every draw, no NaN', () => {
+    const occ = Int32Array.of(0, 0, 0, 1, 1);
+    const boot = taskBootstrap(occ, 2, { draws: 300, seed: 9 });
+    const same = (v: number) => new Float64Array(5).fill(v);
+    const d = groupMeanDraws(boot, [same(0), same(2), same(0.4), same(0)], Float64Array.of(0.7, 0.3), Int32Array.of(0, 1), 2);
+    const r = ratioIntervals({ credit: d[0][0], valueUSD: d[0][0], costUSD: d[1][0], energyMJ: d[2][0], timeSavingHours: d[3][0] });
+    expect(r.nvj_lo).toBeCloseTo(-5, 12);
+    expect(r.nvj_hi).toBeCloseTo(-5, 12);
+    expect(r.tsj_lo).toBe(0);
+    expect(r.tsj_hi).toBe(0);
+  });
+
+  test('a zero energy denominator is an error, not Infinity', () => {
+    const zero = Float64Array.of(0.2, 0);
+    expect(() => nvjDraws(Float64Array.of(1, 1), Float64Array.of(0, 0), zero)).toThrow('netValuePerJoule requires a positive energy: 0');
+    expect(() => tsjDraws(Float64Array.of(1, 1), zero)).toThrow('timeSavingPerJoule requires a positive energy: 0');
+    const boot = taskBootstrap(Int32Array.of(0, 0), 1, { draws: 50, seed: 1 });
+    const [G, C, E] = benchmarkDraws(boot, [Float64Array.of(1, 1), Float64Array.of(0, 0), Float64Array.of(0, 0)], Float64Array.of(1));
+    expect(() => nvjDraws(G, C, E)).toThrow('netValuePerJoule requires a positive energy: 0');
+  });
+
+  test('percentile intervals refuse NaN and Infinity', () => {
+    expect(() => percentileInterval(Float64Array.of(1, NaN))).toThrow('percentileInterval requires finite draws');
+    expect(() => percentileInterval(Float64Array.of(1, Infinity))).toThrow('percentileInterval requires finite draws');
+  });
+
+  test('settings: explicit over manifest over the paper defaults; bad values name the option', () => {
+    expect(resolveBootstrap(undefined, undefined)).toEqual({ draws: 10000, seed: 20260726 });
+    expect(resolveBootstrap(undefined, { draws: 2000, seed: 7 })).toEqual({ draws: 2000, seed: 7 });
+    expect(resolveBootstrap({ draws: 50 }, { draws: 2000, seed: 7 })).toEqual({ draws: 50, seed: 7 });
+    expect(() => resolveBootstrap({ draws: -5 })).toThrow('invalid draws: -5');
+    expect(() => resolveBootstrap({ seed: 1.5 })).toThrow('invalid seed: 1.5');
+    expect(() => taskBootstrap(Int32Array.of(0, 2), 2, { draws: 1, seed: 1 })).toThrow('taskBootstrap requires an occupation index in 0..1: 2');
+  });
+
+  test('draws resample within occupations: every slot of occupation o holds one of o\'s tasks', () => {
+    const occ = Int32Array.of(1, 0, 1, 0, 1);
+    const boot = taskBootstrap(occ, 2, { draws: 200, seed: 5 });
+    for (let b = 0; b < boot.draws; b++) {
+      for (let o = 0; o < 2; o++) {
+        for (let p = boot.offsets[o]; p < boot.offsets[o + 1]; p++) expect(occ[boot.sample[b * 5 + p]]).toBe(o);
+      }
+    }
+  });
+});
