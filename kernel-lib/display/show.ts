@@ -1,0 +1,49 @@
+/**
+ * Notebook display helpers (tslab kernel).
+ *
+ * @example
+ * await show(paperFigure('3', { dataset }));        // interactive Plotly + static SVG
+ * showComparison(comparisons);                      // reproduced beside published, differences highlighted
+ * showTable(table13({ dataset }));                  // any Arquero table
+ */
+import type { ColumnTable } from 'arquero';
+import type { PlotSpec } from '../plots/spec.ts';
+import type { Comparison } from '../report/compare.ts';
+import { figureBundle } from './bundle.ts';
+import { comparisonHtml, comparisonText } from './comparisonHtml.ts';
+import { tslabSink, type DisplaySink } from './sink.ts';
+import { staticSvg } from './staticSvg.ts';
+
+export interface ShowOptions {
+  /** where the bundle goes; default the tslab kernel */
+  sink?: DisplaySink;
+  /** false: interactive output only, no SVG */
+  static?: boolean;
+}
+
+/**
+ * Display a figure: Plotly (interactive) and SVG (static) in one output. Returns nothing, so that a
+ * cell ending in `await show(...)` prints nothing else; pass a `sink` to capture the bundle.
+ */
+export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<void> {
+  const sink = options.sink ?? tslabSink();
+  const { svg, note } = options.static === false ? { svg: null, note: undefined } : await staticSvg(spec);
+  const bundle = figureBundle(spec, svg, note);
+  sink(bundle);
+}
+
+/** Display comparisons of reproduced against published values (HTML with a text fallback). */
+export function showComparison(rows: readonly Comparison[], options: { caption?: string; sink?: DisplaySink } = {}): void {
+  (options.sink ?? tslabSink())({ 'text/html': comparisonHtml(rows, options), 'text/plain': comparisonText(rows) });
+}
+
+/** Display an Arquero table as HTML (with a Markdown-ish text fallback); `limit` rows (default all). */
+export function showTable(table: ColumnTable, options: { limit?: number; digits?: number; sink?: DisplaySink } = {}): void {
+  const limit = options.limit ?? Infinity;
+  const digits = options.digits ?? 4;
+  const format = Object.fromEntries(table.columnNames().map((c) => [c, (v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(digits)).toString() : String(v ?? ''))]));
+  (options.sink ?? tslabSink())({
+    'text/html': table.toHTML({ limit, format }),
+    'text/plain': table.toMarkdown({ limit, format }),
+  });
+}

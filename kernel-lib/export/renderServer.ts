@@ -1,0 +1,70 @@
+/**
+ * One headless Chromium shared by many processes: `npm run reproduce` starts this server and passes
+ * its address to every notebook kernel in J2G_RENDER_URL, so that eleven notebooks do not start
+ * eleven browsers (starting Chromium and parsing plotly.js takes seconds). Local only (127.0.0.1).
+ *
+ * POST /svg and POST /png with a spec as JSON body; the answer is the image.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PlotSpec } from '../plots/spec.ts';
+import type { StaticRenderer } from './plotly.ts';
+
+export const RENDER_URL_ENV = 'J2G_RENDER_URL';
+
+export interface RenderServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startRenderServer(renderer: StaticRenderer): Promise<RenderServer> {
+  // Chromium renders one figure at a time in its page: queue requests.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const next = queue.then(job, job);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        if (req.method !== 'POST' || (req.url !== '/svg' && req.url !== '/png')) {
+          res.writeHead(404).end('POST /svg or /png');
+          return;
+        }
+        const spec = JSON.parse(Buffer.concat(chunks).toString('utf8')) as PlotSpec;
+        if (req.url === '/svg') {
+          const svg = await serial(() => renderer.svg(spec));
+          res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
+        } else {
+          const png = await serial(() => renderer.png(spec));
+          res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+        }
+      } catch (e) {
+        res.writeHead(500).end(String((e as Error).message));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A StaticRenderer that forwards to a render server. */
+export function remoteRenderer(url: string): StaticRenderer {
+  const post = async (path: string, spec: PlotSpec) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', body: JSON.stringify(spec), headers: { 'content-type': 'application/json' } });
+    if (!res.ok) throw new Error(`render server ${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  return {
+    svg: async (spec) => (await post('/svg', spec)).text(),
+    png: async (spec) => Buffer.from(await (await post('/png', spec)).arrayBuffer()),
+    close: async () => undefined,
+  };
+}
