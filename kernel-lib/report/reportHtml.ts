@@ -1,0 +1,87 @@
+/**
+ * out/report.html: one page with the dataset's provenance, every published number beside the
+ * reproduced one (status, difference highlighted, by-construction values marked), every figure
+ * (interactive, plotly.js loaded from figures/plotly.js beside the page), and the notebooks run.
+ * No clock in the page: the same inputs give the same bytes.
+ */
+import { comparisonHtml, escapeHtml } from '../display/comparisonHtml.ts';
+import type { PlotSpec } from '../plots/spec.ts';
+import { provenanceText, type Provenance } from '../plots/theme.ts';
+import { scriptJson } from '../export/plotly.ts';
+import { failingChecks, statusCounts, type Comparison } from './compare.ts';
+
+export interface ReportInput {
+  provenance: Provenance;
+  description?: string;
+  comparisons: readonly Comparison[];
+  figures: readonly { id: string; spec: PlotSpec; files?: { html?: string; svg?: string; png?: string } }[];
+  skippedFigures?: readonly { id: string; reason: string }[];
+  notebooks?: readonly { name: string; ok: boolean; seconds: number; file?: string }[];
+  tables?: readonly { name: string; csv: string; md: string }[];
+  /** path of plotly.js relative to the page */
+  plotlySrc?: string;
+}
+
+const STYLE = `
+body { font-family: Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; color: #222; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; }
+h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
+table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5rem; border-bottom: 1px solid #eee; text-align: left; }
+.summary td { border: none; } .fail { color: #A50E0E; font-weight: 600; } .pass { color: #1B5E20; font-weight: 600; }
+.j2g-figure { margin: 1rem 0 2rem; } .note { color: #555; font-size: .9rem; }
+`;
+
+function tableSection(id: string, rows: readonly Comparison[]): string {
+  return `<h3 id="table-${escapeHtml(id)}">Table ${escapeHtml(id)}</h3>\n${comparisonHtml(rows)}`;
+}
+
+export function reportHtml(input: ReportInput): string {
+  const counts = statusCounts(input.comparisons);
+  const failing = failingChecks(input.comparisons);
+  const byConstruction = input.comparisons.filter((c) => c.byConstruction).length;
+  const plotlySrc = input.plotlySrc ?? 'figures/plotly.js';
+  const tableIds = [...new Set(input.comparisons.map((c) => c.table))];
+  const verdict = failing.length
+    ? `<p class="fail">${failing.length} published value${failing.length === 1 ? ' is' : 's are'} off and not by construction.</p>`
+    : '<p class="pass">No published value is off, apart from any that hold by construction.</p>';
+  const summary = `<table class="summary"><tr>${Object.entries(counts).map(([k, v]) => `<td><b>${v}</b> ${escapeHtml(k)}</td>`).join('')}<td><b>${byConstruction}</b> by construction</td></tr></table>`;
+  const notebooks = input.notebooks?.length
+    ? `<h2 id="notebooks">Notebooks</h2><table><tr><th>Notebook</th><th>Status</th><th>Time (s)</th></tr>${input.notebooks.map((n) =>
+      `<tr><td>${n.file ? `<a href="${escapeHtml(n.file)}">${escapeHtml(n.name)}</a>` : escapeHtml(n.name)}</td><td class="${n.ok ? 'pass' : 'fail'}">${n.ok ? 'ran' : 'failed'}</td><td>${n.seconds.toFixed(1)}</td></tr>`).join('')}</table>`
+    : '';
+  const tables = input.tables?.length
+    ? `<p class="note">Reproduced tables: ${input.tables.map((t) => `${escapeHtml(t.name)} (<a href="${escapeHtml(t.csv)}">CSV</a>, <a href="${escapeHtml(t.md)}">Markdown</a>)`).join(', ')}.</p>`
+    : '';
+  const figures = input.figures.map(({ id, spec, files }) => {
+    const links = files ? Object.entries(files).filter(([, v]) => v).map(([k, v]) => `<a href="${escapeHtml(v!)}">${k.toUpperCase()}</a>`).join(' · ') : '';
+    return `<section class="j2g-figure-section"><div class="j2g-figure" id="figure-${escapeHtml(id)}" data-figure="${escapeHtml(id)}"></div>${links ? `<p class="note">${links}</p>` : ''}</section>`;
+  }).join('\n');
+  const skipped = input.skippedFigures?.length
+    ? `<p class="note">Not drawn for this dataset: ${input.skippedFigures.map((s) => `Figure ${escapeHtml(s.id)} (${escapeHtml(s.reason)})`).join('; ')}.</p>`
+    : '';
+  const specs = Object.fromEntries(input.figures.map(({ id, spec }) => [id, spec]));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Joules-to-GDP reproduction: ${escapeHtml(input.provenance.name)}</title>
+<style>${STYLE}</style>
+<script src="${escapeHtml(plotlySrc)}"></script></head>
+<body>
+<h1>Joules-to-GDP: reproduced against published</h1>
+<p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
+<p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it (5% for interval bounds, never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value. Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
+${summary}
+${verdict}
+${tables}
+<nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">Table ${escapeHtml(id)}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}</nav>
+<h2 id="tables">Tables</h2>
+${tableIds.map((id) => tableSection(id, input.comparisons.filter((c) => c.table === id))).join('\n')}
+<h2 id="figures">Figures</h2>
+${skipped}
+${figures}
+${notebooks}
+<script>
+const specs = ${scriptJson(specs)};
+window.j2gRendered = Promise.all(Object.entries(specs).map(([id, spec]) =>
+  Plotly.newPlot('figure-' + id, spec.data, spec.layout, { responsive: true, displaylogo: false })));
+</script>
+</body></html>
+`;
+}

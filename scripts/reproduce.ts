@@ -1,0 +1,231 @@
+/**
+ * `npm run reproduce [-- --data DIR --out DIR --draws N --jobs N --no-notebooks --no-static]`
+ *
+ * Every table, figure and notebook from one dataset, into out/:
+ *   out/tables/tableNN.csv, .md          every table the dataset supports (the j2g tables builders)
+ *   out/figures/figure-NN.html, .svg, .png   every paper figure the dataset supports
+ *   out/checks.csv                        every published number beside the reproduced one, with status
+ *   out/notebooks/*.ipynb                 the notebooks, executed headless with the project's tslab kernel
+ *   out/report.html                       one page with all of the above
+ * Progress is printed per step and per notebook with timings. Exit status 1 when a published value
+ * that does not hold by construction is off, or when a notebook fails; 2 on a usage error.
+ * The default dataset is the reconstructed one when present, else synthetic-small.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadDataset } from '../kernel-lib/data/index.ts';
+import { buildTables } from '../kernel-lib/cli/commands/tables.ts';
+import { table05, readNodeRates, type TableOptions } from '../kernel-lib/tables/index.ts';
+import { loadPublished } from '../kernel-lib/published/index.ts';
+import { loadReference } from '../kernel-lib/reference/index.ts';
+import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
+import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
+import { comparisonText } from '../kernel-lib/display/index.ts';
+import { executeNotebook, failingChecks, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
+import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
+import { formatCsv } from '../kernel-lib/io/csv.ts';
+import { formatNumber } from '../kernel-lib/io/format.ts';
+import { onWarning } from '../kernel-lib/warn.ts';
+import { J2GError } from '../kernel-lib/errors.ts';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const RECONSTRUCTED = join(ROOT, 'data/recorded/joules-to-gdp-reconstructed');
+export const SYNTHETIC = join(ROOT, 'data/recorded/synthetic-small');
+
+export interface ReproduceOptions {
+  data?: string;
+  out?: string;
+  draws?: number;
+  jobs?: number;
+  notebooks?: boolean;
+  static?: boolean;
+  /** progress lines (default: stderr) */
+  log?: (line: string) => void;
+}
+
+export interface ReproduceResult {
+  exitCode: number;
+  /** seconds per step and per notebook */
+  timings: Record<string, number>;
+  failingChecks: number;
+  failedNotebooks: string[];
+}
+
+function seconds(t0: number): number {
+  return (performance.now() - t0) / 1000;
+}
+
+/** Compile kernel-lib to build/kernel-lib for the tslab kernel (see notebooks/tsconfig.kernel-lib.json). */
+export function buildNotebookLib(): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'notebooks/tsconfig.kernel-lib.json')], { stdio: 'inherit' });
+}
+
+export function notebookFiles(): string[] {
+  const dir = join(ROOT, 'notebooks');
+  return readdirSync(dir).filter((f) => f.endsWith('.ipynb')).sort().map((f) => join(dir, f));
+}
+
+async function pool<T, R>(items: readonly T[], jobs: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  }));
+  return out;
+}
+
+export async function reproduce(options: ReproduceOptions = {}): Promise<ReproduceResult> {
+  const log = options.log ?? ((l: string) => process.stderr.write(`${l}\n`));
+  const timings: Record<string, number> = {};
+  const tAll = performance.now();
+  const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const r = await fn();
+    timings[name] = seconds(t0);
+    log(`  ${name.padEnd(34, '.')} ${timings[name].toFixed(1).padStart(6)} s`);
+    return r;
+  };
+  const data = resolve(options.data ?? (existsSync(RECONSTRUCTED) ? RECONSTRUCTED : SYNTHETIC));
+  const out = resolve(options.out ?? join(ROOT, 'out'));
+  const warnings: string[] = [];
+  onWarning((m) => warnings.push(m));
+  log(`reproduce: ${relative(ROOT, data) || data} -> ${relative(ROOT, out) || out}`);
+  for (const sub of ['tables', 'figures', 'notebooks']) rmSync(join(out, sub), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  // Chromium and plotly.js take seconds to start: begin now, use it for figures and notebooks.
+  const rendererP: Promise<StaticRenderer | null> = options.static === false ? Promise.resolve(null)
+    : staticRenderer().catch((e) => {
+      if (e instanceof BrowserUnavailableError) return null;
+      throw e;
+    });
+  const runNotebooks = options.notebooks !== false;
+  if (runNotebooks) await step('compile kernel-lib for notebooks', buildNotebookLib);
+
+  const dataset = await step('load dataset', () => loadDataset(data));
+  const options_: TableOptions = { dataset, bootstrap: options.draws ? { draws: options.draws } : undefined };
+  const built = await step('tables', () => {
+    const r = buildTables(options_);
+    const primary = dataset.rows.systems.find((s) => s.system === dataset.manifest.primary_system);
+    const ratesFile = join(ROOT, 'data/reference/node_rates.csv');
+    if (existsSync(ratesFile)) {
+      const rates = readNodeRates(ratesFile, primary?.accelerator);
+      if (rates.length) r.tables.table05 = table05({ ...options_, rates });
+    }
+    for (const [name, table] of Object.entries(r.tables)) {
+      writeFileAtomic(join(out, 'tables', `${name}.csv`), tableToCsv(table));
+      writeFileAtomic(join(out, 'tables', `${name}.md`), table.toMarkdown({ format: Object.fromEntries(table.columnNames().map((c) => [c, formatNumber])) }));
+    }
+    return r;
+  });
+  for (const [name, why] of Object.entries(built.skipped)) log(`  (table ${name} skipped: ${why})`);
+
+  const comparisons = await step('published vs reproduced', () => {
+    const rows = reproductionChecks({ dataset, published: loadPublished(), tables: built.tables, reference: loadReference() });
+    writeFileAtomic(join(out, 'checks.csv'), formatCsv(
+      ['table', 'row', 'column', 'published', 'printed', 'reproduced', 'difference', 'status', 'by_construction'],
+      rows.map((r) => ({ table: r.table, row: r.row, column: r.column, published: formatNumber(r.published), printed: r.printed ?? '',
+        reproduced: formatNumber(r.reproduced), difference: formatNumber(r.difference), status: r.status, by_construction: String(r.byConstruction) })),
+    ));
+    return rows;
+  });
+
+  const figures = await step('figures (specs)', () => paperFigures(options_));
+  const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
+  const renderer = await step('start Chromium + plotly.js', () => rendererP);
+  if (!renderer && options.static !== false) log(`  (no SVG/PNG: ${INSTALL_CHROMIUM_HINT})`);
+  const server = renderer ? await startRenderServer(renderer) : null;
+
+  let notebookRuns: NotebookRun[] = [];
+  const figureJob = step('figures (HTML, SVG, PNG)', () => writeFigures(drawn, join(out, 'figures'), { renderer: renderer ?? undefined, static: renderer !== null }));
+  if (runNotebooks) {
+    const files = notebookFiles();
+    const jupyterPath = registerKernel(ROOT, join(out, '.jupyter'));
+    mkdirSync(join(out, 'notebooks'), { recursive: true });
+    const env = {
+      JUPYTER_PATH: jupyterPath, J2G_DATA: data, TZ: 'UTC',
+      ...(server ? { [RENDER_URL_ENV]: server.url } : {}),
+      ...(options.draws ? { J2G_DRAWS: String(options.draws) } : {}),
+    };
+    const t0 = performance.now();
+    let done = 0;
+    notebookRuns = await pool(files, options.jobs ?? 2, async (file) => {
+      const r = await executeNotebook(file, join(out, 'notebooks', basename(file)), { env });
+      done++;
+      timings[`notebook ${basename(file)}`] = r.seconds;
+      log(`  [${String(done).padStart(2)}/${files.length}] ${basename(file).padEnd(31, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);
+      if (!r.ok) log(r.error!.split('\n').map((l) => `        ${l}`).join('\n'));
+      return r;
+    });
+    timings['notebooks (all)'] = seconds(t0);
+  }
+  const written = await figureJob;
+  await server?.close();
+  await renderer?.close();
+
+  await step('report.html', () => {
+    const files = new Map(written.figures.map((f) => [f.id, f]));
+    const rel = (p?: string) => (p ? relative(out, p) : undefined);
+    writeFileAtomic(join(out, 'report.html'), reportHtml({
+      provenance: provenanceOf(dataset),
+      comparisons,
+      figures: drawn.map((f) => ({ id: f.id, spec: f.spec, files: { html: rel(files.get(f.id)?.html), svg: rel(files.get(f.id)?.svg), png: rel(files.get(f.id)?.png) } })),
+      skippedFigures: figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f).map((f) => ({ id: f.id, reason: f.skipped })),
+      notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: `notebooks/${basename(r.notebook)}` })),
+      tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
+    }));
+  });
+  timings.total = seconds(tAll);
+
+  const counts = statusCounts(comparisons);
+  const failing = failingChecks(comparisons);
+  const failedNotebooks = notebookRuns.filter((r) => !r.ok).map((r) => basename(r.notebook));
+  log(`\nchecks: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${comparisons.filter((c) => c.byConstruction).length} by construction`);
+  if (failing.length) log(`off and not by construction (${failing.length}):\n${comparisonText(failing.slice(0, 40))}${failing.length > 40 ? `\n... and ${failing.length - 40} more in out/checks.csv` : ''}`);
+  if (failedNotebooks.length) log(`notebooks failed: ${failedNotebooks.join(', ')}`);
+  if (warnings.length) log(`${warnings.length} warning(s); first: ${warnings[0]}`);
+  log(`wrote ${relative(ROOT, join(out, 'report.html'))} in ${timings.total.toFixed(1)} s`);
+  onWarning((m) => process.stderr.write(`warning: ${m}\n`));
+  return { exitCode: failing.length || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
+}
+
+function parse(argv: string[]): ReproduceOptions {
+  const o: ReproduceOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new J2GError(`missing value for ${a}`);
+      return v;
+    };
+    if (a === '--data') o.data = value();
+    else if (a === '--out') o.out = value();
+    else if (a === '--draws') o.draws = Number(value());
+    else if (a === '--jobs') o.jobs = Number(value());
+    else if (a === '--no-notebooks') o.notebooks = false;
+    else if (a === '--no-static') o.static = false;
+    else throw new J2GError(`unknown option: ${a}`);
+  }
+  for (const k of ['draws', 'jobs'] as const) {
+    if (o[k] !== undefined && !(Number.isInteger(o[k]) && o[k]! >= 1)) throw new J2GError(`invalid ${k}: ${o[k]}`);
+  }
+  return o;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const r = await reproduce(parse(process.argv.slice(2)));
+    process.exitCode = r.exitCode;
+  } catch (e) {
+    if (e instanceof J2GError) {
+      process.stderr.write(`reproduce: ${e.message}\n`);
+      process.exitCode = 2;
+    } else throw e;
+  }
+}
