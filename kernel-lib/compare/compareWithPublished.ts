@@ -1,0 +1,79 @@
+/**
+ * Reproduced numbers beside the published ones (data/published/), one row per published number that
+ * was reproduced: {table, row, column, published, printed, reproduced, status, kind, byConstruction}.
+ *
+ * - kind `exact`: a point estimate; it must print as published (status `exact`).
+ * - kind `approximate`: an interval endpoint (columns ending ` lo` / ` hi`) or a Table 16 number, which
+ *   depend on resampling; `within tolerance` when |reproduced - published| <= `tolerance` (default 15%)
+ *   of |published|, and never less than the larger of one printed unit and 15% of the printed
+ *   interval's width (so endpoints near zero are not held to a vanishing band).
+ * Status grammar and rounding rule are kernel-lib/report/compare.ts's (`checkStatus`). Text claims use
+ * table `text`, row = claim id, column `value`.
+ */
+import type { Published } from '../published/load.ts';
+import { cellKey } from '../published/load.ts';
+import { checkStatus, type CheckStatus } from '../report/compare.ts';
+import type { ReproducedCell } from './cells.ts';
+
+export type TargetKind = 'exact' | 'approximate';
+
+export interface ComparisonRow {
+  table: string;
+  row: string;
+  column: string;
+  published: number;
+  printed: string;
+  reproduced: number | null;
+  status: CheckStatus;
+  kind: TargetKind;
+  /** relative error |reproduced - published| / |published| (null when published is 0 or not reproduced) */
+  relativeError: number | null;
+  byConstruction: boolean;
+}
+
+export interface CompareOptions {
+  /** relative tolerance for approximate targets; default 0.15 */
+  tolerance?: number;
+  /** marks the numbers a reconstructed dataset was built to hit (default: none) */
+  byConstruction?: (cell: { table: string; row: string; column: string }) => boolean;
+}
+
+/** Interval endpoints and Table 16 are approximate; everything else is a point estimate. */
+export function targetKind(table: string, column: string): TargetKind {
+  return table === '16' || / (lo|hi)$/.test(column) ? 'approximate' : 'exact';
+}
+
+export function compareWithPublished(cells: ReproducedCell[], pub: Published, options: CompareOptions = {}): ComparisonRow[] {
+  const tolerance = options.tolerance ?? 0.15;
+  const out: ComparisonRow[] = [];
+  for (const c of cells) {
+    let published: { value: number; printed: string } | undefined;
+    if (c.table === 'text') {
+      const claim = pub.claims.get(c.row);
+      if (claim && /^-?\d+(\.\d+)?$/.test(claim.printed)) published = claim;
+    } else {
+      published = pub.tables.get(c.table)?.get(cellKey(c.row, c.column));
+    }
+    if (!published) continue;
+    const kind = targetKind(c.table, c.column);
+    let status: CheckStatus;
+    if (kind === 'exact') status = checkStatus(c.value, published.value, published.printed);
+    else {
+      const base = c.column.replace(/ (lo|hi)$/, '');
+      const lo = pub.tables.get(c.table)?.get(cellKey(c.row, `${base} lo`))?.value;
+      const hi = pub.tables.get(c.table)?.get(cellKey(c.row, `${base} hi`))?.value;
+      const width = lo !== undefined && hi !== undefined ? Math.abs(hi - lo) : 0;
+      const decimals = /\.(\d+)$/.exec(published.printed)?.[1].length ?? 0;
+      const band = Math.max(tolerance * Math.abs(published.value), tolerance * width, 10 ** -decimals);
+      status = checkStatus(c.value, published.value, published.printed, { relative: band / Math.max(Math.abs(published.value), 1e-300) });
+    }
+    const r = c.value;
+    out.push({
+      table: c.table, row: c.row, column: c.column, published: published.value, printed: published.printed,
+      reproduced: r, status, kind,
+      relativeError: r === null || published.value === 0 ? null : Math.abs(r - published.value) / Math.abs(published.value),
+      byConstruction: options.byConstruction?.(c) ?? false,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+export * from './cells.ts';
+export * from './compareWithPublished.ts';
+export * from './textClaims.ts';
