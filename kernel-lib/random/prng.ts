@@ -61,6 +61,16 @@ export function xoshiro128StarStar(s0: number, s1: number, s2: number, s3: numbe
  * x = raw() until x < 2^32 - (2^32 mod n), then x mod n.
  */
 export function createRawRng(seed: number): () => number {
+  const w = seedWords(seed);
+  return xoshiro128StarStar(w[0], w[1], w[2], w[3]);
+}
+
+/**
+ * The 128-bit xoshiro128** state that `createRng(seed)` starts from, as four 32-bit words: for loops
+ * that inline the generator's step (kernel-lib/uncertainty/taskBootstrap.ts) and must give the
+ * same stream.
+ */
+export function seedWords(seed: number): [number, number, number, number] {
   if (!Number.isSafeInteger(seed)) throw new J2GError(`invalid seed: ${seed}`);
   const lo = seed >>> 0;
   const hi = Math.floor(Math.abs(seed) / TWO_32) >>> 0;
@@ -72,7 +82,7 @@ export function createRawRng(seed: number): () => number {
     words.push(out);
   }
   if (words.every((w) => w === 0)) words[0] = 1;
-  return xoshiro128StarStar(words[0], words[1], words[2], words[3]);
+  return [words[0], words[1], words[2], words[3]];
 }
 
 /** Create a seeded generator (xoshiro128** seeded by splitmix32). */
@@ -90,4 +100,24 @@ export function createRng(seed: number): Rng {
       }
     },
   };
+}
+
+/**
+ * Uniform integer in {0, ..., n - 1} from a raw 32-bit stream by Lemire's multiply-and-reject
+ * (Lemire 2019, "Fast random integer generation in an interval"): with x the next output and
+ * m = x * n (exact in a double for n <= 2^21), the result is floor(m / 2^32), unless m mod 2^32 is
+ * below 2^32 mod n, in which case x is rejected and the next output tried. Unbiased, and free of the
+ * floating-point modulo that `int` needs for outputs of 2^31 and above (about 8x faster in V8).
+ * A different stream from `createRng(seed).int(n)`; the task-composition bootstrap uses this one.
+ * Throws "invalid n: x" outside 1 <= n <= 2^21.
+ * Example: `lemireInt(createRawRng(1), 6)` is the same number on every machine.
+ */
+export function lemireInt(raw: () => number, n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > 2097152) throw new J2GError(`invalid n: ${n}`);
+  const threshold = TWO_32 % n;
+  for (;;) {
+    const m = raw() * n;
+    const hi = Math.floor(m / TWO_32);
+    if (m - hi * TWO_32 >= threshold) return hi;
+  }
 }

@@ -18,7 +18,7 @@ import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate } from './evaluate.ts';
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
-import { componentDraws } from '../uncertainty/componentDraws.ts';
+import { RATIO_COMPONENTS, componentDraws } from '../uncertainty/componentDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** Attempts available on every task the system ran (the n of pass@n and m-of-n). */
@@ -64,7 +64,7 @@ function policyRowOf(b: ReturnType<typeof evaluate>['benchmark'], policy: Attemp
 export function policyTable(options: TableOptions, policies: AttemptPolicy[], reference: Reference): ColumnTable {
   const cells = policies.map((policy) => evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }));
   const boot = tableBootstrap(options, cells[0].components);
-  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights).map((g) => g[0]) : null;
+  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights, undefined, 1, RATIO_COMPONENTS).map((g) => g[0]) : null;
   return aq.from(cells.map((c, k) => ({ ...policyRowOf(c.benchmark, policies[k]), ...ratioIntervals(draws?.[k]) })));
 }
 

@@ -14,7 +14,7 @@ import { returnsOf, type Components, type Returns } from '../metrics/aggregate.t
 import type { TableOptions } from './options.ts';
 import { byName, categoriesOf, categoryAverages, evaluate } from './evaluate.ts';
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
-import { componentDraws } from '../uncertainty/componentDraws.ts';
+import { RATIO_COMPONENTS, componentDraws } from '../uncertainty/componentDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 export interface CategorySummary extends Components, Returns {
@@ -41,7 +41,7 @@ function categoryDraws(options: TableOptions) {
   const cats = categoriesOf(options, ev.means.occupations);
   const names = [...new Set(cats)].sort(byName);
   const groupOf = Int32Array.from(cats, (c) => names.indexOf(c));
-  return componentDraws(boot, [ev.components], ev.weights, groupOf, names.length)[0];
+  return componentDraws(boot, [ev.components], ev.weights, groupOf, names.length, RATIO_COMPONENTS)[0];
 }
 
 export function table13(options: TableOptions): ColumnTable {

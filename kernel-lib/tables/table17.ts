@@ -13,7 +13,7 @@ import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate, type Evaluation } from './evaluate.ts';
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
-import { componentDraws, type ComponentDraws } from '../uncertainty/componentDraws.ts';
+import { RATIO_COMPONENTS, componentDraws, type ComponentDraws } from '../uncertainty/componentDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** The four (judgment, time) cells in the order Table 17 prints them. */
@@ -35,7 +35,7 @@ export interface CrossingCells {
 export function crossingCells(options: TableOptions): CrossingCells {
   const cells = CROSSINGS.map(([s, t]) => evaluate({ ...options, judgmentReference: s, timeReference: t }));
   const boot = tableBootstrap(options, cells[0].components);
-  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights).map((g) => g[0]) : null;
+  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights, undefined, 1, RATIO_COMPONENTS).map((g) => g[0]) : null;
   return { cells, draws };
 }
 

@@ -5,7 +5,8 @@
  * Identical columns (costs and energies do not depend on the reference) are aggregated once.
  *
  * Returns draws[cell][group] with credit, valueUSD, costUSD, energyMJ, timeSavingHours, each a
- * Float64Array of B draws (fraction, USD, USD, MJ, hours). Throws "componentDraws requires cells on
+ * Float64Array of B draws (fraction, USD, USD, MJ, hours); components not asked for in `which` are
+ * empty arrays. Throws "componentDraws requires cells on
  * the same tasks" when a cell's task set differs from the draws'.
  * @example componentDraws(boot, [cell], weights)[0][0].energyMJ.length // => B
  */
@@ -16,6 +17,8 @@ import { sameTaskStructure, type TaskBootstrap } from './taskBootstrap.ts';
 
 export const DRAWN_COMPONENTS = ['credit', 'valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours'] as const;
 export type DrawnComponent = (typeof DRAWN_COMPONENTS)[number];
+/** What NVJ and TSJ need (the win-tie rate is left out: fewer columns to aggregate). */
+export const RATIO_COMPONENTS = ['valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours'] as const satisfies readonly DrawnComponent[];
 export type ComponentDraws = Record<DrawnComponent, Float64Array>;
 
 function sameValues(a: Float64Array, b: Float64Array): boolean {

@@ -1,7 +1,7 @@
 /**
  * The shared draws of a table: one TaskBootstrap per (dataset, system, task structure, draws, seed),
- * made once and reused by every cell and every table built from the same options, so that Tables
- * 17, 18, 19 and 22 see the same resampled tasks (Joules-to-GDP K.1 "Paired contrasts").
+ * reused by every cell and every table built from the same options; the draws replay from the seed,
+ * so Tables 17, 18, 19 and 22 see the same resampled tasks (Joules-to-GDP K.1 "Paired contrasts").
  * Settings: `options.bootstrap`, else the manifest's, else 10,000 draws with seed 20260726;
  * `bootstrap: false` turns the intervals off (builders then leave the interval cells empty).
  * @example tableBootstrap({ dataset }, components)?.draws // => 2000 for synthetic-small
@@ -31,7 +31,7 @@ export function tableBootstrap(options: BootstrapOption & { dataset: Dataset }, 
   if (!byKey) cache.set(options.dataset, (byKey = new Map()));
   const hit = byKey.get(key);
   if (hit && sameTaskStructure(hit.occupationIndex, components.occupationIndex)) return hit;
-  if (byKey.size >= 4) byKey.clear(); // bounded: each entry holds B x n task indices
+  if (byKey.size >= 16) byKey.clear(); // bounded (entries are small: the draws are replayed from the seed)
   const boot = { ...taskBootstrap(components.occupationIndex, components.occupations.length, settings), occupationIndex: components.occupationIndex };
   byKey.set(key, boot);
   return boot;

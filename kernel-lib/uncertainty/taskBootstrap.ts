@@ -1,21 +1,24 @@
 /**
  * Task-composition bootstrap draws (Joules-to-GDP J.2 and K.1 "Paired contrasts and uncertainty"):
  * every draw resamples the evaluated tasks with replacement within each occupation, keeping each
- * occupation's task count n_o. The draws are made once and shared by every cell of a table, so that
- * paired contrasts (Table 18) and rows of one table are computed on the same resampled tasks.
+ * occupation's task count n_o. The same draws serve every cell of a table, so that paired contrasts
+ * (Table 18) and the rows of one table are computed on the same resampled tasks.
  *
- * Stream (documented so that another implementation can reproduce it): one `createRng(seed)`; for
- * draw b = 0..B-1, for occupation o = 0..O-1 in `occupations` order, for slot j = 0..n_o-1, the task
- * at position `rng.int(n_o)` among o's tasks (in task order). One uniform integer per slot, also when
- * n_o = 1.
+ * Stream (documented so that another implementation can reproduce it): one raw xoshiro128** stream
+ * `raw = createRawRng(seed)` (kernel-lib/random/prng.ts); for draw b = 0..B-1, for occupation
+ * o = 0..O-1 in `occupations` order, for slot j = 0..n_o-1, the task at position
+ * `lemireInt(raw, n_o)` among o's tasks (in task order). One uniform integer per slot, also when
+ * n_o = 1. Occupations of more than 2^21 tasks are refused.
  *
- * Stored as an Int32Array of B x n task indices, draw-major, each draw grouped by occupation.
+ * The draws are not stored: `fillDraw` writes the next draw's n task indices (grouped by occupation)
+ * into a small buffer, so a consumer aggregates each draw while it is in cache and any number of
+ * tables can replay the same draws from the seed. `drawSample` materialises all of them (tests).
  * Throws "invalid draws: v", "invalid seed: v", and "taskBootstrap requires an occupation index in
  * 0..O-1" for a bad index.
- * @example taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 2, seed: 1 }).sample.length // => 6
+ * @example drawSample(taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 2, seed: 1 })).length // => 6
  */
 import { J2GError } from '../errors.ts';
-import { createRawRng } from '../random/prng.ts';
+import { seedWords } from '../random/prng.ts';
 import { checkBootstrap, type BootstrapSettings } from './settings.ts';
 
 export interface TaskBootstrap {
@@ -31,12 +34,14 @@ export interface TaskBootstrap {
   offsets: Int32Array;
   /** task indices grouped by occupation, in task order within each */
   order: Int32Array;
-  /** resampled task index of slot p in draw b at b * n + p */
-  sample: Int32Array;
+  /** occupation of each slot of a draw */
+  slotOccupation: Int32Array;
+  /** 2^32 mod n_o, the rejection threshold of Lemire's method */
+  thresholds: Int32Array;
 }
 
-/** Largest B x n stored (about 1 GiB of Int32): beyond it the caller should lower --draws. */
-const MAX_SLOTS = 2 ** 28;
+const TWO_32 = 4294967296;
+const INV_TWO_32 = 1 / TWO_32; // exact: a power of two
 
 export function taskBootstrap(occupationIndex: Int32Array, occupations: number, settings: BootstrapSettings): TaskBootstrap {
   const { draws, seed } = checkBootstrap(settings);
@@ -48,30 +53,62 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
     if (!(o >= 0 && o < O)) throw new J2GError(`taskBootstrap requires an occupation index in 0..${O - 1}: ${o}`);
     counts[o]++;
   }
-  for (let o = 0; o < O; o++) if (counts[o] === 0) throw new J2GError(`taskBootstrap requires every occupation to have a task: occupation ${o} has none`);
-  if (draws * n > MAX_SLOTS) throw new J2GError(`invalid draws: ${draws} (${draws} x ${n} tasks exceeds ${MAX_SLOTS} resampled slots)`);
+  for (let o = 0; o < O; o++) {
+    if (counts[o] === 0) throw new J2GError(`taskBootstrap requires every occupation to have a task: occupation ${o} has none`);
+    if (counts[o] > 2097152) throw new J2GError(`taskBootstrap requires at most 2^21 tasks per occupation: ${counts[o]}`);
+  }
   const offsets = new Int32Array(O + 1);
   for (let o = 0; o < O; o++) offsets[o + 1] = offsets[o] + counts[o];
   const order = new Int32Array(n);
+  const slotOccupation = new Int32Array(n);
   const fill = offsets.slice(0, O);
   for (let i = 0; i < n; i++) order[fill[occupationIndex[i]]++] = i;
-  const sample = new Int32Array(draws * n);
-  // createRng(seed).int(n_o), inlined: rejection below the largest multiple of n_o (no modulo bias).
-  const raw = createRawRng(seed);
-  const TWO_32 = 4294967296;
-  const limits = Float64Array.from(counts, (m) => TWO_32 - (TWO_32 % m));
+  for (let o = 0; o < O; o++) slotOccupation.fill(o, offsets[o], offsets[o + 1]);
+  const thresholds = Int32Array.from(counts, (m) => TWO_32 % m);
+  return { draws, seed, tasks: n, occupations: O, counts, offsets, order, slotOccupation, thresholds };
+}
+
+/** The generator state at the start of the draws: four 32-bit words (kernel-lib/random/prng.ts). */
+export function drawState(boot: TaskBootstrap): Int32Array {
+  return Int32Array.from(seedWords(boot.seed));
+}
+
+/**
+ * Write the next draw's resampled task indices into `slots` (length n, grouped by occupation) and
+ * advance `state`. This is `lemireInt(raw, n_o)` inlined: the xoshiro128** step on local words, then
+ * Lemire's multiply-and-reject. Same stream (test/uncertainty/edgeCases.test.ts checks it).
+ */
+export function fillDraw(boot: TaskBootstrap, state: Int32Array, slots: Int32Array): void {
+  const { occupations: O, counts, offsets, order, thresholds } = boot;
+  let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3];
   let p = 0;
-  for (let b = 0; b < draws; b++) {
-    for (let o = 0; o < O; o++) {
-      const start = offsets[o], n_o = counts[o], limit = limits[o];
-      for (let j = 0; j < n_o; j++) {
-        let x = raw();
-        while (x >= limit) x = raw();
-        sample[p++] = order[start + (x % n_o)];
+  for (let o = 0; o < O; o++) {
+    const start = offsets[o], n_o = counts[o], threshold = thresholds[o];
+    for (let j = 0; j < n_o; j++) {
+      let k = 0;
+      for (;;) {
+        const m = Math.imul(s1, 5);
+        const x = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        const xn = x * n_o;
+        k = Math.floor(xn * INV_TWO_32);
+        if (xn - k * TWO_32 >= threshold) break;
       }
+      slots[p++] = order[start + k];
     }
   }
-  return { draws, seed, tasks: n, occupations: O, counts, offsets, order, sample };
+  state[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;
+}
+
+/** Every draw at once: B x n task indices, draw-major (B * n Int32 values of memory). */
+export function drawSample(boot: TaskBootstrap): Int32Array {
+  const n = boot.tasks;
+  const out = new Int32Array(boot.draws * n);
+  const state = drawState(boot);
+  for (let b = 0; b < boot.draws; b++) fillDraw(boot, state, out.subarray(b * n, (b + 1) * n));
+  return out;
 }
 
 /** Same task set and occupation structure (so one set of draws can serve both). */

@@ -4,7 +4,8 @@
  * resamples to itself), and the library's error grammar ("invalid draws: -5").
  */
 import { describe, expect, test } from 'vitest';
-import { taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { drawSample, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { createRawRng, lemireInt } from '../../kernel-lib/random/prng.ts';
 import { benchmarkDraws, groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
 import { nvjDraws, tsjDraws } from '../../kernel-lib/uncertainty/ratioDraws.ts';
 import { percentileInterval } from '../../kernel-lib/uncertainty/percentileInterval.ts';
@@ -62,10 +63,61 @@ describe('bootstrap edge cases', () => {
   test('draws resample within occupations: every slot of occupation o holds one of o\'s tasks', () => {
     const occ = Int32Array.of(1, 0, 1, 0, 1);
     const boot = taskBootstrap(occ, 2, { draws: 200, seed: 5 });
+    const sample = drawSample(boot);
     for (let b = 0; b < boot.draws; b++) {
       for (let o = 0; o < 2; o++) {
-        for (let p = boot.offsets[o]; p < boot.offsets[o + 1]; p++) expect(occ[boot.sample[b * 5 + p]]).toBe(o);
+        for (let p = boot.offsets[o]; p < boot.offsets[o + 1]; p++) expect(occ[sample[b * 5 + p]]).toBe(o);
       }
+    }
+  });
+
+  test('the inlined resampling stream is lemireInt(createRawRng(seed), n_o), slot by slot (the documented stream)', () => {
+    // Oracle: kernel-lib/random/prng.ts, whose raw stream is checked against the reference C implementation.
+    const occ = Int32Array.of(0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2);
+    const boot = taskBootstrap(occ, 3, { draws: 300, seed: 20260726 });
+    const raw = createRawRng(20260726);
+    const expected: number[] = [];
+    for (let b = 0; b < 300; b++) {
+      for (let o = 0; o < 3; o++) {
+        for (let j = 0; j < boot.counts[o]; j++) expected.push(boot.order[boot.offsets[o] + lemireInt(raw, boot.counts[o])]);
+      }
+    }
+    expect([...drawSample(boot)]).toEqual(expected);
+  });
+});
+
+describe('lemireInt', () => {
+  test('hand-traced: from state (1, 2, 3, 4) the outputs 11520, 0, 5927040 give floor(x n / 2^32) = 0 for n = 6', () => {
+    // Oracle: by hand, with the reference outputs of test/random/prng.test.ts. 2^32 mod 6 = 4.
+    // 11520 * 6 = 69120 >= 4: accepted, floor(69120 / 2^32) = 0.
+    const outs = [11520, 0, 5927040, 4294967295];
+    let k = 0;
+    const raw = () => outs[k++];
+    expect(lemireInt(raw, 6)).toBe(0);
+    expect(lemireInt(raw, 6)).toBe(0); // x = 0: m mod 2^32 = 0 < 4, rejected; then 5927040 -> 0
+    expect(k).toBe(3);
+    expect(lemireInt(raw, 6)).toBe(5); // (2^32 - 1) * 6 / 2^32 = 5.99...
+  });
+
+  test('uniform over n = 3 within 5 binomial sd, and refuses bad n', () => {
+    const raw = createRawRng(11);
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 30000; i++) counts[lemireInt(raw, 3)]++;
+    for (const c of counts) expect(Math.abs(c - 10000)).toBeLessThan(410); // sd 81.6
+    expect(() => lemireInt(raw, 0)).toThrow('invalid n: 0');
+  });
+});
+
+describe('percentile by selection', () => {
+  test('equals the type-7 percentile of the sorted draws, with ties, at every level used', async () => {
+    // Oracle: percentileSorted (kernel-lib/qaij/percentile.ts), R quantile(type = 7) semantics.
+    const { percentileSelect } = await import('../../kernel-lib/uncertainty/percentileInterval.ts');
+    const { percentileSorted } = await import('../../kernel-lib/qaij/percentile.ts');
+    const raw = createRawRng(4);
+    for (const size of [1, 2, 3, 10, 999, 2000]) {
+      const x = Float64Array.from({ length: size }, () => lemireInt(raw, 50) / 7); // many ties
+      const sorted = x.slice().sort();
+      for (const p of [0, 0.025, 0.05, 0.5, 0.95, 0.975, 1]) expect(percentileSelect(x.slice(), p)).toBe(percentileSorted(sorted, p));
     }
   });
 });
