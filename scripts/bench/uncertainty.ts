@@ -1,0 +1,110 @@
+/**
+ * Benchmark of the uncertainty engine (issue 3): on the reconstructed dataset when present, else a
+ * generated 220-task dataset (scripts/bench/generateDataset.ts), times
+ *   - Table 17 with 10,000 task-composition draws (draws generated afresh each time),
+ *   - Table 16 with 10,000 one-task-deletion portfolios,
+ *   - every interval table of the paper together (2, 13, 15, 16, 17, 18, 19, 20, 21, 22) on one
+ *     fresh set of shared draws,
+ * and the vectorised numpy Table 17 (scripts/bench/table17_numpy.py) when `python3 -c 'import numpy'`
+ * works (run on one thread: OPENBLAS_NUM_THREADS=1 and friends), with the ratio TypeScript / numpy.
+ * Each timing is reported cold (first call in the process) and warm (median of the following calls),
+ * as wall-clock and as process CPU time (`_cpu_ms`: robust when other processes share the cores; the
+ * ratio uses CPU times). Target: all interval tables under 1 s on one core, and Table 17 no slower
+ * than numpy.
+ *
+ * usage: node --import tsx scripts/bench/uncertainty.ts
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadDataset, type Dataset } from '../../kernel-lib/data/load.ts';
+import { table02, table13, table15, table16, table17, table18, table19, table20, table21, table22, crossingCells, type TableOptions } from '../../kernel-lib/tables/index.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
+import { writeGeneratedDataset } from './generateDataset.ts';
+
+const DRAWS = 10_000;
+const RECONSTRUCTED = fileURLToPath(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url));
+const NUMPY_SCRIPT = fileURLToPath(new URL('./table17_numpy.py', import.meta.url));
+
+const INTERVAL_TABLES = { table02, table13, table15, table16, table17, table18, table19, table20, table21, table22 };
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+const round = (x: number) => Number(x.toFixed(1));
+
+/** cold = first run, warm = median of the rest; a fresh seed per run so no draws are reused. */
+function time(label: string, reps: number, fn: (seed: number) => void, out: Record<string, number | string>): { wall: number; cpu: number } {
+  const ms: number[] = [], cpu: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    const t = performance.now(), u = process.cpuUsage();
+    fn(20260726 + 1000 * r + label.length);
+    ms.push(performance.now() - t);
+    const d = process.cpuUsage(u);
+    cpu.push((d.user + d.system) / 1000);
+  }
+  out[`${label}_cold_ms`] = round(ms[0]);
+  out[`${label}_warm_ms`] = round(median(ms.slice(1)));
+  out[`${label}_cold_cpu_ms`] = round(cpu[0]);
+  out[`${label}_warm_cpu_ms`] = round(median(cpu.slice(1)));
+  return { wall: median(ms.slice(1)), cpu: median(cpu.slice(1)) };
+}
+
+function numpyAvailable(): boolean {
+  try {
+    execFileSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function table17Components(dataset: Dataset, file: string): void {
+  const { cells } = crossingCells({ dataset, bootstrap: false });
+  const c0 = cells[0].components;
+  writeFileSync(file, JSON.stringify({
+    occupation_index: [...c0.occupationIndex], weights: [...cells[0].weights],
+    cost_usd: [...c0.costUSD], energy_mj: [...c0.energyMJ],
+    cells: cells.map((c) => ({ value_usd: [...c.components.valueUSD], time_saving_hours: [...c.components.timeSavingHours] })),
+  }));
+}
+
+export async function benchUncertainty(): Promise<Record<string, number | string>> {
+  onWarning(null);
+  const out: Record<string, number | string> = {};
+  const dir = existsSync(join(RECONSTRUCTED, 'manifest.json')) ? RECONSTRUCTED : writeGeneratedDataset(mkdtempSync(join(tmpdir(), 'j2g-bench-')), { seed: 1 });
+  const dataset = loadDataset(dir);
+  out.dataset = dir === RECONSTRUCTED ? 'joules-to-gdp-reconstructed' : 'generated-220';
+  out.tasks = dataset.rows.tasks.length;
+  out.draws = DRAWS;
+  const opts = (seed: number): TableOptions => ({ dataset, bootstrap: { draws: DRAWS, seed } });
+  const t17 = time('table17', 6, (seed) => { table17(opts(seed)); }, out);
+  time('table16', 6, (seed) => { table16(opts(seed)); }, out);
+  const all = time('all_interval_tables', 6, (seed) => { for (const build of Object.values(INTERVAL_TABLES)) build(opts(seed)); }, out);
+  out.all_interval_tables_under_1s = all.wall < 1000 && (out.all_interval_tables_cold_ms as number) < 1000 ? 'yes' : all.wall < 1000 ? 'warm only' : 'no';
+  if (numpyAvailable()) {
+    const file = join(mkdtempSync(join(tmpdir(), 'j2g-bench-np-')), 'components.json');
+    table17Components(dataset, file);
+    const oneThread = { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+    const res = JSON.parse(execFileSync('python3', [NUMPY_SCRIPT, file, String(DRAWS), '20260726', '6'], { encoding: 'utf8', env: { ...process.env, ...oneThread } }));
+    const ms: number[] = res.ms, cpu: number[] = res.cpu_ms;
+    out.table17_numpy_cold_ms = round(ms[0]);
+    out.table17_numpy_warm_ms = round(median(ms.slice(1)));
+    out.table17_numpy_warm_cpu_ms = round(median(cpu.slice(1)));
+    out.table17_ts_over_numpy_cpu = Number((t17.cpu / median(cpu.slice(1))).toFixed(2));
+    out.table17_ts_over_numpy_wall = Number((t17.wall / median(ms.slice(1))).toFixed(2));
+    out.numpy = res.numpy;
+  } else {
+    out.table17_numpy = 'skipped (python3 with numpy not found)';
+  }
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const r = await benchUncertainty();
+  for (const [k, v] of Object.entries(r)) console.log(`${k.padEnd(34)} ${v}`);
+}
