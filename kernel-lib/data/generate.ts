@@ -1,98 +1,94 @@
 /**
- * A seeded generator of synthetic datasets in the recorded-data schema, for benchmarks, property tests
- * and students who want data to play with. It is NOT a reconstruction of the paper (that is
- * scripts/reconstruct.ts): outcomes, times, costs and energies are drawn from simple distributions.
- *
- * Occupations, sectors and employment come from data/reference (the 44 GDPval occupations) when
- * `occupations` <= 44, with synthetic extras beyond that. Per task: expert hours lognormal around 5 h,
- * expert-with-AI hours 0.5-1.0 of that; per run: AI hours 0.1-0.8, cost = AI hours x node rate,
- * energy 0.1-0.9 MJ; judgments win/tie/loss with an occupation-specific success probability.
- * The same options give byte-identical files.
+ * A seeded generator of synthetic datasets in the recorded-data schema (data/README.md), for benchmarks,
+ * property tests and students who want data to play with, with the paper's shape:
+ * 44 occupations in 13 categories and 9 sectors, `tasksPerOccupation` tasks each (default 5, so 220
+ * tasks), a primary system `sysA` with 4 attempts per task, a second system `sysB` with 1, judgments
+ * against both references by the primary judge `gemini`, expert-only judgments of sysA by `haiku` and
+ * `gpt5mini`, and a `human` review of 32 runs. Not data about any real system: numbers are drawn from
+ * simple distributions (kernel-lib/random/prng.ts), so the same seed writes the same bytes. It is NOT a
+ * reconstruction of the paper (that is scripts/reconstruct.ts).
+ * @example writeGeneratedDataset('/tmp/ds', { seed: 1 }) // => '/tmp/ds' (220 tasks)
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRng } from '../random/prng.ts';
-import { loadReference } from '../reference/load.ts';
-import { formatCsv } from '../io/csv.ts';
-import { formatNumber } from '../io/format.ts';
 import { writeFileAtomic } from '../io/atomic.ts';
 
-export interface GenerateOptions {
-  occupations?: number;
-  tasksPerOccupation?: number;
-  attempts?: number;
-  /** system ids; the first is primary */
-  systems?: string[];
-  judges?: string[];
+export interface GeneratedOptions {
   seed?: number;
+  tasksPerOccupation?: number;
+  occupations?: number;
+  categories?: number;
+  sectors?: number;
+  attempts?: number;
 }
 
-export function generateDataset(options: GenerateOptions = {}): Record<string, string> {
-  const O = options.occupations ?? 44;
-  const T = options.tasksPerOccupation ?? 5;
-  const A = options.attempts ?? 4;
-  const systems = options.systems ?? ['sys1', 'sys2'];
-  const judges = options.judges ?? ['judge1'];
-  const rng = createRng(options.seed ?? 1);
-  const u = (a: number, b: number) => a + (b - a) * rng.next();
-  const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
-  const ref = loadReference();
-  const occs = Array.from({ length: O }, (_, k) => {
-    const r = ref.occupations[k % ref.occupations.length];
-    return k < ref.occupations.length
-      ? r
-      : { ...r, occupation: `${r.occupation} ${Math.floor(k / ref.occupations.length) + 1}`, socCode: `99-${String(k).padStart(4, '0')}` };
-  });
-  const usedSectors = new Set(occs.map((o) => o.sector));
-  const f = formatNumber;
+const f = (x: number) => String(Number(x.toPrecision(6)));
+
+/** The files of a generated dataset, by name. */
+export function generateDataset(options: GeneratedOptions = {}): Record<string, string> {
+  const { seed = 1, tasksPerOccupation = 5, occupations: O = 44, categories: C = 13, sectors: S = 9, attempts = 4 } = options;
+  const rng = createRng(seed);
+  const u = () => rng.next();
+  const logNormal = (median: number, sigma: number) => {
+    // Box-Muller from two uniforms (1 - u keeps the log finite)
+    const z = Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
+    return median * Math.exp(sigma * z);
+  };
   const files: Record<string, string> = {};
-  files['sectors.csv'] = formatCsv(['sector', 'gdp_share'], ref.sectors.filter((s) => usedSectors.has(s.sector)).map((s) => ({ sector: s.sector, gdp_share: f(s.gdpShare) })));
-  files['occupations.csv'] = formatCsv(
-    ['occupation', 'soc_code', 'category', 'sector', 'employment', 'median_hourly_wage_usd'],
-    occs.map((o) => ({ occupation: o.occupation, soc_code: o.socCode, category: o.categoryLabel, sector: o.sector, employment: f(o.employment), median_hourly_wage_usd: f(o.medianHourlyWageUSD) })),
-  );
-  const tasks: Record<string, string>[] = [];
-  const runs: Record<string, string>[] = [];
-  const judgments: Record<string, string>[] = [];
-  occs.forEach((o, k) => {
-    const pWin = u(0.2, 0.9);
-    for (let t = 0; t < T; t++) {
-      const id = `t${String(k).padStart(3, '0')}-${t}`;
-      const H = Math.min(100, Math.max(0.5, Math.exp(Math.log(5) + 0.9 * normal())));
-      tasks.push({ task_id: id, occupation: o.occupation, expert_hours: f(Number(H.toFixed(3))), expert_ai_hours: f(Number((H * u(0.5, 1)).toFixed(3))) });
-      systems.forEach((s, si) => {
-        const attempts = si === 0 ? A : 1;
-        for (let a = 1; a <= attempts; a++) {
-          const run = `${s}-${id}-a${a}`;
-          const L = u(0.1, 0.8);
-          runs.push({ run_id: run, task_id: id, system: s, attempt: String(a), ai_hours: f(Number(L.toFixed(4))), cost_usd: f(Number((L * 60).toFixed(4))), energy_mj: f(Number(u(0.1, 0.9).toFixed(4))) });
-          for (const ref of ['expert_only', 'expert_with_ai'])
-            for (const j of judges) {
-              const x = rng.next();
-              const p = ref === 'expert_only' ? pWin : pWin / 2;
-              judgments.push({ run_id: run, reference: ref, judge: j, outcome: x < p * 0.8 ? 'win' : x < p ? 'tie' : 'loss' });
-            }
-        }
-      });
-    }
+  const sectors = Array.from({ length: S }, (_, s) => `S${s + 1},${f(1 + 9 * u())}`);
+  const occ: { name: string; wage: number; skill: number }[] = [];
+  const occLines = Array.from({ length: O }, (_, o) => {
+    const name = `occ${String(o + 1).padStart(2, '0')}`;
+    const wage = 20 + 60 * u();
+    occ.push({ name, wage, skill: 0.25 + 0.6 * u() });
+    return `${name},${10 + Math.floor(o / 10)}-${String(1000 + o)},Cat${String((o % C) + 1).padStart(2, '0')},S${(o % S) + 1},${Math.round(1000 + 99000 * u())},${f(wage)}`;
   });
-  files['tasks.csv'] = formatCsv(['task_id', 'occupation', 'expert_hours', 'expert_ai_hours'], tasks);
-  files['systems.csv'] = formatCsv(
-    ['system', 'model', 'harness', 'backend', 'accelerator', 'accelerator_count', 'node_rate_usd_per_hour'],
-    systems.map((s) => ({ system: s, model: `model ${s}`, harness: 'OpenHands', backend: 'vLLM', accelerator: 'H100', accelerator_count: '8', node_rate_usd_per_hour: '60' })),
-  );
-  files['runs.csv'] = formatCsv(['run_id', 'task_id', 'system', 'attempt', 'ai_hours', 'cost_usd', 'energy_mj'], runs);
-  files['judgments.csv'] = formatCsv(['run_id', 'reference', 'judge', 'outcome'], judgments);
+  const tasks: string[] = [], runs: string[] = [], judgments: string[] = [];
+  const outcome = (p: number) => { const x = u(); return x < p * 0.8 ? 'win' : x < p ? 'tie' : 'loss'; };
+  let humanLeft = 32;
+  for (let o = 0; o < O; o++) {
+    for (let k = 0; k < tasksPerOccupation; k++) {
+      const id = `t${String(o * tasksPerOccupation + k + 1).padStart(4, '0')}`;
+      const H = logNormal(6, 0.8);
+      const Hai = H * (0.6 + 0.35 * u());
+      tasks.push(`${id},${occ[o].name},${f(H)},${f(Hai)}`);
+      const p = Math.min(0.95, Math.max(0.05, occ[o].skill + 0.3 * (u() - 0.5)));
+      const energyScale = logNormal(0.4, 0.4);
+      for (const [system, n, rate] of [['sysA', attempts, 63.296], ['sysB', 1, 55.04]] as const) {
+        for (let a = 1; a <= n; a++) {
+          const run = `${system}-${id}-${a}`;
+          const L = logNormal(0.4, 0.5);
+          runs.push(`${run},${id},${system},${a},${f(L)},${f(L * rate * (0.05 + 0.02 * u()))},${f(energyScale * (0.8 + 0.4 * u()) * (system === 'sysA' ? 1 : 0.6))}`);
+          const eo = outcome(p);
+          judgments.push(`${run},expert_only,gemini,${eo}`, `${run},expert_with_ai,gemini,${outcome(p * 0.55)}`);
+          if (system === 'sysA') {
+            const other = (q: number) => (u() < q ? eo : outcome(p));
+            judgments.push(`${run},expert_only,haiku,${other(0.6)}`, `${run},expert_only,gpt5mini,${other(0.55)}`);
+            if (a === 1 && humanLeft > 0 && u() < 0.2) { humanLeft--; judgments.push(`${run},expert_only,human,${other(0.5)}`); }
+          }
+        }
+      }
+    }
+  }
+  const write = (file: string, header: string, lines: string[]) => (files[file] = [header, ...lines, ''].join('\n'));
+  write('sectors.csv', 'sector,gdp_share', sectors);
+  write('occupations.csv', 'occupation,soc_code,category,sector,employment,median_hourly_wage_usd', occLines);
+  write('tasks.csv', 'task_id,occupation,expert_hours,expert_ai_hours', tasks);
+  write('systems.csv', 'system,model,harness,backend,accelerator,accelerator_count,node_rate_usd_per_hour', ['sysA,Model A,OpenHands,vLLM,H200,8,63.296', 'sysB,Model B,OpenHands,vLLM,H100,8,55.04']);
+  write('runs.csv', 'run_id,task_id,system,attempt,ai_hours,cost_usd,energy_mj', runs);
+  write('judgments.csv', 'run_id,reference,judge,outcome', judgments);
   files['manifest.json'] = JSON.stringify({
-    name: `generated-${O}x${T}x${A}-seed${options.seed ?? 1}`, provenance: 'synthetic', energy_boundary: 'system',
-    primary_system: systems[0], primary_judge: judges[0], bootstrap: { draws: 10000, seed: 20260726 },
-    description: 'Generated by kernel-lib/data/generate.ts: random outcomes, not data about any real system.',
+    name: `generated-${O * tasksPerOccupation}`, provenance: 'synthetic', energy_boundary: 'system',
+    primary_system: 'sysA', primary_judge: 'gemini', bootstrap: { draws: 10000, seed: 20260726 },
+    description: `Generated by kernel-lib/data/generate.ts with seed ${seed}; not data about any real system.`,
   }, null, 2) + '\n';
   return files;
 }
 
-/** Write a generated dataset into `dir` (each file written whole). */
-export function writeGeneratedDataset(dir: string, options: GenerateOptions = {}): void {
+/** Write a generated dataset into `dir`, each file whole; returns `dir`. */
+export function writeGeneratedDataset(dir: string, options: GeneratedOptions = {}): string {
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(generateDataset(options))) writeFileAtomic(join(dir, name), text);
+  return dir;
 }

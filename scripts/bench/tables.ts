@@ -1,5 +1,5 @@
 /**
- * Benchmark: building every point-estimate table from a 220-task, 4-attempt dataset in the recorded-data
+ * Benchmark: building every table (point estimates and bootstrap intervals) from a 220-task, 4-attempt dataset in the recorded-data
  * schema (the reconstructed dataset when present, else a generated one).
  */
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -29,7 +29,8 @@ export async function benchTables(): Promise<Record<string, number | string>> {
     dataset: dir === recon ? 'joules-to-gdp-reconstructed' : 'generated (44 occupations x 5 tasks x 4 attempts)',
     runs: ds.rows.runs.length,
     'load + validate (ms)': loadMs.toFixed(1),
-    'all point tables (ms)': buildMs.toFixed(1),
+    'all tables, with intervals at the manifest draws (ms)': buildMs.toFixed(1),
+    draws: ds.manifest.bootstrap.draws,
     tables: Object.keys(tables).length,
     skipped: Object.keys(skipped).join(' ') || 'none',
     'heap used (MB)': (process.memoryUsage().heapUsed / 2 ** 20).toFixed(1),

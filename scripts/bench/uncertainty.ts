@@ -1,6 +1,6 @@
 /**
  * Benchmark of the uncertainty engine (issue 3): on the reconstructed dataset when present, else a
- * generated 220-task dataset (scripts/bench/generateDataset.ts), times
+ * generated 220-task dataset (kernel-lib/data/generate.ts), times
  *   - Table 17 with 10,000 task-composition draws (draws generated afresh each time),
  *   - Table 16 with 10,000 one-task-deletion portfolios,
  *   - every interval table of the paper together (2, 13, 15, 16, 17, 18, 19, 20, 21, 22) on one
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { loadDataset, type Dataset } from '../../kernel-lib/data/load.ts';
 import { table02, table13, table15, table16, table17, table18, table19, table20, table21, table22, crossingCells, type TableOptions } from '../../kernel-lib/tables/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { writeGeneratedDataset } from './generateDataset.ts';
+import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 
 const DRAWS = 10_000;
 const RECONSTRUCTED = fileURLToPath(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url));

@@ -6,14 +6,17 @@ import { generateDataset, writeGeneratedDataset } from '../../kernel-lib/data/ge
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 
 describe('generated datasets', () => {
-  test('pass the schema: 44 occupations x 5 tasks, 4 attempts on the primary system, 1 on the other', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'j2g-gen-'));
-    writeGeneratedDataset(dir, { seed: 7 });
-    const ds = loadDataset(dir);
+  test('pass the schema with the paper shape: 44 occupations x 5 tasks, 4 attempts on the primary system, 1 on the other', () => {
+    const ds = loadDataset(writeGeneratedDataset(mkdtempSync(join(tmpdir(), 'j2g-gen-')), { seed: 7 }));
     expect(ds.rows.occupations).toHaveLength(44);
+    expect(new Set(ds.rows.occupations.map((o) => o.category)).size).toBe(13);
     expect(ds.rows.tasks).toHaveLength(220);
     expect(ds.rows.runs).toHaveLength(220 * 4 + 220);
-    expect(ds.rows.judgments).toHaveLength(2 * (220 * 5));
+    // per run: expert-only and expert-with-AI by the primary judge; two more judges on the primary system
+    const byJudge = (j: string) => ds.rows.judgments.filter((x) => x.judge === j).length;
+    expect(byJudge('gemini')).toBe(2 * (220 * 4 + 220));
+    expect(byJudge('haiku')).toBe(220 * 4);
+    expect(byJudge('human')).toBeLessThanOrEqual(32);
     expect(ds.warnings).toEqual([]);
   });
   test('are byte-identical for a fixed seed and differ across seeds', () => {

@@ -14,7 +14,7 @@ import { buildTables } from '../../kernel-lib/cli/commands/tables.ts';
 import { tableToCsv } from '../../kernel-lib/io/tableCsv.ts';
 import { SMALL, columns } from '../helpers/dataset.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { writeGeneratedDataset } from '../../scripts/bench/generateDataset.ts';
+import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 
 onWarning(null);
 const dataset = loadDataset(SMALL);
