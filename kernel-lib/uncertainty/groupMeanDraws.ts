@@ -12,8 +12,13 @@
  */
 import { J2GError } from '../errors.ts';
 import { drawState, fillDraw, type TaskBootstrap } from './taskBootstrap.ts';
+import { multisetApplies, multisetGroupSums } from './multisetSums.ts';
 
-export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], weights: Float64Array, groupOf: Int32Array, groups: number): Float64Array[][] {
+/**
+ * `method`: 'auto' (default) takes the multiset lookup (multisetSums.ts) when every occupation has at
+ * most 5 tasks, else the slot-by-slot gather; both give the same draws up to summation order.
+ */
+export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], weights: Float64Array, groupOf: Int32Array, groups: number, method: 'auto' | 'slots' | 'multiset' = 'auto'): Float64Array[][] {
   const { draws: B, tasks: n, occupations: O, counts, offsets } = boot;
   const K = columns.length;
   for (const x of columns) if (x.length !== n) throw new J2GError(`groupMeanDraws requires columns of ${n} tasks: ${x.length}`);
@@ -25,6 +30,12 @@ export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], wei
   const factor = new Float64Array(O);
   for (let o = 0; o < O; o++) factor[o] = weights[o] / (counts[o] * groupWeight[groupOf[o]]);
   const out = columns.map(() => Array.from({ length: groups }, () => new Float64Array(B)));
+  // Occupations of at most 5 tasks (GDPval's 5): precomputed multiset sums, one lookup per occupation.
+  if (method === 'multiset' && !multisetApplies(boot)) throw new J2GError('groupMeanDraws: the multiset method needs occupations of at most 5 tasks');
+  if (K > 0 && method !== 'slots' && multisetApplies(boot)) {
+    multisetGroupSums(boot, columns, factor, groupOf, out);
+    return out;
+  }
   // Draw by draw (the draw's slots stay in cache), columns in blocks of four (then two, then one)
   // summed in local variables: one pass over the slots per block. The kernels are small functions
   // called once per draw, which V8 optimises after a few calls.

@@ -1,0 +1,125 @@
+/**
+ * Resampled occupation sums by table lookup, for occupations of at most 5 tasks (GDPval has 5).
+ *
+ * Resampling n_o tasks with replacement from n_o gives one of C(2 n_o - 1, n_o) multisets (126 for
+ * n_o = 5), and the sum of a column over the resampled slots depends only on that multiset. So the
+ * sums of every column over every multiset are computed once; a draw then costs one lookup per
+ * occupation and column instead of n_o gathers. The multiset is identified from the drawn positions
+ * k_1..k_n (0 <= k < n_o) by the code sum_j (n_o + 1)^k_j, which is unique because each count is at
+ * most n_o; `denseIndex[n_o][code]` maps codes to 0..multisets-1.
+ *
+ * The random stream is exactly that of `fillDraw` (same generator steps in the same order), so the
+ * intervals are those of the slot-by-slot path up to floating-point summation order.
+ */
+import { drawState, type TaskBootstrap } from './taskBootstrap.ts';
+
+export const MAX_MULTISET_TASKS = 5;
+
+const TWO_32 = 4294967296;
+const INV_TWO_32 = 1 / TWO_32;
+
+interface CodeTable {
+  /** dense multiset index of each code, -1 for codes that are not a multiset of size n */
+  dense: Int16Array;
+  /** per dense index, the count of each position 0..n-1 */
+  counts: Uint8Array[];
+  /** (n + 1)^k for k = 0..n-1 */
+  pow: Int32Array;
+}
+
+const tables = new Map<number, CodeTable>();
+
+function codeTable(n: number): CodeTable {
+  let t = tables.get(n);
+  if (t) return t;
+  const base = n + 1;
+  const size = base ** n;
+  const dense = new Int16Array(size).fill(-1);
+  const counts: Uint8Array[] = [];
+  for (let code = 0; code < size; code++) {
+    const c = new Uint8Array(n);
+    let rest = code, total = 0;
+    for (let k = 0; k < n; k++) { c[k] = rest % base; total += c[k]; rest = Math.floor(rest / base); }
+    if (total === n) { dense[code] = counts.length; counts.push(c); }
+  }
+  const pow = Int32Array.from({ length: n }, (_, k) => base ** k);
+  t = { dense, counts, pow };
+  tables.set(n, t);
+  return t;
+}
+
+/** Whether every occupation is small enough for the lookup path. */
+export function multisetApplies(boot: TaskBootstrap): boolean {
+  for (let o = 0; o < boot.occupations; o++) if (boot.counts[o] > MAX_MULTISET_TASKS) return false;
+  return true;
+}
+
+/**
+ * acc[b][column][group] for every draw: sum_{o in g} factor_o * (sum of the column over o's resampled
+ * slots). Writes out[column][group][b].
+ */
+export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): void {
+  const { draws: B, occupations: O, counts, offsets, order, thresholds } = boot;
+  const K = columns.length;
+  // Precompute, per occupation, each multiset's column sums (already times the occupation factor).
+  const base = new Int32Array(O + 1);
+  for (let o = 0; o < O; o++) base[o + 1] = base[o] + codeTable(counts[o]).counts.length;
+  // sums[c][base_o + d]: column c's sum over multiset d of occupation o, times the occupation factor
+  const sums = columns.map(() => new Float64Array(base[O]));
+  for (let o = 0; o < O; o++) {
+    const { counts: multisets } = codeTable(counts[o]);
+    for (let d = 0; d < multisets.length; d++) {
+      const c = multisets[d];
+      for (let k = 0; k < K; k++) {
+        let s = 0;
+        for (let t = 0; t < counts[o]; t++) if (c[t]) s += c[t] * columns[k][order[offsets[o] + t]];
+        sums[k][base[o] + d] = factor[o] * s;
+      }
+    }
+  }
+  const dense = Array.from({ length: MAX_MULTISET_TASKS + 1 }, (_, n) => (n === 0 ? new Int16Array(0) : codeTable(n).dense));
+  const pows = Array.from({ length: MAX_MULTISET_TASKS + 1 }, (_, n) => (n === 0 ? new Int32Array(0) : codeTable(n).pow));
+  const groups = out[0]?.length ?? 0;
+  const rows = new Int32Array(O);
+  const state = drawState(boot);
+  let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3];
+  for (let b = 0; b < B; b++) {
+    for (let o = 0; o < O; o++) {
+      const n_o = counts[o], threshold = thresholds[o], pow = pows[n_o];
+      let code = 0;
+      for (let j = 0; j < n_o; j++) {
+        let k = 0;
+        for (;;) {
+          // xoshiro128** step and Lemire's multiply-and-reject, exactly as fillDraw
+          const m = Math.imul(s1, 5);
+          const x = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+          const t = s1 << 9;
+          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t;
+          s3 = (s3 << 11) | (s3 >>> 21);
+          const xn = x * n_o;
+          k = Math.floor(xn * INV_TWO_32);
+          if (xn - k * TWO_32 >= threshold) break;
+        }
+        code += pow[k];
+      }
+      rows[o] = base[o] + dense[n_o][code];
+    }
+    if (groups === 1) {
+      for (let c = 0; c < K; c++) out[c][0][b] = totalOf(sums[c], rows, O);
+    } else {
+      for (let c = 0; c < K; c++) groupTotals(sums[c], rows, O, groupOf, out[c], b);
+    }
+  }
+}
+
+/** sum over occupations of one column's looked-up multiset sum */
+function totalOf(col: Float64Array, rows: Int32Array, O: number): number {
+  let s = 0;
+  for (let o = 0; o < O; o++) s += col[rows[o]];
+  return s;
+}
+
+function groupTotals(col: Float64Array, rows: Int32Array, O: number, groupOf: Int32Array, out: Float64Array[], b: number): void {
+  for (let g = 0; g < out.length; g++) out[g][b] = 0;
+  for (let o = 0; o < O; o++) out[groupOf[o]][b] += col[rows[o]];
+}

@@ -1,0 +1,37 @@
+/**
+ * The multiset-lookup path of the bootstrap gives the same draws as the slot-by-slot gather (same
+ * random stream; only the order of floating-point additions differs), for one group and for several,
+ * and occupations of 1 to 5 tasks.
+ */
+import { describe, expect, test } from 'vitest';
+import { taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
+import { multisetApplies } from '../../kernel-lib/uncertainty/multisetSums.ts';
+
+const sizes = [5, 1, 3, 5, 2, 4, 5];
+const occ = Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
+const n = occ.length;
+const cols = [0, 1, 2].map((k) => Float64Array.from({ length: n }, (_, i) => Math.sin(3 * i + k) * 10 + k));
+const weights = Float64Array.from(sizes, (_, o) => (o + 1) / 28);
+
+describe('multiset bootstrap sums', () => {
+  test('equal the slot-by-slot draws, benchmark and grouped', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 500, seed: 11 });
+    expect(multisetApplies(boot)).toBe(true);
+    for (const [groupOf, groups] of [[new Int32Array(sizes.length), 1], [Int32Array.of(0, 1, 0, 2, 1, 2, 0), 3]] as const) {
+      const a = groupMeanDraws(boot, cols, weights, groupOf, groups, 'slots');
+      const b = groupMeanDraws(boot, cols, weights, groupOf, groups, 'multiset');
+      for (let c = 0; c < cols.length; c++) for (let g = 0; g < groups; g++) for (let d = 0; d < 500; d++) {
+        expect(b[c][g][d]).toBeCloseTo(a[c][g][d], 10);
+      }
+    }
+  });
+  test('are refused for an occupation of more than 5 tasks, where auto takes the slot path', () => {
+    const big = Int32Array.from({ length: 6 }, () => 0);
+    const boot = taskBootstrap(big, 1, { draws: 10, seed: 1 });
+    expect(multisetApplies(boot)).toBe(false);
+    const x = [Float64Array.of(1, 2, 3, 4, 5, 6)];
+    expect(() => groupMeanDraws(boot, x, Float64Array.of(1), new Int32Array(1), 1, 'multiset')).toThrow(/at most 5 tasks/);
+    expect(groupMeanDraws(boot, x, Float64Array.of(1), new Int32Array(1), 1)[0][0]).toEqual(groupMeanDraws(boot, x, Float64Array.of(1), new Int32Array(1), 1, 'slots')[0][0]);
+  });
+});
