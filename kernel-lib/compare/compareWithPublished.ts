@@ -28,6 +28,8 @@ export interface ComparisonRow {
   kind: TargetKind;
   /** relative error |reproduced - published| / |published| (null when published is 0 or not reproduced) */
   relativeError: number | null;
+  /** absolute tolerance of an approximate target (null for exact ones) */
+  tolerance: number | null;
   byConstruction: boolean;
 }
 
@@ -57,6 +59,7 @@ export function compareWithPublished(cells: ReproducedCell[], pub: Published, op
     if (!published) continue;
     const kind = targetKind(c.table, c.column);
     let status: CheckStatus;
+    let band: number | null = null;
     if (kind === 'exact') status = checkStatus(c.value, published.value, published.printed);
     else {
       const base = c.column.replace(/ (lo|hi)$/, '');
@@ -64,7 +67,7 @@ export function compareWithPublished(cells: ReproducedCell[], pub: Published, op
       const hi = pub.tables.get(c.table)?.get(cellKey(c.row, `${base} hi`))?.value;
       const width = lo !== undefined && hi !== undefined ? Math.abs(hi - lo) : 0;
       const decimals = /\.(\d+)$/.exec(published.printed)?.[1].length ?? 0;
-      const band = Math.max(tolerance * Math.abs(published.value), tolerance * width, 10 ** -decimals);
+      band = Math.max(tolerance * Math.abs(published.value), tolerance * width, 10 ** -decimals);
       status = checkStatus(c.value, published.value, published.printed, { relative: band / Math.max(Math.abs(published.value), 1e-300) });
     }
     const r = c.value;
@@ -72,6 +75,7 @@ export function compareWithPublished(cells: ReproducedCell[], pub: Published, op
       table: c.table, row: c.row, column: c.column, published: published.value, printed: published.printed,
       reproduced: r, status, kind,
       relativeError: r === null || published.value === 0 ? null : Math.abs(r - published.value) / Math.abs(published.value),
+      tolerance: band,
       byConstruction: options.byConstruction?.(c) ?? false,
     });
   }

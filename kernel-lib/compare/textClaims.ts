@@ -17,7 +17,7 @@ export interface ClaimSystems {
   qwenOne?: string;
 }
 
-export function textClaimCells(summaries: SystemSummary[], roles: ClaimSystems, agreement?: ColumnTable, judges: { main?: string; human?: string } = {}): ReproducedCell[] {
+export function textClaimCells(summaries: SystemSummary[], roles: ClaimSystems, agreement?: ColumnTable, judges: { main?: string; human?: string } = {}, reductions?: ColumnTable): ReproducedCell[] {
   const by = new Map(summaries.map((s) => [s.system, s]));
   const get = (id?: string) => (id ? by.get(id) : undefined);
   const out: ReproducedCell[] = [];
@@ -58,6 +58,25 @@ export function textClaimCells(summaries: SystemSummary[], roles: ClaimSystems, 
         for (const id of ['D.1.expert_agree_n', '2.2.human_agree_n']) put(id, pairs);
         for (const id of ['D.1.expert_agree_pct', '2.2.human_agree_pct']) put(id, binary);
       }
+    }
+  }
+  if (reductions) {
+    // K.1 "Interaction and attribution" and Table 18's caption, from Table 18's rows.
+    const rows = reductions.objects() as Record<string, unknown>[];
+    const row = (change: string) => rows.find((r) => r.change === change);
+    const first = row('judgments'), both = row('judgments and times'), share = row('attribution: judgments'), timeShare = row('attribution: times');
+    if (first && both) {
+      put('K.1.first_step_points', Number(first.nvj_reduction_pct));
+      put('K.1.total_points', Number(both.nvj_reduction_pct));
+      put('K.1.second_step_points', Number(both.nvj_reduction_pct) - Number(first.nvj_reduction_pct));
+      put('K.1.both_nvj_reduction', Number(both.nvj_reduction_pct));
+      put('K.1.both_tsj_reduction', Number(both.tsj_reduction_pct));
+    }
+    if (share && timeShare) {
+      put('K.1.nvj_judgment_share', Number(share.nvj_reduction_pct));
+      put('K.1.nvj_time_share', Number(timeShare.nvj_reduction_pct));
+      put('K.1.tsj_judgment_share', Number(share.tsj_reduction_pct));
+      put('K.1.tsj_time_share', Number(timeShare.tsj_reduction_pct));
     }
   }
   return out;
