@@ -49,7 +49,7 @@ export function compareReconstruction(dataset: Dataset, pub: Published): Reconst
   const summaries = systemSummaries(options);
   const cells = [
     ...reproducedCells(tables, labels),
-    ...textClaimCells(summaries, { primary: GLM, gemma: GEMMA, oss120: OSS120, qwenEight: QWEN8, qwenOne: QWEN_H100 }, tables.table02, { main: JUDGES.main, human: JUDGES.human }),
+    ...textClaimCells(summaries, { primary: GLM, gemma: GEMMA, oss120: OSS120, qwenEight: QWEN8, qwenOne: QWEN_H100 }, tables.table02, { main: JUDGES.main, human: JUDGES.human }, tables.table18),
   ];
   const rows = compareWithPublished(cells, pub, { byConstruction: () => dataset.manifest.provenance === 'reconstructed' });
   return { rows, qualitative: qualitativeChecks(dataset, summaries), tables, skipped };

@@ -36,8 +36,8 @@ export function generate(pub: Published, spread: Spread = DEFAULT_SPREAD, maxSwe
   solveIntervals(x, scaleOf(x), prior.lower, prior.upper, first, { maxSweeps: 200 });
   finishActiveSet(x, scaleOf(x), prior.lower, prior.upper, first);
   const search = searchPatterns(layout, pub, rng, x, prior.patterns, g);
-  assistedPrior(layout, rng, x, prior.patterns, g);
-  const all = buildConstraints(layout, prior.patterns, pub).list.filter((c) => !(process.env.J2G_DROP && new RegExp(process.env.J2G_DROP).test(c.id)));
+  assistedPrior(layout, rng, x, prior.patterns, g, spread);
+  const all = buildConstraints(layout, prior.patterns, pub).list;
   solveIntervals(x, scaleOf(x), prior.lower, prior.upper, all, { maxSweeps });
   const solve = finishActiveSet(x, scaleOf(x), prior.lower, prior.upper, all, { maxRounds: 400 });
   return { layout, sectors, x, patterns: prior.patterns, solve, search, rng };

@@ -29,9 +29,25 @@ export interface Spread {
   /** median and log-sd of a losing task's expert-only hours */
   loserHoursMedian: number;
   loserHours: number;
+  /** log-sd of the expert-with-AI / expert-only time ratio around its class value */
+  assistedRatio: number;
+  /**
+   * Tasks that win against the expert-with-AI reference: the share whose assisted expert was much
+   * faster (ratio ~0.2); the others took about as long as the unassisted expert (ratio ~1). This
+   * mixture, not a spread around one ratio, gives Tables 18 and 22 their wide intervals.
+   */
+  assistedFastShare: number;
+  /** the fast and the other ratio of that mixture */
+  assistedFast: number;
+  assistedSlow: number;
+  /** tasks that win against the expert-only reference only: the share (the largest) with ratio ~0.9, the others ~0.2 */
+  eoOnlySlowShare: number;
 }
 
-export const DEFAULT_SPREAD: Spread = { winnerHours: 0.55, resources: 0.35, loserHoursMedian: 9, loserHours: 0.8 };
+export const DEFAULT_SPREAD: Spread = {
+  winnerHours: 1.0, resources: 0.35, loserHoursMedian: 9, loserHours: 0.8,
+  assistedRatio: 0.6, assistedFastShare: 0.1, assistedFast: 0.1, assistedSlow: 1.15, eoOnlySlowShare: 0.1,
+};
 
 /** Assisted-time ratio A/H by class: wins against the expert-with-AI reference, other attempt-1 wins, the rest. */
 const RHO = { ewaWin: 0.77, eoWinOnly: 0.34, other: 0.6 };
@@ -140,10 +156,21 @@ export function buildPrior(layout: Layout, pub: Published, rng: Rng, spread: Spr
  * Expert-with-AI times: a class ratio (see RHO) of the expert-only time, with noise: wins against the
  * expert-with-AI reference, other attempt-1 wins, the rest.
  */
-export function assistedPrior(layout: Layout, rng: Rng, x: Float64Array, patterns: Patterns, g: number): void {
+export function assistedPrior(layout: Layout, rng: Rng, x: Float64Array, patterns: Patterns, g: number, spread: Spread = DEFAULT_SPREAD): void {
+  // The largest (GDP weight x hours) tasks that win against the expert-with-AI reference are the
+  // "fast" ones (see Spread.assistedFastShare).
+  const ewaWins = layout.tasks.map((_, i) => i).filter((i) => patterns.ewa[0][i]);
+  const size = (i: number) => layout.occupations[layout.tasks[i].occupation].weight * x[H(layout, i)];
+  ewaWins.sort((a, b) => size(b) - size(a) || a - b);
+  const fast = new Set(ewaWins.slice(0, Math.round(spread.assistedFastShare * ewaWins.length)));
+  const eoOnly = layout.tasks.map((_, i) => i).filter((i) => patterns.eo[g][0][i] && !patterns.ewa[0][i]);
+  eoOnly.sort((a, b) => size(b) - size(a) || a - b);
+  const slow = new Set(eoOnly.slice(0, Math.round(spread.eoOnlySlowShare * eoOnly.length)));
   for (let i = 0; i < layout.tasks.length; i++) {
-    const rho = patterns.ewa[0][i] ? RHO.ewaWin : patterns.eo[g][0][i] ? RHO.eoWinOnly : RHO.other;
-    x[A(layout, i)] = clamp(x[H(layout, i)] * rho * Math.exp(0.15 * normal(rng)), 0.25, 100);
+    let rho = patterns.ewa[0][i] ? RHO.ewaWin : patterns.eo[g][0][i] ? RHO.eoWinOnly : RHO.other;
+    if (patterns.ewa[0][i] && spread.assistedFastShare > 0) rho = fast.has(i) ? spread.assistedFast : spread.assistedSlow;
+    if (!patterns.ewa[0][i] && patterns.eo[g][0][i] && spread.eoOnlySlowShare > 0) rho = slow.has(i) ? 0.9 : 0.2;
+    x[A(layout, i)] = clamp(x[H(layout, i)] * clamp(rho * Math.exp(spread.assistedRatio * normal(rng)), 0.12, 1.45), 0.25, 100);
   }
 }
 

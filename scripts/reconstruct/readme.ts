@@ -33,13 +33,15 @@ export function targetsTable(rows: ComparisonRow[]): string {
 /** Per-table counts and the worst relative error of the approximate targets. */
 export function summaryTable(rows: ComparisonRow[]): string {
   const tables = [...new Set(rows.map((r) => r.table))];
-  const lines = ['| table | exact targets | printed as published | approximate targets | within 15% | worst relative error (approximate) |', '| --- | --- | --- | --- | --- | --- |'];
+  const lines = ['| table | exact targets | printed as published | approximate targets | within tolerance | largest error / tolerance (approximate) |', '| --- | --- | --- | --- | --- | --- |'];
   for (const t of tables) {
     const rs = rows.filter((r) => r.table === t);
     const ex = rs.filter((r) => r.kind === 'exact');
     const ap = rs.filter((r) => r.kind === 'approximate');
-    const worst = ap.reduce<ComparisonRow | null>((w, r) => (r.relativeError !== null && (!w || r.relativeError > (w.relativeError ?? 0)) ? r : w), null);
-    lines.push(`| ${t} | ${ex.length} | ${ex.filter((r) => r.status === 'exact').length} | ${ap.length} | ${ap.filter((r) => r.status !== 'off').length} | ${worst ? `${(100 * worst.relativeError!).toFixed(1)}% (${cell(worst.row)}, ${cell(worst.column)})` : ''} |`);
+    const use = (r: ComparisonRow) => (r.reproduced === null || !r.tolerance ? Infinity : Math.abs(r.reproduced - r.published) / r.tolerance);
+    const worst = ap.reduce<ComparisonRow | null>((w, r) => (!w || use(r) > use(w) ? r : w), null);
+    const rel = worst?.relativeError !== null && worst?.relativeError !== undefined ? `, ${(100 * worst.relativeError).toFixed(1)}% of the published value` : '';
+    lines.push(`| ${t} | ${ex.length} | ${ex.filter((r) => r.status === 'exact').length} | ${ap.length} | ${ap.filter((r) => r.status !== 'off').length} | ${worst ? `${use(worst).toFixed(2)} (${cell(worst.row)}, ${cell(worst.column)}${rel})` : ''} |`);
   }
   return lines.join('\n');
 }
