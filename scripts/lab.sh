@@ -17,12 +17,10 @@ else
   exit 1
 fi
 
-tsc=(node node_modules/typescript/bin/tsc -p notebooks/tsconfig.kernel-lib.json)
-"${tsc[@]}"
-node --import tsx -e "import('./kernel-lib/report/notebooks.ts').then((m) => m.registerKernel('.', 'build/jupyter'))"
+node --import tsx -e "import('./kernel-lib/report/notebooks.ts').then((m) => { m.buildNotebookLib('.'); m.registerKernel('.', 'build/jupyter'); })"
 export JUPYTER_PATH="$PWD/build/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 
-"${tsc[@]}" --watch --preserveWatchOutput >build/kernel-lib-watch.log 2>&1 &
+node node_modules/typescript/bin/tsc -p notebooks/tsconfig.kernel-lib.json --watch --preserveWatchOutput >build/kernel-lib-watch.log 2>&1 &
 watcher=$!
 trap 'kill "$watcher" 2>/dev/null || true' EXIT
 

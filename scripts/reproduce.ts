@@ -11,19 +11,17 @@
  * that does not hold by construction is off, or when a notebook fails; 2 on a usage error.
  * The default dataset is the reconstructed one when present, else synthetic-small.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../kernel-lib/data/index.ts';
-import { buildTables } from '../kernel-lib/cli/commands/tables.ts';
-import { table05, readNodeRates, type TableOptions } from '../kernel-lib/tables/index.ts';
+import type { TableOptions } from '../kernel-lib/tables/index.ts';
 import { loadPublished } from '../kernel-lib/published/index.ts';
 import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { executeNotebook, failingChecks, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { buildNotebookLib, executeNotebook, failingChecks, paperTables, readByConstruction, registerKernel, textClaimChecks, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -56,11 +54,6 @@ export interface ReproduceResult {
 
 function seconds(t0: number): number {
   return (performance.now() - t0) / 1000;
-}
-
-/** Compile kernel-lib to build/kernel-lib for the tslab kernel (see notebooks/tsconfig.kernel-lib.json). */
-export function buildNotebookLib(): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'notebooks/tsconfig.kernel-lib.json')], { stdio: 'inherit' });
 }
 
 export function notebookFiles(): string[] {
@@ -106,18 +99,12 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       throw e;
     });
   const runNotebooks = options.notebooks !== false;
-  if (runNotebooks) await step('compile kernel-lib for notebooks', buildNotebookLib);
+  if (runNotebooks) await step('compile kernel-lib for notebooks', () => buildNotebookLib(ROOT));
 
   const dataset = await step('load dataset', () => loadDataset(data));
   const options_: TableOptions = { dataset, bootstrap: options.draws ? { draws: options.draws } : undefined };
   const built = await step('tables', () => {
-    const r = buildTables(options_);
-    const primary = dataset.rows.systems.find((s) => s.system === dataset.manifest.primary_system);
-    const ratesFile = join(ROOT, 'data/reference/node_rates.csv');
-    if (existsSync(ratesFile)) {
-      const rates = readNodeRates(ratesFile, primary?.accelerator);
-      if (rates.length) r.tables.table05 = table05({ ...options_, rates });
-    }
+    const r = paperTables(options_);
     for (const [name, table] of Object.entries(r.tables)) {
       writeFileAtomic(join(out, 'tables', `${name}.csv`), tableToCsv(table));
       writeFileAtomic(join(out, 'tables', `${name}.md`), table.toMarkdown({ format: Object.fromEntries(table.columnNames().map((c) => [c, formatNumber])) }));
@@ -127,7 +114,12 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   for (const [name, why] of Object.entries(built.skipped)) log(`  (table ${name} skipped: ${why})`);
 
   const comparisons = await step('published vs reproduced', () => {
-    const rows = reproductionChecks({ dataset, published: loadPublished(), tables: built.tables, reference: loadReference() });
+    const published = loadPublished();
+    const reference = loadReference();
+    const rows = [
+      ...reproductionChecks({ dataset, published, tables: built.tables, reference }),
+      ...textClaimChecks({ ...options_, published, tables: built.tables, reference, byConstruction: readByConstruction(dataset.dir) }),
+    ];
     writeFileAtomic(join(out, 'checks.csv'), formatCsv(
       ['table', 'row', 'column', 'published', 'printed', 'reproduced', 'difference', 'status', 'by_construction'],
       rows.map((r) => ({ table: r.table, row: r.row, column: r.column, published: formatNumber(r.published), printed: r.printed ?? '',

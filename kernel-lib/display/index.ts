@@ -3,3 +3,4 @@ export * from './comparisonHtml.ts';
 export * from './sink.ts';
 export * from './staticSvg.ts';
 export * from './show.ts';
+export * from './notebook.ts';

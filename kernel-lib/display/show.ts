@@ -8,6 +8,7 @@
  */
 import type { ColumnTable } from 'arquero';
 import type { PlotSpec } from '../plots/spec.ts';
+import { paperFigures, type FigureId, type PaperFigureOptions } from '../plots/paperFigures.ts';
 import type { Comparison } from '../report/compare.ts';
 import { figureBundle } from './bundle.ts';
 import { comparisonHtml, comparisonText } from './comparisonHtml.ts';
@@ -30,6 +31,16 @@ export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<v
   const { svg, note } = options.static === false ? { svg: null, note: undefined } : await staticSvg(spec);
   const bundle = figureBundle(spec, svg, note);
   sink(bundle);
+}
+
+/**
+ * Build paper figure `id` from the options and display it; a figure the dataset cannot support is
+ * replaced by a line saying why (Figures 6 and 7 need several deployments of one model).
+ */
+export async function showFigure(id: FigureId, options: PaperFigureOptions, show_: ShowOptions = {}): Promise<void> {
+  const [r] = paperFigures({ ...options, figures: [id] });
+  if ('spec' in r) return show(r.spec, show_);
+  (show_.sink ?? tslabSink())({ 'text/markdown': `*Figure ${id} is not drawn for this dataset: ${r.skipped}.*`, 'text/plain': `Figure ${id} is not drawn for this dataset: ${r.skipped}.` });
 }
 
 /** Display comparisons of reproduced against published values (HTML with a text fallback). */

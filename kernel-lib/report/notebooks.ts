@@ -8,9 +8,26 @@
  * tslab reports a failing cell with an empty error name and message (the details go to the cell's
  * stderr stream), so on failure the runner prints that cell's stream output.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+/**
+ * Compile kernel-lib to <repo>/build/kernel-lib for the tslab kernel (notebooks/tsconfig.kernel-lib.json),
+ * and link build/data to data/, so that the library's own paths (`new URL('../../data/...',
+ * import.meta.url)`) resolve from the compiled copy as from the sources.
+ */
+export function buildNotebookLib(repoRoot: string): void {
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(repoRoot, 'notebooks/tsconfig.kernel-lib.json')], { stdio: 'inherit' });
+  const link = join(repoRoot, 'build', 'data');
+  try {
+    if (lstatSync(link).isSymbolicLink()) return;
+    rmSync(link, { recursive: true, force: true });
+  } catch {
+    // no link yet
+  }
+  symlinkSync('../data', link, 'dir');
+}
 
 /** The kernelspec `tslab` for this checkout, written under `jupyterDir/kernels/tslab`. Returns JUPYTER_PATH. */
 export function registerKernel(repoRoot: string, jupyterDir: string): string {
