@@ -1,0 +1,108 @@
+/**
+ * `npm run reproduce` end to end on synthetic-small, with real Jupyter kernels and a real Chromium:
+ *   - every notebook executes without error, and its figures come out as one output holding the
+ *     interactive Plotly spec (as an object) and a static SVG;
+ *   - out/report.html, opened in headless Chromium, draws the traces of every figure and logs no
+ *     error; a screenshot is saved to out/screenshots/report.png;
+ *   - the exit status is 1 because synthetic numbers are off the paper's (none by construction).
+ * J2G_REPORT=path/to/report.html checks an existing report instead of the one written here.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium, INSTALL_CHROMIUM_HINT, launchBrowser, type Browser } from '../../kernel-lib/export/index.ts';
+import { INSTALL_JUPYTER_HINT, jupyterPython } from '../../kernel-lib/report/index.ts';
+import { PLOTLY_MIME } from '../../kernel-lib/display/index.ts';
+import { notebookFiles, reproduce, ROOT, SYNTHETIC, type ReproduceResult } from '../../scripts/reproduce.ts';
+import { execFileSync } from 'node:child_process';
+
+function hasJupyter(): boolean {
+  try {
+    execFileSync(jupyterPython(), ['-c', 'import nbclient, nbformat, jupyter_client'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const chromium = findChromium();
+const jupyter = hasJupyter();
+const missing = [!chromium && INSTALL_CHROMIUM_HINT, !jupyter && INSTALL_JUPYTER_HINT].filter(Boolean);
+if (missing.length && process.env.CI) throw new Error(`integration tests need: ${missing.join('; ')}`);
+if (missing.length) console.warn(`skipping integration tests: ${missing.join('; ')}`);
+
+describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () => {
+  let out: string;
+  let result: ReproduceResult;
+  let browser: Browser;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    out = mkdtempSync(join(tmpdir(), 'j2g-reproduce-'));
+    result = await reproduce({ data: SYNTHETIC, out, draws: 200, log: (l) => lines.push(l) });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('executes every notebook, with per-notebook timings in the progress', () => {
+    expect(result.failedNotebooks, lines.join('\n')).toEqual([]);
+    const names = notebookFiles().map((f) => f.split('/').pop()!);
+    expect(readdirSync(join(out, 'notebooks')).filter((f) => f.endsWith('.ipynb')).sort()).toEqual(names);
+    for (const n of names) expect(lines.some((l) => l.includes(n) && / s {2}ok$/.test(l)), n).toBe(true);
+  });
+
+  it('sends each notebook figure as Plotly (an object) and SVG in one output', () => {
+    const nb = JSON.parse(readFileSync(join(out, 'notebooks', '01-occupations.ipynb'), 'utf8'));
+    const outputs = nb.cells.flatMap((c: { outputs?: { output_type: string; data?: Record<string, unknown> }[] }) => c.outputs ?? []);
+    const figures = outputs.filter((o: { data?: Record<string, unknown> }) => o.data?.[PLOTLY_MIME]);
+    expect(figures.length).toBe(2);
+    for (const f of figures) {
+      expect(typeof f.data[PLOTLY_MIME]).toBe('object');
+      expect(String(f.data['image/svg+xml'])).toMatch(/^<svg/);
+    }
+  });
+
+  it('writes tables as CSV and Markdown and figures as HTML, SVG and PNG', () => {
+    for (const f of ['tables/table13.csv', 'tables/table13.md', 'figures/figure-03.html', 'figures/figure-03.svg', 'figures/figure-03.png', 'checks.csv', 'report.html']) {
+      expect(existsSync(join(out, f)), f).toBe(true);
+    }
+  });
+
+  it('exits 1 because checks that are not by construction are off', () => {
+    expect(result.failingChecks).toBeGreaterThan(0);
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('report.html draws every figure with traces and logs no error; saves a screenshot', async () => {
+    const report = process.env.J2G_REPORT ?? join(out, 'report.html');
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pathToFileURL(report).href);
+    await page.evaluate(() => (window as unknown as { j2gRendered: Promise<unknown> }).j2gRendered);
+    const figures = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.j2g-figure')].map((el) => ({
+      id: el.dataset.figure,
+      traces: ((el as unknown as { data?: unknown[] }).data ?? []).length,
+      drawn: el.querySelectorAll('.trace, .point, .barlayer path').length,
+    })));
+    const expected = [...readFileSync(report, 'utf8').matchAll(/class="j2g-figure" id="figure-([^"]+)"/g)].map((m) => m[1]);
+    expect(figures.map((f) => f.id)).toEqual(expected);
+    expect(figures.length).toBeGreaterThan(0);
+    for (const f of figures) {
+      expect(f.traces, `figure ${f.id} traces`).toBeGreaterThan(0);
+      expect(f.drawn, `figure ${f.id} drawn marks`).toBeGreaterThan(0);
+    }
+    expect(await page.locator('tr.j2g-check').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    const shots = join(ROOT, 'out', 'screenshots');
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: join(shots, 'report.png'), fullPage: true });
+    await page.close();
+  });
+});

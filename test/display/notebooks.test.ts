@@ -1,0 +1,47 @@
+/**
+ * The notebooks as committed: output-free (outputs are produced by `npm run reproduce` into
+ * out/notebooks/, never committed), the project's kernel, a parameters cell first, and thin: code
+ * cells call kernel-lib (compiled to build/kernel-lib) and define no functions or loops of their own.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DIR = new URL('../../notebooks/', import.meta.url).pathname;
+const files = readdirSync(DIR).filter((f) => f.endsWith('.ipynb')).sort();
+
+interface Cell { cell_type: string; source: string[] | string; outputs?: unknown[]; execution_count?: number | null; metadata: { tags?: string[] } }
+const load = (f: string) => JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { cells: Cell[]; metadata: { kernelspec: { name: string } } };
+const text = (c: Cell) => (Array.isArray(c.source) ? c.source.join('') : c.source);
+
+describe('committed notebooks', () => {
+  it('start with 00-start-here and cover the paper in numbered parts', () => {
+    expect(files[0]).toBe('00-start-here.ipynb');
+    expect(files.length).toBeGreaterThanOrEqual(11);
+    expect(files.every((f) => /^\d\d-[a-z0-9-]+\.ipynb$/.test(f))).toBe(true);
+  });
+
+  it.each(files)('%s has no outputs and no execution counts', (f) => {
+    for (const c of load(f).cells.filter((c) => c.cell_type === 'code')) {
+      expect(c.outputs, text(c).slice(0, 60)).toEqual([]);
+      expect(c.execution_count ?? null).toBeNull();
+    }
+  });
+
+  it.each(files)('%s runs on the tslab kernel and opens with a parameters cell', (f) => {
+    const nb = load(f);
+    expect(nb.metadata.kernelspec.name).toBe('tslab');
+    const first = nb.cells.find((c) => c.cell_type === 'code')!;
+    expect(text(first)).toMatch(/^\/\/ Parameters/);
+    expect(text(first)).toMatch(/const parameters = \{/);
+    expect(first.metadata.tags).toEqual(['parameters']);
+  });
+
+  it.each(files)('%s is thin: kernel-lib calls only, imported from build/kernel-lib', (f) => {
+    for (const c of load(f).cells.filter((c) => c.cell_type === 'code')) {
+      const src = text(c);
+      for (const m of src.matchAll(/from '([^']+)'/g)) expect(m[1]).toMatch(/^\.\.\/build\/kernel-lib\/[a-z]+\/index\.js$/);
+      expect(src).not.toMatch(/\bfunction\b|\bfor \(|\bwhile \(|=>/);
+    }
+  });
+});
