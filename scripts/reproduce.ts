@@ -21,7 +21,7 @@ import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { buildNotebookLib, executeNotebook, failingChecks, paperTables, readByConstruction, registerKernel, textClaimChecks, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { buildNotebookLib, executeNotebook, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -116,10 +116,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const comparisons = await step('published vs reproduced', () => {
     const published = loadPublished();
     const reference = loadReference();
-    const rows = [
-      ...reproductionChecks({ dataset, published, tables: built.tables, reference }),
-      ...textClaimChecks({ ...options_, published, tables: built.tables, reference, byConstruction: readByConstruction(dataset.dir) }),
-    ];
+    const extraClaims = extraTextClaimCells({ ...options_, tables: built.tables, reference });
+    const rows = reproductionChecks({ ...options_, published, tables: built.tables, reference, extraClaims });
     writeFileAtomic(join(out, 'checks.csv'), formatCsv(
       ['table', 'row', 'column', 'published', 'printed', 'reproduced', 'difference', 'status', 'by_construction'],
       rows.map((r) => ({ table: r.table, row: r.row, column: r.column, published: formatNumber(r.published), printed: r.printed ?? '',

@@ -18,8 +18,8 @@ import { J2GError } from '../errors.ts';
 import { loadPublished, type Published } from '../published/load.ts';
 import { loadReference, type Reference } from '../reference/load.ts';
 import type { TableOptions } from '../tables/index.ts';
-import { readByConstruction, reproductionChecks } from '../report/checks.ts';
-import { textClaimChecks } from '../report/textClaims.ts';
+import { reproductionChecks } from '../report/checks.ts';
+import { extraTextClaimCells } from '../report/textClaims.ts';
 import { paperTable } from '../report/paperTables.ts';
 import type { Comparison } from '../report/compare.ts';
 import { onWarning, warn } from '../warn.ts';
@@ -83,7 +83,7 @@ export function openNotebook(parameters: NotebookParameters, env: NodeJS.Process
 /** Published against reproduced for the given tables, e.g. compareTables(nb, ['13', '14']). */
 export function compareTables(nb: Notebook, ids: readonly string[]): Comparison[] {
   const tables = Object.fromEntries(ids.map((id) => [`table${id.padStart(2, '0')}`, paperTable(nb.options, id)]));
-  return reproductionChecks({ dataset: nb.dataset, published: nb.published, tables, reference: nb.reference })
+  return reproductionChecks({ ...nb.options, published: nb.published, tables, reference: nb.reference })
     .filter((c) => ids.includes(c.table));
 }
 
@@ -103,5 +103,7 @@ export function compareTextClaims(nb: Notebook): Comparison[] {
       return [];
     }
   }));
-  return textClaimChecks({ ...nb.options, published: nb.published, tables, reference: nb.reference, byConstruction: readByConstruction(nb.dataset.dir) });
+  const extraClaims = extraTextClaimCells({ ...nb.options, tables, reference: nb.reference });
+  return reproductionChecks({ ...nb.options, published: nb.published, tables, reference: nb.reference, extraClaims })
+    .filter((c) => c.table === 'text');
 }

@@ -52,18 +52,6 @@ export function checkStatus(reproduced: number | null, published: number | null,
   return Math.abs(reproduced - published) <= tol + 1e-12 ? 'within tolerance' : 'off';
 }
 
-export function compare(
-  where: { table: string; row: string; column: string }, reproduced: number | null,
-  published: { value: number; printed: string } | null, options: Tolerance & { byConstruction?: boolean } = {},
-): Comparison {
-  const status = checkStatus(reproduced, published?.value ?? null, published?.printed ?? null, options);
-  return {
-    ...where, reproduced, published: published?.value ?? null, printed: published?.printed ?? null, status,
-    difference: reproduced !== null && published ? reproduced - published.value : null,
-    byConstruction: options.byConstruction ?? false,
-  };
-}
-
 /** Checks that fail reproduce: off, and not by construction. */
 export function failingChecks(rows: readonly Comparison[]): Comparison[] {
   return rows.filter((r) => r.status === 'off' && !r.byConstruction);

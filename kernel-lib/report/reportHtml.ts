@@ -66,7 +66,7 @@ export function reportHtml(input: ReportInput): string {
 <body>
 <h1>Joules-to-GDP: reproduced against published</h1>
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
-<p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it (5% for interval bounds, never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value. Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
+<p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it, or, for interval endpoints and Table 16 (which depend on resampling), within 15% of it or of the printed interval's width (never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data). Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
 ${summary}
 ${verdict}
 ${tables}

@@ -5,7 +5,17 @@
 import * as aq from 'arquero';
 import { describe, expect, it } from 'vitest';
 import { PLOTLY_MIME, comparisonHtml, comparisonText, figureBundle, formatNumber, show, showComparison, showTable, tslabSink, type MimeBundle } from '../../kernel-lib/display/index.ts';
-import { checkStatus, compare, failingChecks, statusCounts } from '../../kernel-lib/report/compare.ts';
+import { checkStatus, failingChecks, statusCounts, type Comparison } from '../../kernel-lib/report/compare.ts';
+
+/** A comparison as kernel-lib/report/checks.ts produces them. */
+function compare(where: { table: string; row: string; column: string }, reproduced: number | null,
+  published: { value: number; printed: string } | null, options: { byConstruction?: boolean } = {}): Comparison {
+  return {
+    ...where, reproduced, published: published?.value ?? null, printed: published?.printed ?? null,
+    status: checkStatus(reproduced, published?.value ?? null, published?.printed ?? null),
+    difference: reproduced !== null && published ? reproduced - published.value : null, byConstruction: options.byConstruction ?? false,
+  };
+}
 import { figure04 } from '../../kernel-lib/plots/index.ts';
 
 const spec = figure04([
