@@ -35,24 +35,32 @@ export function categoryRows(options: TableOptions): CategoryRankingRow[] {
   }));
 }
 
-/** How a system is named in figures: its model, with the hardware when two systems share a model. */
-export function systemLabels(ds: Dataset): Map<string, string> {
-  const perModel = new Map<string, number>();
-  for (const s of ds.rows.systems) perModel.set(s.model, (perModel.get(s.model) ?? 0) + 1);
-  return new Map(ds.rows.systems.map((s) => [s.system,
-    perModel.get(s.model)! > 1 ? `${s.model} (${s.accelerator_count}× ${s.accelerator})` : s.model]));
+/**
+ * One system per model (system id -> model), the comparison of Table 1 and Figures 1(d), 5 and 12:
+ * when several deployments share a model, the one with the most accelerators (the paper compares
+ * models on eight-accelerator nodes), then the first in systems.csv. Systems.csv order.
+ */
+export function modelSystems(ds: Dataset): Map<string, string> {
+  const byModel = new Map<string, { system: string; count: number }>();
+  for (const s of ds.rows.systems) {
+    const best = byModel.get(s.model);
+    if (!best || s.accelerator_count > best.count) byModel.set(s.model, { system: s.system, count: s.accelerator_count });
+  }
+  const chosen = new Set([...byModel.values()].map((v) => v.system));
+  return new Map(ds.rows.systems.filter((s) => chosen.has(s.system)).map((s) => [s.system, s.model]));
 }
 
 /**
- * Systems of Figures 1(d) and 5: GDP-weighted NVJ and TSJ (Table 1) and unweighted totals of output
- * value, time saving and energy over each system's evaluated tasks (attempt 1, expert-only).
+ * Models of Figures 1(d) and 5 (one system per model, see modelSystems): GDP-weighted NVJ and TSJ
+ * (Table 1) and unweighted totals of output value, time saving and energy over each system's
+ * evaluated tasks (attempt 1, expert-only).
  */
 export function systemRows(options: TableOptions): SystemReturnRow[] {
-  const labels = systemLabels(options.dataset);
-  return systemSummaries(options).map((s) => {
+  const models = modelSystems(options.dataset);
+  return systemSummaries(options).filter((s) => models.has(s.system)).map((s) => {
     const c = taskComponents({ ...options, system: s.system, judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1 });
     return {
-      system: s.system, label: labels.get(s.system)!, nvj: s.nvj, tsj: s.tsj,
+      system: s.system, label: models.get(s.system)!, nvj: s.nvj, tsj: s.tsj,
       energyMJ: sum(c.energyMJ), valueUSD: sum(c.valueUSD), timeSavingHours: sum(c.timeSavingHours),
     };
   });
@@ -187,11 +195,11 @@ export function decompositionRows(options: TableOptions): DecompositionRow[] {
   });
 }
 
-/** Figure 12: win, tie and loss shares of attempt-1 outputs per system (expert-only, primary judge). */
+/** Figure 12: win, tie and loss shares of attempt-1 outputs per model (expert-only, primary judge). */
 export function outcomeRows(options: TableOptions): OutcomeRow[] {
   const ds = options.dataset;
   const judge = options.judge ?? ds.manifest.primary_judge;
-  const labels = systemLabels(ds);
+  const labels = modelSystems(ds);
   const firstRun = new Map(ds.rows.runs.filter((r) => r.attempt === 1).map((r) => [r.run_id, r.system]));
   const counts = new Map<string, { win: number; tie: number; loss: number }>();
   for (const j of ds.rows.judgments) {
@@ -202,7 +210,7 @@ export function outcomeRows(options: TableOptions): OutcomeRow[] {
     c[j.outcome]++;
     counts.set(system, c);
   }
-  return ds.rows.systems.filter((s) => counts.has(s.system)).map((s) => {
+  return ds.rows.systems.filter((s) => counts.has(s.system) && labels.has(s.system)).map((s) => {
     const c = counts.get(s.system)!;
     const n = c.win + c.tie + c.loss;
     return { system: s.system, label: labels.get(s.system)!, winPct: (100 * c.win) / n, tiePct: (100 * c.tie) / n, lossPct: (100 * c.loss) / n, tasks: n };

@@ -25,20 +25,7 @@ import { compareWithPublished, reproducedCells, textClaimCells, type ReproducedC
 import { systemSummaries } from '../tables/table01.ts';
 import type { TableOptions } from '../tables/options.ts';
 import type { Comparison } from './compare.ts';
-
-/**
- * The system behind each printed Table 1 row (system id -> model): the system whose model is the
- * label; when several deployments share the model, the one with the most accelerators (Table 1
- * compares models on eight-accelerator nodes), then the first in systems.csv.
- */
-export function table1Systems(ds: Dataset): Map<string, string> {
-  const byModel = new Map<string, { system: string; count: number }>();
-  for (const s of ds.rows.systems) {
-    const best = byModel.get(s.model);
-    if (!best || s.accelerator_count > best.count) byModel.set(s.model, { system: s.system, count: s.accelerator_count });
-  }
-  return new Map([...byModel].map(([model, { system }]) => [system, model]));
-}
+import { modelSystems } from '../plots/rows.ts';
 
 const JUDGE_WORDS: [RegExp, string][] = [[/gemini/i, 'Gemini'], [/haiku/i, 'Haiku'], [/gpt-5[- ]mini/i, 'GPT-5 mini']];
 
@@ -93,7 +80,7 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   const judge = options.judge ?? ds.manifest.primary_judge;
   const labels = {
     category: new Map(options.reference?.occupations.map((o) => [o.category, o.categoryLabel]) ?? []),
-    system: table1Systems(ds),
+    system: modelSystems(ds),
     judge: judgeLabels(ds),
   };
   const computedClaims = textClaimCells(systemSummaries(options), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);

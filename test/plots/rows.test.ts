@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset, type Dataset } from '../../kernel-lib/data/index.ts';
-import { categoryRows, outcomeRows, policyRows, systemRows, weightRows, prettyPolicy, systemLabels } from '../../kernel-lib/plots/index.ts';
+import { categoryRows, outcomeRows, policyRows, systemRows, weightRows, prettyPolicy, modelSystems } from '../../kernel-lib/plots/index.ts';
 import { table13 } from '../../kernel-lib/tables/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
@@ -68,8 +68,13 @@ describe('figure rows from synthetic-small', () => {
     for (const r of boot) expect(r.nvjLo! <= r.nvj && r.nvj <= r.nvjHi!).toBe(true);
   });
 
-  it('labels systems by model, adding the hardware only when two systems share a model', () => {
-    expect([...systemLabels(ds).values()]).toEqual(['Model X', 'Model Y']);
+  it('compares one system per model: the deployment with the most accelerators', () => {
+    expect([...modelSystems(ds)]).toEqual([['sysX', 'Model X'], ['sysY', 'Model Y']]);
+    const twoQwens = { ...ds, rows: { ...ds.rows, systems: [
+      { ...ds.rows.systems[1], system: 'q1', model: 'Q', accelerator_count: 1 },
+      { ...ds.rows.systems[1], system: 'q8', model: 'Q', accelerator_count: 8 },
+    ] } };
+    expect([...modelSystems(twoQwens)]).toEqual([['q8', 'Q']]);
     expect(prettyPolicy('>=3/4')).toBe('≥3/4');
   });
 });
