@@ -4,7 +4,7 @@
  */
 import type { PlotSpec } from './spec.ts';
 import { CATEGORY_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
-import { panelGrid } from './panels.ts';
+import type { Panel } from './panels.ts';
 import { rankedBarPanel } from './bars.ts';
 
 export interface WeightRow {
@@ -25,12 +25,27 @@ function sumBy(rows: readonly WeightRow[], key: (r: WeightRow) => string): Share
 
 export function figure09(rows: readonly WeightRow[], options: FigureOptions & { scheme?: string } = {}): PlotSpec {
   const scheme = options.scheme ?? 'gdp';
+  // Sectors and categories side by side on top; occupations below across the full width, one
+  // 18-pixel row each, so that every occupation's name has room.
+  const sectors = new Set(rows.map((r) => r.sector)).size;
+  const categories = [...new Set(rows.map((r) => r.category))];
+  const topPx = 40 + 22 * Math.max(sectors, categories.length);
+  const bottomPx = 40 + 18 * rows.length;
+  const height = options.height ?? 100 + 110 + topPx + 120 + bottomPx;
   const layout = baseLayout('9', 'Figure 9. Benchmark portfolio weights',
     `Occupation weights (${scheme} scheme) summed by sector and by category; occupations coloured by category.`,
-    { height: Math.max(520, 120 + 16 * rows.length), ...options });
-  const categories = [...new Set(rows.map((r) => r.category))];
+    { width: 1000, ...options, height });
   const colourCat = (c: string) => colourOf(c, options.colours, categories, CATEGORY_PALETTE);
-  const [a, b, c] = panelGrid(3, 3, 0.2);
+  const plotPx = height - 100 - 110;
+  const top = 1 - topPx / plotPx;
+  const bottom = bottomPx / plotPx;
+  const panel = (i: number, x: [number, number], y: [number, number]): Panel => {
+    const n = i === 0 ? '' : String(i + 1);
+    return { xaxis: `x${n}`, yaxis: `y${n}`, xKey: `xaxis${n}`, yKey: `yaxis${n}`, xDomain: x, yDomain: [round(y[0]), round(y[1])] };
+  };
+  const a = panel(0, [0, 0.36], [top, 1]);
+  const b = panel(1, [0.64, 1], [top, 1]);
+  const c = panel(2, [0, 1], [0, bottom]);
   const pct = (s: Share) => s.pct;
   const name = (s: Share) => s.name;
   const measure = { label: 'Weight', unit: '%', format: '.2f' };
@@ -42,4 +57,8 @@ export function figure09(rows: readonly WeightRow[], options: FigureOptions & { 
       rankedBarPanel(layout, c, 'By occupation', rows.map((r) => ({ name: r.occupation, category: r.category, pct: 100 * r.weight })), pct, name, (s) => colourCat(s.category!), measure),
     ],
   };
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e6) / 1e6 || 0;
 }

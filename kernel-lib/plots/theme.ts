@@ -124,7 +124,7 @@ function round3(v: number): number {
 }
 
 /** Wrap a caption into lines of at most `width` characters (Plotly annotations do not wrap). */
-export function wrapText(text: string, width = 140): string {
+export function wrapText(text: string, width = 120): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
