@@ -30,8 +30,10 @@ table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5r
 .j2g-figure { margin: 1rem 0 2rem; } .note { color: #555; font-size: .9rem; }
 `;
 
+const sectionName = (id: string) => (id === 'text' ? 'Numbers in the text' : `Table ${id}`);
+
 function tableSection(id: string, rows: readonly Comparison[]): string {
-  return `<h3 id="table-${escapeHtml(id)}">Table ${escapeHtml(id)}</h3>\n${comparisonHtml(rows)}`;
+  return `<h3 id="table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</h3>\n${comparisonHtml(rows)}`;
 }
 
 export function reportHtml(input: ReportInput): string {
@@ -70,7 +72,7 @@ export function reportHtml(input: ReportInput): string {
 ${summary}
 ${verdict}
 ${tables}
-<nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">Table ${escapeHtml(id)}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}</nav>
+<nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}</nav>
 <h2 id="tables">Tables</h2>
 ${tableIds.map((id) => tableSection(id, input.comparisons.filter((c) => c.table === id))).join('\n')}
 <h2 id="figures">Figures</h2>
