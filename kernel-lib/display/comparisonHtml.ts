@@ -4,6 +4,8 @@
  * Used by notebooks (showComparison) and by out/report.html.
  */
 import type { CheckStatus, Comparison } from '../report/compare.ts';
+import { escapeHtml } from '../export/plotly.ts';
+import { printedDecimals } from '../published/lookup.ts';
 
 export const STATUS_STYLE: Record<CheckStatus, { background: string; colour: string }> = {
   exact: { background: '#E3F4E1', colour: '#1B5E20' },
@@ -13,10 +15,6 @@ export const STATUS_STYLE: Record<CheckStatus, { background: string; colour: str
   'not reproduced': { background: '#F1F1F1', colour: '#555555' },
 };
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /**
  * A number with `decimals` digits after the point (the published number's printed precision plus
  * two), or a dash when absent. Fixed formatting: the same run prints the same text.
@@ -25,15 +23,12 @@ export function formatNumber(v: number | null, decimals: number): string {
   return v === null || !Number.isFinite(v) ? '–' : v.toFixed(Math.max(0, Math.min(decimals, 8)));
 }
 
-function printedDecimals(r: Comparison): number {
-  const m = /\.(\d+)$/.exec((r.printed ?? '').trim());
-  return m ? m[1].length : 0;
-}
+const decimals = (r: Comparison) => printedDecimals(r.printed ?? '');
 
 export function comparisonHtml(rows: readonly Comparison[], options: { caption?: string } = {}): string {
   const head = '<tr><th>Table</th><th>Row</th><th>Column</th><th>Published</th><th>Reproduced</th><th>Difference</th><th>Status</th></tr>';
   const body = rows.map((r) => {
-    const d = printedDecimals(r);
+    const d = decimals(r);
     const s = STATUS_STYLE[r.status];
     const status = `${r.status}${r.byConstruction ? ' (by construction)' : ''}`;
     return `<tr class="j2g-check" data-status="${r.status}" data-by-construction="${r.byConstruction}">`
@@ -50,7 +45,7 @@ export function comparisonHtml(rows: readonly Comparison[], options: { caption?:
 /** The same table as aligned plain text (what a terminal or a text-only front end shows). */
 export function comparisonText(rows: readonly Comparison[]): string {
   const lines = rows.map((r) => {
-    const d = printedDecimals(r);
+    const d = decimals(r);
     return [r.table, r.row, r.column, r.printed ?? '–', formatNumber(r.reproduced, d + 2), r.status + (r.byConstruction ? ' (by construction)' : '')];
   });
   const all = [['table', 'row', 'column', 'published', 'reproduced', 'status'], ...lines];

@@ -16,10 +16,8 @@ function renderer(): Promise<StaticRenderer | null> {
     if (url) shared = Promise.resolve(remoteRenderer(url));
     else if (!findChromium()) shared = Promise.resolve(null);
     else {
-      shared = staticRenderer().then((r) => {
-        process.once('exit', () => void r.close());
-        return r;
-      });
+      // Chromium is a child on a pipe: it ends with the kernel.
+      shared = staticRenderer();
     }
   }
   return shared;

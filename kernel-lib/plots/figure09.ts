@@ -4,7 +4,7 @@
  */
 import type { PlotSpec } from './spec.ts';
 import { CATEGORY_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
-import type { Panel } from './panels.ts';
+import { roundDomain, type Panel } from './panels.ts';
 import { rankedBarPanel } from './bars.ts';
 
 export interface WeightRow {
@@ -41,7 +41,7 @@ export function figure09(rows: readonly WeightRow[], options: FigureOptions & { 
   const bottom = bottomPx / plotPx;
   const panel = (i: number, x: [number, number], y: [number, number]): Panel => {
     const n = i === 0 ? '' : String(i + 1);
-    return { xaxis: `x${n}`, yaxis: `y${n}`, xKey: `xaxis${n}`, yKey: `yaxis${n}`, xDomain: x, yDomain: [round(y[0]), round(y[1])] };
+    return { xaxis: `x${n}`, yaxis: `y${n}`, xKey: `xaxis${n}`, yKey: `yaxis${n}`, xDomain: x, yDomain: [roundDomain(y[0]), roundDomain(y[1])] };
   };
   const a = panel(0, [0, 0.36], [top, 1]);
   const b = panel(1, [0.64, 1], [top, 1]);
@@ -57,8 +57,4 @@ export function figure09(rows: readonly WeightRow[], options: FigureOptions & { 
       rankedBarPanel(layout, c, 'By occupation', rows.map((r) => ({ name: r.occupation, category: r.category, pct: 100 * r.weight })), pct, name, (s) => colourCat(s.category!), measure),
     ],
   };
-}
-
-function round(v: number): number {
-  return Math.round(v * 1e6) / 1e6 || 0;
 }

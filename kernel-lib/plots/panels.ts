@@ -27,13 +27,14 @@ export function panelGrid(count: number, columns = count, gapX = 0.1, gapY = 0.1
     const y1 = 1 - r * (h + gapY);
     return {
       xaxis: `x${n}`, yaxis: `y${n}`, xKey: `xaxis${n}`, yKey: `yaxis${n}`,
-      xDomain: [round(x0), round(x0 + w)], yDomain: [round(y1 - h), round(y1)],
+      xDomain: [roundDomain(x0), roundDomain(x0 + w)], yDomain: [roundDomain(y1 - h), roundDomain(y1)],
     };
   });
 }
 
-function round(v: number): number {
-  return Math.round(v * 1e6) / 1e6 || 0; // no -0 in specs
+/** A domain bound rounded to 1e-6 (stable snapshots), never -0. */
+export function roundDomain(v: number): number {
+  return Math.round(v * 1e6) / 1e6 || 0;
 }
 
 /** Put `x` and `y` axes on a panel (domains and anchors), and a title above it. */

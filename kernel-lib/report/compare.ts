@@ -9,6 +9,8 @@
  * `byConstruction` marks values that a reconstructed dataset was built to hit: they check the
  * reconstruction, not the paper, so an `off` there does not fail reproduce.
  */
+import { printedDecimals } from '../published/lookup.ts';
+
 export type CheckStatus = 'exact' | 'within tolerance' | 'off' | 'not published' | 'not reproduced';
 
 export interface Comparison {
@@ -30,12 +32,6 @@ export interface Tolerance {
   relative?: number;
 }
 
-/** Digits after the decimal point of a printed number ("0.430" -> 3, "10,000" -> 0). */
-export function decimalsOf(printed: string): number {
-  const m = /\.(\d+)$/.exec(printed.trim());
-  return m ? m[1].length : 0;
-}
-
 /**
  * Status of one reproduced value against one published value.
  * @example checkStatus(0.4302, 0.43, '0.430') // => 'exact'
@@ -45,7 +41,7 @@ export function decimalsOf(printed: string): number {
 export function checkStatus(reproduced: number | null, published: number | null, printed: string | null, tolerance: Tolerance = {}): CheckStatus {
   if (published === null) return 'not published';
   if (reproduced === null || !Number.isFinite(reproduced)) return 'not reproduced';
-  const d = decimalsOf(printed ?? String(published));
+  const d = printedDecimals(printed ?? String(published));
   if (Number(reproduced.toFixed(d)) === Number(published.toFixed(d))) return 'exact';
   const unit = 10 ** -d;
   const tol = Math.max((tolerance.relative ?? 0.01) * Math.abs(published), unit);

@@ -4,10 +4,10 @@
  * (interactive, plotly.js loaded from figures/plotly.js beside the page), and the notebooks run.
  * No clock in the page: the same inputs give the same bytes.
  */
-import { comparisonHtml, escapeHtml } from '../display/comparisonHtml.ts';
+import { comparisonHtml } from '../display/comparisonHtml.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
-import { scriptJson } from '../export/plotly.ts';
+import { escapeHtml, scriptJson } from '../export/plotly.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 
 export interface ReportInput {
