@@ -1,0 +1,41 @@
+/**
+ * QAIJ on synthetic-small, counted by hand from its files:
+ *   sysX, expert-only judgments by J1: 7 of 12 attempts win or tie; energy 3.1 MJ in all -> 7/3.1 = 2.258 per MJ.
+ *   sysY: 4 of 6; 0.6 MJ -> 6.667 per MJ. sysY uses less energy per attempt (0.1 vs 0.258 MJ) for more
+ *   service (0.667 vs 0.583): it alone is on the frontier.
+ *   Employment mix (occA 100, occB 300, occC 50 employed; 4 attempts each on sysX): weights prop. to
+ *   employment, so QAIJ = (100*2 + 300*2 + 50*3) / (100*0.9 + 300*0.6 + 50*1.6) = 950/350 = 2.714 per MJ;
+ *   the equal mix equals the unweighted value (4 attempts per occupation).
+ */
+import { describe, expect, test } from 'vitest';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { qaijDatasetReport, qaijSummaryTable } from '../../kernel-lib/qaij/index.ts';
+import { qaijFrontierFigure } from '../../kernel-lib/plots/qaijFrontier.ts';
+import { SMALL, columns } from '../helpers/dataset.ts';
+
+const ds = loadDataset(SMALL);
+const report = qaijDatasetReport(ds, { draws: 400, seed: 5 });
+
+describe('QAIJ applied to a recorded dataset', () => {
+  test('the summary table gives the hand-counted QAIJ, mixes and frontier', () => {
+    const t = columns(qaijSummaryTable(report), 6);
+    expect(t.system).toEqual(['sysY', 'sysX']);
+    expect(t.n).toEqual([6, 12]);
+    expect(t.qaij_per_mj).toEqual([Number((4 / 0.6).toFixed(6)), Number((7 / 3.1).toFixed(6))]);
+    expect(t.employment_mix_per_mj[1]).toBeCloseTo(950 / 350, 6);
+    expect(t.equal_mix_per_mj[1]).toBeCloseTo(7 / 3.1, 6);
+    expect(t.frontier).toEqual(['frontier', 'dominated']);
+    for (let i = 0; i < 2; i++) {
+      expect(t.qaij_lo[i] as number).toBeLessThanOrEqual(t.qaij_per_mj[i] as number);
+      expect(t.qaij_hi[i] as number).toBeGreaterThanOrEqual(t.qaij_per_mj[i] as number);
+    }
+  });
+  test('the frontier figure puts each system at its energy and service per attempt, with whiskers', () => {
+    const spec = qaijFrontierFigure(report, { provenance: ds.manifest });
+    const y = spec.data.find((d) => String(d.name).startsWith('sysY'))!;
+    expect((y.x as number[])[0]).toBeCloseTo(0.1, 9);
+    expect((y.y as number[])[0]).toBeCloseTo(4 / 6, 9);
+    expect((y as any).error_y.array[0]).toBeGreaterThanOrEqual(0);
+    expect(String(spec.layout.meta?.caption)).toContain('synthetic');
+  });
+});
