@@ -65,3 +65,24 @@ export function qaijSummaryTable(report: SevenPartReport): ColumnTable {
   rows.sort((a, b) => b.qaij_per_mj - a.qaij_per_mj || (a.system < b.system ? -1 : 1));
   return aq.from(rows);
 }
+
+/**
+ * Part 5 of the seven-part report, one row per system: latency per attempt (mean, median, 90th
+ * percentile, max, in seconds) and the share of attempts judged win or tie with its Wilson and exact
+ * 95% intervals (reliability is binary here).
+ */
+export function qaijLatencyReliabilityTable(report: SevenPartReport): ColumnTable {
+  return aq.from(Object.entries(report.systems).map(([system, s]) => ({
+    system,
+    n: s.n,
+    latency_mean_s: s.latency.meanS,
+    latency_median_s: s.latency.medianS,
+    latency_p90_s: s.latency.p90S,
+    latency_max_s: s.latency.maxS,
+    win_tie_share: s.unweighted.estimate.serviceMean,
+    wilson_lo: s.reliability.binary?.wilson.lower ?? null,
+    wilson_hi: s.reliability.binary?.wilson.upper ?? null,
+    exact_lo: s.reliability.binary?.exact.lower ?? null,
+    exact_hi: s.reliability.binary?.exact.upper ?? null,
+  })));
+}

@@ -15,4 +15,4 @@ export { robustFrontier, regionDominates, type RegionPoint, type FrontierStatus 
 export { rankSystems, type Scored } from './rankSystems.ts';
 export { sevenPartReport, type SevenPartReport, type SystemReport, type ReportOptions } from './sevenPartReport.ts';
 export { taskResultsFromDataset, occupationMixes, type FromDatasetOptions } from './fromDataset.ts';
-export { qaijDatasetReport, qaijSummaryTable, type DatasetReportOptions } from './datasetReport.ts';
+export { qaijDatasetReport, qaijSummaryTable, qaijLatencyReliabilityTable, type DatasetReportOptions } from './datasetReport.ts';

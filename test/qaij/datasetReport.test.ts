@@ -39,3 +39,12 @@ describe('QAIJ applied to a recorded dataset', () => {
     expect(String(spec.layout.meta?.caption)).toContain('synthetic');
   });
 });
+
+test('the latency and reliability table: sysY 4 of 6 win or tie, latencies in seconds from ai_hours', async () => {
+  const { qaijLatencyReliabilityTable } = await import('../../kernel-lib/qaij/index.ts');
+  const t = columns(qaijLatencyReliabilityTable(report), 6);
+  expect(t.system).toEqual(['sysX', 'sysY']);
+  expect(t.win_tie_share[1]).toBeCloseTo(4 / 6, 6);
+  expect(t.latency_max_s[1]).toBe(7200); // yC1 ran 2 hours
+  expect(t.wilson_lo[1] as number).toBeLessThan(4 / 6);
+});
