@@ -14,3 +14,4 @@ export * from './figure11.ts';
 export * from './figure12.ts';
 export * from './rows.ts';
 export * from './paperFigures.ts';
+export * from './qaijFrontier.ts';
