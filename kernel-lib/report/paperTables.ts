@@ -15,8 +15,7 @@ export const NODE_RATES_FILE = join(DEFAULT_REFERENCE_DIR, 'node_rates.csv');
 export function table05AtReferenceRates(options: TableOptions): ColumnTable | null {
   const ds = options.dataset;
   const system = ds.rows.systems.find((s) => s.system === (options.system ?? ds.manifest.primary_system));
-  // node_rates.csv names accelerators without the vendor ("H200"); systems.csv may include it.
-  const rates = readNodeRates(NODE_RATES_FILE, system?.accelerator.replace(/^(NVIDIA|AMD|Intel)\s+/i, ''));
+  const rates = readNodeRates(NODE_RATES_FILE, system?.accelerator);
   return rates.length ? table05({ ...options, rates }) : null;
 }
 

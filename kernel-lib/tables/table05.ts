@@ -36,16 +36,23 @@ export function table05(options: TableOptions & { rates: NodeRate[] }): ColumnTa
   }));
 }
 
+/** Accelerator names compared without a vendor prefix or case: "NVIDIA H200" is "h200". */
+export function sameAccelerator(a: string, b: string): boolean {
+  const norm = (s: string) => s.trim().replace(/^(NVIDIA|AMD|Intel)\s+/i, '').toLowerCase();
+  return norm(a) === norm(b);
+}
+
 /**
  * Node rates from a CSV with columns `provider` (the label) and `usd_per_node_hour`, optionally keeping
- * only the rows whose `accelerator` matches (data/reference/node_rates.csv has this shape).
+ * only the rows whose `accelerator` is the given one (`sameAccelerator`; data/reference/node_rates.csv
+ * has this shape).
  */
 export function readNodeRates(path: string, accelerator?: string): NodeRate[] {
   const csv = parseCsv(readFileSync(path, 'utf8'), path);
   const out: NodeRate[] = [];
   const problems: string[] = [];
   for (const r of csv.rows) {
-    if (accelerator && r.values.accelerator !== undefined && r.values.accelerator !== accelerator) continue;
+    if (accelerator && r.values.accelerator !== undefined && !sameAccelerator(r.values.accelerator, accelerator)) continue;
     const x = Number(r.values.usd_per_node_hour);
     if (r.values.usd_per_node_hour === '' || !Number.isFinite(x) || x < 0) problems.push(`${path}:${r.line}: usd_per_node_hour: expected a finite number >= 0, found "${r.values.usd_per_node_hour}"`);
     if (!r.values.provider) problems.push(`${path}:${r.line}: provider: empty, expected a label`);

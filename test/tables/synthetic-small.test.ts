@@ -143,3 +143,12 @@ describe('Table 5 rate sweep (Appendix G.1)', () => {
     expect(t.ai_cost_usd_x[0]).toBeCloseTo(1.5 + 1, 9); // occA mean cost 1.5 plus 1 per task
   });
 });
+
+test('node rates match accelerators without vendor prefix or case', async () => {
+  const { readNodeRates, sameAccelerator } = await import('../../kernel-lib/tables/table05.ts');
+  expect(sameAccelerator('NVIDIA H200', 'H200')).toBe(true);
+  expect(sameAccelerator('AMD Instinct MI350X', 'H200')).toBe(false);
+  const path = new URL('../../data/reference/node_rates.csv', import.meta.url).pathname;
+  expect(readNodeRates(path, 'NVIDIA H200').map((r) => r.label)).toEqual(['AWS', 'CoreWeave', 'GCP']);
+  expect(readNodeRates(path, 'H100').map((r) => r.usdPerNodeHour)).toEqual([55.04]);
+});
