@@ -112,7 +112,8 @@ export function baseLayout(figure: string, title: string, caption: string, optio
     plot_bgcolor: '#FFFFFF',
     width: options.width ?? 900,
     height,
-    margin: { l: 70, r: 20, t: 100, b: 110 },
+    // room under the plot for the axis labels (60 px) and every caption line (about 14 px each)
+    margin: { l: 70, r: 20, t: 100, b: Math.max(110, 66 + 14 * wrapText(full).split('<br>').length) },
     legend: { orientation: 'h', xref: 'paper', x: 0, yref: 'container', y: round3(1 - 44 / height), yanchor: 'top' },
     annotations: [captionAnnotation(full)],
     meta: { figure, caption: full },
