@@ -8,15 +8,12 @@
  * k_1..k_n (0 <= k < n_o) by the code sum_j (n_o + 1)^k_j, which is unique because each count is at
  * most n_o; `denseIndex[n_o][code]` maps codes to 0..multisets-1.
  *
- * The random stream is exactly that of `fillDraw` (same generator steps in the same order), so the
- * intervals are those of the slot-by-slot path up to floating-point summation order.
+ * The draws come from `fillDraw` itself, so the intervals are those of the slot-by-slot path up to
+ * floating-point summation order.
  */
-import { drawState, type TaskBootstrap } from './taskBootstrap.ts';
+import { drawState, fillDraw, type TaskBootstrap } from './taskBootstrap.ts';
 
 export const MAX_MULTISET_TASKS = 5;
-
-const TWO_32 = 4294967296;
-const INV_TWO_32 = 1 / TWO_32;
 
 interface CodeTable {
   /** dense multiset index of each code, -1 for codes that are not a multiset of size n */
@@ -59,7 +56,7 @@ export function multisetApplies(boot: TaskBootstrap): boolean {
  * slots). Writes out[column][group][b].
  */
 export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): void {
-  const { draws: B, occupations: O, counts, offsets, order, thresholds } = boot;
+  const { draws: B, occupations: O, counts, offsets, order } = boot;
   const K = columns.length;
   // Precompute, per occupation, each multiset's column sums (already times the occupation factor).
   const base = new Int32Array(O + 1);
@@ -80,28 +77,18 @@ export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], 
   const dense = Array.from({ length: MAX_MULTISET_TASKS + 1 }, (_, n) => (n === 0 ? new Int16Array(0) : codeTable(n).dense));
   const pows = Array.from({ length: MAX_MULTISET_TASKS + 1 }, (_, n) => (n === 0 ? new Int32Array(0) : codeTable(n).pow));
   const groups = out[0]?.length ?? 0;
+  // position of each task within its occupation (0..n_o-1), to turn a drawn task into its code digit
+  const position = new Int32Array(boot.tasks);
+  for (let o = 0; o < O; o++) for (let t = 0; t < counts[o]; t++) position[order[offsets[o] + t]] = t;
   const rows = new Int32Array(O);
+  const slots = new Int32Array(boot.tasks);
   const state = drawState(boot);
-  let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3];
   for (let b = 0; b < B; b++) {
+    fillDraw(boot, state, slots);
     for (let o = 0; o < O; o++) {
-      const n_o = counts[o], threshold = thresholds[o], pow = pows[n_o];
+      const n_o = counts[o], pow = pows[n_o];
       let code = 0;
-      for (let j = 0; j < n_o; j++) {
-        let k = 0;
-        for (;;) {
-          // xoshiro128** step and Lemire's multiply-and-reject, exactly as fillDraw
-          const m = Math.imul(s1, 5);
-          const x = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
-          const t = s1 << 9;
-          s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          const xn = x * n_o;
-          k = Math.floor(xn * INV_TWO_32);
-          if (xn - k * TWO_32 >= threshold) break;
-        }
-        code += pow[k];
-      }
+      for (let p = offsets[o], e = offsets[o + 1]; p < e; p++) code += pow[position[slots[p]]];
       rows[o] = base[o] + dense[n_o][code];
     }
     if (groups === 1) {
