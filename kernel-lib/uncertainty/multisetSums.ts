@@ -52,8 +52,8 @@ export function multisetApplies(boot: TaskBootstrap): boolean {
 }
 
 /**
- * acc[b][column][group] for every draw: sum_{o in g} factor_o * (sum of the column over o's resampled
- * slots). Writes out[column][group][b].
+ * For every draw b and group g: out[column][g][b] = sum_{o in g} factor_o * (sum of the column over o's resampled
+ * slots).
  */
 export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): void {
   const { draws: B, occupations: O, counts, offsets, order } = boot;

@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../kernel-lib/cli/main.ts';
+import { j2gInProcess } from '../helpers/cli.ts';
 
 const FIX = 'test/gdpval/fixtures';
 
-async function j2g(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
-  vi.spyOn(console, 'error').mockImplementation((s: unknown) => void err.push(String(s)));
-  const code = await main(argv);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const j2g = j2gInProcess;
 
 afterEach(() => vi.restoreAllMocks());
 
