@@ -15,3 +15,4 @@ export * from './figure12.ts';
 export * from './rows.ts';
 export * from './paperFigures.ts';
 export * from './qaijFrontier.ts';
+export * from './powerTrace.ts';
