@@ -6,7 +6,8 @@
  * - kind `approximate`: an interval endpoint (columns ending ` lo` / ` hi`) or a Table 16 number, which
  *   depend on resampling; `within tolerance` when |reproduced - published| <= `tolerance` (default 15%)
  *   of |published|, and never less than the larger of one printed unit and 15% of the printed
- *   interval's width (so endpoints near zero are not held to a vanishing band).
+ *   interval's width (so endpoints near zero are not held to a vanishing band). `withinPlain` says
+ *   whether it also lies within the plain 15% of |published|, so reports can show which rule it met.
  * Status grammar and rounding rule are kernel-lib/report/compare.ts's (`checkStatus`). Text claims use
  * table `text`, row = claim id, column `value`.
  */
@@ -30,6 +31,11 @@ export interface ComparisonRow {
   relativeError: number | null;
   /** absolute tolerance of an approximate target (null for exact ones) */
   tolerance: number | null;
+  /**
+   * approximate targets: whether |reproduced - published| <= 15% (the `tolerance` option) of
+   * |published| alone, without the near-zero allowances of `tolerance`; null for exact targets
+   */
+  withinPlain: boolean | null;
   byConstruction: boolean;
 }
 
@@ -76,6 +82,7 @@ export function compareWithPublished(cells: ReproducedCell[], pub: Published, op
       reproduced: r, status, kind,
       relativeError: r === null || published.value === 0 ? null : Math.abs(r - published.value) / Math.abs(published.value),
       tolerance: band,
+      withinPlain: kind === 'exact' ? null : r !== null && Math.abs(r - published.value) <= tolerance * Math.abs(published.value),
       byConstruction: options.byConstruction?.(c) ?? false,
     });
   }
