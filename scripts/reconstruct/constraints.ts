@@ -9,7 +9,7 @@ import { publishedCell, printedDecimals, textClaim } from '../../kernel-lib/publ
 import { constraint, type LinearConstraint } from './solve.ts';
 import { aggregates, decomposition, lin, BENCHMARK, PASS1, type Aggregates, type Form, type Policy, type Ref } from './forms.ts';
 import { A, E, H, K, L, type Layout, type Patterns } from './model.ts';
-import { GEMMA, GLM, OSS120, QWEN8, QWEN_B200, QWEN_H100, QWEN_H200, QWEN_MI350X, RATE_COREWEAVE_USD_PER_HOUR, RATE_GCP_USD_PER_HOUR, RATE_P5EN_USD_PER_HOUR, SINGLE_ACCELERATOR_CHOICES } from './spec.ts';
+import { GEMMA, GLM, OSS120, QWEN8, QWEN_B200, QWEN_H100, QWEN_H200, QWEN_MI350X, RATE_COREWEAVE_USD_PER_HOUR, RATE_GCP_USD_PER_HOUR, RATE_P5EN_USD_PER_HOUR, SINGLE_ACCELERATOR_CHOICES, ASSISTED_MAX_RATIO } from './spec.ts';
 
 export const SHRINK = 0.97;
 /** Text claims repeat table values at coarser rounding, and often meet them only near an edge. */
@@ -235,7 +235,7 @@ export function buildConstraints(layout: Layout, pat: Patterns, pub: Published):
  * Couplings that keep each run plausible (generator choices, not published): node time between 1/40
  * and 1/3 of the AI time on eight-accelerator nodes (batched requests share the node), energy per AI
  * hour within a factor of four of the system's average, and the expert-with-AI time between 10% and
- * 150% of the expert-only time.
+ * ASSISTED_MAX_RATIO (250%) of the expert-only time.
  */
 function plausibility(cs: ConstraintSet, layout: Layout): void {
   const N = layout.tasks.length;
@@ -257,6 +257,6 @@ function plausibility(cs: ConstraintSet, layout: Layout): void {
   });
   for (let i = 0; i < N; i++) {
     cs.level(`plausible assisted time ${i}`, new Map([[A(layout, i), 1], [H(layout, i), -0.1]]), [0, Infinity]);
-    cs.level(`plausible assisted time max ${i}`, new Map([[A(layout, i), 1], [H(layout, i), -1.5]]), [-Infinity, 0]);
+    cs.level(`plausible assisted time max ${i}`, new Map([[A(layout, i), 1], [H(layout, i), -ASSISTED_MAX_RATIO]]), [-Infinity, 0]);
   }
 }

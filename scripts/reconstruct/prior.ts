@@ -11,7 +11,7 @@ import type { Published } from '../../kernel-lib/published/index.ts';
 import { publishedValue, textClaim } from '../../kernel-lib/published/index.ts';
 import { A, E, H, K, L, choose, normal, shares, type Layout, type Patterns } from './model.ts';
 import { taskCoefficients } from './forms.ts';
-import { GLM, QWEN8, QWEN_H100, SINGLE_ACCELERATOR_CHOICES } from './spec.ts';
+import { ASSISTED_MAX_RATIO, GLM, QWEN8, QWEN_H100, SINGLE_ACCELERATOR_CHOICES } from './spec.ts';
 
 export interface Prior {
   x: Float64Array;
@@ -42,11 +42,20 @@ export interface Spread {
   assistedSlow: number;
   /** tasks that win against the expert-only reference only: the share (the largest) with ratio ~0.9, the others ~0.2 */
   eoOnlySlowShare: number;
+  /**
+   * Of the other tasks that win against the expert-with-AI reference, the share (the largest by
+   * value, not winning all four attempts) whose assisted expert took much longer than the unassisted
+   * one (ratio `assistedSlower`, up to ASSISTED_MAX_RATIO): resamples that draw more of them than of
+   * the fast ones save no time by assistance (Table 18's and Table 22's lower endpoints below zero).
+   */
+  assistedSlowerShare: number;
+  assistedSlower: number;
 }
 
 export const DEFAULT_SPREAD: Spread = {
   winnerHours: 1.0, resources: 0.35, loserHoursMedian: 9, loserHours: 0.8,
   assistedRatio: 0.6, assistedFastShare: 0.1, assistedFast: 0.1, assistedSlow: 1.15, eoOnlySlowShare: 0.1,
+  assistedSlowerShare: 0.1, assistedSlower: 2.3,
 };
 
 /** Assisted-time ratio A/H by class: wins against the expert-with-AI reference, other attempt-1 wins, the rest. */
@@ -163,14 +172,20 @@ export function assistedPrior(layout: Layout, rng: Rng, x: Float64Array, pattern
   const size = (i: number) => layout.occupations[layout.tasks[i].occupation].weight * x[H(layout, i)];
   ewaWins.sort((a, b) => size(b) - size(a) || a - b);
   const fast = new Set(ewaWins.slice(0, Math.round(spread.assistedFastShare * ewaWins.length)));
+  // Of the other wins, the largest by value (GDP weight x hours x wage) are the "slower" ones, except
+  // tasks that win all four attempts (Table 21's 4/4 row stays as narrow as published).
+  const value = (i: number) => size(i) * layout.occupations[layout.tasks[i].occupation].wage;
+  const allFour = (i: number) => patterns.ewa.every((p) => p[i]);
+  const rest = ewaWins.filter((i) => !fast.has(i) && !allFour(i)).sort((a, b) => value(b) - value(a) || a - b);
+  const slower = new Set(rest.slice(0, Math.round(spread.assistedSlowerShare * ewaWins.length)));
   const eoOnly = layout.tasks.map((_, i) => i).filter((i) => patterns.eo[g][0][i] && !patterns.ewa[0][i]);
   eoOnly.sort((a, b) => size(b) - size(a) || a - b);
   const slow = new Set(eoOnly.slice(0, Math.round(spread.eoOnlySlowShare * eoOnly.length)));
   for (let i = 0; i < layout.tasks.length; i++) {
     let rho = patterns.ewa[0][i] ? RHO.ewaWin : patterns.eo[g][0][i] ? RHO.eoWinOnly : RHO.other;
-    if (patterns.ewa[0][i] && spread.assistedFastShare > 0) rho = fast.has(i) ? spread.assistedFast : spread.assistedSlow;
+    if (patterns.ewa[0][i] && spread.assistedFastShare > 0) rho = fast.has(i) ? spread.assistedFast : slower.has(i) ? spread.assistedSlower : spread.assistedSlow;
     if (!patterns.ewa[0][i] && patterns.eo[g][0][i] && spread.eoOnlySlowShare > 0) rho = slow.has(i) ? 0.9 : 0.2;
-    x[A(layout, i)] = clamp(x[H(layout, i)] * clamp(rho * Math.exp(spread.assistedRatio * normal(rng)), 0.12, 1.45), 0.25, 100);
+    x[A(layout, i)] = clamp(x[H(layout, i)] * clamp(rho * Math.exp(spread.assistedRatio * normal(rng)), 0.12, ASSISTED_MAX_RATIO - 0.05), 0.25, 100);
   }
 }
 

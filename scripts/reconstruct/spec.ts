@@ -78,3 +78,11 @@ export const SINGLE_ACCELERATOR_CHOICES: Record<string, { costUSD: number; minut
   [QWEN_H100]: { costUSD: 0.9, minutes: 51.0 / 0.78, energyMJ: 0.516 / 3.24 },
   [QWEN_MI350X]: { costUSD: 0.7, minutes: 62.0, energyMJ: 0.175 },
 };
+
+/**
+ * Plausibility bound (generator choice, not published): an expert-with-AI completion time is at most
+ * this multiple of the expert-only time (and at least 10% of it). Table 22's interval for the
+ * expert-only -> expert-with-AI saving reaches below zero (-0.04 h, -5.3%), so some credited tasks
+ * took the assisted expert longer; 1.5 left the lower endpoints above zero, 2.5 reaches them.
+ */
+export const ASSISTED_MAX_RATIO = 2.5;
