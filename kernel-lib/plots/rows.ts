@@ -11,7 +11,7 @@ import { PASS_AT_1, policyLabel, threshold } from '../metrics/policy.ts';
 import { taskComponents } from '../metrics/taskComponents.ts';
 import { categorySummaries } from '../tables/table13.ts';
 import { systemSummaries, type SystemSummary } from '../tables/table01.ts';
-import { commonAttempts, table19, table20 } from '../tables/policyTables.ts';
+import { judgedAttempts, table19, table20 } from '../tables/policyTables.ts';
 import { table22, TRANSITIONS } from '../tables/table22.ts';
 import { evaluate } from '../tables/evaluate.ts';
 import { weightVector } from '../metrics/aggregate.ts';
@@ -182,7 +182,7 @@ export function policyRows(options: TableOptions): PolicyRow[] {
 
 /** Figure 11: the Table 22 decomposition under each n-run threshold against the expert-with-AI reference. */
 export function decompositionRows(options: TableOptions): DecompositionRow[] {
-  const n = commonAttempts(options);
+  const n = judgedAttempts(options, 'expert_with_ai');
   return Array.from({ length: n }, (_, i) => {
     const policy = threshold(i + 1, n);
     const byTransition = new Map((table22({ ...options, policy, bootstrap: false }).objects() as { transition: string; time_saving_hours: number; time_saving_pct: number | null }[]).map((r) => [r.transition, r]));

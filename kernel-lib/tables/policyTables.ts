@@ -3,7 +3,9 @@
  *   Table 19: pass@1 .. pass@n, expert-only reference.
  *   Table 20: four-run (n-run) thresholds >=1/n .. >=n/n, expert-only reference.
  *   Table 21: the same thresholds judged against, and timed at, the expert-with-AI reference.
- * n = the number of attempts every task has on the system. Columns: policy, output_value_usd,
+ * n = the number of leading attempts that every task has on the system with a judgment by the judge
+ * against the table's reference (`judgedAttempts`; a warning says when unjudged attempts shorten it).
+ * Columns: policy, output_value_usd,
  * ai_cost_usd, energy_mj, nvj, tsj, nv_per_ai_usd (GDP-weighted task averages), nvj_lo, nvj_hi,
  * tsj_lo, tsj_hi (the paper's "conditional 95% task-composition intervals": every row on the same
  * shared draws of resampled tasks).
@@ -13,7 +15,8 @@ import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
-import { runsByTaskAndSystem } from '../metrics/taskComponents.ts';
+import { judgmentIndex, runsByTaskAndSystem } from '../metrics/taskComponents.ts';
+import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate } from './evaluate.ts';
@@ -32,6 +35,32 @@ export function commonAttempts(options: TableOptions): number {
     if (list) n = Math.min(n, list.length);
   }
   if (n === Infinity) throw new J2GError(`system ${system} has no runs`);
+  return n;
+}
+
+/**
+ * The n of a policy table: the largest n such that attempts 1..n of every task the system ran have a
+ * judgment by the judge against `reference`. Attempts beyond it are not used, with a warning naming a
+ * task that lacks the next judgment; n = 0 throws.
+ */
+export function judgedAttempts(options: TableOptions, reference: Reference): number {
+  const ds = options.dataset;
+  const system = options.system ?? ds.manifest.primary_system;
+  const judge = options.judge ?? ds.manifest.primary_judge;
+  const runs = runsByTaskAndSystem(ds);
+  const judgments = judgmentIndex(ds);
+  const available = commonAttempts(options);
+  let n = available;
+  let short = '';
+  for (const t of ds.rows.tasks) {
+    const list = runs.get(`${t.task_id}|${system}`);
+    if (!list) continue;
+    let k = 0;
+    while (k < n && judgments.has(`${list[k].run_id}|${reference}|${judge}`)) k++;
+    if (k < n) { n = k; short = `${list[k].run_id} (task ${t.task_id}, attempt ${k + 1})`; }
+  }
+  if (n === 0) throw new J2GError(`run ${short} has no ${reference} judgment by ${judge}`);
+  if (n < available) warn(`${reference} policies use attempts 1..${n} of ${available}: run ${short} has no ${reference} judgment by ${judge}`);
   return n;
 }
 
@@ -69,13 +98,13 @@ export function policyTable(options: TableOptions, policies: AttemptPolicy[], re
 }
 
 export function table19(options: TableOptions): ColumnTable {
-  return policyTable(options, passAtKPolicies(commonAttempts(options)), 'expert_only');
+  return policyTable(options, passAtKPolicies(judgedAttempts(options, 'expert_only')), 'expert_only');
 }
 
 export function table20(options: TableOptions): ColumnTable {
-  return policyTable(options, thresholdPolicies(commonAttempts(options)), 'expert_only');
+  return policyTable(options, thresholdPolicies(judgedAttempts(options, 'expert_only')), 'expert_only');
 }
 
 export function table21(options: TableOptions): ColumnTable {
-  return policyTable(options, thresholdPolicies(commonAttempts(options)), 'expert_with_ai');
+  return policyTable(options, thresholdPolicies(judgedAttempts(options, 'expert_with_ai')), 'expert_with_ai');
 }

@@ -152,3 +152,18 @@ test('node rates match accelerators without vendor prefix or case', async () => 
   expect(readNodeRates(path, 'NVIDIA H200').map((r) => r.label)).toEqual(['AWS', 'CoreWeave', 'GCP']);
   expect(readNodeRates(path, 'H100').map((r) => r.usdPerNodeHour)).toEqual([55.04]);
 });
+
+describe('policy tables use only judged attempts', () => {
+  test('judge J2 judged only attempt 1: Table 19 is pass@1 alone, with a warning naming the unjudged run', async () => {
+    const { warnings, clearWarnings } = await import('../../kernel-lib/warn.ts');
+    clearWarnings();
+    const t = columns(table19({ dataset, judge: 'J2', bootstrap: false }), 6);
+    expect(t.policy).toEqual(['pass@1']);
+    // J2: A1 win, A2 win, B1 loss, B2 loss, C1 tie, C2 loss -> G = .15*(100+200)/2 + .4*200/2 = 22.5 + 40
+    expect(t.output_value_usd).toEqual([62.5]);
+    expect(warnings()).toContain('expert_only policies use attempts 1..1 of 2: run xA1a2 (task A1, attempt 2) has no expert_only judgment by J2');
+  });
+  test('no judged attempt at all is an error naming the run', () => {
+    expect(() => table21({ dataset, judge: 'J2', bootstrap: false })).toThrow('run xA1a1 (task A1, attempt 1) has no expert_with_ai judgment by J2');
+  });
+});
