@@ -12,7 +12,7 @@
  */
 import { J2GError } from '../errors.ts';
 import { createRng, type Rng } from '../random/prng.ts';
-import { percentileSorted } from '../qaij/percentile.ts';
+import { percentileSorted } from '../stats/percentile.ts';
 import { gradesBySample, humanAutograderAgreement, sampleHumanAutograder } from './humanAutograderAgreement.ts';
 import { humanInterRaterAgreement, sampleInterRater } from './humanInterRaterAgreement.ts';
 import type { Grade } from './types.ts';

@@ -16,7 +16,7 @@
 import { J2GError } from '../errors.ts';
 import { createRng } from '../random/prng.ts';
 import { importanceWeights, type ImportanceWeightOptions, type TargetMix } from './importanceWeights.ts';
-import { percentileSorted } from './percentile.ts';
+import { percentileSorted } from '../stats/percentile.ts';
 import { qualityAdjustedServicePerJoule, type QaijEstimate } from './qualityAdjustedServicePerJoule.ts';
 import { serviceContribution } from './serviceContribution.ts';
 import { singleBoundary } from './singleBoundary.ts';

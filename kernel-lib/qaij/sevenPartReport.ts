@@ -16,7 +16,7 @@ import { clopperPearsonInterval, wilsonInterval, wilsonIntervalCorrected, type B
 import { bootstrapQaij, type Interval } from './bootstrapQaij.ts';
 import type { ImportanceWeightOptions, TargetMix } from './importanceWeights.ts';
 import { paretoFrontier, type Frontier } from './paretoFrontier.ts';
-import { percentileSorted } from './percentile.ts';
+import { percentileSorted } from '../stats/percentile.ts';
 import { qualityAdjustedServicePerJoule, type QaijEstimate } from './qualityAdjustedServicePerJoule.ts';
 import { robustFrontier, type FrontierStatus } from './robustFrontier.ts';
 import { singleBoundary } from './singleBoundary.ts';

@@ -12,7 +12,7 @@ import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import type { TableOptions } from './options.ts';
 import { byName, categoriesOf, evaluate } from './evaluate.ts';
-import { percentileSorted } from '../qaij/percentile.ts';
+import { percentileSorted } from '../stats/percentile.ts';
 import { rankPortfolios, RANKINGS } from '../uncertainty/rankPortfolios.ts';
 import { sortedFinite } from '../uncertainty/percentileInterval.ts';
 import { bootstrapSettingsOf } from '../uncertainty/tableBootstrap.ts';

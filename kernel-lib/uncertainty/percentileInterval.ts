@@ -8,7 +8,7 @@
  * @example percentileInterval(Float64Array.of(1, 2, 3, 4, 5), 0.5) // => { lower: 2, upper: 4 }
  */
 import { J2GError } from '../errors.ts';
-import { percentileSorted } from '../qaij/percentile.ts';
+import { percentileSorted } from '../stats/percentile.ts';
 
 export interface Interval {
   lower: number;

@@ -112,7 +112,7 @@ describe('percentile by selection', () => {
   test('equals the type-7 percentile of the sorted draws, with ties, at every level used', async () => {
     // Oracle: percentileSorted (kernel-lib/qaij/percentile.ts), R quantile(type = 7) semantics.
     const { percentileSelect } = await import('../../kernel-lib/uncertainty/percentileInterval.ts');
-    const { percentileSorted } = await import('../../kernel-lib/qaij/percentile.ts');
+    const { percentileSorted } = await import('../../kernel-lib/stats/percentile.ts');
     const raw = createRawRng(4);
     for (const size of [1, 2, 3, 10, 999, 2000]) {
       const x = Float64Array.from({ length: size }, () => lemireInt(raw, 50) / 7); // many ties
