@@ -77,22 +77,22 @@ export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], 
   const dense = Array.from({ length: MAX_MULTISET_TASKS + 1 }, (_, n) => (n === 0 ? new Int16Array(0) : codeTable(n).dense));
   const pows = Array.from({ length: MAX_MULTISET_TASKS + 1 }, (_, n) => (n === 0 ? new Int32Array(0) : codeTable(n).pow));
   const groups = out[0]?.length ?? 0;
-  // position of each task within its occupation (0..n_o-1), to turn a drawn task into its code digit
-  const position = new Int32Array(boot.tasks);
-  for (let o = 0; o < O; o++) for (let t = 0; t < counts[o]; t++) position[order[offsets[o] + t]] = t;
   const rows = new Int32Array(O);
   const slots = new Int32Array(boot.tasks);
   const state = drawState(boot);
   for (let b = 0; b < B; b++) {
-    fillDraw(boot, state, slots);
+    fillDraw(boot, state, slots, true); // positions within each occupation: the code digits
     for (let o = 0; o < O; o++) {
       const n_o = counts[o], pow = pows[n_o];
       let code = 0;
-      for (let p = offsets[o], e = offsets[o + 1]; p < e; p++) code += pow[position[slots[p]]];
+      for (let p = offsets[o], e = offsets[o + 1]; p < e; p++) code += pow[slots[p]];
       rows[o] = base[o] + dense[n_o][code];
     }
     if (groups === 1) {
-      for (let c = 0; c < K; c++) out[c][0][b] = totalOf(sums[c], rows, O);
+      // four columns per pass over the occupations: independent sums, one load of rows[o]
+      let c = 0;
+      for (; c + 4 <= K; c += 4) totalOf4(sums[c], sums[c + 1], sums[c + 2], sums[c + 3], rows, O, out[c][0], out[c + 1][0], out[c + 2][0], out[c + 3][0], b);
+      for (; c < K; c++) out[c][0][b] = totalOf(sums[c], rows, O);
     } else {
       for (let c = 0; c < K; c++) groupTotals(sums[c], rows, O, groupOf, out[c], b);
     }
@@ -104,6 +104,16 @@ function totalOf(col: Float64Array, rows: Int32Array, O: number): number {
   let s = 0;
   for (let o = 0; o < O; o++) s += col[rows[o]];
   return s;
+}
+
+function totalOf4(c0: Float64Array, c1: Float64Array, c2: Float64Array, c3: Float64Array, rows: Int32Array, O: number,
+  o0: Float64Array, o1: Float64Array, o2: Float64Array, o3: Float64Array, b: number): void {
+  let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+  for (let o = 0; o < O; o++) {
+    const r = rows[o];
+    a0 += c0[r]; a1 += c1[r]; a2 += c2[r]; a3 += c3[r];
+  }
+  o0[b] = a0; o1[b] = a1; o2[b] = a2; o3[b] = a3;
 }
 
 function groupTotals(col: Float64Array, rows: Int32Array, O: number, groupOf: Int32Array, out: Float64Array[], b: number): void {

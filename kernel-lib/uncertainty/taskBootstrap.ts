@@ -75,10 +75,11 @@ export function drawState(boot: TaskBootstrap): Int32Array {
 
 /**
  * Write the next draw's resampled task indices into `slots` (length n, grouped by occupation) and
- * advance `state`. This is `lemireInt(raw, n_o)` inlined: the xoshiro128** step on local words, then
+ * advance `state`; with `positions`, write each slot's position k within its occupation instead
+ * (the task is `order[offsets[o] + k]`). This is `lemireInt(raw, n_o)` inlined: the xoshiro128** step on local words, then
  * Lemire's multiply-and-reject. Same stream (test/uncertainty/edgeCases.test.ts checks it).
  */
-export function fillDraw(boot: TaskBootstrap, state: Int32Array, slots: Int32Array): void {
+export function fillDraw(boot: TaskBootstrap, state: Int32Array, slots: Int32Array, positions = false): void {
   const { occupations: O, counts, offsets, order, thresholds } = boot;
   let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3];
   let p = 0;
@@ -96,7 +97,7 @@ export function fillDraw(boot: TaskBootstrap, state: Int32Array, slots: Int32Arr
         k = Math.floor(xn * INV_TWO_32);
         if (xn - k * TWO_32 >= threshold) break;
       }
-      slots[p++] = order[start + k];
+      slots[p++] = positions ? k : order[start + k];
     }
   }
   state[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;
