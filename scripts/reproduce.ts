@@ -21,7 +21,7 @@ import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { buildNotebookLib, executeNotebook, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLib, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -92,13 +92,22 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   for (const sub of ['tables', 'figures', 'notebooks']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
+  let runNotebooks = options.notebooks !== false;
+  // Without Jupyter the tables, figures and report are still written; only CI insists on notebooks.
+  if (runNotebooks && !jupyterAvailable()) {
+    if (process.env.CI) throw new J2GError(`cannot execute the notebooks: ${INSTALL_JUPYTER_HINT}`);
+    log(`  (notebooks not executed: ${INSTALL_JUPYTER_HINT})`);
+    runNotebooks = false;
+  }
   // Chromium and plotly.js take seconds to start: begin now, use it for figures and notebooks.
   const rendererP: Promise<StaticRenderer | null> = options.static === false ? Promise.resolve(null)
     : staticRenderer().catch((e) => {
       if (e instanceof BrowserUnavailableError) return null;
       throw e;
     });
-  const runNotebooks = options.notebooks !== false;
+  // A failure after Chromium started must still close it (and the render server), or the process hangs.
+  let server: Awaited<ReturnType<typeof startRenderServer>> | null = null;
+  try {
   if (runNotebooks) await step('compile kernel-lib for notebooks', () => buildNotebookLib(ROOT));
 
   const dataset = await step('load dataset', () => loadDataset(data));
@@ -130,7 +139,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
   const renderer = await step('start Chromium + plotly.js', () => rendererP);
   if (!renderer && options.static !== false) log(`  (no SVG/PNG: ${INSTALL_CHROMIUM_HINT})`);
-  const server = renderer ? await startRenderServer(renderer) : null;
+  server = renderer ? await startRenderServer(renderer) : null;
 
   let notebookRuns: NotebookRun[] = [];
   const figureJob = step('figures (HTML, SVG, PNG)', () => writeFigures(drawn, join(out, 'figures'), { renderer: renderer ?? undefined, static: renderer !== null }));
@@ -183,6 +192,11 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   log(`wrote ${relative(ROOT, join(out, 'report.html'))} in ${timings.total.toFixed(1)} s`);
   onWarning((m) => process.stderr.write(`warning: ${m}\n`));
   return { exitCode: failing.length || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
+  } catch (e) {
+    await server?.close().catch(() => undefined);
+    await (await rendererP.catch(() => null))?.close().catch(() => undefined);
+    throw e;
+  }
 }
 
 function parse(argv: string[]): ReproduceOptions {

@@ -8,7 +8,7 @@
  * tslab reports a failing cell with an empty error name and message (the details go to the cell's
  * stderr stream), so on failure the runner prints that cell's stream output.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -44,6 +44,12 @@ export function registerKernel(repoRoot: string, jupyterDir: string): string {
 /** The Python that has Jupyter's nbclient: $J2G_PYTHON, else Debian's /usr/bin/python3, else python3. */
 export function jupyterPython(env: NodeJS.ProcessEnv = process.env): string {
   return env.J2G_PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+}
+
+/** Whether the Jupyter Python can run notebooks (nbclient, nbformat and jupyter_client import). */
+export function jupyterAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
+  const r = spawnSync(jupyterPython(env), ['-c', 'import nbclient, nbformat, jupyter_client'], { stdio: 'ignore' });
+  return r.status === 0;
 }
 
 export const INSTALL_JUPYTER_HINT =
