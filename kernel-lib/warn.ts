@@ -3,7 +3,13 @@
  * `warn`, the CLI prints to stderr, notebooks show them, tests assert on `warnings()`.
  */
 const seen: string[] = [];
-let listener: ((message: string) => void) | null = (m) => process.stderr.write(`warning: ${m}\n`);
+const printed = new Set<string>();
+/** Default: print each distinct message once to stderr (Tables 19 and 20 can raise the same one). */
+let listener: ((message: string) => void) | null = (m) => {
+  if (printed.has(m)) return;
+  printed.add(m);
+  process.stderr.write(`warning: ${m}\n`);
+};
 
 export function warn(message: string): void {
   seen.push(message);

@@ -82,3 +82,10 @@ describe('j2g tables', () => {
     expect(r.stderr).toContain('tasks.csv:2: expert_hours: expected a finite number > 0, found "x"');
   });
 });
+
+test('a warning raised by two tables is printed once', () => {
+  const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+  const r = j2g('tables', '--data', SMALL, '--out', out, '--judge', 'J2', '--draws', '100');
+  expect(r.status).toBe(0);
+  expect(r.stderr.match(/expert_only policies use attempts 1\.\.1 of 2/g)).toHaveLength(1);
+});
