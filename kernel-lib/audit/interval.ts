@@ -8,6 +8,7 @@
  * this is far below any printed digit and is not a tolerance.
  */
 import { J2GError } from '../errors.ts';
+import { printedDecimals } from '../published/lookup.ts';
 
 export interface Interval {
   lo: number;
@@ -39,7 +40,7 @@ export function fromPrinted(text: string): Interval {
   const s = text.trim().replace(/%$/, '');
   if (!/^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(s)) throw new J2GError(`fromPrinted requires a printed decimal number: "${text}"`);
   const plain = s.replace(/,/g, '');
-  const decimals = /\.(\d+)$/.exec(plain)?.[1].length ?? 0;
+  const decimals = printedDecimals(plain);
   const x = Number(plain);
   const half = 0.5 * 10 ** -decimals;
   return interval(down(x - half), up(x + half));

@@ -13,6 +13,7 @@
  */
 import type { Published } from '../published/load.ts';
 import { cellKey } from '../published/load.ts';
+import { printedDecimals } from '../published/lookup.ts';
 import { checkStatus, type CheckStatus } from '../report/compare.ts';
 import type { ReproducedCell } from './cells.ts';
 
@@ -72,7 +73,7 @@ export function compareWithPublished(cells: ReproducedCell[], pub: Published, op
       const lo = pub.tables.get(c.table)?.get(cellKey(c.row, `${base} lo`))?.value;
       const hi = pub.tables.get(c.table)?.get(cellKey(c.row, `${base} hi`))?.value;
       const width = lo !== undefined && hi !== undefined ? Math.abs(hi - lo) : 0;
-      const decimals = /\.(\d+)$/.exec(published.printed)?.[1].length ?? 0;
+      const decimals = printedDecimals(published.printed);
       band = Math.max(tolerance * Math.abs(published.value), tolerance * width, 10 ** -decimals);
       status = checkStatus(c.value, published.value, published.printed, { relative: band / Math.max(Math.abs(published.value), 1e-300) });
     }
