@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
+import { parseRows } from '../io/csvRows.ts';
 import type { GdpvalTask, Grade } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -54,12 +55,7 @@ function validate<T>(csv: CsvData, schema: z.ZodType<T, any>, columns: string[])
   for (const c of columns) if (!csv.header.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'missing column' });
   for (const c of csv.header) if (!columns.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'unknown column' });
   if (issues.length) throw new ValidationError(issues);
-  const out: T[] = [];
-  for (const row of csv.rows) {
-    const r = schema.safeParse(row.values);
-    if (r.success) out.push(r.data);
-    else for (const i of r.error.issues) issues.push({ file: csv.file, line: row.line, column: String(i.path[0] ?? ''), message: i.message });
-  }
+  const out = parseRows(csv, schema, issues).map((r) => r.data);
   if (issues.length) throw new ValidationError(issues);
   return out;
 }

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
+import { parseRows } from '../io/csvRows.ts';
 import { ENERGY_BOUNDARIES, type TaskResult } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -48,15 +49,7 @@ export function parseTaskResults(csv: CsvData): TaskResult[] {
   for (const c of csv.header) if (!TASK_RESULT_COLUMNS.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'unknown column' });
   if (issues.length) throw new ValidationError(issues);
   const out: TaskResult[] = [];
-  for (const row of csv.rows) {
-    const parsed = taskResultRow.safeParse(row.values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        issues.push({ file: csv.file, line: row.line, column: String(issue.path[0] ?? ''), message: issue.message });
-      }
-      continue;
-    }
-    const v = parsed.data;
+  for (const { data: v } of parseRows(csv, taskResultRow, issues)) {
     out.push({
       task: v.task,
       system: v.system,

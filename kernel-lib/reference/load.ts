@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
+import { parseRows as parseRowsOf } from '../io/csvRows.ts';
 
 export interface ReferenceOccupation {
   occupation: string;
@@ -72,13 +73,7 @@ function parseRows<T extends z.ZodObject>(csv: CsvData | null, schema: T, issues
   let ok = true;
   for (const c of cols) if (!csv.header.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' }); ok = false; }
   if (!ok) return [];
-  const out: { line: number; d: z.infer<T> }[] = [];
-  for (const r of csv.rows) {
-    const res = schema.safeParse(r.values);
-    if (res.success) out.push({ line: r.line, d: res.data });
-    else for (const iss of res.error.issues) issues.push({ file: csv.file, line: r.line, column: String(iss.path[0] ?? ''), message: iss.message });
-  }
-  return out;
+  return parseRowsOf(csv, schema, issues).map(({ line, data }) => ({ line, d: data }));
 }
 
 function tryRead(dir: string, name: string, issues: ValidationIssue[]): CsvData | null {

@@ -9,7 +9,10 @@
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { readFileSync } from 'node:fs';
-import { J2GError } from '../errors.ts';
+import { z } from 'zod';
+import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
+import { parseRows } from '../io/csvRows.ts';
+import { nonNegativeNumber, requiredText } from '../data/fields.ts';
 import { parseCsv } from '../io/csv.ts';
 import type { TableOptions } from './options.ts';
 import { categorySummaries } from './table13.ts';
@@ -49,15 +52,13 @@ export function sameAccelerator(a: string, b: string): boolean {
  */
 export function readNodeRates(path: string, accelerator?: string): NodeRate[] {
   const csv = parseCsv(readFileSync(path, 'utf8'), path);
-  const out: NodeRate[] = [];
-  const problems: string[] = [];
-  for (const r of csv.rows) {
-    if (accelerator && r.values.accelerator !== undefined && !sameAccelerator(r.values.accelerator, accelerator)) continue;
-    const x = Number(r.values.usd_per_node_hour);
-    if (r.values.usd_per_node_hour === '' || !Number.isFinite(x) || x < 0) problems.push(`${path}:${r.line}: usd_per_node_hour: expected a finite number >= 0, found "${r.values.usd_per_node_hour}"`);
-    if (!r.values.provider) problems.push(`${path}:${r.line}: provider: empty, expected a label`);
-    out.push({ label: r.values.provider, usdPerNodeHour: x });
-  }
-  if (problems.length) throw new J2GError(problems.join('\n'));
-  return out;
+  const issues: ValidationIssue[] = [];
+  for (const c of ['provider', 'usd_per_node_hour']) if (!csv.header.includes(c)) issues.push({ file: path, line: 1, column: c, message: 'missing required column' });
+  if (issues.length) throw new ValidationError(issues);
+  const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: z.string().optional() });
+  const rows = parseRows(csv, schema, issues);
+  if (issues.length) throw new ValidationError(issues);
+  return rows
+    .filter(({ data }) => !accelerator || data.accelerator === undefined || sameAccelerator(data.accelerator, accelerator))
+    .map(({ data }) => ({ label: data.provider, usdPerNodeHour: data.usd_per_node_hour }));
 }

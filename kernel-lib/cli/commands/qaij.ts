@@ -3,7 +3,10 @@
  * bootstrap intervals, the energy-service frontier and the ranking, as JSON on stdout.
  */
 import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
+import { z } from 'zod';
 import { readCsv } from '../../io/csv.ts';
+import { parseRows } from '../../io/csvRows.ts';
+import { nonNegativeNumber, requiredText } from '../../data/fields.ts';
 import { finiteNumber, parseArgs, positiveInt } from '../args.ts';
 import {
   bootstrapQaij,
@@ -67,13 +70,9 @@ export function readTargetMix(path: string): TargetMix {
   for (const c of csv.header) if (!['stratum', 'share'].includes(c)) issues.push({ file: path, line: 1, column: c, message: 'unknown column' });
   if (issues.length) throw new ValidationError(issues);
   const mix: Record<string, number> = {};
-  for (const row of csv.rows) {
-    const s = row.values.stratum.trim();
-    const v = Number(row.values.share);
-    if (s === '') issues.push({ file: path, line: row.line, column: 'stratum', message: 'expected a non-empty value' });
-    else if (s in mix) issues.push({ file: path, line: row.line, column: 'stratum', message: `duplicate stratum ${s}` });
-    if (row.values.share.trim() === '' || !Number.isFinite(v) || v < 0) issues.push({ file: path, line: row.line, column: 'share', message: 'expected a number >= 0' });
-    mix[s] = v;
+  for (const { line, data } of parseRows(csv, z.object({ stratum: requiredText, share: nonNegativeNumber }), issues)) {
+    if (data.stratum in mix) issues.push({ file: path, line, column: 'stratum', message: `duplicate stratum ${data.stratum}` });
+    mix[data.stratum] = data.share;
   }
   if (issues.length) throw new ValidationError(issues);
   return mix;

@@ -2,10 +2,13 @@
  * `j2g tables`: every paper table that a task-level dataset supports, as CSV files.
  */
 import { join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { ColumnTable } from 'arquero';
 import { parseArgs, finiteNumber, positiveInt } from '../args.ts';
-import { J2GError } from '../../errors.ts';
+import { z } from 'zod';
+import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
+import { parseRows } from '../../io/csvRows.ts';
+import { nonNegativeNumber, requiredText } from '../../data/fields.ts';
 import { loadDataset } from '../../data/load.ts';
 import { writeFileAtomic } from '../../io/atomic.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
@@ -40,19 +43,14 @@ bootstrap intervals on one shared, seeded set of draws per table: the same seed 
 A table the dataset cannot support (for example no expert-with-AI reference) is skipped with a
 warning naming the reason.`;
 
-/** Read user-supplied occupation weights (`occupation,weight`). */
+/** Read user-supplied occupation weights (`occupation,weight`): every bad row is named, none coerced. */
 export function readWeightsFile(path: string): WeightScheme {
   const csv = readCsv(path);
-  const custom: Record<string, number> = {};
-  const issues: string[] = [];
-  for (const r of csv.rows) {
-    const w = Number(r.values.weight);
-    if (r.values.occupation === undefined || r.values.weight === undefined) throw new J2GError(`${path}: expected columns occupation,weight`);
-    if (r.values.weight === '' || !Number.isFinite(w) || w < 0) issues.push(`${path}:${r.line}: weight: expected a finite number >= 0, found "${r.values.weight}"`);
-    custom[r.values.occupation] = w;
-  }
-  if (issues.length) throw new J2GError(issues.join('\n'));
-  return { custom };
+  if (!csv.header.includes('occupation') || !csv.header.includes('weight')) throw new J2GError(`${path}: expected columns occupation,weight`);
+  const issues: ValidationIssue[] = [];
+  const rows = parseRows(csv, z.object({ occupation: requiredText, weight: nonNegativeNumber }), issues);
+  if (issues.length) throw new ValidationError(issues);
+  return { custom: Object.fromEntries(rows.map(({ data }) => [data.occupation, data.weight])) };
 }
 
 export function parseWeights(value: string | undefined): WeightScheme {

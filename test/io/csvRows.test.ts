@@ -1,0 +1,38 @@
+/**
+ * Small user-supplied CSV inputs (weights, node rates, target mixes) go through the same strict row
+ * validation as datasets: bad cells are named by file, line and column, never coerced by Number().
+ */
+import { describe, expect, test } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readWeightsFile } from '../../kernel-lib/cli/commands/tables.ts';
+import { readNodeRates } from '../../kernel-lib/tables/table05.ts';
+import { readTargetMix } from '../../kernel-lib/cli/commands/qaij.ts';
+
+const file = (name: string, text: string) => {
+  const p = join(mkdtempSync(join(tmpdir(), 'j2g-rows-')), name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe('strict small inputs', () => {
+  test('occupation weights: a hexadecimal or padded number is refused, a good file reads', () => {
+    const bad = file('w.csv', 'occupation,weight\na,0x10\nb, 2\n');
+    expect(() => readWeightsFile(bad)).toThrow(`${bad}:2: weight: expected a finite number >= 0, found "0x10"`);
+    expect(() => readWeightsFile(bad)).toThrow(`${bad}:3: weight: expected a finite number >= 0, found " 2"`);
+    expect(readWeightsFile(file('w.csv', 'occupation,weight\na,1\nb,3\n'))).toEqual({ custom: { a: 1, b: 3 } });
+  });
+  test('node rates: a missing rate column and a negative rate are named', () => {
+    const noRate = file('r.csv', 'provider,price\nAWS,1\n');
+    expect(() => readNodeRates(noRate)).toThrow(`${noRate}:1: usd_per_node_hour: missing required column`);
+    const neg = file('r.csv', 'provider,usd_per_node_hour\nAWS,-1\n');
+    expect(() => readNodeRates(neg)).toThrow(`${neg}:2: usd_per_node_hour: expected a finite number >= 0, found -1`);
+  });
+  test('target mix: duplicate and padded strata are refused', () => {
+    const p = file('m.csv', 'stratum,share\na,1\na,2\n b,1\n');
+    expect(() => readTargetMix(p)).toThrow(`${p}:3: stratum: duplicate stratum a`);
+    expect(() => readTargetMix(p)).toThrow(`${p}:4: stratum: leading or trailing spaces in " b"`);
+    expect(readTargetMix(file('m.csv', 'stratum,share\na,1\nb,0.5\n'))).toEqual({ a: 1, b: 0.5 });
+  });
+});
