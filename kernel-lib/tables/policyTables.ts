@@ -20,8 +20,7 @@ import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate } from './evaluate.ts';
-import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
-import { RATIO_COMPONENTS, componentDraws } from '../uncertainty/componentDraws.ts';
+import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** Attempts available on every task the system ran (the n of pass@n and m-of-n). */
@@ -92,8 +91,7 @@ function policyRowOf(b: ReturnType<typeof evaluate>['benchmark'], policy: Attemp
 /** One row per policy, with intervals from one set of draws shared by every row. */
 export function policyTable(options: TableOptions, policies: AttemptPolicy[], reference: Reference): ColumnTable {
   const cells = policies.map((policy) => evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }));
-  const boot = tableBootstrap(options, cells[0].components);
-  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights, undefined, 1, RATIO_COMPONENTS).map((g) => g[0]) : null;
+  const draws = benchmarkCellDraws(options, cells);
   return aq.from(cells.map((c, k) => ({ ...policyRowOf(c.benchmark, policies[k]), ...ratioIntervals(draws?.[k]) })));
 }
 

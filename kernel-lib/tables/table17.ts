@@ -12,8 +12,8 @@ import { returnsOf } from '../metrics/aggregate.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate, type Evaluation } from './evaluate.ts';
-import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
-import { RATIO_COMPONENTS, componentDraws, type ComponentDraws } from '../uncertainty/componentDraws.ts';
+import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
+import type { ComponentDraws } from '../uncertainty/componentDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** The four (judgment, time) cells in the order Table 17 prints them. */
@@ -34,8 +34,7 @@ export interface CrossingCells {
 /** The four crossed cells and their shared draws (Tables 17 and 18). */
 export function crossingCells(options: TableOptions): CrossingCells {
   const cells = CROSSINGS.map(([s, t]) => evaluate({ ...options, judgmentReference: s, timeReference: t }));
-  const boot = tableBootstrap(options, cells[0].components);
-  const draws = boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights, undefined, 1, RATIO_COMPONENTS).map((g) => g[0]) : null;
+  const draws = benchmarkCellDraws(options, cells);
   return { cells, draws };
 }
 

@@ -10,6 +10,7 @@ import type { Dataset } from '../data/load.ts';
 import type { TaskComponents } from '../metrics/taskComponents.ts';
 import { resolveBootstrap, type BootstrapSettings } from './settings.ts';
 import { sameTaskStructure, taskBootstrap, type TaskBootstrap } from './taskBootstrap.ts';
+import { RATIO_COMPONENTS, componentDraws, type ComponentDraws } from './componentDraws.ts';
 
 export interface BootstrapOption {
   /** draws and seed of the task-composition bootstrap, or false for point estimates only */
@@ -35,4 +36,13 @@ export function tableBootstrap(options: BootstrapOption & { dataset: Dataset }, 
   const boot = { ...taskBootstrap(components.occupationIndex, components.occupations.length, settings), occupationIndex: components.occupationIndex };
   byKey.set(key, boot);
   return boot;
+}
+
+/**
+ * Benchmark-level draws of G, C, E and S for several cells of one table (same system and tasks) on
+ * the table's shared draws: one entry per cell, or null when the bootstrap is off.
+ */
+export function benchmarkCellDraws(options: BootstrapOption & { dataset: Dataset }, cells: { components: TaskComponents; weights: Float64Array }[]): ComponentDraws[] | null {
+  const boot = tableBootstrap(options, cells[0].components);
+  return boot ? componentDraws(boot, cells.map((c) => c.components), cells[0].weights, undefined, 1, RATIO_COMPONENTS).map((g) => g[0]) : null;
 }
