@@ -81,7 +81,7 @@ export function seedWords(seed: number): [number, number, number, number] {
     st = ns;
     words.push(out);
   }
-  if (words.every((w) => w === 0)) words[0] = 1;
+  if (!words.some((w) => w !== 0)) words[0] = 1; // (not `every`: TS 5.5+ would narrow words to 0[])
   return [words[0], words[1], words[2], words[3]];
 }
 
