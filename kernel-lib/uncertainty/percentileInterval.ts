@@ -16,10 +16,14 @@ export interface Interval {
 }
 
 export function percentileInterval(draws: Float64Array, level = 0.95): Interval {
+  return percentileIntervalInPlace(draws.slice(), level);
+}
+
+/** `percentileInterval` on draws the caller no longer needs in order: reorders `work`, copies nothing. */
+export function percentileIntervalInPlace(work: Float64Array, level = 0.95): Interval {
   if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${level}`);
-  if (draws.length === 0) throw new J2GError('percentile requires data');
-  for (let b = 0; b < draws.length; b++) if (!Number.isFinite(draws[b])) throw new J2GError('percentileInterval requires finite draws');
-  const work = draws.slice();
+  if (work.length === 0) throw new J2GError('percentile requires data');
+  for (let b = 0; b < work.length; b++) if (!Number.isFinite(work[b])) throw new J2GError('percentileInterval requires finite draws');
   return { lower: percentileSelect(work, (1 - level) / 2), upper: percentileSelect(work, (1 + level) / 2) };
 }
 

@@ -6,22 +6,23 @@
  * "netValuePerJoule requires a positive energy: 0".
  * @example nvjDraws(Float64Array.of(52), Float64Array.of(1.1625), Float64Array.of(0.25)) // => [203.35]
  */
+import { J2GError } from '../errors.ts';
 import { requirePositive } from '../metrics/requirePositive.ts';
 
-function checkEnergy(fn: string, energyMJ: Float64Array): void {
+function checkEnergy(fn: string, energyMJ: Float64Array, out?: Float64Array): void {
+  if (out && out.length !== energyMJ.length) throw new J2GError(`${fn} draws: out has ${out.length} entries for ${energyMJ.length} draws`);
   for (let b = 0; b < energyMJ.length; b++) if (!(energyMJ[b] > 0)) requirePositive(fn, 'energy', energyMJ[b]);
 }
 
-export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ: Float64Array): Float64Array {
-  checkEnergy('netValuePerJoule', energyMJ);
-  const out = new Float64Array(energyMJ.length);
+/** `out` (optional, length B) receives the draws instead of a new array. */
+export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
+  checkEnergy('netValuePerJoule', energyMJ, out);
   for (let b = 0; b < out.length; b++) out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
   return out;
 }
 
-export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array): Float64Array {
-  checkEnergy('timeSavingPerJoule', energyMJ);
-  const out = new Float64Array(energyMJ.length);
+export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
+  checkEnergy('timeSavingPerJoule', energyMJ, out);
   for (let b = 0; b < out.length; b++) out[b] = timeSavingHours[b] / energyMJ[b];
   return out;
 }

@@ -5,7 +5,7 @@
  * @example ratioIntervals(draws) // => { nvj_lo: 126.0, nvj_hi: 222.4, tsj_lo: 2.87, tsj_hi: 5.02 } (paper's pass@1)
  */
 import type { ComponentDraws } from './componentDraws.ts';
-import { percentileInterval } from './percentileInterval.ts';
+import { percentileIntervalInPlace } from './percentileInterval.ts';
 import { nvjDraws, tsjDraws } from './ratioDraws.ts';
 
 export interface RatioIntervalColumns {
@@ -19,7 +19,8 @@ export const NO_INTERVALS: RatioIntervalColumns = { nvj_lo: null, nvj_hi: null, 
 
 export function ratioIntervals(d: ComponentDraws | null | undefined, level = 0.95): RatioIntervalColumns {
   if (!d) return NO_INTERVALS;
-  const nvj = percentileInterval(nvjDraws(d.valueUSD, d.costUSD, d.energyMJ), level);
-  const tsj = percentileInterval(tsjDraws(d.timeSavingHours, d.energyMJ), level);
+  const work = new Float64Array(d.energyMJ.length); // one scratch array, reordered by each selection
+  const nvj = percentileIntervalInPlace(nvjDraws(d.valueUSD, d.costUSD, d.energyMJ, work), level);
+  const tsj = percentileIntervalInPlace(tsjDraws(d.timeSavingHours, d.energyMJ, work), level);
   return { nvj_lo: nvj.lower, nvj_hi: nvj.upper, tsj_lo: tsj.lower, tsj_hi: tsj.upper };
 }

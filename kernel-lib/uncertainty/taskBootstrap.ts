@@ -74,17 +74,38 @@ export function drawState(boot: TaskBootstrap): Int32Array {
 }
 
 /**
- * Write the next draw's resampled task indices into `slots` (length n, grouped by occupation) and
- * advance `state`; with `positions`, write each slot's position k within its occupation instead
- * (the task is `order[offsets[o] + k]`). This is `lemireInt(raw, n_o)` inlined: the xoshiro128** step on local words, then
- * Lemire's multiply-and-reject. Same stream (test/uncertainty/edgeCases.test.ts checks it).
+ * What `fillDraw` writes for each draw:
+ * - 'tasks': the n resampled task indices, grouped by occupation (length n);
+ * - 'positions': each slot's position k within its occupation instead (the task is
+ *   `order[offsets[o] + k]`; length n);
+ * - 'codes': one number per occupation (length O), the multiset code sum_j (n_o + 1)^k_j of its
+ *   drawn positions (kernel-lib/uncertainty/multisetSums.ts); only for occupations of at most
+ *   MAX_CODE_TASKS tasks.
  */
-export function fillDraw(boot: TaskBootstrap, state: Int32Array, slots: Int32Array, positions = false): void {
+export type DrawOutput = 'tasks' | 'positions' | 'codes';
+
+/** Largest occupation whose multiset code `fillDraw` forms (the codes fit easily in 32 bits). */
+export const MAX_CODE_TASKS = 5;
+/** CODE_POWERS[n * 8 + k] = (n + 1)^k: the code digits' place values for occupations of n tasks. */
+const CODE_POWERS = new Int32Array(8 * (MAX_CODE_TASKS + 1));
+for (let n = 1; n <= MAX_CODE_TASKS; n++) for (let k = 0; k < n; k++) CODE_POWERS[n * 8 + k] = (n + 1) ** k;
+
+/**
+ * Write the next draw into `out` (see DrawOutput) and advance `state`. This is `lemireInt(raw, n_o)`
+ * inlined: the xoshiro128** step on local words, then Lemire's multiply-and-reject. Same stream in
+ * every mode (test/uncertainty/edgeCases.test.ts checks it). Throws for 'codes' when an occupation
+ * has more than MAX_CODE_TASKS tasks.
+ */
+export function fillDraw(boot: TaskBootstrap, state: Int32Array, out: Int32Array, mode: DrawOutput = 'tasks'): void {
   const { occupations: O, counts, offsets, order, thresholds } = boot;
+  const codes = mode === 'codes', positions = mode === 'positions';
   let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3];
   let p = 0;
   for (let o = 0; o < O; o++) {
     const start = offsets[o], n_o = counts[o], threshold = thresholds[o];
+    if (codes && n_o > MAX_CODE_TASKS) throw new J2GError(`fillDraw: multiset codes need occupations of at most ${MAX_CODE_TASKS} tasks: ${n_o}`);
+    const place = n_o * 8;
+    let code = 0;
     for (let j = 0; j < n_o; j++) {
       let k = 0;
       for (;;) {
@@ -97,8 +118,10 @@ export function fillDraw(boot: TaskBootstrap, state: Int32Array, slots: Int32Arr
         k = Math.floor(xn * INV_TWO_32);
         if (xn - k * TWO_32 >= threshold) break;
       }
-      slots[p++] = positions ? k : order[start + k];
+      if (codes) code += CODE_POWERS[place + k];
+      else out[p++] = positions ? k : order[start + k];
     }
+    if (codes) out[o] = code;
   }
   state[0] = s0; state[1] = s1; state[2] = s2; state[3] = s3;
 }

@@ -4,14 +4,15 @@
  * and occupations of 1 to 5 tasks.
  */
 import { describe, expect, test } from 'vitest';
-import { taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { drawState, fillDraw, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
 import { multisetApplies } from '../../kernel-lib/uncertainty/multisetSums.ts';
 
 const sizes = [5, 1, 3, 5, 2, 4, 5];
 const occ = Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
 const n = occ.length;
-const cols = [0, 1, 2].map((k) => Float64Array.from({ length: n }, (_, i) => Math.sin(3 * i + k) * 10 + k));
+// six columns: one block of four summed in local variables, then two one at a time
+const cols = [0, 1, 2, 3, 4, 5].map((k) => Float64Array.from({ length: n }, (_, i) => Math.sin(3 * i + k) * 10 + k));
 const weights = Float64Array.from(sizes, (_, o) => (o + 1) / 28);
 
 describe('multiset bootstrap sums', () => {
@@ -25,6 +26,24 @@ describe('multiset bootstrap sums', () => {
         expect(b[c][g][d]).toBeCloseTo(a[c][g][d], 10);
       }
     }
+  });
+  test("fillDraw's codes are sum_j (n_o + 1)^k_j of the positions it draws, on the same stream", () => {
+    // Oracle: the 'positions' output of the same draw and the code's definition (multisetSums.ts).
+    const boot = taskBootstrap(occ, sizes.length, { draws: 50, seed: 3 });
+    const a = drawState(boot), b = drawState(boot);
+    const positions = new Int32Array(n), codes = new Int32Array(sizes.length);
+    for (let d = 0; d < 50; d++) {
+      fillDraw(boot, a, positions, 'positions');
+      fillDraw(boot, b, codes, 'codes');
+      for (let o = 0; o < sizes.length; o++) {
+        let code = 0;
+        for (let p = boot.offsets[o]; p < boot.offsets[o + 1]; p++) code += (sizes[o] + 1) ** positions[p];
+        expect(codes[o]).toBe(code);
+      }
+    }
+    expect([...a]).toEqual([...b]);
+    const big = taskBootstrap(new Int32Array(6), 1, { draws: 1, seed: 1 });
+    expect(() => fillDraw(big, drawState(big), new Int32Array(1), 'codes')).toThrow('multiset codes need occupations of at most 5 tasks: 6');
   });
   test('are refused for an occupation of more than 5 tasks, where auto takes the slot path', () => {
     const big = Int32Array.from({ length: 6 }, () => 0);
