@@ -17,6 +17,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
+import { checkHeader } from '../io/csvRows.ts';
 import {
   FILES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -51,9 +52,7 @@ type Key = keyof typeof FILES;
 function validateFile<K extends Key>(csv: CsvData, key: K, issues: ValidationIssue[]): Omit<Parsed, 'file'> {
   const { schema } = FILES[key];
   const required = Object.keys(schema.shape);
-  const missing = required.filter((c) => !csv.header.includes(c));
-  for (const c of missing) issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' });
-  if (missing.length) return { rows: [], raw: [], complete: false };
+  if (!checkHeader(csv, required, issues)) return { rows: [], raw: [], complete: false };
   const rows: any[] = [];
   for (const r of csv.rows) {
     const res = schema.safeParse(r.values);

@@ -11,6 +11,7 @@
  */
 import { join } from 'node:path';
 import { readCsv } from '../io/csv.ts';
+import { checkHeader } from '../io/csvRows.ts';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import type { Window } from './types.ts';
 
@@ -29,8 +30,7 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
   const file = join(dir, 'marks.csv');
   const csv = readCsv(file);
   const issues: ValidationIssue[] = [];
-  for (const c of COLUMNS) if (!csv.header.includes(c)) issues.push({ file, line: 1, message: `missing column ${c}` });
-  if (issues.length) throw new ValidationError(issues);
+  if (!checkHeader(csv, COLUMNS, issues)) throw new ValidationError(issues);
   const marks = [];
   for (const r of csv.rows) {
     const v = r.values;

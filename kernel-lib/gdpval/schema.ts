@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
-import { parseRows } from '../io/csvRows.ts';
+import { checkHeader, parseRows } from '../io/csvRows.ts';
 import type { GdpvalTask, Grade } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -52,9 +52,7 @@ export const gradeRow = z.object({
 
 function validate<T>(csv: CsvData, schema: z.ZodType<T, any>, columns: string[]): T[] {
   const issues: ValidationIssue[] = [];
-  for (const c of columns) if (!csv.header.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'missing column' });
-  for (const c of csv.header) if (!columns.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'unknown column' });
-  if (issues.length) throw new ValidationError(issues);
+  if (!checkHeader(csv, columns, issues, columns)) throw new ValidationError(issues);
   const out = parseRows(csv, schema, issues).map((r) => r.data);
   if (issues.length) throw new ValidationError(issues);
   return out;

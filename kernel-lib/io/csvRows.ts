@@ -1,7 +1,7 @@
 /**
  * Validate the rows of a parsed CSV against a zod row schema, collecting every problem as
  * `file:line: column: message` (the schema's own message) into `issues`. Rows that fail are left out
- * of the result and reported, never coerced. Header checks stay with each caller.
+ * of the result and reported, never coerced. `checkHeader` is the matching header check.
  * @example parseRows(parseCsv('x\n1\n', 'f.csv'), z.object({ x: positiveNumber }), issues) // => [{ line: 2, data: { x: 1 } }]
  */
 import type { z } from 'zod';
@@ -16,4 +16,17 @@ export function parseRows<S extends z.ZodType>(csv: CsvData, schema: S, issues: 
     else for (const iss of res.error.issues) issues.push({ file: csv.file, line: r.line, column: String(iss.path[0] ?? ''), message: iss.message });
   }
   return out;
+}
+
+/**
+ * The header check every CSV reader shares: each required column that is missing is one issue at
+ * line 1, "missing required column"; with `allowed` (the full list of known columns), each other
+ * column is one too, "unknown column (known: ...)". Returns whether the header raised no issue.
+ * @example checkHeader(parseCsv('x\n1\n', 'f.csv'), ['x', 'y'], issues) // => false; issues: f.csv:1: y: missing required column
+ */
+export function checkHeader(csv: CsvData, required: readonly string[], issues: ValidationIssue[], allowed?: readonly string[]): boolean {
+  let ok = true;
+  for (const c of required) if (!csv.header.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' }); ok = false; }
+  if (allowed) for (const c of csv.header) if (!allowed.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: `unknown column (known: ${allowed.join(', ')})` }); ok = false; }
+  return ok;
 }

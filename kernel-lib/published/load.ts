@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
+import { checkHeader } from '../io/csvRows.ts';
 import { CLAIM_COLUMNS, TABLE_COLUMNS, tableCellSchema, textClaimSchema } from './schema.ts';
 
 /** One printed number of a table; `file` and `line` say where it was read. */
@@ -65,13 +66,6 @@ export function printedNumber(printed: string): number {
   return /^-?\d{1,3}(,\d{3})+(\.\d+)?$|^-?\d+(\.\d+)?$/.test(printed) ? Number(printed.replace(/,/g, '')) : NaN;
 }
 
-function checkHeader(csv: CsvData, expected: string[], issues: ValidationIssue[]): boolean {
-  let ok = true;
-  for (const c of expected) if (!csv.header.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' }); ok = false; }
-  for (const c of csv.header) if (!expected.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: `unexpected column, expected only ${expected.join(', ')}` }); ok = false; }
-  return ok;
-}
-
 function readOrCollect(path: string, label: string, issues: ValidationIssue[]): CsvData | null {
   try {
     return readCsv(path, label);
@@ -96,7 +90,7 @@ export function loadPublished(dir: string = DEFAULT_PUBLISHED_DIR): Published {
     if (!m) continue;
     const tableId = String(Number(m[1]));
     const csv = readOrCollect(join(dir, name), name, issues);
-    if (!csv || !checkHeader(csv, TABLE_COLUMNS, issues)) continue;
+    if (!csv || !checkHeader(csv, TABLE_COLUMNS, issues, TABLE_COLUMNS)) continue;
     const cells = new Map<string, PublishedCell>();
     tables.set(tableId, cells);
     for (const r of csv.rows) {
@@ -123,7 +117,7 @@ export function loadPublished(dir: string = DEFAULT_PUBLISHED_DIR): Published {
     issues.push({ file: claimFile, message: `missing from ${dir}` });
   } else {
     const csv = readOrCollect(join(dir, claimFile), claimFile, issues);
-    if (csv && checkHeader(csv, CLAIM_COLUMNS, issues)) {
+    if (csv && checkHeader(csv, CLAIM_COLUMNS, issues, CLAIM_COLUMNS)) {
       for (const r of csv.rows) {
         const res = textClaimSchema.safeParse(r.values);
         if (!res.success) {

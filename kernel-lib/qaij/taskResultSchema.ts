@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
-import { parseRows } from '../io/csvRows.ts';
+import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { ENERGY_BOUNDARIES, type TaskResult } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -45,9 +45,7 @@ const REQUIRED = TASK_RESULT_COLUMNS.filter((c) => !['difficulty_weight', 'weigh
 /** Validate parsed CSV rows into TaskResults, or throw a ValidationError listing every problem. */
 export function parseTaskResults(csv: CsvData): TaskResult[] {
   const issues: ValidationIssue[] = [];
-  for (const c of REQUIRED) if (!csv.header.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'missing column' });
-  for (const c of csv.header) if (!TASK_RESULT_COLUMNS.includes(c)) issues.push({ file: csv.file, line: 1, column: c, message: 'unknown column' });
-  if (issues.length) throw new ValidationError(issues);
+  if (!checkHeader(csv, REQUIRED, issues, TASK_RESULT_COLUMNS)) throw new ValidationError(issues);
   const out: TaskResult[] = [];
   for (const { data: v } of parseRows(csv, taskResultRow, issues)) {
     out.push({

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
-import { parseRows as parseRowsOf } from '../io/csvRows.ts';
+import { checkHeader, parseRows as parseRowsOf } from '../io/csvRows.ts';
 
 export interface ReferenceOccupation {
   occupation: string;
@@ -70,9 +70,7 @@ const taskSchema = z.object({ task_id: text, occupation: text, sector: text });
 function parseRows<T extends z.ZodObject>(csv: CsvData | null, schema: T, issues: ValidationIssue[]): { line: number; d: z.infer<T> }[] {
   if (!csv) return [];
   const cols = Object.keys(schema.shape);
-  let ok = true;
-  for (const c of cols) if (!csv.header.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' }); ok = false; }
-  if (!ok) return [];
+  if (!checkHeader(csv, cols, issues)) return [];
   return parseRowsOf(csv, schema, issues).map(({ line, data }) => ({ line, d: data }));
 }
 

@@ -11,7 +11,7 @@ import type { ColumnTable } from 'arquero';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { parseRows } from '../io/csvRows.ts';
+import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
 import { parseCsv } from '../io/csv.ts';
 import type { TableOptions } from './options.ts';
@@ -53,8 +53,7 @@ export function sameAccelerator(a: string, b: string): boolean {
 export function readNodeRates(path: string, accelerator?: string): NodeRate[] {
   const csv = parseCsv(readFileSync(path, 'utf8'), path);
   const issues: ValidationIssue[] = [];
-  for (const c of ['provider', 'usd_per_node_hour']) if (!csv.header.includes(c)) issues.push({ file: path, line: 1, column: c, message: 'missing required column' });
-  if (issues.length) throw new ValidationError(issues);
+  if (!checkHeader(csv, ['provider', 'usd_per_node_hour'], issues)) throw new ValidationError(issues);
   const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: z.string().optional() });
   const rows = parseRows(csv, schema, issues);
   if (issues.length) throw new ValidationError(issues);

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { readWeightsFile } from '../../kernel-lib/cli/commands/tables.ts';
 import { readNodeRates } from '../../kernel-lib/tables/table05.ts';
 import { readTargetMix } from '../../kernel-lib/cli/commands/qaij.ts';
+import { checkHeader } from '../../kernel-lib/io/csvRows.ts';
+import { parseCsv } from '../../kernel-lib/io/csv.ts';
+import type { ValidationIssue } from '../../kernel-lib/errors.ts';
 
 const file = (name: string, text: string) => {
   const p = join(mkdtempSync(join(tmpdir(), 'j2g-rows-')), name);
@@ -34,5 +37,25 @@ describe('strict small inputs', () => {
     expect(() => readTargetMix(p)).toThrow(`${p}:3: stratum: duplicate stratum a`);
     expect(() => readTargetMix(p)).toThrow(`${p}:4: stratum: leading or trailing spaces in " b"`);
     expect(readTargetMix(file('m.csv', 'stratum,share\na,1\nb,0.5\n'))).toEqual({ a: 1, b: 0.5 });
+  });
+});
+
+describe('checkHeader (every CSV reader words header problems the same way)', () => {
+  test('each missing required column and each unknown column is one issue at line 1', () => {
+    const issues: ValidationIssue[] = [];
+    expect(checkHeader(parseCsv('a,z\n1,2\n', 'h.csv'), ['a', 'b'], issues, ['a', 'b', 'c'])).toBe(false);
+    expect(issues).toEqual([
+      { file: 'h.csv', line: 1, column: 'b', message: 'missing required column' },
+      { file: 'h.csv', line: 1, column: 'z', message: 'unknown column (known: a, b, c)' },
+    ]);
+  });
+  test('without a list of known columns, extra columns are allowed', () => {
+    const issues: ValidationIssue[] = [];
+    expect(checkHeader(parseCsv('a,b,extra\n1,2,3\n', 'h.csv'), ['a', 'b'], issues)).toBe(true);
+    expect(issues).toEqual([]);
+  });
+  test('a target mix with an unknown column is refused by the same wording', () => {
+    const p = file('m.csv', 'stratum,share,note\na,1,x\n');
+    expect(() => readTargetMix(p)).toThrow(`${p}:1: note: unknown column (known: stratum, share)`);
   });
 });

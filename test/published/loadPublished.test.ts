@@ -71,7 +71,7 @@ describe('loadPublished errors name file and line', () => {
     });
     const msg = problems(dir);
     expect(msg).toContain('table02.csv:1: column: missing required column');
-    expect(msg).toContain('table02.csv:1: col: unexpected column');
+    expect(msg).toContain('table02.csv:1: col: unknown column');
     expect(msg).toMatch(/text_claims\.csv:\d+: claim_id: duplicate claim id intro\.tasks, first on line 2/);
   });
   it('a claim whose value is not its printed number', () => {

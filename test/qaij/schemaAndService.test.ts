@@ -30,7 +30,7 @@ describe('parseTaskResults', () => {
   });
 
   it('refuses missing and unknown columns', () => {
-    expect(() => parseTaskResults(parseCsv('task,system,joules\nt,A,1\n', 'r.csv'))).toThrow('r.csv:1: energy_j: missing column');
+    expect(() => parseTaskResults(parseCsv('task,system,joules\nt,A,1\n', 'r.csv'))).toThrow('r.csv:1: energy_j: missing required column');
     expect(() => parseTaskResults(parseCsv('task,system,joules\nt,A,1\n', 'r.csv'))).toThrow('r.csv:1: joules: unknown column');
   });
 });

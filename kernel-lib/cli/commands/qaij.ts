@@ -5,7 +5,7 @@
 import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
 import { z } from 'zod';
 import { readCsv } from '../../io/csv.ts';
-import { parseRows } from '../../io/csvRows.ts';
+import { checkHeader, parseRows } from '../../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../../data/fields.ts';
 import { finiteNumber, parseArgs, positiveInt } from '../args.ts';
 import {
@@ -66,9 +66,7 @@ ranking by qaij.`;
 export function readTargetMix(path: string): TargetMix {
   const csv = readCsv(path);
   const issues: ValidationIssue[] = [];
-  for (const c of ['stratum', 'share']) if (!csv.header.includes(c)) issues.push({ file: path, line: 1, column: c, message: 'missing column' });
-  for (const c of csv.header) if (!['stratum', 'share'].includes(c)) issues.push({ file: path, line: 1, column: c, message: 'unknown column' });
-  if (issues.length) throw new ValidationError(issues);
+  if (!checkHeader(csv, ['stratum', 'share'], issues, ['stratum', 'share'])) throw new ValidationError(issues);
   const mix: Record<string, number> = {};
   for (const { line, data } of parseRows(csv, z.object({ stratum: requiredText, share: nonNegativeNumber }), issues)) {
     if (data.stratum in mix) issues.push({ file: path, line, column: 'stratum', message: `duplicate stratum ${data.stratum}` });
