@@ -10,6 +10,7 @@ import { buildConstraints } from './constraints.ts';
 import { finishActiveSet, solveIntervals, type SolveResult } from './solve.ts';
 import type { Layout, Patterns } from './model.ts';
 import { GLM, SEED } from './spec.ts';
+import { calibrateEndpoints, type CalibrationResult } from './calibrate.ts';
 
 export interface Generated {
   layout: Layout;
@@ -18,6 +19,7 @@ export interface Generated {
   patterns: Patterns;
   solve: SolveResult;
   search: { objective: number; repeatDisagree: number };
+  calibration: CalibrationResult;
   rng: ReturnType<typeof createRng>;
 }
 
@@ -26,7 +28,7 @@ const ATTEMPT1 = /^(table13|table14|table15|table5 |table1 GLM)/;
 /** Relative metric for the solver: each variable moves in proportion to its own size. */
 const scaleOf = (x: Float64Array) => Float64Array.from(x, (v) => Math.max(Math.abs(v), 1e-3));
 
-export function generate(pub: Published, spread: Spread = DEFAULT_SPREAD, maxSweeps = 300): Generated {
+export function generate(pub: Published, spread: Spread = DEFAULT_SPREAD, maxSweeps = 300, calibrationOptions: Parameters<typeof calibrateEndpoints>[7] = {}): Generated {
   const { layout, sectors } = referenceLayout();
   const rng = createRng(SEED);
   const g = layout.systems.findIndex((s) => s.system === GLM);
@@ -39,6 +41,8 @@ export function generate(pub: Published, spread: Spread = DEFAULT_SPREAD, maxSwe
   assistedPrior(layout, rng, x, prior.patterns, g, spread);
   const all = buildConstraints(layout, prior.patterns, pub).list;
   solveIntervals(x, scaleOf(x), prior.lower, prior.upper, all, { maxSweeps });
-  const solve = finishActiveSet(x, scaleOf(x), prior.lower, prior.upper, all, { maxRounds: 400 });
-  return { layout, sectors, x, patterns: prior.patterns, solve, search, rng };
+  let solve = finishActiveSet(x, scaleOf(x), prior.lower, prior.upper, all, { maxRounds: 400 });
+  const calibration = calibrateEndpoints(layout, prior.patterns, pub, x, prior.lower, prior.upper, all, calibrationOptions);
+  if (calibration.steps > 0) solve = finishActiveSet(x, scaleOf(x), prior.lower, prior.upper, all, { maxRounds: 400 });
+  return { layout, sectors, x, patterns: prior.patterns, solve, search, calibration, rng };
 }

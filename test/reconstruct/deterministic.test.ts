@@ -1,6 +1,6 @@
 /**
  * `npm run reconstruct` is deterministic: generating again gives the committed files byte for byte
- * (the committed files are the previous run's output). Runs the generator once (about 15 s), so it
+ * (the committed files are the previous run's output). Runs the generator once (about 30 s, most of it the calibration of the intervals), so it
  * is a file of its own.
  */
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * every table rebuilt from the committed files by the project's table code, compared with
  * data/published/. Oracle: the printed numbers of Joules-to-GDP (arXiv 2610.30858), Tables 1, 2, 5,
  * 13-22 and the text. Exact targets must print as published; interval endpoints and Table 16 within
- * 15%; the dataset README's tables of targets must be the ones this comparison renders.
+ * plain 15% of the published value (no allowance for endpoints near zero); the dataset README's tables of targets must be the ones this comparison renders.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -59,8 +59,9 @@ describe('reconstructed dataset', () => {
     expect(comparison.qualitative.filter((q) => !q.holds).map((q) => `${q.claim}: ${q.detail}`)).toEqual([]);
   });
 
-  it('keeps every approximate target within its tolerance', () => {
-    expect(show(comparison.rows.filter((r) => r.kind === 'approximate' && r.status === 'off'))).toBe('');
+  it('keeps every approximate target within plain 15% of the published value', () => {
+    expect(show(comparison.rows.filter((r) => r.kind === 'approximate' && !r.withinPlain))).toBe('');
+    expect(comparison.rows.filter((r) => r.kind === 'approximate').length).toBeGreaterThanOrEqual(112);
   });
 
   it('writes the README tables from this comparison', () => {
