@@ -8,12 +8,11 @@
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { parseCsv } from '../io/csv.ts';
+import { readCsv } from '../io/csv.ts';
 import type { TableOptions } from './options.ts';
 import { categorySummaries } from './table13.ts';
 
@@ -51,7 +50,7 @@ export function sameAccelerator(a: string, b: string): boolean {
  * has this shape).
  */
 export function readNodeRates(path: string, accelerator?: string): NodeRate[] {
-  const csv = parseCsv(readFileSync(path, 'utf8'), path);
+  const csv = readCsv(path);
   const issues: ValidationIssue[] = [];
   if (!checkHeader(csv, ['provider', 'usd_per_node_hour'], issues)) throw new ValidationError(issues);
   const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: z.string().optional() });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMALL, editedDataset, replaceLine } from '../helpers/dataset.ts';
@@ -88,4 +88,33 @@ test('a warning raised by two tables is printed once', () => {
   const r = j2g('tables', '--data', SMALL, '--out', out, '--judge', 'J2', '--draws', '100');
   expect(r.status).toBe(0);
   expect(r.stderr.match(/expert_only policies use attempts 1\.\.1 of 2/g)).toHaveLength(1);
+});
+
+describe('j2g tables: unusable paths are user errors, not stack traces', () => {
+  test('an --out that is an existing file is refused before anything is built', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'j2g-out-')), 'not-a-dir');
+    writeFileSync(file, 'keep me');
+    const r = j2g('tables', '--data', SMALL, '--out', file, '--draws', '10');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`j2g tables: --out ${file} exists and is not a directory`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
+  });
+
+  test('an --out below a file names the file it cannot write', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'j2g-out-')), 'not-a-dir');
+    writeFileSync(file, 'keep me');
+    const r = j2g('tables', '--data', SMALL, '--out', join(file, 'sub'), '--draws', '10');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/j2g tables: cannot write .*not-a-dir\/sub\/table01\.csv \((EEXIST|ENOTDIR)\)/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('a missing --rates file is named, without a stack trace', () => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+    const r = j2g('tables', '--data', SMALL, '--out', out, '--rates', join(out, 'no-such-rates.csv'), '--draws', '10');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${join(out, 'no-such-rates.csv')}: cannot read file (ENOENT)`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
 });

@@ -2,7 +2,7 @@
  * `j2g tables`: every paper table that a task-level dataset supports, as CSV files.
  */
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { ColumnTable } from 'arquero';
 import { parseArgs, finiteNumber, positiveInt } from '../args.ts';
 import { z } from 'zod';
@@ -91,6 +91,7 @@ export async function run(argv: string[]): Promise<number> {
   const { data, out } = args.options;
   if (!data) throw new J2GError('missing --data DIR');
   if (!out) throw new J2GError('missing --out DIR');
+  if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
   const dataset = loadDataset(data);
   for (const w of dataset.warnings) warn(w);
   const options: TableOptions = {
@@ -104,17 +105,28 @@ export async function run(argv: string[]): Promise<number> {
       seed: args.options.seed !== undefined ? seedOption(args.options.seed) : undefined,
     }, dataset.manifest.bootstrap),
   };
-  const { tables, skipped } = buildTables(options);
+  // The rates file is read before any table is built, so that a bad file fails at once.
+  let rates: ReturnType<typeof readNodeRates> | undefined;
   if (args.options.rates) {
     const system = dataset.rows.systems.find((s) => s.system === (options.system ?? dataset.manifest.primary_system));
-    const rates = readNodeRates(args.options.rates, system?.accelerator);
+    rates = readNodeRates(args.options.rates, system?.accelerator);
     if (rates.length === 0) throw new J2GError(`${args.options.rates}: no node rate for accelerator ${system?.accelerator}`);
-    tables.table05 = table05({ ...options, rates });
   }
+  const { tables, skipped } = buildTables(options);
+  if (rates) tables.table05 = table05({ ...options, rates });
   // Core tables must exist; optional ones (needing a second reference or repeated runs) may be skipped.
   for (const core of ['table01', 'table13', 'table15']) if (skipped[core]) throw new J2GError(`${core}: ${skipped[core]}`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
-  for (const [name, table] of Object.entries(tables)) writeFileAtomic(join(out, `${name}.csv`), tableToCsv(table));
+  for (const [name, table] of Object.entries(tables)) {
+    const path = join(out, `${name}.csv`);
+    try {
+      writeFileAtomic(path, tableToCsv(table));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === undefined) throw e;
+      throw new J2GError(`cannot write ${path} (${code}); --out must be a directory that can be written`);
+    }
+  }
   console.error(`wrote ${Object.keys(tables).length} tables to ${out}`);
   return 0;
 }
