@@ -74,7 +74,7 @@ export function openNotebook(parameters: NotebookParameters, env: NodeJS.Process
     dataset,
     system: parameters.system ?? undefined,
     judge: parameters.judge ?? undefined,
-    weights: parseWeights(parameters.weights ?? undefined),
+    weights: parseWeights(parameters.weights ?? undefined, dataset),
     bootstrap: draws === null && seed === null ? undefined : { ...(draws !== null ? { draws } : {}), ...(seed !== null ? { seed } : {}) },
   };
   return { parameters, dataset, options, published: loadPublished(), reference: loadReference() };

@@ -51,7 +51,7 @@ export function weightVector(ds: Dataset, occupations: string[], scheme: WeightS
     if (!o) throw new J2GError(`unknown occupation: ${name}`);
     return { occupation: name, sector: o.sector, employment: o.employment };
   });
-  const w = occupationWeights(scheme, facts, ds.rows.sectors.map((s) => ({ sector: s.sector, gdpShare: s.gdp_share })));
+  const w = occupationWeights(scheme, facts, ds.rows.sectors.map((s) => ({ sector: s.sector, gdpShare: s.gdp_share })), new Set(byName.keys()));
   return Float64Array.from(occupations, (o) => w.get(o)!);
 }
 

@@ -6,6 +6,9 @@
  * - `employment`: w_o = employment_o / total evaluated employment.
  * - `equal`: w_o = 1 / (number of evaluated occupations).
  * - `{ custom }`: user-supplied non-negative weights, one per evaluated occupation, normalised to 1.
+ *   `known` (the dataset's occupations) lets a custom scheme name occupations that exist but are not
+ *   evaluated here (a system that ran only some occupations): they are left out, as the other
+ *   schemes leave them out. Without it, or for a name outside it, a name not evaluated is an error.
  */
 import { J2GError } from '../errors.ts';
 import { gdpOccupationWeights, type OccupationFacts, type SectorShare } from './gdpOccupationWeights.ts';
@@ -16,7 +19,7 @@ export function weightSchemeName(scheme: WeightScheme): string {
   return typeof scheme === 'string' ? scheme : 'custom';
 }
 
-export function occupationWeights(scheme: WeightScheme, occupations: OccupationFacts[], sectors: SectorShare[]): Map<string, number> {
+export function occupationWeights(scheme: WeightScheme, occupations: OccupationFacts[], sectors: SectorShare[], known?: ReadonlySet<string>): Map<string, number> {
   if (occupations.length === 0) throw new J2GError('occupationWeights requires at least one occupation');
   if (scheme === 'gdp') return gdpOccupationWeights(occupations, sectors);
   const raw = new Map<string, number>();
@@ -25,9 +28,9 @@ export function occupationWeights(scheme: WeightScheme, occupations: OccupationF
   } else if (scheme === 'equal') {
     for (const o of occupations) raw.set(o.occupation, 1);
   } else if (typeof scheme === 'object' && scheme && 'custom' in scheme) {
-    const known = new Set(occupations.map((o) => o.occupation));
+    const evaluated = new Set(occupations.map((o) => o.occupation));
     for (const name of Object.keys(scheme.custom)) {
-      if (!known.has(name)) throw new J2GError(`custom weights name an occupation that is not evaluated: ${name}`);
+      if (!evaluated.has(name) && !known?.has(name)) throw new J2GError(`custom weights name an occupation that is not evaluated: ${name}`);
     }
     for (const o of occupations) {
       const v = scheme.custom[o.occupation];

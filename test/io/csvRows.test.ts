@@ -12,6 +12,8 @@ import { readTargetMix } from '../../kernel-lib/cli/commands/qaij.ts';
 import { checkHeader } from '../../kernel-lib/io/csvRows.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import type { ValidationIssue } from '../../kernel-lib/errors.ts';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { SMALL } from '../helpers/dataset.ts';
 
 const file = (name: string, text: string) => {
   const p = join(mkdtempSync(join(tmpdir(), 'j2g-rows-')), name);
@@ -25,6 +27,18 @@ describe('strict small inputs', () => {
     expect(() => readWeightsFile(bad)).toThrow(`${bad}:2: weight: expected a finite number >= 0, found "0x10"`);
     expect(() => readWeightsFile(bad)).toThrow(`${bad}:3: weight: expected a finite number >= 0, found " 2"`);
     expect(readWeightsFile(file('w.csv', 'occupation,weight\na,1\nb,3\n'))).toEqual({ custom: { a: 1, b: 3 } });
+  });
+  test('occupation weights: a repeated occupation is named with its first line, not silently overwritten', () => {
+    const p = file('w.csv', 'occupation,weight\noccA,1\noccB,2\noccA,5\noccC,1\n');
+    expect(() => readWeightsFile(p)).toThrow(`${p}:4: occupation: duplicate occupation "occA" (first on line 2)`);
+  });
+  test('occupation weights checked against a dataset: unknown names by line, every occupation with tasks needs a weight', () => {
+    const dataset = loadDataset(SMALL);
+    const p = file('w.csv', 'occupation,weight\noccA,1\nocc_typo,2\n');
+    expect(() => readWeightsFile(p, dataset)).toThrow(`${p}:3: occupation: unknown occupation "occ_typo" (not in occupations.csv)`);
+    expect(() => readWeightsFile(p, dataset)).toThrow(`${p}: occupation: no weight for occupation "occB" (it has tasks in tasks.csv)`);
+    expect(() => readWeightsFile(p, dataset)).toThrow(`${p}: occupation: no weight for occupation "occC" (it has tasks in tasks.csv)`);
+    expect(readWeightsFile(file('w.csv', 'occupation,weight\noccA,1\noccB,2\noccC,1\n'), dataset)).toEqual({ custom: { occA: 1, occB: 2, occC: 1 } });
   });
   test('node rates: a missing rate column and a negative rate are named', () => {
     const noRate = file('r.csv', 'provider,price\nAWS,1\n');

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
 import { parseRows } from '../../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../../data/fields.ts';
-import { loadDataset } from '../../data/load.ts';
+import { loadDataset, type Dataset } from '../../data/load.ts';
 import { writeFileAtomic } from '../../io/atomic.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
 import { readCsv } from '../../io/csv.ts';
@@ -43,20 +43,44 @@ bootstrap intervals on one shared, seeded set of draws per table: the same seed 
 A table the dataset cannot support (for example no expert-with-AI reference) is skipped with a
 warning naming the reason.`;
 
-/** Read user-supplied occupation weights (`occupation,weight`): every bad row is named, none coerced. */
-export function readWeightsFile(path: string): WeightScheme {
+/**
+ * Read user-supplied occupation weights (`occupation,weight`): every bad row is named, none coerced.
+ * A repeated occupation is an error (never "last one wins"). With the dataset, an occupation that is
+ * not in its occupations.csv is named by line, and every occupation that has tasks must have a weight
+ * (an occupation of occupations.csv that no system evaluates may be listed; it is not used).
+ */
+export function readWeightsFile(path: string, dataset?: Pick<Dataset, 'rows'>): WeightScheme {
   const csv = readCsv(path);
   if (!csv.header.includes('occupation') || !csv.header.includes('weight')) throw new J2GError(`${path}: expected columns occupation,weight`);
   const issues: ValidationIssue[] = [];
   const rows = parseRows(csv, z.object({ occupation: requiredText, weight: nonNegativeNumber }), issues);
+  const first = new Map<string, number>();
+  for (const r of csv.rows) {
+    const name = r.values.occupation;
+    const prev = first.get(name);
+    if (prev !== undefined) issues.push({ file: path, line: r.line, column: 'occupation', message: `duplicate occupation "${name}" (first on line ${prev})` });
+    else first.set(name, r.line);
+  }
+  if (dataset) {
+    const known = new Set(dataset.rows.occupations.map((o) => o.occupation));
+    for (const r of csv.rows) {
+      const name = r.values.occupation;
+      if (name !== '' && !known.has(name)) issues.push({ file: path, line: r.line, column: 'occupation', message: `unknown occupation "${name}" (not in occupations.csv)` });
+    }
+    const withTasks = new Set(dataset.rows.tasks.map((t) => t.occupation));
+    for (const o of dataset.rows.occupations) {
+      if (withTasks.has(o.occupation) && !first.has(o.occupation)) issues.push({ file: path, column: 'occupation', message: `no weight for occupation "${o.occupation}" (it has tasks in tasks.csv)` });
+    }
+  }
   if (issues.length) throw new ValidationError(issues);
   return { custom: Object.fromEntries(rows.map(({ data }) => [data.occupation, data.weight])) };
 }
 
-export function parseWeights(value: string | undefined): WeightScheme {
+/** `gdp`, `employment`, `equal` or a weights file (checked against `dataset` when given). */
+export function parseWeights(value: string | undefined, dataset?: Pick<Dataset, 'rows'>): WeightScheme {
   if (value === undefined) return 'gdp';
   if (value === 'gdp' || value === 'employment' || value === 'equal') return value;
-  if (existsSync(value)) return readWeightsFile(value);
+  if (existsSync(value)) return readWeightsFile(value, dataset);
   throw new J2GError(`invalid weights: ${value} (expected gdp, employment, equal or a CSV file)`);
 }
 
@@ -98,7 +122,7 @@ export async function run(argv: string[]): Promise<number> {
     dataset,
     system: args.options.system,
     judge: args.options.judge,
-    weights: parseWeights(args.options.weights),
+    weights: parseWeights(args.options.weights, dataset),
     rates: args.options.rate !== undefined ? { nodeRateUSDPerHour: finiteNumber('rate', args.options.rate) } : undefined,
     bootstrap: resolveBootstrap({
       draws: args.options.draws !== undefined ? positiveInt('draws', args.options.draws) : undefined,
