@@ -71,11 +71,13 @@ export function weightedAverage(m: OccupationMeans, weights: Float64Array, selec
 
 /**
  * Group-normalised averages: for each group g (a category), sum_{o in g} (w_o / W_g) X_o / n_o.
- * `groupOf[o]` names the group of occupation o. Groups in first-appearance order.
+ * `groupOf[o]` names the group of occupation o. Groups in first-appearance order; occupations that
+ * `select` rejects are left out (their groups too, when none of their occupations is selected).
  */
-export function groupAverages(m: OccupationMeans, weights: Float64Array, groupOf: string[]): Map<string, Components & { weight: number }> {
+export function groupAverages(m: OccupationMeans, weights: Float64Array, groupOf: string[], select?: (o: number) => boolean): Map<string, Components & { weight: number }> {
   const groups = new Map<string, Components & { weight: number }>();
   for (let o = 0; o < m.occupations.length; o++) {
+    if (select && !select(o)) continue;
     const g = groupOf[o];
     const acc = groups.get(g) ?? ({ ...Object.fromEntries(COMPONENTS.map((k) => [k, 0])), weight: 0 } as Components & { weight: number });
     acc.weight += weights[o];

@@ -12,7 +12,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
-import { byName, categoriesOf, categoryAverages, evaluate } from './evaluate.ts';
+import { byName, categoryAverages, evaluate, weightedCategories } from './evaluate.ts';
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
 import { RATIO_COMPONENTS, componentDraws } from '../uncertainty/componentDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
@@ -38,9 +38,10 @@ function categoryDraws(options: TableOptions) {
   const ev = evaluate(options);
   const boot = tableBootstrap(options, ev.components);
   if (!boot) return null;
-  const cats = categoriesOf(options, ev.means.occupations);
-  const names = [...new Set(cats)].sort(byName);
-  const groupOf = Int32Array.from(cats, (c) => names.indexOf(c));
+  const { categoryOf: cats, names } = weightedCategories(options, ev);
+  // An occupation of a zero-weight category (left out) weighs 0, so it adds nothing to whichever
+  // group it is counted in: group 0 keeps every index in range.
+  const groupOf = Int32Array.from(cats, (c) => Math.max(0, names.indexOf(c)));
   return componentDraws(boot, [ev.components], ev.weights, groupOf, names.length, RATIO_COMPONENTS)[0];
 }
 

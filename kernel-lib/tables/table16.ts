@@ -11,7 +11,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import type { TableOptions } from './options.ts';
-import { byName, categoriesOf, evaluate } from './evaluate.ts';
+import { evaluate, weightedCategories } from './evaluate.ts';
 import { percentileSorted } from '../stats/percentile.ts';
 import { rankPortfolios, RANKINGS } from '../uncertainty/rankPortfolios.ts';
 import { sortedFinite } from '../uncertainty/percentileInterval.ts';
@@ -22,13 +22,16 @@ import { warn } from '../warn.ts';
 export function table16(options: TableOptions): ColumnTable {
   const ev = evaluate(options);
   const settings = bootstrapSettingsOf(options) ?? resolveBootstrap(undefined, options.dataset.manifest?.bootstrap);
-  const cats = categoriesOf(options, ev.means.occupations);
-  const names = [...new Set(cats)].sort(byName);
-  if (names.length < 2) throw new J2GError(`table16 requires two or more categories: ${names.length}`);
+  // Only categories with a positive weight have an average to rank (weightedCategories warns).
+  const { categoryOf: cats, names } = weightedCategories(options, ev);
+  if (names.length < 2) throw new J2GError(`table16 requires two or more categories with a positive weight: ${names.length}`);
   const c = ev.components;
+  const groupOf = Int32Array.from(cats, (x) => names.indexOf(x));
+  const tasks = Array.from(c.occupationIndex.keys()).filter((i) => groupOf[c.occupationIndex[i]] >= 0);
+  const pick = (x: Float64Array) => Float64Array.from(tasks, (i) => x[i]);
   const result = rankPortfolios({
-    occupationIndex: c.occupationIndex, categoryOf: Int32Array.from(cats, (x) => names.indexOf(x)), categories: names.length,
-    weights: ev.weights, credit: c.credit, valueUSD: c.valueUSD, costUSD: c.costUSD, energyMJ: c.energyMJ, timeSavingHours: c.timeSavingHours,
+    occupationIndex: Int32Array.from(tasks, (i) => c.occupationIndex[i]), categoryOf: groupOf.map((g) => Math.max(0, g)), categories: names.length,
+    weights: ev.weights, credit: pick(c.credit), valueUSD: pick(c.valueUSD), costUSD: pick(c.costUSD), energyMJ: pick(c.energyMJ), timeSavingHours: pick(c.timeSavingHours),
   }, settings);
   return aq.from(RANKINGS.map((ranking) => {
     const r = result[ranking];

@@ -5,9 +5,13 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
-import { table01 } from '../../kernel-lib/tables/index.ts';
-import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
-import { columns, editedDataset } from '../helpers/dataset.ts';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
+import { table01, table13, table14, table15, table16 } from '../../kernel-lib/tables/index.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+import { columns, editedDataset, replaceLine } from '../helpers/dataset.ts';
 
 onWarning(null);
 afterEach(() => clearWarnings());
@@ -25,5 +29,51 @@ describe('custom occupation weights', () => {
     expect(t.system).toEqual(['sysX', 'sysY']);
     expect(t.nvj[1]).toBeCloseTo(630, 9);
     expect(t.cost_usd[1]).toBeCloseTo(4 / 3, 9);
+  });
+});
+
+describe('an occupation with zero weight', () => {
+  test('alone in its category: the category has no average and is left out with a warning; Table 15 keeps the occupation', () => {
+    // occA (the only occupation of Cat1) employs 0: w_A = 0, S1's share goes to occB alone (w_B = .6, w_C = .4).
+    // Cat2 = occB, occC: G = .6*10 + .4*100 = 46, C = .6*.75 + .4*1.5 = 1.05, E = .6*.1 + .4*.4 = .22, S = .6*.25 + .4*2 = .95
+    const dataset = loadDataset(editedDataset({ 'occupations.csv': replaceLine(2, 'occA,11-0001,Cat1,S1,0,50') }));
+    const t13 = columns(table13({ dataset, bootstrap: { draws: 200, seed: 1 } }), 9);
+    expect(t13.category).toEqual(['Cat2']);
+    expect(t13.credited_value_usd[0]).toBeCloseTo(46, 9);
+    expect(t13.nvj[0]).toBeCloseTo((46 - 1.05) / 0.22, 8);
+    expect(t13.tsj[0]).toBeCloseTo(0.95 / 0.22, 8);
+    expect(t13.nvj_lo[0]).toBeLessThanOrEqual(t13.nvj[0] as number);
+    expect(warnings()).toContain('category Cat1 has zero total weight under the gdp weights (occupations: occA), so it has no category average and is left out of the category tables');
+    expect(columns(table14({ dataset })).category).toEqual(['Cat2']);
+    expect(columns(table15({ dataset })).occupation).toEqual(['occA', 'occB', 'occC']);
+    expect(() => table16({ dataset, bootstrap: { draws: 50, seed: 1 } })).toThrow('table16 requires two or more categories with a positive weight: 1');
+  });
+
+  test('Tables 13 and 16 equal those of the same dataset without the zero-weight category', () => {
+    // Generated: occ02 is the only occupation of Cat02 and shares sector S2 with occ04, so setting its
+    // employment to 0 changes no other weight.
+    const base = writeGeneratedDataset(mkdtempSync(join(tmpdir(), 'j2g-zero-')), { occupations: 5, categories: 4, sectors: 2, seed: 3 });
+    const zero = writeGeneratedDataset(mkdtempSync(join(tmpdir(), 'j2g-zero-')), { occupations: 5, categories: 4, sectors: 2, seed: 3 });
+    const occ = readFileSync(join(zero, 'occupations.csv'), 'utf8');
+    writeFileSync(join(zero, 'occupations.csv'), occ.replace(/^(occ02,[^,]*,Cat02,S2),\d+,/m, '$1,0,'));
+    // base: the same dataset with occ02, its tasks, runs and judgments removed
+    const filter = (file: string, keep: (cells: string[]) => boolean) => {
+      const [header, ...lines] = readFileSync(join(base, file), 'utf8').split('\n');
+      writeFileSync(join(base, file), [header, ...lines.filter((l) => l === '' || keep(l.split(',')))].join('\n'));
+    };
+    const cells = (file: string) => readFileSync(join(base, file), 'utf8').split('\n').slice(1).map((l) => l.split(','));
+    const tasks = new Set(cells('tasks.csv').filter((c) => c[1] === 'occ02').map((c) => c[0]));
+    const runs = new Set(cells('runs.csv').filter((c) => tasks.has(c[1])).map((c) => c[0]));
+    filter('occupations.csv', (c) => c[0] !== 'occ02');
+    filter('tasks.csv', (c) => !tasks.has(c[0]));
+    filter('runs.csv', (c) => !runs.has(c[0]));
+    filter('judgments.csv', (c) => !runs.has(c[0]));
+    expect(tasks.size).toBe(5);
+    const a = loadDataset(zero), b = loadDataset(base);
+    const settings = { draws: 300, seed: 7 };
+    expect(columns(table16({ dataset: a, bootstrap: settings }))).toEqual(columns(table16({ dataset: b, bootstrap: settings })));
+    const t13a = columns(table13({ dataset: a, bootstrap: false })), t13b = columns(table13({ dataset: b, bootstrap: false }));
+    expect(t13a.category).toEqual(['Cat01', 'Cat03', 'Cat04']);
+    expect(t13a).toEqual(t13b);
   });
 });
