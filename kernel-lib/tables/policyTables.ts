@@ -4,7 +4,8 @@
  *   Table 20: four-run (n-run) thresholds >=1/n .. >=n/n, expert-only reference.
  *   Table 21: the same thresholds judged against, and timed at, the expert-with-AI reference.
  * n = the number of leading attempts that every task has on the system with a judgment by the judge
- * against the table's reference (`judgedAttempts`; a warning says when unjudged attempts shorten it).
+ * against the table's reference (`judgedAttempts`; a warning says when unjudged attempts or a task
+ * with fewer attempts than the others shorten it).
  * Columns: policy, output_value_usd,
  * ai_cost_usd, energy_mj, nvj, tsj, nv_per_ai_usd (GDP-weighted task averages), nvj_lo, nvj_hi,
  * tsj_lo, tsj_hi (the paper's "conditional 95% task-composition intervals": every row on the same
@@ -49,6 +50,15 @@ export function judgedAttempts(options: TableOptions, reference: Reference): num
   const runs = runsByTaskAndSystem(ds);
   const judgments = judgmentIndex(ds);
   const available = commonAttempts(options);
+  // Tasks with more attempts than the fewest-attempt task: their extra attempts are not used; say so.
+  let most = 0, fewest = '';
+  for (const t of ds.rows.tasks) {
+    const list = runs.get(`${t.task_id}|${system}`);
+    if (!list) continue;
+    most = Math.max(most, list.length);
+    if (!fewest && list.length === available) fewest = t.task_id;
+  }
+  if (most > available) warn(`policy tables use attempts 1..${available} on ${system}: task ${fewest} has ${available} attempt(s), other tasks up to ${most}; later attempts are left out`);
   let n = available;
   let short = '';
   for (const t of ds.rows.tasks) {

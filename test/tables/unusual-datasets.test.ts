@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
-import { table01, table13, table14, table15, table16 } from '../../kernel-lib/tables/index.ts';
+import { table01, table13, table14, table15, table16, table19 } from '../../kernel-lib/tables/index.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { columns, editedDataset, replaceLine } from '../helpers/dataset.ts';
 
@@ -75,5 +75,16 @@ describe('an occupation with zero weight', () => {
     const t13a = columns(table13({ dataset: a, bootstrap: false })), t13b = columns(table13({ dataset: b, bootstrap: false }));
     expect(t13a.category).toEqual(['Cat01', 'Cat03', 'Cat04']);
     expect(t13a).toEqual(t13b);
+  });
+});
+
+describe('tasks with different attempt counts', () => {
+  test('the policy tables use the attempts every task has, and warn that the others are left out', () => {
+    // A1 has only attempt 1 on sysX; the other five tasks have two. pass@1 only: G = 52, NVJ = 203.35 (as synthetic-small).
+    const dataset = loadDataset(editedDataset({ 'runs.csv': dropLines(/^xA1a2,/), 'judgments.csv': dropLines(/^xA1a2,/) }));
+    const t19 = columns(table19({ dataset, bootstrap: false }), 9);
+    expect(t19.policy).toEqual(['pass@1']);
+    expect(t19.nvj).toEqual([203.35]);
+    expect(warnings()).toContain('policy tables use attempts 1..1 on sysX: task A1 has 1 attempt(s), other tasks up to 2; later attempts are left out');
   });
 });
