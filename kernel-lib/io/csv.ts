@@ -3,9 +3,9 @@
  * `file:line: column: what was expected`. It never guesses types: every field is a string, and the
  * schema layer (zod) decides what a field must be.
  *
- * Rules: comma separator, `"` quoting with `""` escapes, quoted fields may span lines, `\n` or `\r\n`
- * line ends, a final line end optional. A row whose field count differs from the header is an error,
- * not padded or truncated. Blank lines are errors too (nothing is dropped silently), except a single
+ * Rules: comma separator, `"` quoting with `""` escapes, quoted fields may span lines, `\n`, `\r\n`
+ * or a bare `\r` line ends (each counted as one line), a final line end optional. A row whose field
+ * count differs from the header is an error, not padded or truncated. Blank lines are errors too (nothing is dropped silently), except a single
  * trailing line end.
  */
 import { readFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ export function parseCsvRecords(text: string, file: string): { line: number; fie
             i++;
             break;
           }
-          if (c === '\n') line++;
+          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
           field += c;
           i++;
         }
@@ -62,7 +62,10 @@ export function parseCsvRecords(text: string, file: string): { line: number; fie
       }
       fields.push(field);
       if (i < n && text[i] === ',') { i++; continue; }
-      if (i < n && text[i] === '\r') i++;
+      if (i < n && text[i] === '\r') {
+        i++;
+        if (text[i] !== '\n') line++; // a bare CR (classic Mac) ends a line too
+      }
       if (i < n && text[i] === '\n') { i++; line++; }
       break;
     }

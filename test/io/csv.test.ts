@@ -12,6 +12,12 @@ describe('parseCsv', () => {
     expect(a.header).toEqual(['x', 'y']);
     expect(a.rows.map((r) => [r.line, r.values.x, r.values.y])).toEqual([[2, '1', '2'], [3, '3', '4']]);
   });
+  test('bare CR line ends (classic Mac) count lines, so errors name the right line', () => {
+    const a = parseCsv('x,y\r1,2\r3,4\r', 'f.csv');
+    expect(a.rows.map((r) => [r.line, r.values.x, r.values.y])).toEqual([[2, '1', '2'], [3, '3', '4']]);
+    expect(parseCsv('a,b\r"p\rq",1\rlast,row\r', 'f.csv').rows[1].line).toBe(4);
+    expect(() => parseCsv('a,b\r1,2\r3\r', 'f.csv')).toThrow('f.csv:3: expected 2 fields, found 1');
+  });
   test('quoted commas, doubled quotes and newlines; later rows keep their physical line', () => {
     const d = parseCsv('a,b\n"x, ""y""","two\nlines"\nlast,row\n', 'f.csv');
     expect(d.rows[0].values).toEqual({ a: 'x, "y"', b: 'two\nlines' });
