@@ -3,6 +3,7 @@
  * boolean flags declared up front, unknown options are errors (never ignored).
  */
 import { J2GError } from '../errors.ts';
+import { DECIMAL } from '../data/fields.ts';
 
 export interface ArgSpec {
   /** options that take a value */
@@ -49,16 +50,21 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
   return { options, flags, positionals, rest };
 }
 
+/** A plain decimal option value (as in CSV cells: no hex, no padding), else NaN. */
+function decimal(v: string): number {
+  return DECIMAL.test(v) ? Number(v) : NaN;
+}
+
 /** Parse a required positive integer option value. */
 export function positiveInt(name: string, v: string): number {
-  const x = Number(v);
+  const x = decimal(v);
   if (!Number.isInteger(x) || x <= 0) throw new J2GError(`invalid ${name}: ${v}`);
   return x;
 }
 
 /** Parse a finite number option value. */
 export function finiteNumber(name: string, v: string): number {
-  const x = Number(v);
-  if (v.trim() === '' || !Number.isFinite(x)) throw new J2GError(`invalid ${name}: ${v}`);
+  const x = decimal(v);
+  if (!Number.isFinite(x)) throw new J2GError(`invalid ${name}: ${v}`);
   return x;
 }

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** A plain decimal, optionally with an exponent: no hex, no padding, no `Infinity` (CSV cells and CLI values). */
+export const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 function numberField(expected: string, ok: (x: number) => boolean) {
   return z.string().transform((s, ctx) => {

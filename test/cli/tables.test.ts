@@ -3,7 +3,8 @@
  * test/tables/synthetic-small.test.ts, bad input exits non-zero naming file and line, and output
  * files are only written when every core table could be built.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { j2gInProcess } from '../helpers/cli.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,5 +117,28 @@ describe('j2g tables: unusable paths are user errors, not stack traces', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`${join(out, 'no-such-rates.csv')}: cannot read file (ENOENT)`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('j2g tables: numeric options are plain decimals, as CSV cells are', () => {
+  afterEach(() => vi.restoreAllMocks());
+  test.each([
+    ['--draws', '0x10', 'invalid draws: 0x10'],
+    ['--draws', ' 5', 'invalid draws:  5'],
+    ['--seed', '0x10', 'invalid seed: 0x10'],
+    ['--seed', '1e400', 'invalid seed: 1e400'],
+    ['--rate', '0x10', 'invalid rate: 0x10'],
+    ['--rate', '-5', 'invalid rate: -5 (expected USD per node-hour >= 0)'],
+  ])('%s %j is refused', async (option, value, message) => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+    const r = await j2gInProcess(['tables', '--data', SMALL, '--out', out, option, value]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`j2g tables: ${message}`);
+    expect(readdirSync(out)).toEqual([]);
+  });
+  test('--draws 1e3 is the decimal 1000 and is accepted', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+    const r = await j2gInProcess(['tables', '--data', SMALL, '--out', out, '--draws', '1e3']);
+    expect(r.code).toBe(0);
   });
 });

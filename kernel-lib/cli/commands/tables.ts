@@ -8,7 +8,7 @@ import { parseArgs, finiteNumber, positiveInt } from '../args.ts';
 import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
 import { parseRows } from '../../io/csvRows.ts';
-import { nonNegativeNumber, requiredText } from '../../data/fields.ts';
+import { DECIMAL, nonNegativeNumber, requiredText } from '../../data/fields.ts';
 import { loadDataset, type Dataset } from '../../data/load.ts';
 import { writeFileAtomic } from '../../io/atomic.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
@@ -105,8 +105,15 @@ export function buildTables(options: TableOptions): { tables: Record<string, Col
 
 /** A seed is a non-negative safe integer: "invalid seed: x" otherwise. */
 function seedOption(v: string): number {
-  const x = Number(v);
-  if (v.trim() === '' || !Number.isSafeInteger(x) || x < 0) throw new J2GError(`invalid seed: ${v}`);
+  const x = DECIMAL.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(x) || x < 0) throw new J2GError(`invalid seed: ${v}`);
+  return x;
+}
+
+/** A node rate is a finite number >= 0 (USD per node-hour): "invalid rate: x" otherwise. */
+function rateOption(v: string): number {
+  const x = finiteNumber('rate', v);
+  if (x < 0) throw new J2GError(`invalid rate: ${v} (expected USD per node-hour >= 0)`);
   return x;
 }
 
@@ -123,7 +130,7 @@ export async function run(argv: string[]): Promise<number> {
     system: args.options.system,
     judge: args.options.judge,
     weights: parseWeights(args.options.weights, dataset),
-    rates: args.options.rate !== undefined ? { nodeRateUSDPerHour: finiteNumber('rate', args.options.rate) } : undefined,
+    rates: args.options.rate !== undefined ? { nodeRateUSDPerHour: rateOption(args.options.rate) } : undefined,
     bootstrap: resolveBootstrap({
       draws: args.options.draws !== undefined ? positiveInt('draws', args.options.draws) : undefined,
       seed: args.options.seed !== undefined ? seedOption(args.options.seed) : undefined,
