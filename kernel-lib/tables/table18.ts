@@ -10,7 +10,9 @@
  * Columns: change, fixed, nvj_reduction_pct, nvj_reduction_lo, nvj_reduction_hi, tsj_reduction_pct,
  * tsj_reduction_lo, tsj_reduction_hi. A draw whose starting value (or, for the attribution, total
  * change) is exactly zero has no reduction: it is left out of that interval, with one warning that
- * counts such draws (it happens only on tiny datasets, where a draw can hold no credited task).
+ * counts such draws (it happens only on tiny datasets, where a draw can hold no credited task). A
+ * full-data start of 0 (TSJ when no task is credited) or zero total change leaves that point cell
+ * empty, with a warning; the other cells are still computed.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
@@ -66,17 +68,31 @@ export function table18(options: TableOptions): ColumnTable {
     skipped = Math.max(skipped, r.undefinedDraws);
     return bounds(r.values);
   };
+  // A full-data start of 0 (TSJ when no task is credited) or a zero total change has no reduction
+  // or attribution: that cell is left empty, with a warning, and the rest of the table stands.
+  const empty: string[] = [];
+  const reduction = (v: number[], metric: string, s: number, e: number) => {
+    if (v[s] !== 0) return percentReduction(v[s], v[e]);
+    empty.push(`${metric} reductions from a start of 0`);
+    return null;
+  };
+  const attribution = (v: number[], metric: string) => {
+    if (v[0] !== 0 && v[0] - v[3] !== 0) return twoOrderAttribution(v[0], v[1], v[2], v[3]);
+    empty.push(`${metric} attribution (${v[0] === 0 ? 'start' : 'total change'} is 0)`);
+    return null;
+  };
   const rows = REDUCTIONS.map(([change, fixed, s, e]) => {
     const n = reductionBounds(nvjD, s, e);
     const t = reductionBounds(tsjD, s, e);
     return {
       change, fixed,
-      nvj_reduction_pct: percentReduction(nvj[s], nvj[e]), nvj_reduction_lo: n.lo, nvj_reduction_hi: n.hi,
-      tsj_reduction_pct: percentReduction(tsj[s], tsj[e]), tsj_reduction_lo: t.lo, tsj_reduction_hi: t.hi,
+      nvj_reduction_pct: reduction(nvj, 'NVJ', s, e), nvj_reduction_lo: n.lo, nvj_reduction_hi: n.hi,
+      tsj_reduction_pct: reduction(tsj, 'TSJ', s, e), tsj_reduction_lo: t.lo, tsj_reduction_hi: t.hi,
     };
   });
-  const an = twoOrderAttribution(nvj[0], nvj[1], nvj[2], nvj[3]);
-  const at = twoOrderAttribution(tsj[0], tsj[1], tsj[2], tsj[3]);
+  const an = attribution(nvj, 'NVJ');
+  const at = attribution(tsj, 'TSJ');
+  if (empty.length) warn(`table18: no value for ${[...new Set(empty)].join(', ')}; those cells are left empty`);
   const dn = nvjD ? attributionDraws(nvjD) : null;
   const dt = tsjD ? attributionDraws(tsjD) : null;
   skipped = Math.max(skipped, dn?.skipped ?? 0, dt?.skipped ?? 0);
@@ -84,8 +100,8 @@ export function table18(options: TableOptions): ColumnTable {
   const fixed = 'share of total decline, mean of both orders';
   const jn = bounds(dn?.judgments ?? null), tn = bounds(dn?.times ?? null), jt = bounds(dt?.judgments ?? null), tt = bounds(dt?.times ?? null);
   rows.push(
-    { change: 'attribution: judgments', fixed, nvj_reduction_pct: an.judgmentsSharePct, nvj_reduction_lo: jn.lo, nvj_reduction_hi: jn.hi, tsj_reduction_pct: at.judgmentsSharePct, tsj_reduction_lo: jt.lo, tsj_reduction_hi: jt.hi },
-    { change: 'attribution: times', fixed, nvj_reduction_pct: an.timesSharePct, nvj_reduction_lo: tn.lo, nvj_reduction_hi: tn.hi, tsj_reduction_pct: at.timesSharePct, tsj_reduction_lo: tt.lo, tsj_reduction_hi: tt.hi },
+    { change: 'attribution: judgments', fixed, nvj_reduction_pct: an?.judgmentsSharePct ?? null, nvj_reduction_lo: jn.lo, nvj_reduction_hi: jn.hi, tsj_reduction_pct: at?.judgmentsSharePct ?? null, tsj_reduction_lo: jt.lo, tsj_reduction_hi: jt.hi },
+    { change: 'attribution: times', fixed, nvj_reduction_pct: an?.timesSharePct ?? null, nvj_reduction_lo: tn.lo, nvj_reduction_hi: tn.hi, tsj_reduction_pct: at?.timesSharePct ?? null, tsj_reduction_lo: tt.lo, tsj_reduction_hi: tt.hi },
   );
   return aq.from(rows);
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
-import { table01, table13, table14, table15, table16, table19 } from '../../kernel-lib/tables/index.ts';
+import { table01, table13, table14, table15, table16, table17, table18, table19 } from '../../kernel-lib/tables/index.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { columns, editedDataset, replaceLine } from '../helpers/dataset.ts';
 
@@ -86,5 +86,19 @@ describe('tasks with different attempt counts', () => {
     expect(t19.policy).toEqual(['pass@1']);
     expect(t19.nvj).toEqual([203.35]);
     expect(warnings()).toContain('policy tables use attempts 1..1 on sysX: task A1 has 1 attempt(s), other tasks up to 2; later attempts are left out');
+  });
+});
+
+describe('every output judged a loss', () => {
+  test('NVJ is -C/E, TSJ is 0, and Table 18 keeps its NVJ reductions with the undefined TSJ cells empty', () => {
+    const dataset = loadDataset(editedDataset({ 'judgments.csv': (t) => t.replace(/,(win|tie)$/gm, ',loss') }));
+    // no credit: G = S = 0, so NVJ = -C/E = -1.1625/0.25 = -4.65 in all four crossed cells
+    const t17 = columns(table17({ dataset, bootstrap: false }), 9);
+    expect(t17.nvj).toEqual([-4.65, -4.65, -4.65, -4.65]);
+    expect(t17.tsj).toEqual([0, 0, 0, 0]);
+    const t18 = columns(table18({ dataset, bootstrap: { draws: 50, seed: 1 } }), 9);
+    expect(t18.nvj_reduction_pct).toEqual([0, 0, 0, 0, 0, null, null]);
+    expect(t18.tsj_reduction_pct).toEqual([null, null, null, null, null, null, null]);
+    expect(warnings()).toContain('table18: no value for TSJ reductions from a start of 0, NVJ attribution (total change is 0), TSJ attribution (start is 0); those cells are left empty');
   });
 });
