@@ -11,7 +11,7 @@
  * const ds = loadDataset('data/recorded/synthetic-small');
  * ds.tasks.numRows() // => 8
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
@@ -113,6 +113,7 @@ function readManifest(dir: string, issues: ValidationIssue[]): Manifest | null {
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
 export function loadDataset(dir: string): Dataset {
   if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
+  if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
   const warnings: string[] = [];
   const manifest = readManifest(dir, issues);

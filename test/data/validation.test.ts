@@ -111,6 +111,10 @@ describe('recorded-data validation', () => {
       'manifest.json: primary_judge: judge "J9" has no judgments in judgments.csv',
     ]);
   });
+  test('a --data path that is a file is named as not a directory, not as seven unreadable files', () => {
+    const file = join(editedDataset({}), 'tasks.csv');
+    expect(() => loadDataset(file)).toThrow(`1 problem in input:\n${file}: not a directory, expected a dataset directory (manifest.json and the CSV files)`);
+  });
   test('a missing file is named', () => {
     const dir = editedDataset({});
     rmSync(join(dir, 'judgments.csv'));
