@@ -69,6 +69,23 @@ describe('j2g tables', () => {
     expect(existsSync(join(out, 'table17.csv'))).toBe(false);
   });
 
+  test('a table skipped this run does not survive from an earlier run in the same --out', () => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
+    expect(j2g('tables', '--data', SMALL, '--out', out).status).toBe(0);
+    expect(existsSync(join(out, 'table17.csv'))).toBe(true);
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    const dir = editedDataset({
+      'tasks.csv': (t) => t.split('\n').map((l, i) => (i === 0 || l === '' ? l : l.replace(/,[^,]*$/, ','))).join('\n'),
+      'judgments.csv': (t) => t.split('\n').filter((l) => !l.includes('expert_with_ai')).join('\n'),
+    });
+    const r = j2g('tables', '--data', dir, '--out', out);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(`removed ${join(out, 'table17.csv')} from an earlier run: table17 was skipped this time`);
+    expect(existsSync(join(out, 'table17.csv'))).toBe(false);
+    expect(existsSync(join(out, 'table13.csv'))).toBe(true);
+    expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('mine'); // only j2g's own table files are touched
+  });
+
   test('unknown options and bad values are refused with a terse message', () => {
     expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--colour', 'red').stderr).toContain('unknown option --colour');
     expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--rate', 'abc').stderr).toContain('invalid rate: abc');

@@ -2,7 +2,7 @@
  * `j2g tables`: every paper table that a task-level dataset supports, as CSV files.
  */
 import { join } from 'node:path';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import type { ColumnTable } from 'arquero';
 import { parseArgs, finiteNumber, positiveInt } from '../args.ts';
 import { z } from 'zod';
@@ -41,7 +41,8 @@ table20/table21 (thresholds against the expert-only and expert-with-AI reference
 (time-saving decomposition). Interval columns (*_lo, *_hi) are percentile 95% task-composition
 bootstrap intervals on one shared, seeded set of draws per table: the same seed gives the same bytes.
 A table the dataset cannot support (for example no expert-with-AI reference) is skipped with a
-warning naming the reason.`;
+warning naming the reason; its file from an earlier run in --out, if any, is removed (with a warning),
+so --out only ever holds one run's tables.`;
 
 /**
  * Read user-supplied occupation weights (`occupation,weight`): every bad row is named, none coerced.
@@ -157,6 +158,14 @@ export async function run(argv: string[]): Promise<number> {
       if (code === undefined) throw e;
       throw new J2GError(`cannot write ${path} (${code}); --out must be a directory that can be written`);
     }
+  }
+  // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would
+  // sit beside this run's tables as if it belonged to them: remove it, and say so.
+  for (const name of [...Object.keys(TABLE_BUILDERS), 'table05']) {
+    const path = join(out, `${name}.csv`);
+    if (tables[name] || !existsSync(path)) continue;
+    rmSync(path);
+    warn(`removed ${path} from an earlier run: ${skipped[name] ? `${name} was skipped this time` : `${name} was not asked for this time (--rates)`}`);
   }
   console.error(`wrote ${Object.keys(tables).length} tables to ${out}`);
   return 0;
