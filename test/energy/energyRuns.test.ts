@@ -1,6 +1,8 @@
 /**
  * Attribution on hand-written traces: every expected number is a hand computation, written beside it.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { energyRuns } from '../../kernel-lib/energy/index.ts';
 import { byRun, counterSamples, powerSamples, writeTrace } from './traceFixture.ts';
@@ -172,6 +174,26 @@ describe('energyRuns', () => {
   it('names the file and line of a malformed record', () => {
     const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 1], [1, 'GPU-a', 1]], marks: [], truncated: { file: 'smi.csv', text: 'oops,1,GPU-a,1\n' } });
     expect(() => energyRuns(dir)).toThrow(/smi\.csv:4: mono_ns: expected an integer/);
+  });
+
+  it('refuses a negative, hexadecimal or padded sample value instead of integrating it', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [1, 'GPU-a', -350], [2, 'GPU-a', '0x15E'], [3, 'GPU-a', ' 350']], marks: [] });
+    const err = (() => { try { energyRuns(dir); } catch (e) { return (e as Error).message; } })();
+    expect(err).toContain('smi.csv:3: value: expected a number >= 0, NA or [N/A], found "-350"');
+    expect(err).toContain('smi.csv:4: value: expected a number >= 0, NA or [N/A], found "0x15E"');
+    expect(err).toContain('smi.csv:5: value: expected a number >= 0, NA or [N/A], found " 350"');
+  });
+
+  it('names the line where a device\'s monotonic time goes backwards', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [2, 'GPU-a', 100], [1, 'GPU-a', 100]], marks: [] });
+    expect(() => energyRuns(dir)).toThrow(/smi\.csv:4: mono_ns: device GPU-a: monotonic time goes backwards \(1\.000000000 s after 2\.000000000 s\)/);
+  });
+
+  it('reads a sample file that starts with a UTF-8 byte-order mark', () => {
+    // oracle: 100 W over the run [0, 2] = 200 J
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100), marks: [{ t: 0, kind: 'run-start', id: 'r' }, { t: 2, kind: 'run-end', id: 'r' }] });
+    writeFileSync(join(dir, 'smi.csv'), '\uFEFF' + readFileSync(join(dir, 'smi.csv'), 'utf8'));
+    expect(byRun(energyRuns(dir).rows, 'energy_mj').r).toBeCloseTo(0.0002, 12);
   });
 
   it('keeps NVML primary and power.draw as a labelled diagnostic column', () => {
