@@ -9,6 +9,7 @@
  * alternatives, validity (`ok` or reason codes joined by `;`).
  */
 import { J2GError, fail } from '../errors.ts';
+import { warn } from '../warn.ts';
 import { allocateNodeTime } from './allocateNodeTime.ts';
 import { attributeEnergy, type IdlePolicy } from './attributeEnergy.ts';
 import { costAtRateUSD, executionCostUSD } from './executionCost.ts';
@@ -135,11 +136,23 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   let resourceOk = true;
   for (const s of primary.filter((p) => p.component === 'gpu')) {
     const idx = uuidToIndex.get(s.device);
-    if (idx === undefined) { resourceOk = false; break; }
+    if (idx === undefined) {
+      if (runs.some((r) => r.attrs.gpus !== '')) warn(`${dir}: GPU ${s.device} is not listed in manifest.json, so energy_resource_mj is left out`);
+      resourceOk = false;
+      break;
+    }
     gpuSegJ.set(idx, s.seg.energyJ);
   }
   const hostSegJ = segJ[1].map((e, k) => e + segJ[2][k]);
   const runGpus = runs.map((r) => (r.attrs.gpus === '' ? null : r.attrs.gpus.split(',').map(Number)));
+  if (resourceOk) {
+    // a run on a GPU the trace did not measure cannot be given its GPU's energy: no column, say why
+    const unknown = runs.flatMap((r, i) => (runGpus[i] ?? []).filter((g) => !gpuSegJ.has(g)).map((g) => `run ${r.id} GPU ${g}`));
+    if (unknown.length) {
+      warn(`${dir}: ${unknown.join(', ')} not measured in this trace (measured: ${[...gpuSegJ.keys()].sort((x, y) => x - y).join(', ') || 'none'}), so energy_resource_mj is left out`);
+      resourceOk = false;
+    }
+  }
   const resourceRunning = resourceOk ? resourceEnergyJ(tl, gpuSegJ, hostSegJ, runGpus) : null;
 
   const idlePowerW = opts.idlePowerW ?? idlePowerFromWindowsW(tl, segTotalJ, durationsS);

@@ -5,9 +5,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { energyRuns } from '../../kernel-lib/energy/index.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { byRun, counterSamples, powerSamples, writeTrace } from './traceFixture.ts';
 
 const AMD_RANGE_UJ = 65_532_610_987; // AMD RAPL max_energy_range_uj, ~65.5 kJ
+
+onWarning(null);
 
 describe('energyRuns', () => {
   it('integrates constant 700 W on one GPU for 10 s to 7 kJ', () => {
@@ -225,6 +228,32 @@ describe('energyRuns', () => {
     const { rows } = energyRuns(dir);
     expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0007, b: 0.0007 });
     expect(byRun(rows, 'energy_resource_mj')).toEqual({ a: 0.0012, b: 0.0002 });
+  });
+
+  it('refuses a run-start whose gpus is not a list of GPU indices, naming file, line and column', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100),
+      marks: [{ t: 0, kind: 'run-start', id: 'a', gpus: 'x' }, { t: 2, kind: 'run-end', id: 'a' }],
+    });
+    expect(() => energyRuns(dir)).toThrow(/marks\.csv:3: gpus: expected GPU indices separated by commas \(0,1\), found "x"/);
+  });
+
+  it('leaves out the resource-proportional column, with a warning, when a run names a GPU the trace did not measure', () => {
+    // before: GPU 9 matched no series, so its run silently shared GPU 0 with the other run (a 1200 J -> 700 J)
+    const dir = writeTrace({
+      gpus: ['GPU-a', 'GPU-b'],
+      smi: [...powerSamples('GPU-a', 0, 2, 0.5, () => 600), ...powerSamples('GPU-b', 0, 2, 0.5, () => 100)].sort((x, y) => x[0] - y[0]),
+      marks: [
+        { t: 0, kind: 'run-start', id: 'a', gpus: '0' }, { t: 0, kind: 'run-start', id: 'b', gpus: '9' },
+        { t: 2, kind: 'run-end', id: 'a' }, { t: 2, kind: 'run-end', id: 'b' },
+      ],
+    });
+    clearWarnings();
+    const { columns, rows } = energyRuns(dir);
+    expect(columns).not.toContain('energy_resource_mj');
+    expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0007, b: 0.0007 });
+    expect(warnings()).toEqual([`${dir}: run b GPU 9 not measured in this trace (measured: 0, 1), so energy_resource_mj is left out`]);
   });
 
   it('subtracts idle power measured over a marked idle window for the incremental energy', () => {
