@@ -11,7 +11,7 @@
 import { J2GError, fail } from '../errors.ts';
 import { warn } from '../warn.ts';
 import { allocateNodeTime } from './allocateNodeTime.ts';
-import { attributeEnergy, type IdlePolicy } from './attributeEnergy.ts';
+import { attributeEnergy, servedRuns, type IdlePolicy } from './attributeEnergy.ts';
 import { costAtRateUSD, executionCostUSD } from './executionCost.ts';
 import { idlePowerFromWindowsW, incrementalEnergyJ } from './incrementalEnergy.ts';
 import { integrateTrace } from './integrateTrace.ts';
@@ -170,6 +170,13 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
 
   // validity
   const reasons = runs.map((r) => new Set<ReasonCode>(r.reasons));
+  // a setup whose marks do not match shares energy it may not have used: flag the runs it serves
+  for (const s of setups) {
+    if (!s.reasons.size) continue;
+    for (const i of servedRuns(s, runs)) for (const c of s.reasons) reasons[i].add(c);
+    warn(`${dir}: setup ${s.id}: ${[...s.reasons].sort().join(';')} (its share is in energy_setup_mj of the runs it serves, which are flagged)`);
+  }
+  for (const w of idles) if (w.reasons.size) warn(`${dir}: idle window ${w.id}: ${[...w.reasons].sort().join(';')}; idle power measured over it may be wrong`);
   tl.running.forEach((rs, k) => {
     if (!segFlags[k]) return;
     for (const [code, bit] of FLAG_CODES) if (segFlags[k] & bit) for (const i of rs) reasons[i].add(code);

@@ -161,6 +161,33 @@ describe('energyRuns', () => {
     expect(byRun(rows, 'ai_hours').open).toBeCloseTo(9 / 3600, 9);
   });
 
+  it('flags the runs a setup serves when the setup has no end, instead of calling them ok', () => {
+    // 100 W on [0, 10]; setup from 0 never ends (closed at the trace end, 10 s); run a [2, 4]
+    // oracle: the setup covers [0, 2] and [4, 10] = 800 J, all charged to a: 200 + 800 = 1000 J
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      smi: powerSamples('GPU-a', 0, 10, 0.5, () => 100),
+      marks: [{ t: 0, kind: 'setup-start', id: 'load' }, { t: 2, kind: 'run-start', id: 'a' }, { t: 4, kind: 'run-end', id: 'a' }],
+    });
+    clearWarnings();
+    const { rows } = energyRuns(dir);
+    expect(byRun(rows, 'energy_mj').a).toBeCloseTo(0.001, 12);
+    expect(byRun(rows, 'energy_setup_mj').a).toBeCloseTo(0.0008, 12);
+    expect(rows[0].validity).toBe('unmatched-mark');
+    expect(warnings()).toEqual([`${dir}: setup load: unmatched-mark (its share is in energy_setup_mj of the runs it serves, which are flagged)`]);
+  });
+
+  it('warns when an idle window has no end', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100),
+      marks: [{ t: 0, kind: 'idle-start', id: 'i' }, { t: 2, kind: 'run-start', id: 'a' }, { t: 4, kind: 'run-end', id: 'a' }],
+    });
+    clearWarnings();
+    energyRuns(dir);
+    expect(warnings()).toEqual([`${dir}: idle window i: unmatched-mark; idle power measured over it may be wrong`]);
+  });
+
   it('ignores a half-written final line and reports it', () => {
     // oracle: 700 W over [0, 2] = 1400 J; the truncated record "...,GPU-a,7" is not used
     const dir = writeTrace({
