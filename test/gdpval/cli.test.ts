@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
 
@@ -44,6 +47,19 @@ describe('j2g gdpval', () => {
       `${FIX}/bad-tasks.csv:2: human_time_min: expected a number >= 0`,
       `${FIX}/bad-tasks.csv:2: wins: expected a nonnegative integer`,
       `${FIX}/bad-tasks.csv:3: wins: expected at least one comparison`,
+    ]);
+  });
+
+  it('refuses a rater grading a sample twice and a sample under two models, naming file and line', async () => {
+    // before: the repeated h1 grade was paired with itself, inter-rater agreement 1/3 instead of 0
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'grades.csv');
+    writeFileSync(file, 'sample,model,rater,kind,score\ns1,gpt,h1,human,1\ns1,gpt,h1,human,1\ns1,gpt,h2,human,0\ns1,claude,a,autograder,1\n');
+    const { code, err } = await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--grades', file]);
+    expect(code).toBe(1);
+    expect(err.split('\n').slice(1)).toEqual([
+      `${file}:3: rater: rater h1 already graded sample s1 on line 2`,
+      `${file}:5: model: sample s1 is model gpt on line 2, found claude`,
     ]);
   });
 
