@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
+import { GDPVAL_TASK_COLUMNS } from '../../kernel-lib/gdpval/index.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+
+onWarning(null);
 
 const FIX = 'test/gdpval/fixtures';
 
@@ -60,6 +64,22 @@ describe('j2g gdpval', () => {
     expect(err.split('\n').slice(1)).toEqual([
       `${file}:3: rater: rater h1 already graded sample s1 on line 2`,
       `${file}:5: model: sample s1 is model gpt on line 2, found claude`,
+    ]);
+  });
+
+  it('says why a ratio is null: all times and costs zero', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'tasks.csv');
+    writeFileSync(file, `${GDPVAL_TASK_COLUMNS.join(',')}\nt1,gpt,Retail,Buyer,pdf,0,0,0,0,0,0,1,1,2\n`);
+    clearWarnings();
+    const { code, out } = await j2g(['gdpval', '--input', file]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).models[0].time).toEqual({ naive: null, try_once: null, try_n: null, try_limit: null });
+    expect(warnings().filter((w) => w.startsWith('model gpt: time'))).toEqual([
+      'model gpt: time naive is null: naiveRatio requires a positive model mean',
+      'model gpt: time try_once is null: its denominator (mean time with the model) is 0',
+      'model gpt: time try_n is null: its denominator (mean time with the model) is 0',
+      'model gpt: time try_limit is null: its denominator (mean time with the model) is 0',
     ]);
   });
 
