@@ -19,7 +19,7 @@ import { checkHeader, parseRows } from '../io/csvRows.ts';
 import type { GdpvalTask, Grade } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const nonnegative = z.string().trim().regex(NUMBER, 'expected a number').transform(Number).pipe(z.number().min(0, 'expected a number >= 0'));
+const nonnegative = z.string().trim().regex(NUMBER, 'expected a number').transform(Number).pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number >= 0'));
 const count = z.string().trim().regex(/^\d+$/, 'expected a nonnegative integer').transform(Number);
 const label = z.string().trim().min(1, 'expected a non-empty value');
 

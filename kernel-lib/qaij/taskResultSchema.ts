@@ -17,10 +17,19 @@ import { ENERGY_BOUNDARIES, type TaskResult } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const numberText = z.string().trim().regex(NUMBER, 'expected a number').transform(Number);
-const positive = numberText.pipe(z.number().gt(0, 'expected a number > 0').finite('expected a finite number'));
-const nonnegative = numberText.pipe(z.number().min(0, 'expected a number >= 0').finite('expected a finite number'));
-const unit = numberText.pipe(z.number().min(0, 'expected a number in [0, 1]').max(1, 'expected a number in [0, 1]'));
-const withDefault = (d: number) => z.union([z.literal('').transform(() => d), nonnegative]);
+const positive = numberText.pipe(z.number({ error: 'expected a finite number' }).gt(0, 'expected a number > 0').finite('expected a finite number'));
+const nonnegative = numberText.pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number >= 0').finite('expected a finite number'));
+const unit = numberText.pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number in [0, 1]').max(1, 'expected a number in [0, 1]'));
+// empty means the default; otherwise the nonnegative number's own message (a union would only say "Invalid input")
+const withDefault = (d: number) => z.string().transform((s, ctx) => {
+  if (s === '') return d;
+  const r = nonnegative.safeParse(s);
+  if (!r.success) {
+    for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+    return z.NEVER;
+  }
+  return r.data;
+});
 const label = z.string().trim().min(1, 'expected a non-empty value');
 
 export const taskResultRow = z.object({

@@ -67,6 +67,13 @@ describe('j2g gdpval', () => {
     ]);
   });
 
+  it('says a time that overflows to Infinity is not a finite number', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'tasks.csv');
+    writeFileSync(file, `${GDPVAL_TASK_COLUMNS.join(',')}\nt1,gpt,Retail,Buyer,pdf,1e999,0,0,0,1,0,1,1,2\n`);
+    expect((await j2g(['gdpval', '--input', file])).err).toBe(`j2g gdpval: 1 problem in input:\n${file}:2: human_time_min: expected a finite number`);
+  });
+
   it('says why a ratio is null: all times and costs zero', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
     const file = join(dir, 'tasks.csv');
