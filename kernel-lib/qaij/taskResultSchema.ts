@@ -51,12 +51,16 @@ export const taskResultRow = z.object({
 export const TASK_RESULT_COLUMNS = Object.keys(taskResultRow.shape);
 const REQUIRED = TASK_RESULT_COLUMNS.filter((c) => !['difficulty_weight', 'weight', 'stratum'].includes(c));
 
-/** Validate parsed CSV rows into TaskResults, or throw a ValidationError listing every problem. */
-export function parseTaskResults(csv: CsvData): TaskResult[] {
+/**
+ * Validate parsed CSV rows into TaskResults, or throw a ValidationError listing every problem.
+ * `requireStratum`: why every row needs a stratum (e.g. a target mix reweights by stratum).
+ */
+export function parseTaskResults(csv: CsvData, options: { requireStratum?: string } = {}): TaskResult[] {
   const issues: ValidationIssue[] = [];
-  if (!checkHeader(csv, REQUIRED, issues, TASK_RESULT_COLUMNS)) throw new ValidationError(issues);
+  if (!checkHeader(csv, options.requireStratum ? [...REQUIRED, 'stratum'] : REQUIRED, issues, TASK_RESULT_COLUMNS)) throw new ValidationError(issues);
   const out: TaskResult[] = [];
-  for (const { data: v } of parseRows(csv, taskResultRow, issues)) {
+  for (const { line, data: v } of parseRows(csv, taskResultRow, issues)) {
+    if (options.requireStratum && !v.stratum) issues.push({ file: csv.file, line, column: 'stratum', message: `empty, expected a stratum (${options.requireStratum})` });
     out.push({
       task: v.task,
       system: v.system,
@@ -78,6 +82,6 @@ export function parseTaskResults(csv: CsvData): TaskResult[] {
 }
 
 /** Read and validate a task-result CSV file. */
-export function readTaskResults(path: string, labelForMessages = path): TaskResult[] {
-  return parseTaskResults(readCsv(path, labelForMessages));
+export function readTaskResults(path: string, labelForMessages = path, options: { requireStratum?: string } = {}): TaskResult[] {
+  return parseTaskResults(readCsv(path, labelForMessages), options);
 }

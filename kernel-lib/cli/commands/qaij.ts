@@ -72,6 +72,9 @@ export function readTargetMix(path: string): TargetMix {
     if (data.stratum in mix) issues.push({ file: path, line, column: 'stratum', message: `duplicate stratum ${data.stratum}` });
     mix[data.stratum] = data.share;
   }
+  if (!issues.length && !Object.values(mix).some((x) => x > 0)) {
+    issues.push({ file: path, line: csv.rows.length ? undefined : 1, message: csv.rows.length ? 'every share is 0, expected at least one share > 0' : 'no strata, expected rows of stratum,share' });
+  }
   if (issues.length) throw new ValidationError(issues);
   return mix;
 }
@@ -110,7 +113,7 @@ export async function run(argv: string[]): Promise<number> {
     const ds = loadDataset(a.options.data);
     ({ results, unjudged } = taskResultsFromDataset(ds, { judge: a.options.judge }));
     datasetMixes = occupationMixes(ds);
-  } else results = readTaskResults(input);
+  } else results = readTaskResults(input, input, targetMix ? { requireStratum: '--target-mix reweights by stratum' } : {});
   if (results.length === 0) throw new J2GError(`no task results in ${input}`);
   const boundary = singleBoundary(results);
   const boot = bootstrapQaij(results, { latency, draws, seed, level, targetMix, trimAt });
