@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+
+onWarning(null);
 
 const FIX = 'test/qaij/fixtures';
 
@@ -45,6 +48,26 @@ describe('j2g qaij', () => {
     const file = join(dir, 'r.csv');
     writeFileSync(file, 'task,system,energy_j,latency_s,tokens,quality,correctness,reliability,usefulness,weight,boundary\na,A,10,1,5,1,1,1,1,1,device\na,B,10,1,5,1,1,1,1,0,device\n');
     expect((await j2g(['qaij', '--input', file, '--draws', '10'])).err).toBe('j2g qaij: system B: every weight is 0, expected at least one weight > 0');
+  });
+
+  it('warns when systems were measured on different tasks, and when bootstrap draws missed a system', async () => {
+    // A on task a only, B on b and c; unstratified: a draw of 3 from {a, b, c} misses a with chance 8/27
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-qaij-'));
+    const file = join(dir, 'r.csv');
+    writeFileSync(file, 'task,system,energy_j,latency_s,tokens,quality,correctness,reliability,usefulness,boundary\na,A,10,1,5,1,1,1,1,device\nb,B,20,1,5,1,1,1,1,device\nc,B,20,1,5,0.5,1,1,1,device\n');
+    clearWarnings();
+    const { code, out } = await j2g(['qaij', '--input', file, '--draws', '300']);
+    expect(code).toBe(0);
+    const A = JSON.parse(out).systems.find((x: { system: string }) => x.system === 'A');
+    expect(A.qaij).toBeCloseTo(0.1, 12); // 1 task equivalent / 10 J
+    const w = warnings();
+    expect(w).toContain("system A has results on 1 of the 3 tasks: its QAIJ, rank and frontier place are over a different task set than the other systems'");
+    expect(w).toContain("system B has results on 2 of the 3 tasks: its QAIJ, rank and frontier place are over a different task set than the other systems'");
+    const missed = w.find((x) => x.startsWith('system A: '));
+    expect(missed).toMatch(/^system A: \d+ of 300 bootstrap draws had none of its tasks; its interval is over the other \d+$/);
+    const n = Number(missed!.split(' ')[2]);
+    expect(n / 300).toBeGreaterThan(0.2); // expected 8/27 = 0.30
+    expect(n / 300).toBeLessThan(0.4);
   });
 
   it('is deterministic for a fixed seed', async () => {
