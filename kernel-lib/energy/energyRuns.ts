@@ -9,8 +9,9 @@
  * alternatives, validity (`ok` or reason codes joined by `;`).
  */
 import { J2GError, fail } from '../errors.ts';
+import { warn } from '../warn.ts';
 import { allocateNodeTime } from './allocateNodeTime.ts';
-import { attributeEnergy, type IdlePolicy } from './attributeEnergy.ts';
+import { attributeEnergy, servedRuns, type IdlePolicy } from './attributeEnergy.ts';
 import { costAtRateUSD, executionCostUSD } from './executionCost.ts';
 import { idlePowerFromWindowsW, incrementalEnergyJ } from './incrementalEnergy.ts';
 import { integrateTrace } from './integrateTrace.ts';
@@ -135,11 +136,23 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   let resourceOk = true;
   for (const s of primary.filter((p) => p.component === 'gpu')) {
     const idx = uuidToIndex.get(s.device);
-    if (idx === undefined) { resourceOk = false; break; }
+    if (idx === undefined) {
+      if (runs.some((r) => r.attrs.gpus !== '')) warn(`${dir}: GPU ${s.device} is not listed in manifest.json, so energy_resource_mj is left out`);
+      resourceOk = false;
+      break;
+    }
     gpuSegJ.set(idx, s.seg.energyJ);
   }
   const hostSegJ = segJ[1].map((e, k) => e + segJ[2][k]);
   const runGpus = runs.map((r) => (r.attrs.gpus === '' ? null : r.attrs.gpus.split(',').map(Number)));
+  if (resourceOk) {
+    // a run on a GPU the trace did not measure cannot be given its GPU's energy: no column, say why
+    const unknown = runs.flatMap((r, i) => (runGpus[i] ?? []).filter((g) => !gpuSegJ.has(g)).map((g) => `run ${r.id} GPU ${g}`));
+    if (unknown.length) {
+      warn(`${dir}: ${unknown.join(', ')} not measured in this trace (measured: ${[...gpuSegJ.keys()].sort((x, y) => x - y).join(', ') || 'none'}), so energy_resource_mj is left out`);
+      resourceOk = false;
+    }
+  }
   const resourceRunning = resourceOk ? resourceEnergyJ(tl, gpuSegJ, hostSegJ, runGpus) : null;
 
   const idlePowerW = opts.idlePowerW ?? idlePowerFromWindowsW(tl, segTotalJ, durationsS);
@@ -157,6 +170,13 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
 
   // validity
   const reasons = runs.map((r) => new Set<ReasonCode>(r.reasons));
+  // a setup whose marks do not match shares energy it may not have used: flag the runs it serves
+  for (const s of setups) {
+    if (!s.reasons.size) continue;
+    for (const i of servedRuns(s, runs)) for (const c of s.reasons) reasons[i].add(c);
+    warn(`${dir}: setup ${s.id}: ${[...s.reasons].sort().join(';')} (its share is in energy_setup_mj of the runs it serves, which are flagged)`);
+  }
+  for (const w of idles) if (w.reasons.size) warn(`${dir}: idle window ${w.id}: ${[...w.reasons].sort().join(';')}; idle power measured over it may be wrong`);
   tl.running.forEach((rs, k) => {
     if (!segFlags[k]) return;
     for (const [code, bit] of FLAG_CODES) if (segFlags[k] & bit) for (const i of rs) reasons[i].add(code);

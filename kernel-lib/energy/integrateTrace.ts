@@ -72,7 +72,7 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
     const toJ = source === 'nvml' ? 1e-3 : 1e-6;
     const state: { t: number; v: number; na: boolean; s: DeviceSeries; range: number | null }[] = [];
     let backwards: string | null = null;
-    const result = streamSamples(path, FILES[source].header, originNs, (dev, t, v, names) => {
+    const result = streamSamples(path, FILES[source].header, originNs, (dev, t, v, names, line) => {
       let st = state[dev];
       if (!st) {
         const name = names[dev];
@@ -92,7 +92,7 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
       st.s.seg.seen(t);
       if (!Number.isNaN(st.t)) {
         const dt = t - st.t;
-        if (dt < 0) { backwards ??= `${path}: device ${st.s.device}: monotonic time goes backwards at ${t.toFixed(9)} s`; return; }
+        if (dt < 0) { backwards ??= `${path}:${line}: mono_ns: device ${st.s.device}: monotonic time goes backwards (${t.toFixed(9)} s after ${st.t.toFixed(9)} s); samples of one device must be in time order`; return; }
         if (dt === 0) return;
         let flag = (dt > opts.gapLimitS ? FLAG.gap : 0) | (st.na ? FLAG['missing-samples'] : 0);
         if (isCounter) {

@@ -40,6 +40,9 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
     if (v.kind.startsWith('run-') || v.kind.startsWith('setup-') || v.kind.startsWith('idle-')) {
       if (v.id === '') issues.push({ file, line: r.line, column: 'id', message: 'empty id' });
     }
+    if (v.gpus !== '' && !/^\d+(,\d+)*$/.test(v.gpus)) {
+      issues.push({ file, line: r.line, column: 'gpus', message: `expected GPU indices separated by commas (0,1), found "${v.gpus}"` });
+    }
     marks.push({ t: (mono - originNs) / 1e9, v, line: r.line });
   }
   if (issues.length) throw new ValidationError(issues);

@@ -21,13 +21,14 @@ export interface StreamResult {
 }
 
 const CHUNK = 1 << 20;
+const DECIMAL = /^\+?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const COMMA = 44, NL = 10, CR = 13, DOT = 46, ZERO = 48, NINE = 57;
 
 export function streamSamples(
   file: string,
   expectedHeader: string,
   originNs: number,
-  onSample: (device: number, tS: number, value: number, deviceNames: readonly string[]) => void,
+  onSample: (device: number, tS: number, value: number, deviceNames: readonly string[], line: number) => void,
 ): StreamResult {
   let fd: number;
   try {
@@ -102,13 +103,14 @@ export function streamSamples(
       const text = buf.toString('utf8', v0, e);
       if (text === 'NA' || text.startsWith('[')) { v = NaN; naValues++; }
       else {
-        v = Number(text);
         if (text.includes(',')) return bad('expected 4 fields');
-        if (text === '' || !Number.isFinite(v)) return bad(`value: expected a number, NA or [N/A], found "${text}"`);
+        // power in W and energy counters are never negative; no hex, no spaces, no Infinity
+        v = DECIMAL.test(text) ? Number(text) : NaN;
+        if (!Number.isFinite(v)) return bad(`value: expected a number >= 0, NA or [N/A], found "${text}"`);
       }
     }
     records++;
-    onSample(dev, (mono - originNs) / 1e9, v, devices);
+    onSample(dev, (mono - originNs) / 1e9, v, devices, lineNo);
   };
 
   try {
@@ -123,7 +125,7 @@ export function streamSamples(
       while (nl !== -1 && nl < len) {
         lineNo++;
         if (!headerSeen) {
-          const header = buf.toString('utf8', start, nl).replace(/\r$/, '');
+          const header = buf.toString('utf8', start, nl).replace(/\r$/, '').replace(/^\uFEFF/, ''); // CRLF, byte-order mark
           if (header !== expectedHeader) {
             throw new ValidationError([{ file, line: 1, message: `expected header "${expectedHeader}", found "${header}"` }]);
           }

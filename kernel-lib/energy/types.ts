@@ -14,8 +14,8 @@ export type ReasonCode =
   | 'gap' // an interval between two samples longer than the gap limit overlaps the window
   | 'counter-reset' // an NVML energy counter decreased inside the window (that interval counts zero)
   | 'ambiguous-wrap' // a RAPL interval long enough to hold more than one wrap at the power ceiling
-  | 'unmatched-mark' // a start without an end (closed at the trace end) or an end without a start
-  | 'nested-mark' // a second start or end for the same id
+  | 'unmatched-mark' // a start without an end (closed at the trace end) or an end without a start, of the run or of a setup serving it
+  | 'nested-mark' // a second start or end for the same id (the run's or a serving setup's)
   | 'outside-trace' // the window does not overlap the trace at all
   | 'missing-samples'; // a source recorded unreadable (NA) values inside the window
 

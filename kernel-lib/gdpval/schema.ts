@@ -19,7 +19,7 @@ import { checkHeader, parseRows } from '../io/csvRows.ts';
 import type { GdpvalTask, Grade } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const nonnegative = z.string().trim().regex(NUMBER, 'expected a number').transform(Number).pipe(z.number().min(0, 'expected a number >= 0'));
+const nonnegative = z.string().trim().regex(NUMBER, 'expected a number').transform(Number).pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number >= 0'));
 const count = z.string().trim().regex(/^\d+$/, 'expected a nonnegative integer').transform(Number);
 const label = z.string().trim().min(1, 'expected a non-empty value');
 
@@ -89,8 +89,28 @@ export function parseGdpvalTasks(csv: CsvData): GdpvalTask[] {
   }));
 }
 
+/**
+ * A rater grades a sample once, and a sample is one model's deliverable: a repeated (sample, rater) would
+ * pair a rater with itself in the inter-rater agreement, and a sample under two models would be split
+ * between them per model but pooled overall.
+ */
 export function parseGrades(csv: CsvData): Grade[] {
-  return validate(csv, gradeRow, GRADE_COLUMNS).map((r) => ({ ...r, score: r.score as Grade['score'] }));
+  const rows = validate(csv, gradeRow, GRADE_COLUMNS);
+  const issues: ValidationIssue[] = [];
+  const rated = new Map<string, number>();
+  const modelOf = new Map<string, { model: string; line: number }>();
+  rows.forEach((r, i) => {
+    const line = csv.rows[i].line;
+    const key = `${r.sample}\u0000${r.rater}`;
+    const first = rated.get(key);
+    if (first !== undefined) issues.push({ file: csv.file, line, column: 'rater', message: `rater ${r.rater} already graded sample ${r.sample} on line ${first}` });
+    else rated.set(key, line);
+    const m = modelOf.get(r.sample);
+    if (m === undefined) modelOf.set(r.sample, { model: r.model, line });
+    else if (m.model !== r.model) issues.push({ file: csv.file, line, column: 'model', message: `sample ${r.sample} is model ${m.model} on line ${m.line}, found ${r.model}` });
+  });
+  if (issues.length) throw new ValidationError(issues);
+  return rows.map((r) => ({ ...r, score: r.score as Grade['score'] }));
 }
 
 export function readGdpvalTasks(path: string): GdpvalTask[] {

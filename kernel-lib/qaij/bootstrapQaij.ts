@@ -109,6 +109,7 @@ export function bootstrapQaij(results: readonly TaskResult[], options: Bootstrap
         trimmed = iw.trimmed;
       }
     } else {
+      if (!own.some((r) => r.weight > 0)) throw new J2GError(`system ${system}: every weight is 0, expected at least one weight > 0`);
       estimate = qualityAdjustedServicePerJoule(own, options);
       ess = own.length;
     }

@@ -17,10 +17,19 @@ import { ENERGY_BOUNDARIES, type TaskResult } from './types.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const numberText = z.string().trim().regex(NUMBER, 'expected a number').transform(Number);
-const positive = numberText.pipe(z.number().gt(0, 'expected a number > 0').finite('expected a finite number'));
-const nonnegative = numberText.pipe(z.number().min(0, 'expected a number >= 0').finite('expected a finite number'));
-const unit = numberText.pipe(z.number().min(0, 'expected a number in [0, 1]').max(1, 'expected a number in [0, 1]'));
-const withDefault = (d: number) => z.union([z.literal('').transform(() => d), nonnegative]);
+const positive = numberText.pipe(z.number({ error: 'expected a finite number' }).gt(0, 'expected a number > 0').finite('expected a finite number'));
+const nonnegative = numberText.pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number >= 0').finite('expected a finite number'));
+const unit = numberText.pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number in [0, 1]').max(1, 'expected a number in [0, 1]'));
+// empty means the default; otherwise the nonnegative number's own message (a union would only say "Invalid input")
+const withDefault = (d: number) => z.string().transform((s, ctx) => {
+  if (s === '') return d;
+  const r = nonnegative.safeParse(s);
+  if (!r.success) {
+    for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+    return z.NEVER;
+  }
+  return r.data;
+});
 const label = z.string().trim().min(1, 'expected a non-empty value');
 
 export const taskResultRow = z.object({
@@ -42,12 +51,16 @@ export const taskResultRow = z.object({
 export const TASK_RESULT_COLUMNS = Object.keys(taskResultRow.shape);
 const REQUIRED = TASK_RESULT_COLUMNS.filter((c) => !['difficulty_weight', 'weight', 'stratum'].includes(c));
 
-/** Validate parsed CSV rows into TaskResults, or throw a ValidationError listing every problem. */
-export function parseTaskResults(csv: CsvData): TaskResult[] {
+/**
+ * Validate parsed CSV rows into TaskResults, or throw a ValidationError listing every problem.
+ * `requireStratum`: why every row needs a stratum (e.g. a target mix reweights by stratum).
+ */
+export function parseTaskResults(csv: CsvData, options: { requireStratum?: string } = {}): TaskResult[] {
   const issues: ValidationIssue[] = [];
-  if (!checkHeader(csv, REQUIRED, issues, TASK_RESULT_COLUMNS)) throw new ValidationError(issues);
+  if (!checkHeader(csv, options.requireStratum ? [...REQUIRED, 'stratum'] : REQUIRED, issues, TASK_RESULT_COLUMNS)) throw new ValidationError(issues);
   const out: TaskResult[] = [];
-  for (const { data: v } of parseRows(csv, taskResultRow, issues)) {
+  for (const { line, data: v } of parseRows(csv, taskResultRow, issues)) {
+    if (options.requireStratum && !v.stratum) issues.push({ file: csv.file, line, column: 'stratum', message: `empty, expected a stratum (${options.requireStratum})` });
     out.push({
       task: v.task,
       system: v.system,
@@ -69,6 +82,6 @@ export function parseTaskResults(csv: CsvData): TaskResult[] {
 }
 
 /** Read and validate a task-result CSV file. */
-export function readTaskResults(path: string, labelForMessages = path): TaskResult[] {
-  return parseTaskResults(readCsv(path, labelForMessages));
+export function readTaskResults(path: string, labelForMessages = path, options: { requireStratum?: string } = {}): TaskResult[] {
+  return parseTaskResults(readCsv(path, labelForMessages), options);
 }

@@ -1,11 +1,16 @@
 /**
  * Attribution on hand-written traces: every expected number is a hand computation, written beside it.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { energyRuns } from '../../kernel-lib/energy/index.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { byRun, counterSamples, powerSamples, writeTrace } from './traceFixture.ts';
 
 const AMD_RANGE_UJ = 65_532_610_987; // AMD RAPL max_energy_range_uj, ~65.5 kJ
+
+onWarning(null);
 
 describe('energyRuns', () => {
   it('integrates constant 700 W on one GPU for 10 s to 7 kJ', () => {
@@ -156,6 +161,33 @@ describe('energyRuns', () => {
     expect(byRun(rows, 'ai_hours').open).toBeCloseTo(9 / 3600, 9);
   });
 
+  it('flags the runs a setup serves when the setup has no end, instead of calling them ok', () => {
+    // 100 W on [0, 10]; setup from 0 never ends (closed at the trace end, 10 s); run a [2, 4]
+    // oracle: the setup covers [0, 2] and [4, 10] = 800 J, all charged to a: 200 + 800 = 1000 J
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      smi: powerSamples('GPU-a', 0, 10, 0.5, () => 100),
+      marks: [{ t: 0, kind: 'setup-start', id: 'load' }, { t: 2, kind: 'run-start', id: 'a' }, { t: 4, kind: 'run-end', id: 'a' }],
+    });
+    clearWarnings();
+    const { rows } = energyRuns(dir);
+    expect(byRun(rows, 'energy_mj').a).toBeCloseTo(0.001, 12);
+    expect(byRun(rows, 'energy_setup_mj').a).toBeCloseTo(0.0008, 12);
+    expect(rows[0].validity).toBe('unmatched-mark');
+    expect(warnings()).toEqual([`${dir}: setup load: unmatched-mark (its share is in energy_setup_mj of the runs it serves, which are flagged)`]);
+  });
+
+  it('warns when an idle window has no end', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100),
+      marks: [{ t: 0, kind: 'idle-start', id: 'i' }, { t: 2, kind: 'run-start', id: 'a' }, { t: 4, kind: 'run-end', id: 'a' }],
+    });
+    clearWarnings();
+    energyRuns(dir);
+    expect(warnings()).toEqual([`${dir}: idle window i: unmatched-mark; idle power measured over it may be wrong`]);
+  });
+
   it('ignores a half-written final line and reports it', () => {
     // oracle: 700 W over [0, 2] = 1400 J; the truncated record "...,GPU-a,7" is not used
     const dir = writeTrace({
@@ -172,6 +204,26 @@ describe('energyRuns', () => {
   it('names the file and line of a malformed record', () => {
     const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 1], [1, 'GPU-a', 1]], marks: [], truncated: { file: 'smi.csv', text: 'oops,1,GPU-a,1\n' } });
     expect(() => energyRuns(dir)).toThrow(/smi\.csv:4: mono_ns: expected an integer/);
+  });
+
+  it('refuses a negative, hexadecimal or padded sample value instead of integrating it', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [1, 'GPU-a', -350], [2, 'GPU-a', '0x15E'], [3, 'GPU-a', ' 350']], marks: [] });
+    const err = (() => { try { energyRuns(dir); } catch (e) { return (e as Error).message; } })();
+    expect(err).toContain('smi.csv:3: value: expected a number >= 0, NA or [N/A], found "-350"');
+    expect(err).toContain('smi.csv:4: value: expected a number >= 0, NA or [N/A], found "0x15E"');
+    expect(err).toContain('smi.csv:5: value: expected a number >= 0, NA or [N/A], found " 350"');
+  });
+
+  it('names the line where a device\'s monotonic time goes backwards', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [2, 'GPU-a', 100], [1, 'GPU-a', 100]], marks: [] });
+    expect(() => energyRuns(dir)).toThrow(/smi\.csv:4: mono_ns: device GPU-a: monotonic time goes backwards \(1\.000000000 s after 2\.000000000 s\)/);
+  });
+
+  it('reads a sample file that starts with a UTF-8 byte-order mark', () => {
+    // oracle: 100 W over the run [0, 2] = 200 J
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100), marks: [{ t: 0, kind: 'run-start', id: 'r' }, { t: 2, kind: 'run-end', id: 'r' }] });
+    writeFileSync(join(dir, 'smi.csv'), '\uFEFF' + readFileSync(join(dir, 'smi.csv'), 'utf8'));
+    expect(byRun(energyRuns(dir).rows, 'energy_mj').r).toBeCloseTo(0.0002, 12);
   });
 
   it('keeps NVML primary and power.draw as a labelled diagnostic column', () => {
@@ -203,6 +255,32 @@ describe('energyRuns', () => {
     const { rows } = energyRuns(dir);
     expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0007, b: 0.0007 });
     expect(byRun(rows, 'energy_resource_mj')).toEqual({ a: 0.0012, b: 0.0002 });
+  });
+
+  it('refuses a run-start whose gpus is not a list of GPU indices, naming file, line and column', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100),
+      marks: [{ t: 0, kind: 'run-start', id: 'a', gpus: 'x' }, { t: 2, kind: 'run-end', id: 'a' }],
+    });
+    expect(() => energyRuns(dir)).toThrow(/marks\.csv:3: gpus: expected GPU indices separated by commas \(0,1\), found "x"/);
+  });
+
+  it('leaves out the resource-proportional column, with a warning, when a run names a GPU the trace did not measure', () => {
+    // before: GPU 9 matched no series, so its run silently shared GPU 0 with the other run (a 1200 J -> 700 J)
+    const dir = writeTrace({
+      gpus: ['GPU-a', 'GPU-b'],
+      smi: [...powerSamples('GPU-a', 0, 2, 0.5, () => 600), ...powerSamples('GPU-b', 0, 2, 0.5, () => 100)].sort((x, y) => x[0] - y[0]),
+      marks: [
+        { t: 0, kind: 'run-start', id: 'a', gpus: '0' }, { t: 0, kind: 'run-start', id: 'b', gpus: '9' },
+        { t: 2, kind: 'run-end', id: 'a' }, { t: 2, kind: 'run-end', id: 'b' },
+      ],
+    });
+    clearWarnings();
+    const { columns, rows } = energyRuns(dir);
+    expect(columns).not.toContain('energy_resource_mj');
+    expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0007, b: 0.0007 });
+    expect(warnings()).toEqual([`${dir}: run b GPU 9 not measured in this trace (measured: 0, 1), so energy_resource_mj is left out`]);
   });
 
   it('subtracts idle power measured over a marked idle window for the incremental energy', () => {

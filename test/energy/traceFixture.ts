@@ -14,7 +14,7 @@ export interface FixtureMark { t: number; kind: string; id: string; task_id?: st
 export interface FixtureTrace {
   intervalMs?: number;
   gpus?: string[]; // uuids, index = position
-  smi?: [number, string, number | 'NA'][];
+  smi?: [number, string, number | string][];
   nvml?: [number, string, number][]; // counter in mJ
   rapl?: { zones: { label: string; kind: 'package' | 'dram'; range: number }[]; samples: [number, string, number][] };
   marks: FixtureMark[];

@@ -1,5 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
+import { GDPVAL_TASK_COLUMNS } from '../../kernel-lib/gdpval/index.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+
+onWarning(null);
 
 const FIX = 'test/gdpval/fixtures';
 
@@ -44,6 +51,42 @@ describe('j2g gdpval', () => {
       `${FIX}/bad-tasks.csv:2: human_time_min: expected a number >= 0`,
       `${FIX}/bad-tasks.csv:2: wins: expected a nonnegative integer`,
       `${FIX}/bad-tasks.csv:3: wins: expected at least one comparison`,
+    ]);
+  });
+
+  it('refuses a rater grading a sample twice and a sample under two models, naming file and line', async () => {
+    // before: the repeated h1 grade was paired with itself, inter-rater agreement 1/3 instead of 0
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'grades.csv');
+    writeFileSync(file, 'sample,model,rater,kind,score\ns1,gpt,h1,human,1\ns1,gpt,h1,human,1\ns1,gpt,h2,human,0\ns1,claude,a,autograder,1\n');
+    const { code, err } = await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--grades', file]);
+    expect(code).toBe(1);
+    expect(err.split('\n').slice(1)).toEqual([
+      `${file}:3: rater: rater h1 already graded sample s1 on line 2`,
+      `${file}:5: model: sample s1 is model gpt on line 2, found claude`,
+    ]);
+  });
+
+  it('says a time that overflows to Infinity is not a finite number', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'tasks.csv');
+    writeFileSync(file, `${GDPVAL_TASK_COLUMNS.join(',')}\nt1,gpt,Retail,Buyer,pdf,1e999,0,0,0,1,0,1,1,2\n`);
+    expect((await j2g(['gdpval', '--input', file])).err).toBe(`j2g gdpval: 1 problem in input:\n${file}:2: human_time_min: expected a finite number`);
+  });
+
+  it('says why a ratio is null: all times and costs zero', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'tasks.csv');
+    writeFileSync(file, `${GDPVAL_TASK_COLUMNS.join(',')}\nt1,gpt,Retail,Buyer,pdf,0,0,0,0,0,0,1,1,2\n`);
+    clearWarnings();
+    const { code, out } = await j2g(['gdpval', '--input', file]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).models[0].time).toEqual({ naive: null, try_once: null, try_n: null, try_limit: null });
+    expect(warnings().filter((w) => w.startsWith('model gpt: time'))).toEqual([
+      'model gpt: time naive is null: naiveRatio requires a positive model mean',
+      'model gpt: time try_once is null: its denominator (mean time with the model) is 0',
+      'model gpt: time try_n is null: its denominator (mean time with the model) is 0',
+      'model gpt: time try_limit is null: its denominator (mean time with the model) is 0',
     ]);
   });
 

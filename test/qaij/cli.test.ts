@@ -1,5 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+
+onWarning(null);
 
 const FIX = 'test/qaij/fixtures';
 
@@ -17,6 +23,51 @@ describe('j2g qaij', () => {
     expect(A.qaij).toBeCloseTo(0.05, 12);
     expect(j.frontier).toEqual(['A', 'B']);
     expect(j.ranking.map((r: { system: string }) => r.system)).toEqual(['A', 'B']);
+  });
+
+  it('names the file of a target mix whose shares are all zero or that has no strata', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-qaij-'));
+    writeFileSync(join(dir, 'zero.csv'), 'stratum,share\neasy,0\nhard,0\n');
+    writeFileSync(join(dir, 'empty.csv'), 'stratum,share\n');
+    const run = (mix: string) => j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--target-mix', join(dir, mix), '--draws', '10']);
+    expect((await run('zero.csv')).err).toBe(`j2g qaij: 1 problem in input:\n${join(dir, 'zero.csv')}: every share is 0, expected at least one share > 0`);
+    expect((await run('empty.csv')).err).toBe(`j2g qaij: 1 problem in input:\n${join(dir, 'empty.csv')}:1: no strata, expected rows of stratum,share`);
+  });
+
+  it('names the rows without a stratum when a target mix needs one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-qaij-'));
+    const file = join(dir, 'r.csv');
+    writeFileSync(file, 'task,system,energy_j,latency_s,tokens,quality,correctness,reliability,usefulness,stratum,boundary\na,A,10,1,5,1,1,1,1,,device\nb,A,10,1,5,1,1,1,1,hard,device\n');
+    const { code, err } = await j2g(['qaij', '--input', file, '--target-mix', `${FIX}/target-mix-hard.csv`, '--draws', '10']);
+    expect(code).toBe(1);
+    expect(err).toBe(`j2g qaij: 1 problem in input:\n${file}:2: stratum: empty, expected a stratum (--target-mix reweights by stratum)`);
+  });
+
+  it('names the system whose weights are all zero', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-qaij-'));
+    const file = join(dir, 'r.csv');
+    writeFileSync(file, 'task,system,energy_j,latency_s,tokens,quality,correctness,reliability,usefulness,weight,boundary\na,A,10,1,5,1,1,1,1,1,device\na,B,10,1,5,1,1,1,1,0,device\n');
+    expect((await j2g(['qaij', '--input', file, '--draws', '10'])).err).toBe('j2g qaij: system B: every weight is 0, expected at least one weight > 0');
+  });
+
+  it('warns when systems were measured on different tasks, and when bootstrap draws missed a system', async () => {
+    // A on task a only, B on b and c; unstratified: a draw of 3 from {a, b, c} misses a with chance 8/27
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-qaij-'));
+    const file = join(dir, 'r.csv');
+    writeFileSync(file, 'task,system,energy_j,latency_s,tokens,quality,correctness,reliability,usefulness,boundary\na,A,10,1,5,1,1,1,1,device\nb,B,20,1,5,1,1,1,1,device\nc,B,20,1,5,0.5,1,1,1,device\n');
+    clearWarnings();
+    const { code, out } = await j2g(['qaij', '--input', file, '--draws', '300']);
+    expect(code).toBe(0);
+    const A = JSON.parse(out).systems.find((x: { system: string }) => x.system === 'A');
+    expect(A.qaij).toBeCloseTo(0.1, 12); // 1 task equivalent / 10 J
+    const w = warnings();
+    expect(w).toContain("system A has results on 1 of the 3 tasks: its QAIJ, rank and frontier place are over a different task set than the other systems'");
+    expect(w).toContain("system B has results on 2 of the 3 tasks: its QAIJ, rank and frontier place are over a different task set than the other systems'");
+    const missed = w.find((x) => x.startsWith('system A: '));
+    expect(missed).toMatch(/^system A: \d+ of 300 bootstrap draws had none of its tasks; its interval is over the other \d+$/);
+    const n = Number(missed!.split(' ')[2]);
+    expect(n / 300).toBeGreaterThan(0.2); // expected 8/27 = 0.30
+    expect(n / 300).toBeLessThan(0.4);
   });
 
   it('is deterministic for a fixed seed', async () => {

@@ -29,6 +29,14 @@ describe('parseTaskResults', () => {
     }
   });
 
+  it('says what was expected of an overflowing or bad optional weight, not "Invalid input"', () => {
+    const text = `${HEADER}\nt1,A,1e400,1,20,1,1,1,1,1e400,-1,,system\nt2,A,10,1,20,1,1,1,1, ,x,,system\n`;
+    expect(() => parseTaskResults(parseCsv(text, 'r.csv'))).toThrow(
+      ['r.csv:2: energy_j: expected a finite number', 'r.csv:2: difficulty_weight: expected a finite number', 'r.csv:2: weight: expected a number >= 0',
+        'r.csv:3: difficulty_weight: expected a number', 'r.csv:3: weight: expected a number'].join('\n'),
+    );
+  });
+
   it('refuses missing and unknown columns', () => {
     expect(() => parseTaskResults(parseCsv('task,system,joules\nt,A,1\n', 'r.csv'))).toThrow('r.csv:1: energy_j: missing required column');
     expect(() => parseTaskResults(parseCsv('task,system,joules\nt,A,1\n', 'r.csv'))).toThrow('r.csv:1: joules: unknown column');

@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path';
 import { J2GError } from '../../errors.ts';
 import { formatCsv } from '../../io/csv.ts';
-import { writeFileAtomic } from '../../io/atomic.ts';
+import { writeFilesAtomic } from '../../io/atomic.ts';
 import { energyRuns, type IdlePolicy } from '../../energy/index.ts';
 import { finiteNumber, parseArgs } from '../args.ts';
 
@@ -43,18 +43,28 @@ export async function run(argv: string[]): Promise<number> {
   const rate = num('rate');
   if (rate !== undefined && rate < 0) throw new J2GError(`invalid rate: ${rate}`);
   const rates = a.options.rates === undefined ? [] : a.options.rates.split(',').map((x) => finiteNumber('rates', x));
+  for (const [i, x] of rates.entries()) {
+    if (x < 0) throw new J2GError(`invalid rates: ${x} (expected rates >= 0)`);
+    if (rates.indexOf(x) !== i) throw new J2GError(`invalid rates: ${x} given twice (each rate is one column cost_usd_at_${x})`);
+  }
+  const gapLimitS = num('gap-limit-s');
+  if (gapLimitS !== undefined && !(gapLimitS > 0)) throw new J2GError(`invalid gap-limit-s: ${gapLimitS} (expected seconds > 0)`);
+  const raplCeilingW = num('rapl-ceiling-w');
+  if (raplCeilingW !== undefined && !(raplCeilingW > 0)) throw new J2GError(`invalid rapl-ceiling-w: ${raplCeilingW} (expected watts > 0)`);
+  const idlePowerW = num('idle-power-w');
+  if (idlePowerW !== undefined && !(idlePowerW >= 0)) throw new J2GError(`invalid idle-power-w: ${idlePowerW} (expected watts >= 0)`);
   const result = energyRuns(dir, {
     idlePolicy: idle as IdlePolicy,
     rateUSDPerHour: rate ?? null,
     sensitivityRatesUSDPerHour: rates,
-    idlePowerW: num('idle-power-w') ?? null,
-    gapLimitS: num('gap-limit-s'),
-    raplCeilingW: num('rapl-ceiling-w'),
+    idlePowerW: idlePowerW ?? null,
+    gapLimitS,
+    raplCeilingW,
   });
   const s = result.summary;
   const summaryPath = a.options.summary ?? join(dirname(out), 'energy-summary.json');
-  writeFileAtomic(out, formatCsv(result.columns, result.rows));
-  writeFileAtomic(summaryPath, JSON.stringify(s, null, 2) + '\n');
+  // both or neither: a runs.csv without its summary (or beside a stale one) is not written
+  writeFilesAtomic([[out, formatCsv(result.columns, result.rows)], [summaryPath, JSON.stringify(s, null, 2) + '\n']]);
   const kJ = (j: number) => `${(j / 1e3).toFixed(3)} kJ`;
   console.error(
     `j2g energy: ${result.rows.length} runs, trace ${kJ(s.total_j)} = runs ${kJ(s.runs_j)} + unserved setup ${kJ(s.setup_unserved_j)}` +

@@ -3,6 +3,7 @@
  * given grades, human-autograder and human inter-rater agreement with bootstrap intervals (A.6.1).
  */
 import { J2GError } from '../../errors.ts';
+import { warn } from '../../warn.ts';
 import { finiteNumber, parseArgs, positiveInt } from '../args.ts';
 import {
   agreementBootstrap,
@@ -44,7 +45,7 @@ Win and win-or-tie rates by sector, occupation, deliverable type and completion-
 (edges in hours of human time, default ${DEFAULT_BUCKET_EDGES_H.join(',')}).
 
 --grades FILE: one row per grade, with columns ${GRADE_COLUMNS.join(', ')}
-(kind human or autograder; score 1 prefers the model, 0 the human, 0.5 a tie). Reports
+(one grade per sample and rater, one model per sample; kind human or autograder; score 1 prefers the model, 0 the human, 0.5 a tie). Reports
 human-autograder agreement mean(1 - |H - A|) and human inter-rater agreement mean(1 - |H1 - H2|),
 per sample then averaged over samples, overall and per model, with seeded percentile bootstrap
 intervals; --resampling within-sample (GDPval A.6.2, default) resamples each sample's grades,
@@ -60,21 +61,27 @@ Prints JSON.`;
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function scenarios(tasks: GdpvalTask[], measure: Measure, accept: Acceptance, tries: number) {
+function scenarios(model: string, tasks: GdpvalTask[], measure: Measure, accept: Acceptance, tries: number) {
   const inputs = tasks.map((t) => scenarioInputs(t, measure, accept));
-  const guard = (f: () => number) => {
+  // a ratio that cannot be formed is null in the JSON, and the reason is said once on stderr
+  const guard = (name: string, f: () => number) => {
     try {
-      return finite(f());
+      const x = finite(f());
+      if (x === null) warn(`model ${model}: ${measure} ${name} is null: its denominator (mean ${measure} with the model) is 0`);
+      return x;
     } catch (e) {
-      if (e instanceof J2GError) return null;
+      if (e instanceof J2GError) {
+        warn(`model ${model}: ${measure} ${name} is null: ${e.message}`);
+        return null;
+      }
       throw e;
     }
   };
   return {
-    naive: guard(() => naiveRatio(inputs)),
-    try_once: guard(() => tryNThenFixRatio(inputs, 1)),
-    try_n: guard(() => tryNThenFixRatio(inputs, tries)),
-    try_limit: guard(() => tryNThenFixRatio(inputs, Infinity)),
+    naive: guard('naive', () => naiveRatio(inputs)),
+    try_once: guard('try_once', () => tryNThenFixRatio(inputs, 1)),
+    try_n: guard('try_n', () => tryNThenFixRatio(inputs, tries)),
+    try_limit: guard('try_limit', () => tryNThenFixRatio(inputs, Infinity)),
   };
 }
 
@@ -136,8 +143,8 @@ export async function run(argv: string[]): Promise<number> {
         review_cost_usd_mean: mean(ts.map((t) => t.reviewCostUSD)),
         model_time_min_mean: mean(ts.map((t) => t.modelTimeMin)),
         model_cost_usd_mean: mean(ts.map((t) => t.modelCostUSD)),
-        time: scenarios(ts, 'time', accept, tries),
-        cost: scenarios(ts, 'cost', accept, tries),
+        time: scenarios(model, ts, 'time', accept, tries),
+        cost: scenarios(model, ts, 'cost', accept, tries),
         win_rates: {
           by_sector: winRatesBy(ts, 'sector'),
           by_occupation: winRatesBy(ts, 'occupation'),

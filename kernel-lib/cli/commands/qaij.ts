@@ -3,6 +3,7 @@
  * bootstrap intervals, the energy-service frontier and the ranking, as JSON on stdout.
  */
 import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
+import { warn } from '../../warn.ts';
 import { z } from 'zod';
 import { readCsv } from '../../io/csv.ts';
 import { checkHeader, parseRows } from '../../io/csvRows.ts';
@@ -72,6 +73,9 @@ export function readTargetMix(path: string): TargetMix {
     if (data.stratum in mix) issues.push({ file: path, line, column: 'stratum', message: `duplicate stratum ${data.stratum}` });
     mix[data.stratum] = data.share;
   }
+  if (!issues.length && !Object.values(mix).some((x) => x > 0)) {
+    issues.push({ file: path, line: csv.rows.length ? undefined : 1, message: csv.rows.length ? 'every share is 0, expected at least one share > 0' : 'no strata, expected rows of stratum,share' });
+  }
   if (issues.length) throw new ValidationError(issues);
   return mix;
 }
@@ -110,10 +114,18 @@ export async function run(argv: string[]): Promise<number> {
     const ds = loadDataset(a.options.data);
     ({ results, unjudged } = taskResultsFromDataset(ds, { judge: a.options.judge }));
     datasetMixes = occupationMixes(ds);
-  } else results = readTaskResults(input);
+  } else results = readTaskResults(input, input, targetMix ? { requireStratum: '--target-mix reweights by stratum' } : {});
   if (results.length === 0) throw new J2GError(`no task results in ${input}`);
   const boundary = singleBoundary(results);
   const boot = bootstrapQaij(results, { latency, draws, seed, level, targetMix, trimAt });
+  // systems on different task sets estimate different expectations (QAIJ: over tasks drawn from mu),
+  // and the paired bootstrap draws from all tasks, so a system is missing from some replicates
+  const allTasks = new Set(results.map((r) => r.task));
+  for (const b of boot.values()) {
+    const own = new Set(results.filter((r) => r.system === b.system).map((r) => r.task));
+    if (own.size < allTasks.size) warn(`system ${b.system} has results on ${own.size} of the ${allTasks.size} tasks: its QAIJ, rank and frontier place are over a different task set than the other systems'`);
+    if (b.status === 'ok' && b.validDraws < draws) warn(`system ${b.system}: ${draws - b.validDraws} of ${draws} bootstrap draws had none of its tasks${targetMix ? ' or missed a stratum of the target mix' : ''}; its interval is over the other ${b.validDraws}`);
+  }
 
   const systems = [...boot.values()].map((b) => {
     const own = results.filter((r) => r.system === b.system);
