@@ -7,7 +7,8 @@ import { z } from 'zod';
 /** A plain decimal, optionally with an exponent: no hex, no padding, no `Infinity` (CSV cells and CLI values). */
 export const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-function numberField(expected: string, ok: (x: number) => boolean) {
+/** A number cell: a plain decimal (DECIMAL) that is finite and passes `ok`; `expected` words the rule. */
+export function numberField(expected: string, ok: (x: number) => boolean) {
   return z.string().transform((s, ctx) => {
     if (s === '') {
       ctx.addIssue({ code: 'custom', message: `empty, expected ${expected}` });
@@ -30,6 +31,8 @@ function numberField(expected: string, ok: (x: number) => boolean) {
 export const positiveNumber = numberField('a finite number > 0', (x) => x > 0);
 /** A finite number >= 0. */
 export const nonNegativeNumber = numberField('a finite number >= 0', (x) => x >= 0);
+/** An integer >= 0 (a count). */
+export const nonNegativeInteger = numberField('an integer >= 0', (x) => Number.isInteger(x) && x >= 0);
 /** An integer >= 1. */
 export const positiveInteger = numberField('an integer >= 1', (x) => Number.isInteger(x) && x >= 1);
 

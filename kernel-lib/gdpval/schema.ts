@@ -16,12 +16,13 @@ import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
+import { nonNegativeInteger, nonNegativeNumber, requiredText } from '../data/fields.ts';
 import type { GdpvalTask, Grade } from './types.ts';
 
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const nonnegative = z.string().trim().regex(NUMBER, 'expected a number').transform(Number).pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number >= 0'));
-const count = z.string().trim().regex(/^\d+$/, 'expected a nonnegative integer').transform(Number);
-const label = z.string().trim().min(1, 'expected a non-empty value');
+// Cells parse as every dataset cell does (kernel-lib/data/fields.ts): no trimming, no hex, no Infinity.
+const nonnegative = nonNegativeNumber;
+const count = nonNegativeInteger;
+const label = requiredText;
 
 export const gdpvalTaskRow = z
   .object({

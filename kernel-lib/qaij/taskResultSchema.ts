@@ -13,38 +13,36 @@ import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
+import { nonNegativeNumber, numberField, positiveNumber, requiredText } from '../data/fields.ts';
 import { ENERGY_BOUNDARIES, type TaskResult } from './types.ts';
 
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const numberText = z.string().trim().regex(NUMBER, 'expected a number').transform(Number);
-const positive = numberText.pipe(z.number({ error: 'expected a finite number' }).gt(0, 'expected a number > 0').finite('expected a finite number'));
-const nonnegative = numberText.pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number >= 0').finite('expected a finite number'));
-const unit = numberText.pipe(z.number({ error: 'expected a finite number' }).min(0, 'expected a number in [0, 1]').max(1, 'expected a number in [0, 1]'));
-// empty means the default; otherwise the nonnegative number's own message (a union would only say "Invalid input")
+// Cells parse as every dataset cell does (kernel-lib/data/fields.ts): no trimming, no hex, no Infinity.
+const unit = numberField('a number in [0, 1]', (x) => x >= 0 && x <= 1);
+// empty means the default; otherwise the nonnegative number's own message
 const withDefault = (d: number) => z.string().transform((s, ctx) => {
   if (s === '') return d;
-  const r = nonnegative.safeParse(s);
+  const r = nonNegativeNumber.safeParse(s);
   if (!r.success) {
     for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
     return z.NEVER;
   }
   return r.data;
 });
-const label = z.string().trim().min(1, 'expected a non-empty value');
+const label = requiredText;
 
 export const taskResultRow = z.object({
   task: label,
   system: label,
-  energy_j: positive,
-  latency_s: nonnegative,
-  tokens: nonnegative,
+  energy_j: positiveNumber,
+  latency_s: nonNegativeNumber,
+  tokens: nonNegativeNumber,
   quality: unit,
   correctness: unit,
   reliability: unit,
   usefulness: unit,
   difficulty_weight: withDefault(1).optional(),
   weight: withDefault(1).optional(),
-  stratum: z.string().trim().optional(),
+  stratum: z.string().refine((s) => s.trim() === s, { message: 'leading or trailing spaces' }).optional(), // empty: no stratum
   boundary: z.enum(ENERGY_BOUNDARIES as [string, ...string[]], { error: `expected one of ${ENERGY_BOUNDARIES.join(', ')}` }),
 });
 

@@ -48,8 +48,8 @@ describe('j2g gdpval', () => {
     const { code, err } = await j2g(['gdpval', '--input', `${FIX}/bad-tasks.csv`]);
     expect(code).toBe(1);
     expect(err.split('\n').slice(1)).toEqual([
-      `${FIX}/bad-tasks.csv:2: human_time_min: expected a number >= 0`,
-      `${FIX}/bad-tasks.csv:2: wins: expected a nonnegative integer`,
+      `${FIX}/bad-tasks.csv:2: human_time_min: expected a finite number >= 0, found -4`,
+      `${FIX}/bad-tasks.csv:2: wins: expected an integer >= 0, found 1.5`,
       `${FIX}/bad-tasks.csv:3: wins: expected at least one comparison`,
     ]);
   });
@@ -71,7 +71,7 @@ describe('j2g gdpval', () => {
     const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
     const file = join(dir, 'tasks.csv');
     writeFileSync(file, `${GDPVAL_TASK_COLUMNS.join(',')}\nt1,gpt,Retail,Buyer,pdf,1e999,0,0,0,1,0,1,1,2\n`);
-    expect((await j2g(['gdpval', '--input', file])).err).toBe(`j2g gdpval: 1 problem in input:\n${file}:2: human_time_min: expected a finite number`);
+    expect((await j2g(['gdpval', '--input', file])).err).toBe(`j2g gdpval: 1 problem in input:\n${file}:2: human_time_min: expected a finite number >= 0, found "1e999"`);
   });
 
   it('says why a ratio is null: all times and costs zero', async () => {

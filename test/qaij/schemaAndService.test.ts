@@ -20,11 +20,11 @@ describe('parseTaskResults', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(ValidationError);
       expect((e as ValidationError).message.split('\n').slice(1)).toEqual([
-        'r.csv:2: energy_j: expected a number > 0',
-        'r.csv:2: quality: expected a number in [0, 1]',
+        'r.csv:2: energy_j: expected a finite number > 0, found 0',
+        'r.csv:2: quality: expected a number in [0, 1], found 1.2',
         'r.csv:2: boundary: expected one of device, system, facility, lifecycle',
-        'r.csv:3: latency_s: expected a number >= 0',
-        'r.csv:3: difficulty_weight: expected a number >= 0',
+        'r.csv:3: latency_s: expected a finite number >= 0, found -1',
+        'r.csv:3: difficulty_weight: expected a finite number >= 0, found -2',
       ]);
     }
   });
@@ -32,8 +32,9 @@ describe('parseTaskResults', () => {
   it('says what was expected of an overflowing or bad optional weight, not "Invalid input"', () => {
     const text = `${HEADER}\nt1,A,1e400,1,20,1,1,1,1,1e400,-1,,system\nt2,A,10,1,20,1,1,1,1, ,x,,system\n`;
     expect(() => parseTaskResults(parseCsv(text, 'r.csv'))).toThrow(
-      ['r.csv:2: energy_j: expected a finite number', 'r.csv:2: difficulty_weight: expected a finite number', 'r.csv:2: weight: expected a number >= 0',
-        'r.csv:3: difficulty_weight: expected a number', 'r.csv:3: weight: expected a number'].join('\n'),
+      ['r.csv:2: energy_j: expected a finite number > 0, found "1e400"', 'r.csv:2: difficulty_weight: expected a finite number >= 0, found "1e400"',
+        'r.csv:2: weight: expected a finite number >= 0, found -1',
+        'r.csv:3: difficulty_weight: expected a finite number >= 0, found " "', 'r.csv:3: weight: expected a finite number >= 0, found "x"'].join('\n'),
     );
   });
 
@@ -62,5 +63,15 @@ describe('serviceContribution', () => {
     const q = qualityAdjustedServicePerJoule([result({ energyJ: 10 }), result({ task: 't2', energyJ: 30, correctness: 0 })]);
     expect(q.energyMeanJ).toBe(20);
     expect(q.qaij).toBeCloseTo(1 / 40, 14);
+  });
+});
+
+describe('task-result cells are read as strictly as dataset cells (kernel-lib/data/fields.ts)', () => {
+  it('a padded system name or number is refused, not trimmed into another value', () => {
+    const text = `${HEADER}\nt1,A ,10,1,20,1,1,1,1,1,1,,system\nt2,A,10, 1,20,1,1,1,1,1,1,,system\nt3,A,0x10,1,20,1,1,1,1,1,1,,system\n`;
+    expect(() => parseTaskResults(parseCsv(text, 'r.csv'))).toThrow(
+      ['r.csv:2: system: leading or trailing spaces in "A "', 'r.csv:3: latency_s: expected a finite number >= 0, found " 1"',
+        'r.csv:4: energy_j: expected a finite number > 0, found "0x10"'].join('\n'),
+    );
   });
 });
