@@ -35,9 +35,15 @@ export interface Attribution {
   idleOutsideJ: number;
 }
 
+/**
+ * The runs a setup serves (its K_b): those of its batch, or every run when it has none. A run with an
+ * end mark but no start (markWindows gives it no time: startS = endS) never ran, so it serves as no
+ * share-holder; counting it would shrink every real run's share of the setup.
+ */
 export function servedRuns(setup: Window, runs: Window[]): number[] {
   const out: number[] = [];
   runs.forEach((r, i) => {
+    if (r.startS === r.endS && r.reasons.has('unmatched-mark')) return;
     if (setup.attrs.batch === '' || r.attrs.batch === setup.attrs.batch) out.push(i);
   });
   return out;

@@ -177,6 +177,25 @@ describe('energyRuns', () => {
     expect(warnings()).toEqual([`${dir}: setup load: unmatched-mark (its share is in energy_setup_mj of the runs it serves, which are flagged)`]);
   });
 
+  it('a run-end without a run-start takes no share of the setup (K counts only runs that ran)', () => {
+    // 100 W on [0, 10]; setup [0, 2]; runs a [2, 6], b [6, 10]; `ghost` has only an end mark at 5
+    // oracle: setup 200 J / K = 2 = 100 J each (not 200/3); a = 400 + 100 = 500 J, b = 500 J
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      smi: powerSamples('GPU-a', 0, 10, 0.5, () => 100),
+      marks: [
+        { t: 0, kind: 'setup-start', id: 'load' }, { t: 2, kind: 'setup-end', id: 'load' },
+        { t: 2, kind: 'run-start', id: 'a' }, { t: 5, kind: 'run-end', id: 'ghost' }, { t: 6, kind: 'run-end', id: 'a' },
+        { t: 6, kind: 'run-start', id: 'b' }, { t: 10, kind: 'run-end', id: 'b' },
+      ],
+    });
+    const { rows } = energyRuns(dir);
+    expect(byRun(rows, 'energy_setup_mj')).toEqual({ a: 0.0001, b: 0.0001, ghost: 0 });
+    expect(byRun(rows, 'energy_mj').a).toBeCloseTo(0.0005, 12);
+    expect(byRun(rows, 'energy_mj').b).toBeCloseTo(0.0005, 12);
+    expect(rows.find((r) => r.run_id === 'ghost')?.validity).toBe('unmatched-mark');
+  });
+
   it('warns when an idle window has no end', () => {
     const dir = writeTrace({
       gpus: ['GPU-a'],
