@@ -35,11 +35,11 @@ export function incrementalEnergyJ(
   return out;
 }
 
-/** Mean node power over the marked idle windows: their energy over their duration (W); null if none. */
+/** Mean node power over the marked idle windows where nothing runs and no setup is under way: their energy over their duration (W); null if none. */
 export function idlePowerFromWindowsW(tl: Timeline, segTotalJ: Float64Array, durationsS: Float64Array): number | null {
   let e = 0, d = 0;
   tl.markedIdle.forEach((idle, k) => {
-    if (idle && tl.running[k].length === 0) { e += segTotalJ[k]; d += durationsS[k]; }
+    if (idle && tl.running[k].length === 0 && tl.setups[k].length === 0) { e += segTotalJ[k]; d += durationsS[k]; } // a setup is not idle
   });
   return d > 0 ? e / d : null;
 }

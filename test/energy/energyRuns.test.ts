@@ -319,6 +319,23 @@ describe('energyRuns', () => {
     expect(byRun(rows, 'energy_mj').r).toBeCloseTo(0.003, 9);
   });
 
+  it('measures idle power only where a marked idle window has neither a run nor a setup', () => {
+    // 100 W on [0, 2], 500 W on [2, 4] (a setup marked inside the idle window [0, 4]), 300 W on [4, 14] (run)
+    // oracle: P_idle = 100 W over [0, 2] alone (not (200 + 1000) / 4 = 300 W); incremental = (300 - 100) x 10
+    //   + (500 - 100) x 2 setup = 2800 J
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      nvml: counterSamples('GPU-a', 0, 14, 0.5, (t) => (t < 2 ? 100 : t < 4 ? 500 : 300), 1000),
+      marks: [
+        { t: 0, kind: 'idle-start', id: 'i' }, { t: 2, kind: 'setup-start', id: 's' }, { t: 4, kind: 'setup-end', id: 's' },
+        { t: 4, kind: 'idle-end', id: 'i' }, { t: 4, kind: 'run-start', id: 'r' }, { t: 14, kind: 'run-end', id: 'r' },
+      ],
+    });
+    const { rows, summary } = energyRuns(dir);
+    expect(summary.idle_power_w).toBeCloseTo(100, 9);
+    expect(byRun(rows, 'energy_incremental_mj').r).toBeCloseTo(0.0028, 9);
+  });
+
   it('carries task_id, system and attempt from run-start marks', () => {
     const dir = writeTrace({
       gpus: ['GPU-a'],
