@@ -12,7 +12,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import type { Outcome } from '../data/schema.ts';
-import { runsByTaskAndSystem, judgmentIndex } from '../metrics/taskComponents.ts';
+import { checkSystemAndJudge, runsByTaskAndSystem, judgmentIndex } from '../metrics/taskComponents.ts';
 import { judgeAgreement, outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
 import type { TableOptions } from './options.ts';
 
@@ -23,6 +23,7 @@ export function repeatedOutputAgreement(options: TableOptions): Agreement | null
   const ds = options.dataset;
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
+  checkSystemAndJudge(ds, system, judge);
   const runs = runsByTaskAndSystem(ds);
   const judged = judgmentIndex(ds);
   const first: Outcome[] = [], second: Outcome[] = [];
