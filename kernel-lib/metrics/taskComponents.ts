@@ -13,7 +13,7 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError } from '../errors.ts';
-import type { Dataset } from '../data/load.ts';
+import { currentDataset, type Dataset } from '../data/load.ts';
 import { REFERENCES, type Reference, type RunRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
 
@@ -66,7 +66,8 @@ export function hoursAt(task: { expert_hours: number; expert_ai_hours: number | 
 
 /** Index of runs by task and system, attempts in order. Cached per dataset. */
 const runIndexCache = new WeakMap<Dataset, Map<string, RunRow[]>>();
-export function runsByTaskAndSystem(ds: Dataset): Map<string, RunRow[]> {
+export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
+  const ds = currentDataset(dataset);
   let idx = runIndexCache.get(ds);
   if (!idx) {
     idx = new Map();
@@ -84,7 +85,8 @@ export function runsByTaskAndSystem(ds: Dataset): Map<string, RunRow[]> {
 
 const judgmentCache = new WeakMap<Dataset, Map<string, string>>();
 /** Outcome lookup keyed `run_id|reference|judge`. */
-export function judgmentIndex(ds: Dataset): Map<string, string> {
+export function judgmentIndex(dataset: Dataset): Map<string, string> {
+  const ds = currentDataset(dataset);
   let idx = judgmentCache.get(ds);
   if (!idx) {
     idx = new Map(ds.rows.judgments.map((j) => [`${j.run_id}|${j.reference}|${j.judge}`, j.outcome]));
@@ -109,7 +111,8 @@ export function checkReference(option: string, value: unknown): Reference {
 
 const judgeCache = new WeakMap<Dataset, Set<string>>();
 /** Judges that have at least one judgment in the dataset. Cached per dataset. */
-export function judgesOf(ds: Dataset): Set<string> {
+export function judgesOf(dataset: Dataset): Set<string> {
+  const ds = currentDataset(dataset);
   let judges = judgeCache.get(ds);
   if (!judges) judgeCache.set(ds, (judges = new Set(ds.rows.judgments.map((j) => j.judge))));
   return judges;
@@ -119,7 +122,8 @@ export function judgesOf(ds: Dataset): Set<string> {
  * Throws "unknown system: x (systems.csv has: a, b)" or "unknown judge: x (judgments.csv has: J1, J2)"
  * for a name the dataset does not have, so that a typo is not read as "no runs" or "no judgments".
  */
-export function checkSystemAndJudge(ds: Dataset, system: string, judge: string): void {
+export function checkSystemAndJudge(dataset: Dataset, system: string, judge: string): void {
+  const ds = currentDataset(dataset);
   if (!ds.rows.systems.some((s) => s.system === system)) throw new J2GError(`unknown system: ${system} (systems.csv has: ${ds.rows.systems.map((s) => s.system).join(', ')})`);
   if (!judgesOf(ds).has(judge)) throw new J2GError(`unknown judge: ${judge} (judgments.csv has: ${[...judgesOf(ds)].join(', ')})`);
 }
@@ -135,7 +139,7 @@ export function nodeRateOf(rates: unknown): number | undefined {
 }
 
 export function taskComponents(options: ComponentOptions): TaskComponents {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   const judgmentReference = checkReference('judgmentReference', options.judgmentReference ?? 'expert_only');

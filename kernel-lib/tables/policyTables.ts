@@ -20,13 +20,14 @@ import { checkReference, checkSystemAndJudge, judgmentIndex, runsByTaskAndSystem
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
+import { currentDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** Attempts available on every task the system ran (the n of pass@n and m-of-n). */
 export function commonAttempts(options: TableOptions): number {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   checkSystemAndJudge(ds, system, options.judge ?? ds.manifest.primary_judge);
   const runs = runsByTaskAndSystem(ds);
@@ -45,7 +46,7 @@ export function commonAttempts(options: TableOptions): number {
  * task that lacks the next judgment; n = 0 throws.
  */
 export function judgedAttempts(options: TableOptions, reference: Reference): number {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkReference('reference', reference);

@@ -12,6 +12,7 @@ import { returnsOf, type Components, type Returns } from '../metrics/aggregate.t
 import { PASS_AT_1 } from '../metrics/policy.ts';
 import { checkSystemAndJudge } from '../metrics/taskComponents.ts';
 import type { TableOptions } from './options.ts';
+import { currentDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { warn } from '../warn.ts';
 
@@ -25,7 +26,7 @@ export interface SystemSummary extends Components, Returns {
 
 /** Every system that has expert-only judgments by the judge, in systems.csv order. */
 export function systemSummaries(options: TableOptions): SystemSummary[] {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkSystemAndJudge(ds, options.system ?? ds.manifest.primary_system, judge);
   const judged = new Set<string>();

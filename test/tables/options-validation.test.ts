@@ -70,3 +70,25 @@ describe('node rates', () => {
     expect(table13({ ...off, rates: { nodeRateUSDPerHour: 20 } }).array('ai_cost_usd')[0]).toBeCloseTo(3, 12);
   });
 });
+
+describe('a dataset filtered with Arquero and passed back in', () => {
+  test('fewer tasks give the tables of those tasks, not of the whole dataset', () => {
+    const fewer = { ...dataset, tasks: dataset.tasks.filter((d: { occupation: string }) => d.occupation !== 'occC') };
+    // By hand, pass@1, expert-only: only sector S1 is left, so w = employment share: occA 0.25, occB 0.75.
+    // Occupation means (G, C, E): occA (50, 1.5, 0.3), occB (10, 0.75, 0.1), so
+    // G = 20, C = 0.9375, E = 0.15 and NVJ = (20 - 0.9375) / 0.15 = 127.0833 USD/MJ.
+    const t = table01({ ...off, dataset: fewer });
+    expect(t.array('nvj')[0]).toBeCloseTo(19.0625 / 0.15, 10);
+    expect(t.array('energy_mj')[0]).toBeCloseTo(0.15, 12);
+    expect(table15({ ...off, dataset: fewer }).array('occupation')).toEqual(['occA', 'occB']);
+    expect(table13({ ...off, dataset: fewer }).array('category')).toEqual(['Cat1', 'Cat2']);
+  });
+  test('filtering runs to attempt 1 makes the policy tables one attempt long', () => {
+    const first = { ...dataset, runs: dataset.runs.filter((d: { attempt: number }) => d.attempt === 1) };
+    expect(table19({ ...off, dataset: first }).array('policy')).toEqual(['pass@1']);
+  });
+  test('a filtered table that breaks the schema is a ValidationError naming the table', () => {
+    const noSystems = { ...dataset, systems: dataset.systems.filter((d: { system: string }) => d.system === 'sysY') };
+    expect(() => table13({ ...off, dataset: noSystems })).toThrow(/dataset\.runs:\d+: system: unknown system "sysX"/);
+  });
+});
