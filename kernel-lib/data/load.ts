@@ -9,7 +9,7 @@
  *
  * @example
  * const ds = loadDataset('data/recorded/synthetic-small');
- * ds.tasks.numRows() // => 8
+ * ds.tasks.numRows() // => 6
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
