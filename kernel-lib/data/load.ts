@@ -9,13 +9,13 @@
  *
  * @example
  * const ds = loadDataset('data/recorded/synthetic-small');
- * ds.tasks.numRows() // => 8
+ * ds.tasks.numRows() // => 6
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import {
@@ -115,19 +115,28 @@ export function loadDataset(dir: string): Dataset {
   if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
   if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
-  const warnings: string[] = [];
   const manifest = readManifest(dir, issues);
-  const parsed = {} as Record<Key, Parsed>;
+  const files: Partial<Record<Key, CsvData>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     try {
-      const csv = readCsv(join(dir, file), file);
-      parsed[key] = { ...validateFile(csv, key, issues), file };
+      files[key] = readCsv(join(dir, file), file);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
       else throw e;
-      parsed[key] = { rows: [], raw: [], file, complete: false };
     }
+  }
+  return validateDataset(dir, manifest, files, issues);
+}
+
+/** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
+function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvData>>, issues: ValidationIssue[]): Dataset {
+  const warnings: string[] = [];
+  const parsed = {} as Record<Key, Parsed>;
+  for (const key of Object.keys(FILES) as Key[]) {
+    const file = FILES[key].file;
+    const csv = files[key];
+    parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], raw: [], file, complete: false };
   }
   const P = parsed;
   // Ids and references are checked on the raw cells of every row, valid or not, so that one bad cell
@@ -186,7 +195,7 @@ export function loadDataset(dir: string): Dataset {
     systems: P.systems.rows, runs: P.runs.rows, judgments: P.judgments.rows,
   };
   const runsTable = rows.runs.map(({ extra, ...r }) => ({ ...r, ...extra }));
-  return {
+  const ds: Dataset = {
     dir,
     manifest: manifest!,
     occupations: aq.from(rows.occupations),
@@ -198,4 +207,74 @@ export function loadDataset(dir: string): Dataset {
     rows,
     warnings,
   };
+  for (const key of KEYS) { builtFrom.set(ds[key], rows[key]); loadedRows.add(rows[key]); }
+  return ds;
+}
+
+const KEYS = Object.keys(FILES) as Key[];
+/** Each table a dataset was built with -> the rows array it shows (so a replaced table is noticed). */
+const builtFrom = new WeakMap<ColumnTable, readonly unknown[]>();
+/** The rows arrays datasets were built with. */
+const loadedRows = new WeakSet<readonly unknown[]>();
+/** A replaced dataset -> its rebuilt form, so that every call on the same object rebuilds once. */
+const rebuilt = new WeakMap<Dataset, Dataset>();
+
+/** Records as CSV cells, so that an in-memory table is checked by the very checks a file gets. */
+function cellsOf(name: string, records: Record<string, unknown>[], columns: string[]): CsvData {
+  const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return { file: name, header: columns, rows: records.map((r, i) => ({ line: i + 2, values: Object.fromEntries(columns.map((c) => [c, cell(r[c])])) })) };
+}
+
+/**
+ * The dataset a computation should use: `ds` itself, or, when a notebook replaced one of its Arquero
+ * tables (`{ ...ds, tasks: ds.tasks.filter(...) }`), a dataset whose `rows` are rebuilt from the
+ * current tables and validated by loadDataset's checks (a table's line N is its row N - 1, header = 1).
+ * Every builder computes from `rows`; without this, a filtered table was silently ignored. A replaced
+ * `rows` array beside its loaded table is used as it is (and checked only when a table was replaced).
+ * Filtering `tasks` also leaves out the runs of the tasks filtered away, and filtering `runs` (or
+ * tasks) the judgments of the runs left out; both are noted in the result's `warnings`.
+ * Throws ValidationError for a table that breaks the schema (a run naming an unknown system), and
+ * J2GError when both a table and its `rows` array were replaced (which one is meant is unknowable).
+ * @example currentDataset({ ...ds, tasks: ds.tasks.filter((d) => d.occupation !== 'occC') }).rows.tasks.length // => 4
+ */
+export function currentDataset(ds: Dataset): Dataset {
+  // Tables all as loaded (their rows possibly replaced by the caller, which rows-based code has always
+  // honoured): nothing to rebuild.
+  if (KEYS.every((k) => builtFrom.get(ds[k]) === ds.rows[k] || (builtFrom.has(ds[k]) && !loadedRows.has(ds.rows[k])))) return ds;
+  const hit = rebuilt.get(ds);
+  if (hit) return hit;
+  const files: Partial<Record<Key, CsvData>> = {};
+  for (const key of KEYS) {
+    const table = ds[key], rows = ds.rows[key] as unknown as Record<string, unknown>[];
+    const name = `dataset.${key}`;
+    const tableIsLoaded = builtFrom.has(table), rowsAreLoaded = loadedRows.has(rows);
+    if (builtFrom.get(table) !== rows && !tableIsLoaded && !rowsAreLoaded) {
+      throw new J2GError(`dataset.${key} and dataset.rows.${key} were both replaced; replace the table only (the rows are rebuilt from it)`);
+    }
+    // Only the rows were replaced (a table of the load, rows of the caller): the rows are meant.
+    const fromRows = tableIsLoaded && builtFrom.get(table) !== rows && !rowsAreLoaded;
+    const records = fromRows
+      ? (key === 'runs' ? rows.map(({ extra, ...r }) => ({ ...r, ...(extra as object) })) : rows)
+      : (table.objects() as Record<string, unknown>[]);
+    const columns = fromRows ? [...new Set(records.flatMap((r) => Object.keys(r)))] : table.columnNames();
+    files[key] = cellsOf(name, records, columns);
+  }
+  // A filter on tasks (or runs) restricts the evaluation: the runs of tasks filtered away, and the
+  // judgments of runs filtered away, go with them (counted in `warnings`); other references stay errors.
+  const cascade = (child: Key, column: string, parent: Key, idColumn: string) => {
+    const keep = new Set(files[parent]!.rows.map((r) => r.values[idColumn]));
+    const before = files[child]!.rows.length;
+    files[child] = { ...files[child]!, rows: files[child]!.rows.filter((r) => keep.has(r.values[column])) };
+    const dropped = before - files[child]!.rows.length;
+    if (dropped) notes.push(`${child}: ${dropped} row(s) of ${parent} filtered out of dataset.${parent} are left out`);
+    return dropped > 0;
+  };
+  const notes: string[] = [];
+  const changed = (k: Key) => builtFrom.get(ds[k]) !== ds.rows[k];
+  const runsCut = changed('tasks') ? cascade('runs', 'task_id', 'tasks', 'task_id') : false;
+  if (runsCut || changed('runs')) cascade('judgments', 'run_id', 'runs', 'run_id');
+  const out = validateDataset(ds.dir, ds.manifest, files, []);
+  out.warnings.unshift(...notes);
+  rebuilt.set(ds, out);
+  return out;
 }

@@ -9,7 +9,7 @@
  * formed: ratios are always of aggregated components, never means of ratios.
  */
 import { J2GError } from '../errors.ts';
-import type { Dataset } from '../data/load.ts';
+import { currentDataset, type Dataset } from '../data/load.ts';
 import { occupationWeights, type WeightScheme } from '../weights/schemes.ts';
 import type { TaskComponents } from './taskComponents.ts';
 import { netValuePerJoule } from './netValuePerJoule.ts';
@@ -44,7 +44,8 @@ export function occupationMeans(c: TaskComponents): OccupationMeans {
 }
 
 /** Occupation weights (summing to 1) aligned with `occupations`, under a weighting scheme. */
-export function weightVector(ds: Dataset, occupations: string[], scheme: WeightScheme = 'gdp'): Float64Array {
+export function weightVector(dataset: Dataset, occupations: string[], scheme: WeightScheme = 'gdp'): Float64Array {
+  const ds = currentDataset(dataset);
   const byName = new Map(ds.rows.occupations.map((o) => [o.occupation, o]));
   const facts = occupations.map((name) => {
     const o = byName.get(name);

@@ -5,9 +5,11 @@
  * Throws when E is not positive.
  * @example netValuePerJoule(74.19, 1.92, 0.43) // => 168.07
  */
-import { requirePositive } from './requirePositive.ts';
+import { requireFinite, requirePositive } from './requirePositive.ts';
 
 export function netValuePerJoule(valueUSD: number, costUSD: number, energyMJ: number): number {
+  requireFinite('netValuePerJoule', 'value', valueUSD);
+  requireFinite('netValuePerJoule', 'cost', costUSD);
   requirePositive('netValuePerJoule', 'energy', energyMJ);
   return (valueUSD - costUSD) / energyMJ;
 }

@@ -8,7 +8,7 @@ import { J2GError } from '../errors.ts';
 
 export function outputValueUSD(winTie: number, expertHours: number, wageUSDPerHour: number): number {
   if (winTie !== 0 && winTie !== 1) throw new J2GError(`outputValueUSD requires a win-tie indicator of 0 or 1: ${winTie}`);
-  if (!(expertHours > 0)) throw new J2GError(`outputValueUSD requires positive expert hours: ${expertHours}`);
-  if (!(wageUSDPerHour > 0)) throw new J2GError(`outputValueUSD requires a positive wage: ${wageUSDPerHour}`);
+  if (!(expertHours > 0 && Number.isFinite(expertHours))) throw new J2GError(`outputValueUSD requires positive expert hours: ${expertHours}`);
+  if (!(wageUSDPerHour > 0 && Number.isFinite(wageUSDPerHour))) throw new J2GError(`outputValueUSD requires a positive wage: ${wageUSDPerHour}`);
   return winTie * expertHours * wageUSDPerHour;
 }

@@ -24,6 +24,21 @@ export function threshold(m: number, n: number): AttemptPolicy {
   return { kind: 'threshold', m, n };
 }
 
+/**
+ * The policy itself when it is one `passAtK` or `threshold` could have made (a notebook may build the
+ * object by hand); else throws "invalid policy: {...} (expected passAtK(k), k >= 1, or threshold(m, n),
+ * 1 <= m <= n)".
+ * @example checkPolicy({ kind: 'threshold', m: 3, n: 2 }) // throws invalid policy
+ */
+export function checkPolicy(policy: AttemptPolicy): AttemptPolicy {
+  const p = policy as { kind?: unknown; k?: unknown; m?: unknown; n?: unknown } | null;
+  const int = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 1;
+  const ok = typeof p === 'object' && p !== null && (
+    (p.kind === 'pass' && int(p.k)) || (p.kind === 'threshold' && int(p.m) && int(p.n) && p.m <= p.n));
+  if (!ok) throw new J2GError(`invalid policy: ${JSON.stringify(policy)} (expected passAtK(k), k >= 1, or threshold(m, n), 1 <= m <= n)`);
+  return policy;
+}
+
 /** Number of attempts a policy charges. */
 export function attemptsCharged(policy: AttemptPolicy): number {
   return policy.kind === 'pass' ? policy.k : policy.n;

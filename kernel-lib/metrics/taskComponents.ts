@@ -13,9 +13,9 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError } from '../errors.ts';
-import type { Dataset } from '../data/load.ts';
-import type { Reference, RunRow } from '../data/schema.ts';
-import { type AttemptPolicy, PASS_AT_1, attemptsCharged, policyLabel, taskCredit } from './policy.ts';
+import { currentDataset, type Dataset } from '../data/load.ts';
+import { REFERENCES, type Reference, type RunRow } from '../data/schema.ts';
+import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
 
 export interface RateOptions {
   /** Replace every run's node-hour rate with this one (USD per node-hour): Appendix G.1. */
@@ -66,7 +66,8 @@ export function hoursAt(task: { expert_hours: number; expert_ai_hours: number | 
 
 /** Index of runs by task and system, attempts in order. Cached per dataset. */
 const runIndexCache = new WeakMap<Dataset, Map<string, RunRow[]>>();
-export function runsByTaskAndSystem(ds: Dataset): Map<string, RunRow[]> {
+export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
+  const ds = currentDataset(dataset);
   let idx = runIndexCache.get(ds);
   if (!idx) {
     idx = new Map();
@@ -84,7 +85,8 @@ export function runsByTaskAndSystem(ds: Dataset): Map<string, RunRow[]> {
 
 const judgmentCache = new WeakMap<Dataset, Map<string, string>>();
 /** Outcome lookup keyed `run_id|reference|judge`. */
-export function judgmentIndex(ds: Dataset): Map<string, string> {
+export function judgmentIndex(dataset: Dataset): Map<string, string> {
+  const ds = currentDataset(dataset);
   let idx = judgmentCache.get(ds);
   if (!idx) {
     idx = new Map(ds.rows.judgments.map((j) => [`${j.run_id}|${j.reference}|${j.judge}`, j.outcome]));
@@ -101,18 +103,52 @@ export function runCostAtRate(run: RunRow, baseRateUSDPerHour: number | null, ra
   return run.cost_usd + nodeHours * (rateUSDPerHour - baseRateUSDPerHour);
 }
 
+/** The reference itself, or throws "invalid judgmentReference: x (expected expert_only or expert_with_ai)". */
+export function checkReference(option: string, value: unknown): Reference {
+  if (!(REFERENCES as readonly unknown[]).includes(value)) throw new J2GError(`invalid ${option}: ${JSON.stringify(value)} (expected ${REFERENCES.join(' or ')})`);
+  return value as Reference;
+}
+
+const judgeCache = new WeakMap<Dataset, Set<string>>();
+/** Judges that have at least one judgment in the dataset. Cached per dataset. */
+export function judgesOf(dataset: Dataset): Set<string> {
+  const ds = currentDataset(dataset);
+  let judges = judgeCache.get(ds);
+  if (!judges) judgeCache.set(ds, (judges = new Set(ds.rows.judgments.map((j) => j.judge))));
+  return judges;
+}
+
+/**
+ * Throws "unknown system: x (systems.csv has: a, b)" or "unknown judge: x (judgments.csv has: J1, J2)"
+ * for a name the dataset does not have, so that a typo is not read as "no runs" or "no judgments".
+ */
+export function checkSystemAndJudge(dataset: Dataset, system: string, judge: string): void {
+  const ds = currentDataset(dataset);
+  if (!ds.rows.systems.some((s) => s.system === system)) throw new J2GError(`unknown system: ${system} (systems.csv has: ${ds.rows.systems.map((s) => s.system).join(', ')})`);
+  if (!judgesOf(ds).has(judge)) throw new J2GError(`unknown judge: ${judge} (judgments.csv has: ${[...judgesOf(ds)].join(', ')})`);
+}
+
+/** The replacement node rate of `rates`, or undefined; throws for a malformed `rates` option. */
+export function nodeRateOf(rates: unknown): number | undefined {
+  if (rates === undefined) return undefined;
+  const keys = typeof rates === 'object' && rates !== null ? Object.keys(rates) : null;
+  if (!keys || keys.some((k) => k !== 'nodeRateUSDPerHour')) throw new J2GError(`invalid rates: ${JSON.stringify(rates)} (expected { nodeRateUSDPerHour: USD per node-hour })`);
+  const rate = (rates as RateOptions).nodeRateUSDPerHour;
+  if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && Number.isFinite(rate))) throw new J2GError(`invalid node rate: ${rate}`);
+  return rate;
+}
+
 export function taskComponents(options: ComponentOptions): TaskComponents {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
-  const judgmentReference = options.judgmentReference ?? 'expert_only';
-  const timeReference = options.timeReference ?? judgmentReference;
-  const policy = options.policy ?? PASS_AT_1;
+  const judgmentReference = checkReference('judgmentReference', options.judgmentReference ?? 'expert_only');
+  const timeReference = checkReference('timeReference', options.timeReference ?? judgmentReference);
+  const policy = checkPolicy(options.policy ?? PASS_AT_1);
   const k = attemptsCharged(policy);
-  const systemRow = ds.rows.systems.find((s) => s.system === system);
-  if (!systemRow) throw new J2GError(`unknown system: ${system}`);
-  const rate = options.rates?.nodeRateUSDPerHour;
-  if (rate !== undefined && !(rate >= 0 && Number.isFinite(rate))) throw new J2GError(`invalid node rate: ${rate}`);
+  checkSystemAndJudge(ds, system, judge);
+  const systemRow = ds.rows.systems.find((s) => s.system === system)!;
+  const rate = nodeRateOf(options.rates);
   const wage = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
   const runs = runsByTaskAndSystem(ds);
   const judgments = judgmentIndex(ds);

@@ -8,6 +8,7 @@ import { J2GError } from '../errors.ts';
 
 export function timeSavingHours(winTie: number, expertHours: number, aiHours: number): number {
   if (winTie !== 0 && winTie !== 1) throw new J2GError(`timeSavingHours requires a win-tie indicator of 0 or 1: ${winTie}`);
-  if (!(aiHours >= 0)) throw new J2GError(`timeSavingHours requires non-negative AI hours: ${aiHours}`);
+  if (!(expertHours > 0 && Number.isFinite(expertHours))) throw new J2GError(`timeSavingHours requires positive expert hours: ${expertHours}`);
+  if (!(aiHours >= 0 && Number.isFinite(aiHours))) throw new J2GError(`timeSavingHours requires non-negative AI hours: ${aiHours}`);
   return winTie * (expertHours - aiHours);
 }

@@ -5,6 +5,7 @@ import { taskComponents, type TaskComponents } from '../metrics/taskComponents.t
 import { occupationMeans, weightVector, weightedAverage, groupAverages, type Components, type OccupationMeans } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
 import { warn } from '../warn.ts';
+import { currentDataset } from '../data/load.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 
 export interface Evaluation {
@@ -34,7 +35,7 @@ export function evaluate(options: TableOptions): Evaluation {
 
 /** Category of each evaluated occupation, aligned with `means.occupations`. */
 export function categoriesOf(options: TableOptions, occupations: string[]): string[] {
-  const cat = new Map(options.dataset.rows.occupations.map((o) => [o.occupation, o.category]));
+  const cat = new Map(currentDataset(options.dataset).rows.occupations.map((o) => [o.occupation, o.category]));
   return occupations.map((o) => cat.get(o)!);
 }
 

@@ -16,18 +16,20 @@ import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
-import { judgmentIndex, runsByTaskAndSystem } from '../metrics/taskComponents.ts';
+import { checkReference, checkSystemAndJudge, judgmentIndex, runsByTaskAndSystem } from '../metrics/taskComponents.ts';
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
+import { currentDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /** Attempts available on every task the system ran (the n of pass@n and m-of-n). */
 export function commonAttempts(options: TableOptions): number {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
+  checkSystemAndJudge(ds, system, options.judge ?? ds.manifest.primary_judge);
   const runs = runsByTaskAndSystem(ds);
   let n = Infinity;
   for (const t of ds.rows.tasks) {
@@ -44,9 +46,10 @@ export function commonAttempts(options: TableOptions): number {
  * task that lacks the next judgment; n = 0 throws.
  */
 export function judgedAttempts(options: TableOptions, reference: Reference): number {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
+  checkReference('reference', reference);
   const runs = runsByTaskAndSystem(ds);
   const judgments = judgmentIndex(ds);
   const available = commonAttempts(options);
@@ -73,11 +76,19 @@ export function judgedAttempts(options: TableOptions, reference: Reference): num
   return n;
 }
 
+function checkAttempts(fn: string, n: number): void {
+  if (!Number.isInteger(n) || n < 1) throw new J2GError(`${fn} requires a number of attempts n >= 1: ${n}`);
+}
+
+/** pass@1 .. pass@n. @example passAtKPolicies(2).map(policyLabel) // => ['pass@1', 'pass@2'] */
 export function passAtKPolicies(n: number): AttemptPolicy[] {
+  checkAttempts('passAtKPolicies', n);
   return Array.from({ length: n }, (_, i) => passAtK(i + 1));
 }
 
+/** >=1/n .. >=n/n. @example thresholdPolicies(2).map(policyLabel) // => ['>=1/2', '>=2/2'] */
 export function thresholdPolicies(n: number): AttemptPolicy[] {
+  checkAttempts('thresholdPolicies', n);
   return Array.from({ length: n }, (_, i) => threshold(i + 1, n));
 }
 
@@ -100,6 +111,7 @@ function policyRowOf(b: ReturnType<typeof evaluate>['benchmark'], policy: Attemp
 
 /** One row per policy, with intervals from one set of draws shared by every row. */
 export function policyTable(options: TableOptions, policies: AttemptPolicy[], reference: Reference): ColumnTable {
+  if (!Array.isArray(policies) || policies.length === 0) throw new J2GError('policyTable requires at least one policy');
   const cells = policies.map((policy) => evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }));
   const draws = benchmarkCellDraws(options, cells);
   return aq.from(cells.map((c, k) => ({ ...policyRowOf(c.benchmark, policies[k]), ...ratioIntervals(draws?.[k]) })));

@@ -10,7 +10,9 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import { PASS_AT_1 } from '../metrics/policy.ts';
+import { checkSystemAndJudge } from '../metrics/taskComponents.ts';
 import type { TableOptions } from './options.ts';
+import { currentDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { warn } from '../warn.ts';
 
@@ -24,8 +26,9 @@ export interface SystemSummary extends Components, Returns {
 
 /** Every system that has expert-only judgments by the judge, in systems.csv order. */
 export function systemSummaries(options: TableOptions): SystemSummary[] {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const judge = options.judge ?? ds.manifest.primary_judge;
+  checkSystemAndJudge(ds, options.system ?? ds.manifest.primary_system, judge);
   const judged = new Set<string>();
   const runSystem = new Map(ds.rows.runs.map((r) => [r.run_id, r.system]));
   for (const j of ds.rows.judgments) if (j.judge === judge && j.reference === 'expert_only') judged.add(runSystem.get(j.run_id)!);

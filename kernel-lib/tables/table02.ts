@@ -12,17 +12,19 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import type { Outcome } from '../data/schema.ts';
-import { runsByTaskAndSystem, judgmentIndex } from '../metrics/taskComponents.ts';
+import { checkSystemAndJudge, runsByTaskAndSystem, judgmentIndex } from '../metrics/taskComponents.ts';
 import { judgeAgreement, outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
 import type { TableOptions } from './options.ts';
+import { currentDataset } from '../data/load.ts';
 
 export const HUMAN_JUDGE = 'human';
 
 /** Repeated-output agreement of attempts 1 and 2, or null when no task has both judged. */
 export function repeatedOutputAgreement(options: TableOptions): Agreement | null {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
+  checkSystemAndJudge(ds, system, judge);
   const runs = runsByTaskAndSystem(ds);
   const judged = judgmentIndex(ds);
   const first: Outcome[] = [], second: Outcome[] = [];
@@ -38,7 +40,7 @@ export function repeatedOutputAgreement(options: TableOptions): Agreement | null
 }
 
 export function table02(options: TableOptions): ColumnTable {
-  const ds = options.dataset;
+  const ds = currentDataset(options.dataset);
   const byJudge = new Map<string, { key: string; outcome: Outcome }[]>();
   for (const j of ds.rows.judgments) {
     const list = byJudge.get(j.judge) ?? [];

@@ -21,8 +21,8 @@ const METHODS: Record<BinomialIntervalMethod, (x: number, n: number) => Binomial
 
 /** 95% interval of x wins-or-ties in n tasks, in percent. Throws "invalid winTieInterval: v". */
 export function winTieInterval(x: number, n: number, method: BinomialIntervalMethod = 'wilson'): { win_tie_lo: number; win_tie_hi: number } {
-  const f = METHODS[method];
-  if (!f) throw new J2GError(`invalid winTieInterval: ${method}`);
+  const f = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
+  if (!f) throw new J2GError(`invalid winTieInterval: ${method} (expected ${Object.keys(METHODS).join(', ')})`);
   const r = f(x, n);
   return { win_tie_lo: 100 * r.lower, win_tie_hi: 100 * r.upper };
 }

@@ -8,6 +8,7 @@ import { J2GError } from '../errors.ts';
 
 export function percentReduction(start: number, end: number): number {
   if (start === 0 || !Number.isFinite(start)) throw new J2GError(`percentReduction requires a nonzero start: ${start}`);
+  if (!Number.isFinite(end)) throw new J2GError(`percentReduction requires a finite end: ${end}`);
   return 100 * (1 - end / start);
 }
 

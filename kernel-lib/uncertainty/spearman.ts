@@ -48,6 +48,7 @@ export function pearsonOrNull(a: ArrayLike<number>, b: ArrayLike<number>): numbe
 
 export function spearman(x: ArrayLike<number>, y: ArrayLike<number>): number {
   if (x.length !== y.length || x.length < 2) throw new J2GError('spearman requires two rankings of the same length >= 2');
+  for (const v of [x, y]) for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) throw new J2GError(`spearman requires finite values: ${v[i]} at position ${i}`);
   const r = pearsonOrNull(averageRanks(x), averageRanks(y));
   if (r === null) throw new J2GError('spearman requires rankings with variation');
   return r;

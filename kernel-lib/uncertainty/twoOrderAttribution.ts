@@ -26,6 +26,9 @@ export interface Attribution {
 }
 
 export function twoOrderAttribution(start: number, afterJudgments: number, afterTimes: number, end: number): Attribution {
+  for (const [name, x] of [['afterJudgments', afterJudgments], ['afterTimes', afterTimes]] as const) {
+    if (!Number.isFinite(x)) throw new J2GError(`twoOrderAttribution requires a finite ${name}: ${x}`);
+  }
   const total = start - end;
   if (total === 0 || !Number.isFinite(total)) throw new J2GError(`twoOrderAttribution requires a nonzero total change: ${total}`);
   const judgments = ((start - afterJudgments) + (afterTimes - end)) / 2;

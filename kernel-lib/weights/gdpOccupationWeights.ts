@@ -35,10 +35,14 @@ export function gdpOccupationWeights(occupations: OccupationFacts[], sectors: Se
   const share = new Map<string, number>();
   for (const s of sectors) {
     if (!Number.isFinite(s.gdpShare) || s.gdpShare <= 0) throw new J2GError(`gdpOccupationWeights requires a positive sector share: ${s.sector} ${s.gdpShare}`);
+    if (share.has(s.sector)) throw new J2GError(`gdpOccupationWeights requires one share per sector: ${s.sector} is given twice`);
     share.set(s.sector, s.gdpShare);
   }
   const sectorEmployment = new Map<string, number>();
+  const seen = new Set<string>();
   for (const o of occupations) {
+    if (seen.has(o.occupation)) throw new J2GError(`gdpOccupationWeights requires each occupation once: ${o.occupation} is given twice`);
+    seen.add(o.occupation);
     if (!share.has(o.sector)) throw new J2GError(`gdpOccupationWeights: occupation ${o.occupation} names sector ${o.sector}, which has no GDP share`);
     if (!Number.isFinite(o.employment) || o.employment < 0) throw new J2GError(`gdpOccupationWeights requires a non-negative employment: ${o.occupation} ${o.employment}`);
     sectorEmployment.set(o.sector, (sectorEmployment.get(o.sector) ?? 0) + o.employment);

@@ -21,19 +21,21 @@ export function weightSchemeName(scheme: WeightScheme): string {
 
 export function occupationWeights(scheme: WeightScheme, occupations: OccupationFacts[], sectors: SectorShare[], known?: ReadonlySet<string>): Map<string, number> {
   if (occupations.length === 0) throw new J2GError('occupationWeights requires at least one occupation');
+  const names = new Set(occupations.map((o) => o.occupation));
+  if (names.size !== occupations.length) throw new J2GError(`occupationWeights requires each occupation once: ${occupations.find((o, i) => occupations.findIndex((p) => p.occupation === o.occupation) !== i)!.occupation} is given twice`);
   if (scheme === 'gdp') return gdpOccupationWeights(occupations, sectors);
   const raw = new Map<string, number>();
   if (scheme === 'employment') {
     for (const o of occupations) raw.set(o.occupation, o.employment);
   } else if (scheme === 'equal') {
     for (const o of occupations) raw.set(o.occupation, 1);
-  } else if (typeof scheme === 'object' && scheme && 'custom' in scheme) {
+  } else if (typeof scheme === 'object' && scheme && 'custom' in scheme && typeof scheme.custom === 'object' && scheme.custom !== null) {
     const evaluated = new Set(occupations.map((o) => o.occupation));
     for (const name of Object.keys(scheme.custom)) {
       if (!evaluated.has(name) && !known?.has(name)) throw new J2GError(`custom weights name an occupation that is not evaluated: ${name}`);
     }
     for (const o of occupations) {
-      const v = scheme.custom[o.occupation];
+      const v = Object.hasOwn(scheme.custom, o.occupation) ? scheme.custom[o.occupation] : undefined;
       if (v === undefined) throw new J2GError(`custom weights miss occupation ${o.occupation}`);
       raw.set(o.occupation, v);
     }
@@ -46,6 +48,7 @@ export function occupationWeights(scheme: WeightScheme, occupations: OccupationF
     total += v;
   }
   if (!(total > 0)) throw new J2GError(`weights scheme ${weightSchemeName(scheme)} gives a zero total weight`);
+  if (!Number.isFinite(total)) throw new J2GError(`weights scheme ${weightSchemeName(scheme)} has weights too large to add up: total ${total}`);
   for (const [name, v] of raw) raw.set(name, v / total);
   return raw;
 }
