@@ -58,10 +58,12 @@ export function weightVector(dataset: Dataset, occupations: string[], scheme: We
 
 /** Benchmark (GDP-weighted task) average: sum_o w_o X_o / n_o. */
 export function weightedAverage(m: OccupationMeans, weights: Float64Array, select?: (o: number) => boolean): Components {
+  if (weights.length !== m.occupations.length) throw new J2GError(`weightedAverage requires one weight per occupation: ${weights.length} weights for ${m.occupations.length} occupations`);
   const out = Object.fromEntries(COMPONENTS.map((k) => [k, 0])) as Components;
   let total = 0;
   for (let o = 0; o < m.occupations.length; o++) {
     if (select && !select(o)) continue;
+    if (!(weights[o] >= 0) || !Number.isFinite(weights[o])) throw new J2GError(`weightedAverage requires finite weights >= 0: ${weights[o]} for ${m.occupations[o]}`);
     total += weights[o];
     for (const k of COMPONENTS) out[k] += weights[o] * m.means[k][o];
   }
@@ -122,14 +124,21 @@ export function returnsOf(a: Components): Returns {
 
 /**
  * GDP-weighted task average of any per-task quantity: sum_o w_o * (mean of x_i over the tasks of o),
- * divided by the total weight of the occupations present.
+ * divided by the total weight of the occupations present. Throws for a task whose occupation index is
+ * not in 0..O-1, for x of another length than the tasks, for a negative or non-finite weight or a
+ * non-finite x (never NaN, never a task silently left out).
  * @example weightedTaskAverage(Int32Array.of(0, 0, 1), Float64Array.of(0.5, 0.5), [1, 3, 10]) // => 6
  */
 export function weightedTaskAverage(occupationIndex: Int32Array, weights: Float64Array, x: ArrayLike<number>): number {
   const O = weights.length;
+  if (x.length !== occupationIndex.length) throw new J2GError(`weightedTaskAverage requires one value per task: ${x.length} values for ${occupationIndex.length} tasks`);
+  for (let o = 0; o < O; o++) if (!(weights[o] >= 0) || !Number.isFinite(weights[o])) throw new J2GError(`weightedTaskAverage requires finite weights >= 0: ${weights[o]} at occupation ${o}`);
   const sum = new Float64Array(O);
   const count = new Float64Array(O);
   for (let i = 0; i < occupationIndex.length; i++) {
+    const o = occupationIndex[i];
+    if (!(o >= 0 && o < O)) throw new J2GError(`weightedTaskAverage requires occupation indices in 0..${O - 1}: ${o} at task ${i}`);
+    if (!Number.isFinite(x[i])) throw new J2GError(`weightedTaskAverage requires finite values: ${x[i]} at task ${i}`);
     sum[occupationIndex[i]] += x[i];
     count[occupationIndex[i]]++;
   }

@@ -60,11 +60,17 @@ export function parsePolicy(text: string): AttemptPolicy {
 
 /**
  * Credit of one task under a policy, from the win-tie indicators of its charged attempts (in attempt
- * order). Returns 1 or 0.
+ * order). Returns 1 or 0. Throws unless every indicator is 0 or 1 and there are at most k (pass@k) or n
+ * (m of n) of them.
  * @example taskCredit(threshold(2, 4), [1, 0, 1, 0]) // => 1
  */
 export function taskCredit(policy: AttemptPolicy, winTie: ArrayLike<number>): number {
+  const limit = policy.kind === 'pass' ? policy.k : policy.n;
+  if (winTie.length > limit) throw new J2GError(`taskCredit: ${winTie.length} attempts for a policy that charges at most ${limit}`);
   let wins = 0;
-  for (let r = 0; r < winTie.length; r++) wins += winTie[r];
+  for (let r = 0; r < winTie.length; r++) {
+    if (winTie[r] !== 0 && winTie[r] !== 1) throw new J2GError(`taskCredit requires win-tie indicators of 0 or 1: ${winTie[r]} at attempt ${r + 1}`);
+    wins += winTie[r];
+  }
   return policy.kind === 'pass' ? (wins >= 1 ? 1 : 0) : wins >= policy.m ? 1 : 0;
 }

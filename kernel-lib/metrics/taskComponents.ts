@@ -98,6 +98,10 @@ export function judgmentIndex(dataset: Dataset): Map<string, string> {
 /** Cost of a run at a replacement node rate: C(r) = C(base) + T_alloc (r - base) (Appendix G.1). */
 export function runCostAtRate(run: RunRow, baseRateUSDPerHour: number | null, rateUSDPerHour: number): number {
   if (baseRateUSDPerHour === null) throw new J2GError(`system ${run.system} has no node_rate_usd_per_hour, so its cost cannot be re-priced`);
+  if (run.node_hours === null && (!(baseRateUSDPerHour > 0) || !Number.isFinite(baseRateUSDPerHour))) {
+    throw new J2GError(`run ${run.run_id}: no node_hours and a node rate of ${baseRateUSDPerHour} USD per node-hour, so its node time is unknown and it cannot be re-priced`);
+  }
+  if (!(rateUSDPerHour >= 0) || !Number.isFinite(rateUSDPerHour)) throw new J2GError(`invalid node rate: ${rateUSDPerHour} (expected a finite USD per node-hour >= 0)`);
   // Without a recorded allocation, all of the run's cost is taken to be node time at the base rate.
   const nodeHours = run.node_hours ?? run.cost_usd / baseRateUSDPerHour;
   return run.cost_usd + nodeHours * (rateUSDPerHour - baseRateUSDPerHour);

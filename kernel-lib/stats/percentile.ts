@@ -12,6 +12,7 @@ export function percentileSorted(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) throw new J2GError('percentile requires data');
   if (!(p >= 0 && p <= 1)) throw new J2GError(`invalid p: ${p}`);
   const h = (sorted.length - 1) * p;
+  for (let i = 0; i < sorted.length; i++) if (Number.isNaN(sorted[i])) throw new J2GError(`percentile requires numbers: NaN at position ${i}`);
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, sorted.length - 1);
   return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);

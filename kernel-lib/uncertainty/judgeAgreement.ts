@@ -21,11 +21,15 @@ export interface Agreement {
 }
 
 const winTie = (o: Outcome) => o !== 'loss';
+const OUTCOMES = new Set<unknown>(['win', 'tie', 'loss']);
 
 /** Agreement of two aligned lists of outcomes (same comparison at the same position). */
 export function outcomeAgreement(a: Outcome[], b: Outcome[]): Agreement {
   if (a.length !== b.length) throw new J2GError('outcomeAgreement requires aligned outcomes');
   if (a.length === 0) throw new J2GError('outcomeAgreement requires at least one pair');
+  for (const list of [a, b]) for (let i = 0; i < list.length; i++) {
+    if (!OUTCOMES.has(list[i])) throw new J2GError(`outcomeAgreement requires outcomes win, tie or loss: ${JSON.stringify(list[i])} at position ${i}`);
+  }
   let exact = 0, binary = 0;
   for (let i = 0; i < a.length; i++) {
     if (a[i] === b[i]) exact++;

@@ -9,6 +9,10 @@
 import { J2GError } from '../errors.ts';
 import { requirePositive } from '../metrics/requirePositive.ts';
 
+function sameDraws(fn: string, energyMJ: Float64Array, ...others: Float64Array[]): void {
+  for (const x of others) if (x.length !== energyMJ.length) throw new J2GError(`${fn} draws: ${x.length} numerator draws for ${energyMJ.length} energy draws`);
+}
+
 function checkEnergy(fn: string, energyMJ: Float64Array, out?: Float64Array): void {
   if (out && out.length !== energyMJ.length) throw new J2GError(`${fn} draws: out has ${out.length} entries for ${energyMJ.length} draws`);
   for (let b = 0; b < energyMJ.length; b++) if (!(energyMJ[b] > 0)) requirePositive(fn, 'energy', energyMJ[b]);
@@ -16,18 +20,21 @@ function checkEnergy(fn: string, energyMJ: Float64Array, out?: Float64Array): vo
 
 /** `out` (optional, length B) receives the draws instead of a new array. */
 export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
+  sameDraws('netValuePerJoule', energyMJ, valueUSD, costUSD);
   checkEnergy('netValuePerJoule', energyMJ, out);
   for (let b = 0; b < out.length; b++) out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
   return out;
 }
 
 export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
+  sameDraws('timeSavingPerJoule', energyMJ, timeSavingHours);
   checkEnergy('timeSavingPerJoule', energyMJ, out);
   for (let b = 0; b < out.length; b++) out[b] = timeSavingHours[b] / energyMJ[b];
   return out;
 }
 
 export function winTiePerMJDraws(credit: Float64Array, energyMJ: Float64Array): Float64Array {
+  sameDraws('winTieRatePerMJ', energyMJ, credit);
   checkEnergy('winTieRatePerMJ', energyMJ);
   const out = new Float64Array(energyMJ.length);
   for (let b = 0; b < out.length; b++) out[b] = credit[b] / energyMJ[b];
