@@ -67,7 +67,11 @@ function buildFigureOrThrow(id: FigureId, options: PaperFigureOptions): FigureRe
   const fo: FigureOptions = { provenance: provenanceOf(options.dataset), colours: datasetColours(options.dataset), ...options.figure };
   switch (id) {
     case '1c': return { id, spec: figure01c(categoryRows(options), fo) };
-    case '1d': return { id, spec: figure01d(systemRows(options), fo) };
+    case '1d': {
+      const rows = systemRows(options);
+      return rows.some((r) => r.valueUSD > 0) ? { id, spec: figure01d(rows, fo) }
+        : { id, skipped: 'no system has a positive total output value (every judged attempt 1 is a loss), so there is nothing to draw on log scales' };
+    }
     case '3': return { id, spec: figure03(categoryRows(options), fo) };
     case '4': {
       const rows = referenceRows(options);

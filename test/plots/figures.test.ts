@@ -108,4 +108,10 @@ describe('paper figures from datasets that cannot support some of them', () => {
     expect(r.filter((f) => 'spec' in f).map((f) => f.id)).toEqual(['1c', '3', '4', '9', '10', '11', '12']);
   });
 
+  it('Figure 1(d) is skipped, not drawn empty, when no system has a positive output value', () => {
+    // every judgment a loss: G = 0 for both systems, nothing can sit on the log-log value-energy plane
+    const dataset = loadDataset(editedDataset({ 'judgments.csv': (t) => t.replace(/,(win|tie)$/gm, ',loss') }));
+    const [r] = paperFigures({ dataset, bootstrap: false, figures: ['1d'] });
+    expect(r).toEqual({ id: '1d', skipped: 'no system has a positive total output value (every judged attempt 1 is a loss), so there is nothing to draw on log scales' });
+  });
 });
