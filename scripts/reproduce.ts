@@ -137,6 +137,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
 
   const figures = await step('figures (specs)', () => paperFigures(options_));
   const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
+  const skippedFigures = figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f);
+  for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);
   const renderer = await step('start Chromium + plotly.js', () => rendererP);
   if (!renderer && options.static !== false) log(`  (no SVG/PNG: ${INSTALL_CHROMIUM_HINT})`);
   server = renderer ? await startRenderServer(renderer) : null;
@@ -175,7 +177,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       provenance: provenanceOf(dataset),
       comparisons,
       figures: drawn.map((f) => ({ id: f.id, spec: f.spec, files: { html: rel(files.get(f.id)?.html), svg: rel(files.get(f.id)?.svg), png: rel(files.get(f.id)?.png) } })),
-      skippedFigures: figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f).map((f) => ({ id: f.id, reason: f.skipped })),
+      skippedFigures: skippedFigures.map((f) => ({ id: f.id, reason: f.skipped })),
+      skippedTables: Object.entries(built.skipped).sort(([a], [b]) => a.localeCompare(b)).map(([name, reason]) => ({ name, reason })),
       notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: `notebooks/${basename(r.notebook)}` })),
       tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
     }));

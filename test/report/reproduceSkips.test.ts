@@ -1,0 +1,37 @@
+/**
+ * `npm run reproduce` (tables, checks, figures, report; no notebooks, no Chromium) on a dataset that
+ * cannot support every table and figure: each one left out is named with its reason in the progress
+ * output and in report.html, and the rest is still written.
+ */
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reproduce } from '../../scripts/reproduce.ts';
+import { editedDataset } from '../helpers/dataset.ts';
+
+// synthetic-small without the expert-with-AI reference: no expert_ai_hours, no such judgments
+const noExpertWithAi = () => editedDataset({
+  'tasks.csv': (t) => t.replace(/,[0-9.]+$/gm, ','),
+  'judgments.csv': (t) => t.split('\n').filter((l) => !l.includes(',expert_with_ai,')).join('\n'),
+});
+
+describe('reproduce on a dataset without the expert-with-AI reference', () => {
+  it('names every skipped table and figure with its reason, in the progress output and in report.html', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-reproduce-skips-'));
+    const lines: string[] = [];
+    const r = await reproduce({ data: noExpertWithAi(), out, draws: 50, notebooks: false, static: false, log: (l) => lines.push(l) });
+    const log = lines.join('\n');
+    expect(log).toContain('(figure 4 skipped: needs expert_only and expert_with_ai judgments and reference times)');
+    expect(log).toContain('(figure 11 skipped: needs the expert_with_ai reference)');
+    expect(log).toContain('(table table21 skipped: run xA1a1 (task A1, attempt 1) has no expert_with_ai judgment by J1)');
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('Figure 11 (needs the expert_with_ai reference)');
+    const skippedTables = html.slice(html.indexOf('Not computed for this dataset:'), html.indexOf('</ul>', html.indexOf('Not computed for this dataset:')));
+    expect([...skippedTables.matchAll(/<li>(table\d+) \(/g)].map((m) => m[1])).toEqual(['table17', 'table18', 'table21', 'table22']);
+    expect(skippedTables).toContain('<li>table21 (run xA1a1 (task A1, attempt 1) has no expert_with_ai judgment by J1)</li>');
+    expect(existsSync(join(out, 'tables', 'table13.csv'))).toBe(true);
+    expect(existsSync(join(out, 'tables', 'table17.csv'))).toBe(false);
+    expect(r.exitCode).toBe(1); // synthetic numbers are off the paper's
+  });
+});
