@@ -89,7 +89,10 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const warnings: string[] = [];
   onWarning((m) => warnings.push(m));
   log(`reproduce: ${relative(ROOT, data) || data} -> ${relative(ROOT, out) || out}`);
-  for (const sub of ['tables', 'figures', 'notebooks']) rmSync(join(out, sub), { recursive: true, force: true });
+  // An invalid dataset stops here, before anything of an earlier run in `out` is touched.
+  const dataset = await step('load dataset', () => loadDataset(data));
+  // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
+  for (const sub of ['tables', 'figures', 'notebooks', 'checks.csv', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   let runNotebooks = options.notebooks !== false;
@@ -110,7 +113,6 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   try {
   if (runNotebooks) await step('compile kernel-lib for notebooks', () => buildNotebookLib(ROOT));
 
-  const dataset = await step('load dataset', () => loadDataset(data));
   const options_: TableOptions = { dataset, bootstrap: options.draws ? { draws: options.draws } : undefined };
   const built = await step('tables', () => {
     const r = paperTables(options_);

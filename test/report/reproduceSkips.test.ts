@@ -35,3 +35,16 @@ describe('reproduce on a dataset without the expert-with-AI reference', () => {
     expect(r.exitCode).toBe(1); // synthetic numbers are off the paper's
   });
 });
+
+describe('reproduce into an --out that holds an earlier run', () => {
+  it('an invalid dataset leaves the earlier run whole (tables, checks, report), instead of deleting its tables under its report', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'j2g-reproduce-earlier-'));
+    await reproduce({ data: editedDataset({}), out, draws: 20, notebooks: false, static: false, log: () => undefined });
+    const report = readFileSync(join(out, 'report.html'), 'utf8');
+    const bad = editedDataset({ 'runs.csv': (t) => t.replace('xA1a1,A1,sysX,1,0.5,1.0,0.2', 'xA1a1,A1,sysX,1,0.5,1.0,-0.2') });
+    await expect(reproduce({ data: bad, out, draws: 20, notebooks: false, static: false, log: () => undefined })).rejects.toThrow('runs.csv:2: energy_mj');
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toBe(report);
+    expect(existsSync(join(out, 'tables', 'table13.csv'))).toBe(true);
+    expect(existsSync(join(out, 'figures', 'figure-03.html'))).toBe(true);
+  });
+});
