@@ -11,8 +11,8 @@
  * that does not hold by construction is off, or when a notebook fails; 2 on a usage error.
  * The default dataset is the reconstructed one when present, else synthetic-small.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../kernel-lib/data/index.ts';
 import type { TableOptions } from '../kernel-lib/tables/index.ts';
@@ -91,6 +91,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   log(`reproduce: ${relative(ROOT, data) || data} -> ${relative(ROOT, out) || out}`);
   // An invalid dataset stops here, before anything of an earlier run in `out` is touched.
   const dataset = await step('load dataset', () => loadDataset(data));
+  outputDirectory(out);
   // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
   for (const sub of ['tables', 'figures', 'notebooks', 'checks.csv', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -201,6 +202,21 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     await server?.close().catch(() => undefined);
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
+  }
+}
+
+/** `out`, or the nearest of its parents that exists, must be a directory: a J2GError naming the file otherwise. */
+function outputDirectory(out: string): void {
+  for (let p = out; ; p = dirname(p)) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      if (dirname(p) === p) return;
+      continue;
+    }
+    if (!st.isDirectory()) throw new J2GError(`cannot write to ${out}: ${p === out ? 'it' : p} is a file, not a directory`);
+    return;
   }
 }
 

@@ -3,7 +3,8 @@
  * cannot support every table and figure: each one left out is named with its reason in the progress
  * output and in report.html, and the rest is still written.
  */
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { J2GError } from '../../kernel-lib/errors.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +47,17 @@ describe('reproduce into an --out that holds an earlier run', () => {
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toBe(report);
     expect(existsSync(join(out, 'tables', 'table13.csv'))).toBe(true);
     expect(existsSync(join(out, 'figures', 'figure-03.html'))).toBe(true);
+  });
+});
+
+describe('reproduce with an --out that cannot be a directory', () => {
+  it('is a J2GError naming the path (exit 2), not a raw ENOTDIR from clearing it (exit 1, like off checks)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'j2g-reproduce-file-')), 'report');
+    writeFileSync(file, 'not a directory');
+    await expect(reproduce({ data: editedDataset({}), out: file, notebooks: false, static: false, log: () => undefined }))
+      .rejects.toThrow(new J2GError(`cannot write to ${file}: it is a file, not a directory`));
+    await expect(reproduce({ data: editedDataset({}), out: join(file, 'sub'), notebooks: false, static: false, log: () => undefined }))
+      .rejects.toThrow(new J2GError(`cannot write to ${join(file, 'sub')}: ${file} is a file, not a directory`));
+    expect(readFileSync(file, 'utf8')).toBe('not a directory');
   });
 });
