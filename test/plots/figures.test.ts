@@ -114,4 +114,15 @@ describe('paper figures from datasets that cannot support some of them', () => {
     const [r] = paperFigures({ dataset, bootstrap: false, figures: ['1d'] });
     expect(r).toEqual({ id: '1d', skipped: 'no system has a positive total output value (every judged attempt 1 is a loss), so there is nothing to draw on log scales' });
   });
+
+  it('Figure 7: a deployment with zero AI time has no per-AI-hour bar and is named in that panel title, with no null in the trace', () => {
+    const rows = [scale[0], { ...scale[1], nvPerAIHour: null, tsPerAIHour: null }];
+    const spec = figure07(rows, { model: 'Qwen' });
+    const perHour = spec.data.filter((t) => String(t.name).includes('per AI hour'));
+    expect(perHour.map((t) => [t.x, t.y])).toEqual([[['1× H100'], [80.5]], [['1× H100'], [1.9]]]);
+    const titles = (spec.layout.annotations as { text: string }[]).map((a) => a.text);
+    expect(titles).toContain('<b>Net value per AI hour (no value: 8× H100)</b>');
+    expect(titles).toContain('<b>Time saving per AI hour (no value: 8× H100)</b>');
+    expect(spec.data.filter((t) => !String(t.name).includes('per AI hour')).map((t) => t.y)).toEqual([[160.2, 49.4], [3.7, 1.1]]);
+  });
 });
