@@ -11,8 +11,8 @@
  * that does not hold by construction is off, or when a notebook fails; 2 on a usage error.
  * The default dataset is the reconstructed one when present, else synthetic-small.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../kernel-lib/data/index.ts';
 import type { TableOptions } from '../kernel-lib/tables/index.ts';
@@ -89,7 +89,11 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const warnings: string[] = [];
   onWarning((m) => warnings.push(m));
   log(`reproduce: ${relative(ROOT, data) || data} -> ${relative(ROOT, out) || out}`);
-  for (const sub of ['tables', 'figures', 'notebooks']) rmSync(join(out, sub), { recursive: true, force: true });
+  // An invalid dataset stops here, before anything of an earlier run in `out` is touched.
+  const dataset = await step('load dataset', () => loadDataset(data));
+  outputDirectory(out);
+  // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
+  for (const sub of ['tables', 'figures', 'notebooks', 'checks.csv', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   let runNotebooks = options.notebooks !== false;
@@ -110,7 +114,6 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   try {
   if (runNotebooks) await step('compile kernel-lib for notebooks', () => buildNotebookLib(ROOT));
 
-  const dataset = await step('load dataset', () => loadDataset(data));
   const options_: TableOptions = { dataset, bootstrap: options.draws ? { draws: options.draws } : undefined };
   const built = await step('tables', () => {
     const r = paperTables(options_);
@@ -137,6 +140,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
 
   const figures = await step('figures (specs)', () => paperFigures(options_));
   const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
+  const skippedFigures = figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f);
+  for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);
   const renderer = await step('start Chromium + plotly.js', () => rendererP);
   if (!renderer && options.static !== false) log(`  (no SVG/PNG: ${INSTALL_CHROMIUM_HINT})`);
   server = renderer ? await startRenderServer(renderer) : null;
@@ -175,7 +180,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       provenance: provenanceOf(dataset),
       comparisons,
       figures: drawn.map((f) => ({ id: f.id, spec: f.spec, files: { html: rel(files.get(f.id)?.html), svg: rel(files.get(f.id)?.svg), png: rel(files.get(f.id)?.png) } })),
-      skippedFigures: figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f).map((f) => ({ id: f.id, reason: f.skipped })),
+      skippedFigures: skippedFigures.map((f) => ({ id: f.id, reason: f.skipped })),
+      skippedTables: Object.entries(built.skipped).sort(([a], [b]) => a.localeCompare(b)).map(([name, reason]) => ({ name, reason })),
       notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: `notebooks/${basename(r.notebook)}` })),
       tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
     }));
@@ -196,6 +202,21 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     await server?.close().catch(() => undefined);
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
+  }
+}
+
+/** `out`, or the nearest of its parents that exists, must be a directory: a J2GError naming the file otherwise. */
+function outputDirectory(out: string): void {
+  for (let p = out; ; p = dirname(p)) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      if (dirname(p) === p) return;
+      continue;
+    }
+    if (!st.isDirectory()) throw new J2GError(`cannot write to ${out}: ${p === out ? 'it' : p} is a file, not a directory`);
+    return;
   }
 }
 

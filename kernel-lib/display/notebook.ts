@@ -24,6 +24,8 @@ import { paperTable } from '../report/paperTables.ts';
 import type { Comparison } from '../report/compare.ts';
 import { onWarning, warn } from '../warn.ts';
 import { parseWeights } from '../cli/commands/tables.ts';
+import { notApplicable, showComparison, showTable } from './show.ts';
+import { tslabSink, type DisplaySink } from './sink.ts';
 
 /** What a notebook's parameters cell sets (plain literals, so the cell needs no import). */
 export interface NotebookParameters {
@@ -81,10 +83,33 @@ export function openNotebook(parameters: NotebookParameters, env: NodeJS.Process
 }
 
 /** Published against reproduced for the given tables, e.g. compareTables(nb, ['13', '14']). */
-export function compareTables(nb: Notebook, ids: readonly string[]): Comparison[] {
-  const tables = Object.fromEntries(ids.map((id) => [`table${id.padStart(2, '0')}`, paperTable(nb.options, id)]));
+export function compareTables(nb: Notebook, ids: readonly string[], built: Record<string, ColumnTable> = {}): Comparison[] {
+  const tables = Object.fromEntries(ids.map((id) => {
+    const name = `table${id.padStart(2, '0')}`;
+    return [name, built[name] ?? paperTable(nb.options, id)];
+  }));
   return reproductionChecks({ ...nb.options, published: nb.published, tables, reference: nb.reference })
     .filter((c) => ids.includes(c.table));
+}
+
+/**
+ * Paper table `id` ('1', '13', ... '22') in a notebook: the table, then (unless `compare` is false)
+ * its published-vs-reproduced comparison. A table the dataset cannot support (no expert-with-AI
+ * reference, one category, a run without its judgment) is one line saying why, so the notebook runs
+ * on to its other sections.
+ */
+export function showPaperTable(nb: Notebook, id: string, options: { caption?: string; compare?: boolean; sink?: DisplaySink } = {}): void {
+  let table: ColumnTable;
+  try {
+    table = paperTable(nb.options, id);
+  } catch (e) {
+    if (!(e instanceof J2GError)) throw e;
+    (options.sink ?? tslabSink())(notApplicable(`Table ${id} is not computed for this dataset`, e.message));
+    return;
+  }
+  showTable(table, { sink: options.sink });
+  if (options.compare === false) return;
+  showComparison(compareTables(nb, [id], { [`table${id.padStart(2, '0')}`]: table }), { caption: options.caption, sink: options.sink });
 }
 
 /** One row per file of the dataset: rows and columns. */

@@ -10,7 +10,7 @@ import type { ColumnTable } from 'arquero';
 import type { PlotSpec } from '../plots/spec.ts';
 import { paperFigures, type FigureId, type PaperFigureOptions } from '../plots/paperFigures.ts';
 import type { Comparison } from '../report/compare.ts';
-import { figureBundle } from './bundle.ts';
+import { figureBundle, type MimeBundle } from './bundle.ts';
 import { comparisonHtml, comparisonText } from './comparisonHtml.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
 import { staticSvg } from './staticSvg.ts';
@@ -40,7 +40,15 @@ export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<v
 export async function showFigure(id: FigureId, options: PaperFigureOptions, show_: ShowOptions = {}): Promise<void> {
   const [r] = paperFigures({ ...options, figures: [id] });
   if ('spec' in r) return show(r.spec, show_);
-  (show_.sink ?? tslabSink())({ 'text/markdown': `*Figure ${id} is not drawn for this dataset: ${r.skipped}.*`, 'text/plain': `Figure ${id} is not drawn for this dataset: ${r.skipped}.` });
+  (show_.sink ?? tslabSink())(notApplicable(`Figure ${id} is not drawn for this dataset`, r.skipped));
+}
+
+/** The output that stands in for a section the dataset cannot support: what, and why (a multi-line reason keeps its lines). */
+export function notApplicable(what: string, reason: string): MimeBundle {
+  return {
+    'text/markdown': reason.includes('\n') ? `*${what}:*\n\n\`\`\`\n${reason}\n\`\`\`` : `*${what}: ${reason}.*`,
+    'text/plain': `${what}: ${reason}${reason.includes('\n') ? '' : '.'}`,
+  };
 }
 
 /** Display comparisons of reproduced against published values (HTML with a text fallback). */

@@ -2,7 +2,8 @@
  * Rendering Plotly specs: the interactive HTML page (no browser needed) and static SVG/PNG through
  * plotly.js in headless Chromium.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../io/atomic.ts';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
@@ -22,7 +23,9 @@ export const PLOTLY_FILE = 'plotly.js';
 /** Copy the plotly.js bundle into `dir` (once) so pages there can load it with a relative path. */
 export function ensurePlotlyBundle(dir: string): string {
   const dest = join(dir, PLOTLY_FILE);
-  if (!existsSync(dest)) copyFileSync(plotlyBundlePath(), dest);
+  // copied to a temporary sibling and renamed, so an interrupted copy never leaves a truncated bundle
+  // that a later run would keep (it only copies when the file is missing)
+  if (!existsSync(dest)) writeFileAtomic(dest, readFileSync(plotlyBundlePath()));
   return dest;
 }
 

@@ -1,9 +1,11 @@
 /**
  * Write figures to a directory: `figure-<id>.html` (interactive) always, `.svg` and `.png` when
  * headless Chromium is available. Without Chromium the HTML is still written and the result says
- * what to install.
+ * what to install. Each figure's files are written together, whole or not at all (a render that fails
+ * leaves none of that figure's files).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFilesAtomic } from '../io/atomic.ts';
 import { join } from 'node:path';
 import type { PlotSpec } from '../plots/spec.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT } from './browser.ts';
@@ -49,13 +51,14 @@ export async function writeFigures(
     for (const { id, spec } of figures) {
       const base = join(dir, figureFileBase(id));
       const w: WrittenFigure = { id, html: `${base}.html` };
-      writeFileSync(w.html, figureHtml(spec));
+      const files: [string, string | Uint8Array][] = [[w.html, figureHtml(spec)]];
       if (renderer) {
         w.svg = `${base}.svg`;
-        writeFileSync(w.svg, await renderer.svg(spec));
+        files.push([w.svg, await renderer.svg(spec)]);
         w.png = `${base}.png`;
-        writeFileSync(w.png, await renderer.png(spec));
+        files.push([w.png, await renderer.png(spec)]);
       }
+      writeFilesAtomic(files);
       written.push(w);
     }
   } finally {

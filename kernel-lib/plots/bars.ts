@@ -47,13 +47,20 @@ export function rankedBarPanel<R>(
   }, panel);
 }
 
-/** One vertical bar per row in the given order (no ranking), e.g. references or accelerators. */
+/**
+ * One vertical bar per row in the given order (no ranking), e.g. references or accelerators. Rows
+ * without a value (null: a ratio over a zero AI time) get no bar and are named in the panel title,
+ * so the trace holds numbers only.
+ */
 export function barPanel<R>(
-  layout: Layout, panel: Panel, title: string, rows: readonly R[],
+  layout: Layout, panel: Panel, title: string, allRows: readonly R[],
   value: (r: R) => number | null, label: (r: R) => string, colour: (r: R) => string, measure: Measure,
   errors?: { lo: (r: R) => number | null; hi: (r: R) => number | null },
 ): Trace {
-  placePanel(layout, panel, title, labelAxis('', { title: { text: '' } }), axis(measure.label, measure.unit, { rangemode: 'tozero' }));
+  const rows = allRows.filter((r) => value(r) !== null);
+  const missing = allRows.filter((r) => value(r) === null).map(label);
+  placePanel(layout, panel, missing.length ? `${title} (no value: ${missing.join(', ')})` : title,
+    labelAxis('', { title: { text: '' } }), axis(measure.label, measure.unit, { rangemode: 'tozero' }));
   const trace: Trace = onPanel({
     type: 'bar', name: title, showlegend: false,
     x: rows.map(label), y: rows.map(value),

@@ -2,8 +2,10 @@
  * Every paper figure the dataset supports, from one options object: the figure builders fed by the
  * row functions of rows.ts, with the dataset's colours and provenance caption. A figure the dataset
  * cannot support (no accelerator variants, no expert-with-AI reference, one attempt per task) is
- * listed with the reason instead of a spec, and a warning says so.
+ * listed with the reason instead of a spec, and a warning says so; so is one whose rows the dataset
+ * cannot give (a run without the judgment the figure needs: the J2GError's message is the reason).
  */
+import { J2GError } from '../errors.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { warn } from '../warn.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
@@ -53,10 +55,23 @@ export function paperFigures(options: PaperFigureOptions): FigureResult[] {
 }
 
 function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
+  try {
+    return buildFigureOrThrow(id, options);
+  } catch (e) {
+    if (!(e instanceof J2GError)) throw e;
+    return { id, skipped: e.message };
+  }
+}
+
+function buildFigureOrThrow(id: FigureId, options: PaperFigureOptions): FigureResult {
   const fo: FigureOptions = { provenance: provenanceOf(options.dataset), colours: datasetColours(options.dataset), ...options.figure };
   switch (id) {
     case '1c': return { id, spec: figure01c(categoryRows(options), fo) };
-    case '1d': return { id, spec: figure01d(systemRows(options), fo) };
+    case '1d': {
+      const rows = systemRows(options);
+      return rows.some((r) => r.valueUSD > 0) ? { id, spec: figure01d(rows, fo) }
+        : { id, skipped: 'no system has a positive total output value (every judged attempt 1 is a loss), so there is nothing to draw on log scales' };
+    }
     case '3': return { id, spec: figure03(categoryRows(options), fo) };
     case '4': {
       const rows = referenceRows(options);

@@ -22,7 +22,7 @@ import { readCsv } from '../io/csv.ts';
 import type { Published } from '../published/load.ts';
 import type { Reference } from '../reference/load.ts';
 import { compareWithPublished, reproducedCells, textClaimCells, type ReproducedCell } from '../compare/index.ts';
-import { systemSummaries } from '../tables/table01.ts';
+import { evaluableSystemSummaries } from '../tables/table01.ts';
 import type { TableOptions } from '../tables/options.ts';
 import type { Comparison } from './compare.ts';
 import { modelSystems } from '../plots/rows.ts';
@@ -83,7 +83,7 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
     system: modelSystems(ds),
     judge: judgeLabels(ds),
   };
-  const computedClaims = textClaimCells(systemSummaries(options), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);
+  const computedClaims = textClaimCells(evaluableSystemSummaries(options), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);
   const targeted = new Set(computedClaims.map((c) => c.row));
   const extra = (options.extraClaims ?? []).filter((c) => !targeted.has(c.row));
   const fromFile = readByConstruction(ds.dir);

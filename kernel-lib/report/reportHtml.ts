@@ -18,6 +18,8 @@ export interface ReportInput {
   skippedFigures?: readonly { id: string; reason: string }[];
   notebooks?: readonly { name: string; ok: boolean; seconds: number; file?: string }[];
   tables?: readonly { name: string; csv: string; md: string }[];
+  /** tables the dataset cannot support, with the reason */
+  skippedTables?: readonly { name: string; reason: string }[];
   /** path of plotly.js relative to the page */
   plotlySrc?: string;
 }
@@ -27,7 +29,7 @@ body { font-family: Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; color
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
 table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5rem; border-bottom: 1px solid #eee; text-align: left; }
 .summary td { border: none; } .fail { color: #A50E0E; font-weight: 600; } .pass { color: #1B5E20; font-weight: 600; }
-.j2g-figure { margin: 1rem 0 2rem; } .note { color: #555; font-size: .9rem; }
+.j2g-figure { margin: 1rem 0 2rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
 `;
 
 const sectionName = (id: string) => (id === 'text' ? 'Numbers in the text' : `Table ${id}`);
@@ -53,12 +55,15 @@ export function reportHtml(input: ReportInput): string {
   const tables = input.tables?.length
     ? `<p class="note">Reproduced tables: ${input.tables.map((t) => `${escapeHtml(t.name)} (<a href="${escapeHtml(t.csv)}">CSV</a>, <a href="${escapeHtml(t.md)}">Markdown</a>)`).join(', ')}.</p>`
     : '';
+  const skippedTables = input.skippedTables?.length
+    ? `<p class="note">Not computed for this dataset:</p><ul class="note skipped">${input.skippedTables.map((t) => `<li>${escapeHtml(t.name)} (${escapeHtml(t.reason)})</li>`).join('')}</ul>`
+    : '';
   const figures = input.figures.map(({ id, spec, files }) => {
     const links = files ? Object.entries(files).filter(([, v]) => v).map(([k, v]) => `<a href="${escapeHtml(v!)}">${k.toUpperCase()}</a>`).join(' · ') : '';
     return `<section class="j2g-figure-section"><div class="j2g-figure" id="figure-${escapeHtml(id)}" data-figure="${escapeHtml(id)}"></div>${links ? `<p class="note">${links}</p>` : ''}</section>`;
   }).join('\n');
   const skipped = input.skippedFigures?.length
-    ? `<p class="note">Not drawn for this dataset: ${input.skippedFigures.map((s) => `Figure ${escapeHtml(s.id)} (${escapeHtml(s.reason)})`).join('; ')}.</p>`
+    ? `<p class="note">Not drawn for this dataset:</p><ul class="note skipped">${input.skippedFigures.map((s) => `<li>Figure ${escapeHtml(s.id)} (${escapeHtml(s.reason)})</li>`).join('')}</ul>`
     : '';
   const specs = Object.fromEntries(input.figures.map(({ id, spec }) => [id, spec]));
   return `<!doctype html>
@@ -72,6 +77,7 @@ export function reportHtml(input: ReportInput): string {
 ${summary}
 ${verdict}
 ${tables}
+${skippedTables}
 <nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}</nav>
 <h2 id="tables">Tables</h2>
 ${tableIds.map((id) => tableSection(id, input.comparisons.filter((c) => c.table === id))).join('\n')}

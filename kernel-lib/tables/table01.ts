@@ -15,6 +15,7 @@ import type { TableOptions } from './options.ts';
 import { currentDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { warn } from '../warn.ts';
+import { J2GError } from '../errors.ts';
 
 export interface SystemSummary extends Components, Returns {
   system: string;
@@ -26,6 +27,18 @@ export interface SystemSummary extends Components, Returns {
 
 /** Every system that has expert-only judgments by the judge, in systems.csv order. */
 export function systemSummaries(options: TableOptions): SystemSummary[] {
+  return summaries(options, false);
+}
+
+/**
+ * systemSummaries without the systems that cannot be evaluated (a run without its judgment), each
+ * left out with a warning that says why: for the text's claims, which need only some systems.
+ */
+export function evaluableSystemSummaries(options: TableOptions): SystemSummary[] {
+  return summaries(options, true);
+}
+
+function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSummary[] {
   const ds = currentDataset(options.dataset);
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkSystemAndJudge(ds, options.system ?? ds.manifest.primary_system, judge);
@@ -38,7 +51,14 @@ export function systemSummaries(options: TableOptions): SystemSummary[] {
       warn(`system ${s.system} has no expert_only judgments by ${judge}; it is left out of Table 1`);
       continue;
     }
-    const ev = evaluate({ ...options, system: s.system, judge, judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1 });
+    let ev: ReturnType<typeof evaluate>;
+    try {
+      ev = evaluate({ ...options, system: s.system, judge, judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1 });
+    } catch (e) {
+      if (!skipUnevaluable || !(e instanceof J2GError)) throw e;
+      warn(`system ${s.system} is left out of the text's claims: ${e.message}`);
+      continue;
+    }
     out.push({
       system: s.system, model: s.model, accelerator: s.accelerator, acceleratorCount: s.accelerator_count,
       tasks: ev.components.taskIds.length, ...ev.benchmark, ...returnsOf(ev.benchmark),

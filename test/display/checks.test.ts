@@ -9,7 +9,7 @@ import { loadPublished } from '../../kernel-lib/published/index.ts';
 import { loadReference } from '../../kernel-lib/reference/index.ts';
 import { extraTextClaimCells, failingChecks, paperTables, reproductionChecks, statusCounts } from '../../kernel-lib/report/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { SMALL } from '../helpers/dataset.ts';
+import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
 const RECONSTRUCTED = new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname;
 const published = loadPublished();
@@ -45,5 +45,14 @@ describe('reproduction checks', () => {
     const untargeted = rows.filter((r) => r.table === 'text' && !r.byConstruction && r.reproduced !== null);
     expect(untargeted.map((r) => r.row)).toContain('3.1.comp_higher_nvj');
     expect(untargeted.every((r) => r.status === 'exact' || r.status === 'within tolerance')).toBe(true);
+  });
+
+  it('a system the primary judge did not fully judge loses only its own claims, not the whole check list', () => {
+    // sysY's run yB1 has no expert_only judgment by J1: Table 1 cannot be built, but the text's claims
+    // about the primary system sysX still can (synthetic-small: sysX attempt 1 energy 1.6 MJ over 6 tasks)
+    const rows = checks(editedDataset({ 'judgments.csv': (t) => t.split('\n').filter((l) => !l.startsWith('yB1,expert_only')).join('\n') }));
+    expect(rows).toHaveLength(total);
+    const energy = rows.find((r) => r.table === 'text' && r.row === 'intro.glm_energy')!;
+    expect(energy.reproduced).toBeCloseTo(0.25, 9);
   });
 });

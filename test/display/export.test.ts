@@ -3,7 +3,7 @@
  * message that says what to install when Chromium is missing. (Rendering SVG/PNG in Chromium is
  * tested in test/browser/.)
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +37,21 @@ describe('static export', () => {
     expect(findChromium({ J2G_CHROMIUM: process.execPath })).toBe(process.execPath);
     expect(figureFileBase('1c')).toBe('figure-1c');
     expect(figureFileBase('3')).toBe('figure-03');
+  });
+
+  it('writes each figure whole or not at all: a PNG that fails to render leaves none of that figure\'s files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-export-'));
+    let calls = 0;
+    const renderer = {
+      svg: async () => '<svg></svg>',
+      png: async () => {
+        if (++calls === 2) throw new Error('page crashed');
+        return Buffer.from('png');
+      },
+      close: async () => undefined,
+    };
+    await expect(writeFigures([{ id: '4', spec }, { id: '5', spec }], dir, { renderer })).rejects.toThrow('page crashed');
+    expect(readdirSync(dir).sort()).toEqual(['figure-04.html', 'figure-04.png', 'figure-04.svg', 'plotly.js']);
+    expect(readFileSync(join(dir, 'figure-04.png'), 'utf8')).toBe('png');
   });
 });

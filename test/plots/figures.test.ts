@@ -10,7 +10,7 @@ import {
   FIGURE_IDS, axisKeys, figure06, figure07, paperFigures, type FigureResult, type PlotSpec,
 } from '../../kernel-lib/plots/index.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
-import { SMALL } from '../helpers/dataset.ts';
+import { SMALL, editedDataset } from '../helpers/dataset.ts';
 import { expectSpecSnapshot } from './snapshot.ts';
 
 let ds: Dataset;
@@ -93,5 +93,36 @@ describe('paper figures from synthetic-small', () => {
 
   it('is plain JSON: no functions, no undefined, round-trips unchanged', () => {
     for (const { spec } of specs()) expect(JSON.parse(JSON.stringify(spec))).toEqual(spec);
+  });
+});
+
+describe('paper figures from datasets that cannot support some of them', () => {
+  it('a run without the judgment a figure needs skips that figure with the reason, instead of throwing', () => {
+    // sysY's run yB1 has no expert_only judgment by J1: Figures 1(d), 5 (every system) cannot be drawn;
+    // the figures of the primary system sysX still are.
+    const dataset = loadDataset(editedDataset({ 'judgments.csv': (t) => t.split('\n').filter((l) => !l.startsWith('yB1,expert_only')).join('\n') }));
+    const r = paperFigures({ dataset, bootstrap: { draws: 50, seed: 7 } });
+    const skipped = Object.fromEntries(r.filter((f) => 'skipped' in f).map((f) => [f.id, (f as { skipped: string }).skipped]));
+    expect(Object.keys(skipped).sort()).toEqual(['1d', '5', '6', '7']);
+    expect(skipped['5']).toBe('cannot evaluate sysY (judge J1, pass@1): 1 problem(s)\n  run yB1 has no expert_only judgment by J1');
+    expect(r.filter((f) => 'spec' in f).map((f) => f.id)).toEqual(['1c', '3', '4', '9', '10', '11', '12']);
+  });
+
+  it('Figure 1(d) is skipped, not drawn empty, when no system has a positive output value', () => {
+    // every judgment a loss: G = 0 for both systems, nothing can sit on the log-log value-energy plane
+    const dataset = loadDataset(editedDataset({ 'judgments.csv': (t) => t.replace(/,(win|tie)$/gm, ',loss') }));
+    const [r] = paperFigures({ dataset, bootstrap: false, figures: ['1d'] });
+    expect(r).toEqual({ id: '1d', skipped: 'no system has a positive total output value (every judged attempt 1 is a loss), so there is nothing to draw on log scales' });
+  });
+
+  it('Figure 7: a deployment with zero AI time has no per-AI-hour bar and is named in that panel title, with no null in the trace', () => {
+    const rows = [scale[0], { ...scale[1], nvPerAIHour: null, tsPerAIHour: null }];
+    const spec = figure07(rows, { model: 'Qwen' });
+    const perHour = spec.data.filter((t) => String(t.name).includes('per AI hour'));
+    expect(perHour.map((t) => [t.x, t.y])).toEqual([[['1× H100'], [80.5]], [['1× H100'], [1.9]]]);
+    const titles = (spec.layout.annotations as { text: string }[]).map((a) => a.text);
+    expect(titles).toContain('<b>Net value per AI hour (no value: 8× H100)</b>');
+    expect(titles).toContain('<b>Time saving per AI hour (no value: 8× H100)</b>');
+    expect(spec.data.filter((t) => !String(t.name).includes('per AI hour')).map((t) => t.y)).toEqual([[160.2, 49.4], [3.7, 1.1]]);
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * showPaperTable, the notebooks' one call per paper table: the table and its published-vs-reproduced
+ * comparison, or, when the dataset cannot support the table, one line saying why (not a failed cell).
+ */
+import { describe, expect, it } from 'vitest';
+import { openNotebook, showPaperTable, type MimeBundle } from '../../kernel-lib/display/index.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
+import { SMALL, editedDataset } from '../helpers/dataset.ts';
+
+const capture = () => {
+  const bundles: MimeBundle[] = [];
+  return { bundles, sink: (b: MimeBundle) => void bundles.push(b) };
+};
+
+describe('showPaperTable', () => {
+  it('shows the table, then its comparison with the published one', () => {
+    const nb = openNotebook({ data: SMALL, draws: 50 }, {});
+    onWarning(null);
+    const { bundles, sink } = capture();
+    showPaperTable(nb, '13', { sink, caption: 'Table 13: published against reproduced' });
+    expect(bundles).toHaveLength(2);
+    expect(String(bundles[0]['text/plain'])).toMatch(/^\|\s*category/);
+    expect(String(bundles[0]['text/html'])).toContain('Cat2');
+    expect(String(bundles[1]['text/html'])).toContain('Table 13: published against reproduced');
+  });
+
+  it('says why, instead of throwing, when the dataset has no expert-with-AI reference', () => {
+    const data = editedDataset({
+      'tasks.csv': (t) => t.replace(/,[0-9.]+$/gm, ','),
+      'judgments.csv': (t) => t.split('\n').filter((l) => !l.includes(',expert_with_ai,')).join('\n'),
+    });
+    const nb = openNotebook({ data, draws: 50 }, {});
+    onWarning(null);
+    const { bundles, sink } = capture();
+    showPaperTable(nb, '21', { sink });
+    expect(bundles).toEqual([{
+      'text/markdown': '*Table 21 is not computed for this dataset: run xA1a1 (task A1, attempt 1) has no expert_with_ai judgment by J1.*',
+      'text/plain': 'Table 21 is not computed for this dataset: run xA1a1 (task A1, attempt 1) has no expert_with_ai judgment by J1.',
+    }]);
+  });
+});
