@@ -4,7 +4,7 @@
  *     interactive Plotly spec (as an object) and a static SVG;
  *   - out/report.html, opened in headless Chromium, draws the traces of every figure and logs no
  *     error; a screenshot is saved to out/screenshots/report.png;
- *   - the exit status is 1 because synthetic numbers are off the paper's (none by construction).
+ *   - the exit status is 0: synthetic numbers are off the paper's, which is reported, not enforced.
  * J2G_REPORT=path/to/report.html checks an existing report instead of the one written here.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -73,9 +73,9 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
     }
   });
 
-  it('exits 1 because checks that are not by construction are off', () => {
+  it('exits 0 with off checks reported, because the dataset is synthetic (not the paper's runs)', () => {
     expect(result.failingChecks).toBeGreaterThan(0);
-    expect(result.exitCode).toBe(1);
+    expect(result.exitCode).toBe(0);
   });
 
   it('report.html draws every figure with traces and logs no error; saves a screenshot', async () => {
