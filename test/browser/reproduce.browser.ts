@@ -73,7 +73,7 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
     }
   });
 
-  it('exits 0 with off checks reported, because the dataset is synthetic (not the paper's runs)', () => {
+  it('exits 0 with off checks reported, because the dataset is synthetic (not the paper runs)', () => {
     expect(result.failingChecks).toBeGreaterThan(0);
     expect(result.exitCode).toBe(0);
   });
