@@ -96,6 +96,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   log(`reproduce: ${relative(ROOT, data) || data} -> ${relative(ROOT, out) || out}`);
   // An invalid dataset stops here, before anything of an earlier run in `out` is touched.
   const dataset = await step('load dataset', () => loadDataset(data));
+  const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' ? 'report' : 'fail')) === 'fail';
   outputDirectory(out);
   // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
   for (const sub of ['tables', 'figures', 'notebooks', 'checks.csv', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
@@ -182,6 +183,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     const files = new Map(written.figures.map((f) => [f.id, f]));
     const rel = (p?: string) => (p ? relative(out, p) : undefined);
     writeFileAtomic(join(out, 'report.html'), reportHtml({
+      checksEnforced: checksGate,
+      warnings: distinctWarnings(warnings),
       provenance: provenanceOf(dataset),
       comparisons,
       figures: drawn.map((f) => ({ id: f.id, spec: f.spec, files: { html: rel(files.get(f.id)?.html), svg: rel(files.get(f.id)?.svg), png: rel(files.get(f.id)?.png) } })),
@@ -199,10 +202,10 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   log(`\nchecks: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${comparisons.filter((c) => c.byConstruction).length} by construction`);
   if (failing.length) log(`off and not by construction (${failing.length}):\n${comparisonText(failing.slice(0, 40))}${failing.length > 40 ? `\n... and ${failing.length - 40} more in out/checks.csv` : ''}`);
   if (failedNotebooks.length) log(`notebooks failed: ${failedNotebooks.join(', ')}`);
-  if (warnings.length) log(`${warnings.length} warning(s); first: ${warnings[0]}`);
+  const distinct = distinctWarnings(warnings);
+  if (distinct.length) log(`${warnings.length} warning(s), ${distinct.length} distinct (all in report.html):\n${distinct.slice(0, 10).map((w) => `  ${w.message}${w.count > 1 ? ` (${w.count} times)` : ''}`).join('\n')}${distinct.length > 10 ? `\n  ... and ${distinct.length - 10} more` : ''}`);
   log(`wrote ${relative(ROOT, join(out, 'report.html'))} in ${timings.total.toFixed(1)} s`);
   onWarning((m) => process.stderr.write(`warning: ${m}\n`));
-  const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' ? 'report' : 'fail')) === 'fail';
   if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : 'this run'} (--checks fail to enforce them)`);
   return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
   } catch (e) {
@@ -210,6 +213,13 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
   }
+}
+
+/** Each distinct warning once, with how often it was raised, in first-raised order. */
+export function distinctWarnings(warnings: readonly string[]): { message: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const w of warnings) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return [...counts].map(([message, count]) => ({ message, count }));
 }
 
 /** `out`, or the nearest of its parents that exists, must be a directory: a J2GError naming the file otherwise. */

@@ -56,7 +56,7 @@ export const INSTALL_JUPYTER_HINT =
   'install Jupyter for notebook execution (Debian/Ubuntu: apt-get install -y jupyter-client jupyter-nbconvert python3-nbclient jupyter-notebook; elsewhere: pip install nbclient nbformat jupyter-client) or set J2G_PYTHON to a Python that has nbclient';
 
 const RUNNER = String.raw`
-import sys, json, nbformat
+import sys, json, os, nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 src, dest, cwd, timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
@@ -72,7 +72,14 @@ except CellExecutionError:
     cell = nb.cells[last]
     text = ''.join(o.get('text', '') for o in cell.get('outputs', []) if o.get('output_type') == 'stream')
     failed = {'cell': last, 'source': cell.source, 'output': text}
-nbformat.write(nb, dest)
+# whole or not at all: a temporary sibling, then a rename
+tmp = os.path.join(os.path.dirname(dest) or '.', '.' + os.path.basename(dest) + '.' + str(os.getpid()) + '.tmp')
+try:
+    nbformat.write(nb, tmp)
+    os.replace(tmp, dest)
+finally:
+    if os.path.exists(tmp):
+        os.remove(tmp)
 print(json.dumps({'failed': failed}))
 `;
 

@@ -20,6 +20,10 @@ export interface ReportInput {
   tables?: readonly { name: string; csv: string; md: string }[];
   /** tables the dataset cannot support, with the reason */
   skippedTables?: readonly { name: string; reason: string }[];
+  /** whether off checks fail the run (default true); false for a synthetic dataset: they are reported only */
+  checksEnforced?: boolean;
+  /** the distinct warnings raised while building everything, each with how often it was raised */
+  warnings?: readonly { message: string; count: number }[];
   /** path of plotly.js relative to the page */
   plotlySrc?: string;
 }
@@ -44,7 +48,9 @@ export function reportHtml(input: ReportInput): string {
   const byConstruction = input.comparisons.filter((c) => c.byConstruction).length;
   const plotlySrc = input.plotlySrc ?? 'figures/plotly.js';
   const tableIds = [...new Set(input.comparisons.map((c) => c.table))];
-  const verdict = failing.length
+  const verdict = failing.length && input.checksEnforced === false
+    ? `<p class="note">${failing.length} published value${failing.length === 1 ? ' differs' : 's differ'} from this dataset's numbers. This dataset is not the paper's runs, so the comparison is shown for reference and does not fail the run.</p>`
+    : failing.length
     ? `<p class="fail">${failing.length} published value${failing.length === 1 ? ' is' : 's are'} off and not by construction.</p>`
     : '<p class="pass">No published value is off, apart from any that hold by construction.</p>';
   const summary = `<table class="summary"><tr>${Object.entries(counts).map(([k, v]) => `<td><b>${v}</b> ${escapeHtml(k)}</td>`).join('')}<td><b>${byConstruction}</b> by construction</td></tr></table>`;
@@ -65,6 +71,9 @@ export function reportHtml(input: ReportInput): string {
   const skipped = input.skippedFigures?.length
     ? `<p class="note">Not drawn for this dataset:</p><ul class="note skipped">${input.skippedFigures.map((s) => `<li>Figure ${escapeHtml(s.id)} (${escapeHtml(s.reason)})</li>`).join('')}</ul>`
     : '';
+  const warnings = input.warnings?.length
+    ? `<h2 id="warnings">Warnings</h2><ul class="note skipped">${input.warnings.map((w) => `<li>${escapeHtml(w.message)}${w.count > 1 ? ` (${w.count} times)` : ''}</li>`).join('')}</ul>`
+    : '';
   const specs = Object.fromEntries(input.figures.map(({ id, spec }) => [id, spec]));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Joules-to-GDP reproduction: ${escapeHtml(input.provenance.name)}</title>
@@ -78,13 +87,14 @@ ${summary}
 ${verdict}
 ${tables}
 ${skippedTables}
-<nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}</nav>
+<nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
 <h2 id="tables">Tables</h2>
 ${tableIds.map((id) => tableSection(id, input.comparisons.filter((c) => c.table === id))).join('\n')}
 <h2 id="figures">Figures</h2>
 ${skipped}
 ${figures}
 ${notebooks}
+${warnings}
 <script>
 const specs = ${scriptJson(specs)};
 window.j2gRendered = Promise.all(Object.entries(specs).map(([id, spec]) =>

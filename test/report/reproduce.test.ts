@@ -8,7 +8,7 @@ import { J2GError } from '../../kernel-lib/errors.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reproduce } from '../../scripts/reproduce.ts';
+import { distinctWarnings, reproduce } from '../../scripts/reproduce.ts';
 import { editedDataset } from '../helpers/dataset.ts';
 
 // synthetic-small without the expert-with-AI reference: no expert_ai_hours, no such judgments
@@ -36,6 +36,13 @@ describe('reproduce on a dataset without the expert-with-AI reference', () => {
     expect(r.failingChecks).toBeGreaterThan(0); // synthetic numbers are off the paper's ...
     expect(r.exitCode).toBe(0); // ... which is reported, not enforced, for a synthetic dataset
     expect(log).toContain('checks are reported, not enforced, for a synthetic dataset (--checks fail to enforce them)');
+    expect(html).toMatch(/<p class="note">\d+ published values differ from this dataset's numbers\. This dataset is not the paper's runs/);
+    // every distinct warning is listed in the console and in the report, not only the first
+    expect(log).toContain('  Figure 11 skipped: needs the expert_with_ai reference');
+    expect(log).toContain('  Figure 7 skipped: no model runs on two accelerator counts');
+    const warningsHtml = html.slice(html.indexOf('<h2 id="warnings">'));
+    expect(warningsHtml).toContain('<li>Figure 11 skipped: needs the expert_with_ai reference</li>');
+    expect(warningsHtml).toContain('<li>Figure 6 skipped: no model runs on two accelerator types</li>');
   });
 });
 
@@ -73,5 +80,11 @@ describe('reproduce with an --out that cannot be a directory', () => {
     await expect(reproduce({ data: editedDataset({}), out: join(file, 'sub'), notebooks: false, static: false, log: () => undefined }))
       .rejects.toThrow(new J2GError(`cannot write to ${join(file, 'sub')}: ${file} is a file, not a directory`));
     expect(readFileSync(file, 'utf8')).toBe('not a directory');
+  });
+});
+
+describe('distinctWarnings', () => {
+  it('lists each warning once with its count, in first-raised order', () => {
+    expect(distinctWarnings(['b', 'a', 'b', 'b'])).toEqual([{ message: 'b', count: 3 }, { message: 'a', count: 1 }]);
   });
 });
