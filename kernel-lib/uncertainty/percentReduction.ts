@@ -2,7 +2,7 @@
  * Percentage reduction from a starting cell: 100 (1 - end / start), in percent of the starting value
  * (Joules-to-GDP Table 18: "uses the relevant starting cell as the percentage denominator"; a negative
  * value is an increase). Throws "percentReduction requires a nonzero start: 0".
- * @example percentReduction(168.11, 50.04) // => 70.233 (rounded; Table 18 "Both judgments and times")
+ * @example percentReduction(168.11, 50.04) // => 70.234 (rounded; Table 18 "Both judgments and times" prints 70.2, section K.1 text 70.23)
  */
 import { J2GError } from '../errors.ts';
 
