@@ -17,6 +17,14 @@ export interface Evaluation {
 
 const warned = new WeakMap<object, Set<string>>();
 
+/**
+ * One configuration evaluated: per-task components (`taskComponents`), occupation means X_o / n_o,
+ * the occupation weights w_o (summing to 1) and the benchmark average X~ = sum_o w_o X_o / n_o of every
+ * component (credit as a fraction, valueUSD and costUSD in USD, energyMJ in MJ, aiHours and
+ * timeSavingHours in hours). Warns once per dataset and system when tasks have no run.
+ * // Joules-to-GDP section 2.5, X~^GDP = sum_c W_c X~_c
+ * @example evaluate({ dataset: loadDataset('data/recorded/synthetic-small') }).benchmark.valueUSD // => 52
+ */
 export function evaluate(options: TableOptions): Evaluation {
   const components = taskComponents(options);
   if (components.tasksWithoutRuns.length) {
@@ -33,7 +41,11 @@ export function evaluate(options: TableOptions): Evaluation {
   return { components, means, weights, benchmark: weightedAverage(means, weights) };
 }
 
-/** Category of each evaluated occupation, aligned with `means.occupations`. */
+/**
+ * Category (the dataset's `category`, one of the paper's 13 O*NET-SOC groups) of each occupation in
+ * `occupations`, in the same order (aligned with `means.occupations`). No quantity, no units.
+ * @example categoriesOf({ dataset: loadDataset('data/recorded/synthetic-small') }, ['occA', 'occC']) // => ['Cat1', 'Cat2']
+ */
 export function categoriesOf(options: TableOptions, occupations: string[]): string[] {
   const cat = new Map(currentDataset(options.dataset).rows.occupations.map((o) => [o.occupation, o.category]));
   return occupations.map((o) => cat.get(o)!);
@@ -44,6 +56,12 @@ export function categoriesOf(options: TableOptions, occupations: string[]): stri
  * order. A category whose every occupation has weight 0 (zero employment, a zero custom weight) has
  * W_c = 0 and no category average (section 2.5): it is left out of the category tables with a
  * warning naming it; its occupations still appear in Table 15.
+ * W_c = sum_{o in c} w_o (dimensionless, a share of the total weight).
+ * // Joules-to-GDP section 2.5, W_c in X~_c = sum_{o in c} (w_o / W_c) X_o / n_o
+ * Returns `categoryOf` (aligned with `ev.means.occupations`) and `names`.
+ * @example
+ * const ds = loadDataset('data/recorded/synthetic-small');
+ * weightedCategories({ dataset: ds }, evaluate({ dataset: ds })).names // => ['Cat1', 'Cat2']
  */
 export function weightedCategories(options: TableOptions, ev: Evaluation): { categoryOf: string[]; names: string[] } {
   const categoryOf = categoriesOf(options, ev.means.occupations);
@@ -58,7 +76,11 @@ export function weightedCategories(options: TableOptions, ev: Evaluation): { cat
   return { categoryOf, names };
 }
 
-/** Category averages of the categories with a positive weight (`weightedCategories`). */
+/**
+ * Category averages X~_c = sum_{o in c} (w_o / W_c) X_o / n_o of every component, in each component's
+ * units, with `weight` W_c, for the categories with a positive weight (`weightedCategories`).
+ * // Joules-to-GDP section 2.5
+ */
 export function categoryAverages(options: TableOptions, ev: Evaluation): Map<string, Components & { weight: number }> {
   const { categoryOf, names } = weightedCategories(options, ev);
   const keep = new Set(names);

@@ -25,7 +25,12 @@ import { evaluate } from './evaluate.ts';
 import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
-/** Attempts available on every task the system ran (the n of pass@n and m-of-n). */
+/**
+ * Attempts available on every task the system ran: min over those tasks of their number of runs
+ * (a count; the n of pass@n and m-of-n before judgments are considered). Throws "system X has no runs".
+ * // Joules-to-GDP Appendix K.2 ("we execute the AI system independently four times per task")
+ * @example commonAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }) // => 2
+ */
 export function commonAttempts(options: TableOptions): number {
   const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
@@ -43,7 +48,9 @@ export function commonAttempts(options: TableOptions): number {
 /**
  * The n of a policy table: the largest n such that attempts 1..n of every task the system ran have a
  * judgment by the judge against `reference`. Attempts beyond it are not used, with a warning naming a
- * task that lacks the next judgment; n = 0 throws.
+ * task that lacks the next judgment; n = 0 throws. A count, at most `commonAttempts(options)`.
+ * // Joules-to-GDP Appendix K.2, Tables 19-21 (n = 4 in the paper)
+ * @example judgedAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }, 'expert_only') // => 2
  */
 export function judgedAttempts(options: TableOptions, reference: Reference): number {
   const ds = currentDataset(options.dataset);
@@ -92,6 +99,14 @@ export function thresholdPolicies(n: number): AttemptPolicy[] {
   return Array.from({ length: n }, (_, i) => threshold(i + 1, n));
 }
 
+/**
+ * One row of a policy table without intervals: the GDP-weighted task averages of the credited output
+ * value G (output_value_usd, USD), AI cost C (ai_cost_usd, USD) and energy E (energy_mj, MJ) under
+ * `policy`, judged against and timed at `reference`, and the ratios formed from them: nvj = (G - C) / E
+ * (USD/MJ), tsj = S / E (hours/MJ), nv_per_ai_usd = (G - C) / C (USD per USD; null when C = 0).
+ * // Joules-to-GDP eq. (2.4), section 3.2.1 and Appendix K.2 (Tables 19-21)
+ * @example policyRow({ dataset: loadDataset('data/recorded/synthetic-small') }, passAtK(1), 'expert_only').nvj // => 203.35
+ */
 export function policyRow(options: TableOptions, policy: AttemptPolicy, reference: Reference) {
   return policyRowOf(evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }).benchmark, policy);
 }
@@ -117,14 +132,17 @@ export function policyTable(options: TableOptions, policies: AttemptPolicy[], re
   return aq.from(cells.map((c, k) => ({ ...policyRowOf(c.benchmark, policies[k]), ...ratioIntervals(draws?.[k]) })));
 }
 
+/** Table 19: pass@1 .. pass@n against the expert-only reference (`policyTable`; Joules-to-GDP K.2). */
 export function table19(options: TableOptions): ColumnTable {
   return policyTable(options, passAtKPolicies(judgedAttempts(options, 'expert_only')), 'expert_only');
 }
 
+/** Table 20: four-run (n-run) thresholds >=1/n .. >=n/n against the expert-only reference (K.2). */
 export function table20(options: TableOptions): ColumnTable {
   return policyTable(options, thresholdPolicies(judgedAttempts(options, 'expert_only')), 'expert_only');
 }
 
+/** Table 21: the thresholds of Table 20 judged against, and timed at, the expert-with-AI reference (K.2). */
 export function table21(options: TableOptions): ColumnTable {
   return policyTable(options, thresholdPolicies(judgedAttempts(options, 'expert_with_ai')), 'expert_with_ai');
 }
