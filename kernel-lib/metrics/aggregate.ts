@@ -18,6 +18,7 @@ import { winTieRatePerMJ } from './winTieRatePerMJ.ts';
 import { netValuePerAIDollar } from './netValuePerAIDollar.ts';
 import { netValuePerAIHour } from './netValuePerAIHour.ts';
 
+/** The aggregated components, in table order: fraction, USD, USD, MJ, hours, hours. */
 export const COMPONENTS = ['credit', 'valueUSD', 'costUSD', 'energyMJ', 'aiHours', 'timeSavingHours'] as const;
 export type Component = (typeof COMPONENTS)[number];
 /** Aggregated components; `credit` is the win-tie rate as a fraction. */
@@ -29,7 +30,10 @@ export interface OccupationMeans {
   means: Record<Component, Float64Array>;
 }
 
-/** Mean of every component over each occupation's tasks. */
+/**
+ * Mean X_o / n_o of every component over each occupation's tasks (each in its component's units), with
+ * the counts n_o. // Joules-to-GDP section 2.5 ("we average ... over its observed tasks")
+ */
 export function occupationMeans(c: TaskComponents): OccupationMeans {
   const O = c.occupations.length;
   const counts = new Int32Array(O);
@@ -43,7 +47,11 @@ export function occupationMeans(c: TaskComponents): OccupationMeans {
   return { occupations: c.occupations, counts, means };
 }
 
-/** Occupation weights (summing to 1) aligned with `occupations`, under a weighting scheme. */
+/**
+ * Occupation weights w_o (dimensionless, summing to 1) aligned with `occupations`, under a weighting
+ * scheme (`gdp`: sector GDP share x within-sector employment share). // Joules-to-GDP section 2.5, Appendix H
+ * @example weightVector(loadDataset('data/recorded/synthetic-small'), ['occA', 'occB', 'occC']) // => [0.15, 0.45, 0.4]
+ */
 export function weightVector(dataset: Dataset, occupations: string[], scheme: WeightScheme = 'gdp'): Float64Array {
   const ds = currentDataset(dataset);
   const byName = new Map(ds.rows.occupations.map((o) => [o.occupation, o]));
@@ -56,7 +64,10 @@ export function weightVector(dataset: Dataset, occupations: string[], scheme: We
   return Float64Array.from(occupations, (o) => w.get(o)!);
 }
 
-/** Benchmark (GDP-weighted task) average: sum_o w_o X_o / n_o. */
+/**
+ * Benchmark (GDP-weighted task) average of every component, in its units: sum_o w_o X_o / n_o, divided
+ * by the total weight of the selected occupations. // Joules-to-GDP section 2.5, X~^GDP = sum_c W_c X~_c
+ */
 export function weightedAverage(m: OccupationMeans, weights: Float64Array, select?: (o: number) => boolean): Components {
   if (weights.length !== m.occupations.length) throw new J2GError(`weightedAverage requires one weight per occupation: ${weights.length} weights for ${m.occupations.length} occupations`);
   const out = Object.fromEntries(COMPONENTS.map((k) => [k, 0])) as Components;

@@ -12,13 +12,24 @@ import { J2GError } from '../errors.ts';
 
 export type AttemptPolicy = { kind: 'pass'; k: number } | { kind: 'threshold'; m: number; n: number };
 
+/** pass@1, the paper's main policy: one attempt per task, charged and judged (Joules-to-GDP section 2.2). */
 export const PASS_AT_1: AttemptPolicy = { kind: 'pass', k: 1 };
 
+/**
+ * pass@k: credit when at least one of the first k attempts wins or ties; all k are charged. k an
+ * integer >= 1, else throws "invalid pass@k: k". // Joules-to-GDP Appendix K.2
+ * @example policyLabel(passAtK(3)) // => 'pass@3'
+ */
 export function passAtK(k: number): AttemptPolicy {
   if (!Number.isInteger(k) || k < 1) throw new J2GError(`invalid pass@k: ${k}`);
   return { kind: 'pass', k };
 }
 
+/**
+ * m-of-n threshold: all n attempts charged, credit when at least m of them win or tie. Integers
+ * 1 <= m <= n, else throws "invalid threshold: m/n". // Joules-to-GDP Appendix K.2 ("four-run win–tie threshold")
+ * @example policyLabel(threshold(3, 4)) // => '>=3/4'
+ */
 export function threshold(m: number, n: number): AttemptPolicy {
   if (!Number.isInteger(n) || n < 1 || !Number.isInteger(m) || m < 1 || m > n) throw new J2GError(`invalid threshold: ${m}/${n}`);
   return { kind: 'threshold', m, n };
@@ -39,17 +50,17 @@ export function checkPolicy(policy: AttemptPolicy): AttemptPolicy {
   return policy;
 }
 
-/** Number of attempts a policy charges. */
+/** Number of attempts a policy charges (k for pass@k, n for m-of-n; Appendix K.2). @example attemptsCharged(threshold(1, 4)) // => 4 */
 export function attemptsCharged(policy: AttemptPolicy): number {
   return policy.kind === 'pass' ? policy.k : policy.n;
 }
 
-/** Printed label: `pass@2`, `>=3/4`. */
+/** Printed label, as in Tables 19-21. @example policyLabel(passAtK(2)) // => 'pass@2' */
 export function policyLabel(policy: AttemptPolicy): string {
   return policy.kind === 'pass' ? `pass@${policy.k}` : `>=${policy.m}/${policy.n}`;
 }
 
-/** Parse `pass@k` or `>=m/n` (also `m/n`). */
+/** Parse `pass@k` or `>=m/n` (also `m/n`); throws "invalid policy: text (expected pass@k or >=m/n)". @example parsePolicy('3/4') // => { kind: 'threshold', m: 3, n: 4 } */
 export function parsePolicy(text: string): AttemptPolicy {
   const p = /^pass@(\d+)$/.exec(text);
   if (p) return passAtK(Number(p[1]));

@@ -60,12 +60,20 @@ export interface TaskComponents {
   tasksWithoutRuns: string[];
 }
 
+/**
+ * Expert completion time H_i^t of a task at reference t, in hours: `expert_hours` (expert-only) or
+ * `expert_ai_hours` (expert-with-AI; null when the dataset has none). // Joules-to-GDP section 2.1, K.1
+ * @example hoursAt({ expert_hours: 2.5, expert_ai_hours: 1.9 }, 'expert_with_ai') // => 1.9
+ */
 export function hoursAt(task: { expert_hours: number; expert_ai_hours: number | null }, ref: Reference): number | null {
   return ref === 'expert_only' ? task.expert_hours : task.expert_ai_hours;
 }
 
-/** Index of runs by task and system, attempts in order. Cached per dataset. */
 const runIndexCache = new WeakMap<Dataset, Map<string, RunRow[]>>();
+/**
+ * Index of runs keyed `task_id|system`, each list in attempt order. Cached per dataset. No quantity.
+ * @example runsByTaskAndSystem(loadDataset('data/recorded/synthetic-small')).get('A1|sysX').length // => 2
+ */
 export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
   const ds = currentDataset(dataset);
   let idx = runIndexCache.get(ds);
@@ -142,6 +150,12 @@ export function nodeRateOf(rates: unknown): number | undefined {
   return rate;
 }
 
+/**
+ * The per-task components of the file comment (credit Q_i, valueUSD G_i in USD, costUSD C_i in USD,
+ * energyMJ E_i in MJ, aiHours L_i in hours, timeSavingHours S_i in hours), aligned by task.
+ * // Joules-to-GDP sections 2.2-2.4, K.1, K.2
+ * @example taskComponents({ dataset: loadDataset('data/recorded/synthetic-small') }).taskIds.length // => 6
+ */
 export function taskComponents(options: ComponentOptions): TaskComponents {
   const ds = currentDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
