@@ -26,6 +26,10 @@ export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ
   return out;
 }
 
+/**
+ * TSJ^b = S^b / E^b in every draw (hours/MJ; eq. 2.4); `out` (optional, length B) receives the draws.
+ * @example tsjDraws(Float64Array.of(1.025), Float64Array.of(0.25)) // => [4.1]
+ */
 export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
   sameDraws('timeSavingPerJoule', energyMJ, timeSavingHours);
   checkEnergy('timeSavingPerJoule', energyMJ, out);
@@ -33,6 +37,10 @@ export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, 
   return out;
 }
 
+/**
+ * Win-tie rate per MJ in every draw, WTJ^b = Y^b / E^b (win-tie fraction per MJ; Table 13's last column).
+ * @example winTiePerMJDraws(Float64Array.of(0.5), Float64Array.of(0.25)) // => [2]
+ */
 export function winTiePerMJDraws(credit: Float64Array, energyMJ: Float64Array): Float64Array {
   sameDraws('winTieRatePerMJ', energyMJ, credit);
   checkEnergy('winTieRatePerMJ', energyMJ);

@@ -14,10 +14,12 @@ export interface BootstrapSettings {
   seed: number;
 }
 
+/** Bootstrap draws B and PRNG seed of the paper (Joules-to-GDP K.1: "10,000 times (seed 20260726)"). */
 export const DEFAULT_DRAWS = 10_000;
 export const DEFAULT_SEED = 20260726;
 export const DEFAULT_BOOTSTRAP: BootstrapSettings = { draws: DEFAULT_DRAWS, seed: DEFAULT_SEED };
 
+/** The settings when draws is an integer >= 1 and seed a safe integer; else throws "invalid draws: v" / "invalid seed: v". @example checkBootstrap({ draws: 0, seed: 1 }) // throws invalid draws: 0 */
 export function checkBootstrap(s: BootstrapSettings): BootstrapSettings {
   if (!Number.isInteger(s.draws) || s.draws < 1) throw new J2GError(`invalid draws: ${s.draws}`);
   if (!Number.isSafeInteger(s.seed)) throw new J2GError(`invalid seed: ${s.seed}`);

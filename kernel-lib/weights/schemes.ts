@@ -15,10 +15,17 @@ import { gdpOccupationWeights, type OccupationFacts, type SectorShare } from './
 
 export type WeightScheme = 'gdp' | 'employment' | 'equal' | { custom: Record<string, number> };
 
+/** The scheme's name for messages and table notes: `gdp`, `employment`, `equal` or `custom`. @example weightSchemeName({ custom: { a: 1 } }) // => 'custom' */
 export function weightSchemeName(scheme: WeightScheme): string {
   return typeof scheme === 'string' ? scheme : 'custom';
 }
 
+/**
+ * Occupation weights w_o (dimensionless, summing to 1 over `occupations`) under `scheme`, as the file
+ * comment defines them; `gdp` is w_o = gdpShare_s(o) x employment_o / employment_s(o), renormalised over
+ * the evaluated occupations. // Joules-to-GDP section 2.5 and Appendix H
+ * @example occupationWeights('employment', [{ occupation: 'a', sector: 'S', employment: 1 }, { occupation: 'b', sector: 'S', employment: 3 }], [{ sector: 'S', gdpShare: 30 }]) // => Map { 'a' => 0.25, 'b' => 0.75 }
+ */
 export function occupationWeights(scheme: WeightScheme, occupations: OccupationFacts[], sectors: SectorShare[], known?: ReadonlySet<string>): Map<string, number> {
   if (occupations.length === 0) throw new J2GError('occupationWeights requires at least one occupation');
   const names = new Set(occupations.map((o) => o.occupation));
