@@ -30,10 +30,13 @@ export function formatAuditReport(report: AuditReport, options: { failuresOnly?:
       const pub = r.printed === undefined ? '' : `published ${r.printed} (${formatRange(fromPrinted(r.printed), digitsFor(r.printed) + 1)})  `;
       lines.push(`  ${status} ${r.label}`);
       lines.push(`        ${pub}recomputed ${formatRange(r.recomputed, digitsFor(r.printed))}${r.detail ? `  ${r.detail}` : ''}`);
+      // the id is what a KNOWN_DISCREPANCIES.md heading must hold
+      if (r.status !== 'pass') lines.push(`        id ${r.id}`);
     }
   }
   lines.push('');
   lines.push(`${report.results.length} checks: ${report.passed} pass, ${report.known} known discrepancies, ${report.failed} unexpected failures`);
   if (report.staleKnown.length) lines.push(`known discrepancies that no longer fail (remove them from KNOWN_DISCREPANCIES.md): ${report.staleKnown.join(', ')}`);
+  if (report.unknownKnown.length) lines.push(`KNOWN_DISCREPANCIES.md lists ids that match no check (misspelt or renamed?): ${report.unknownKnown.join(', ')}`);
   return lines.join('\n');
 }

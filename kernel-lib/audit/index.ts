@@ -4,3 +4,4 @@ export * from './runAudit.ts';
 export * from './format.ts';
 export * from './known.ts';
 export { paperWeights } from './weights.ts';
+export * from './rows.ts';

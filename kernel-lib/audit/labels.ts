@@ -59,3 +59,10 @@ export const T22 = {
   aiToSystem: 'Expert-with-AI → AI system',
   eoToSystem: 'Expert-only → AI system',
 } as const;
+/** Row labels of Table 2 (judge pairs). */
+export const T2_ROWS = ['Gemini–Haiku', 'Gemini–GPT-5 mini', 'Haiku–GPT-5 mini'] as const;
+/** Row labels of Table 19 (pass@k) and Tables 20, 21 (win thresholds). */
+export const POLICY_ROWS = {
+  passAtK: ['pass@1', 'pass@2', 'pass@3', 'pass@4'],
+  threshold: ['≥1/4', '≥2/4', '≥3/4', '4/4'],
+} as const;

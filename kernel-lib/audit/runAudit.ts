@@ -6,6 +6,8 @@ import { loadPublished, DEFAULT_PUBLISHED_DIR } from '../published/index.ts';
 import { loadReference, DEFAULT_REFERENCE_DIR } from '../reference/index.ts';
 import type { AuditInputs, CheckResult } from './check.ts';
 import { knownDiscrepancyIds } from './known.ts';
+import { checkPublishedRows } from './rows.ts';
+import { J2GError, ValidationError } from '../errors.ts';
 import { table14FromTable13 } from './checks/table14FromTable13.ts';
 import { table5AwsCostIsTable13Cost, table5ImpliedNodeRate, table5NvjFromTable13 } from './checks/table5FromTable13.ts';
 import { table13WinTieFromTable15 } from './checks/table13WinTieFromTable15.ts';
@@ -47,23 +49,36 @@ export interface AuditReport {
   failed: number;
   /** ids listed as known discrepancies that now pass (the list is stale) */
   staleKnown: string[];
+  /** ids listed as known discrepancies that match no check (a typo, or a check renamed) */
+  unknownKnown: string[];
 }
 
 export function runAudit(options: AuditOptions = {}): AuditReport {
   const publishedDir = options.publishedDir ?? DEFAULT_PUBLISHED_DIR;
   const inputs: AuditInputs = { pub: loadPublished(publishedDir), ref: loadReference(options.referenceDir ?? DEFAULT_REFERENCE_DIR) };
+  // Checks run once per printed row: a missing or extra row must stop the audit, not change the count.
+  checkPublishedRows(inputs.pub, inputs.ref);
   const knownIds = knownDiscrepancyIds(publishedDir);
   const results: CheckResult[] = [];
   for (const c of CHECKS) {
-    for (const r of c.run(inputs)) results.push(r.status === 'fail' && knownIds.has(r.id) ? { ...r, status: 'known' } : r);
+    let rs: CheckResult[];
+    try {
+      rs = c.run(inputs);
+    } catch (e) {
+      if (e instanceof J2GError && !(e instanceof ValidationError)) throw new J2GError(`check ${c.name} cannot run: ${e.message}`);
+      throw e;
+    }
+    for (const r of rs) results.push(r.status === 'fail' && knownIds.has(r.id) ? { ...r, status: 'known' } : r);
   }
   const ids = new Set(results.map((r) => r.id));
-  const staleKnown = [...knownIds].filter((id) => !ids.has(id) || results.find((r) => r.id === id)!.status === 'pass');
+  const unknownKnown = [...knownIds].filter((id) => !ids.has(id));
+  const staleKnown = [...knownIds].filter((id) => ids.has(id) && results.find((r) => r.id === id)!.status === 'pass');
   return {
     results,
     passed: results.filter((r) => r.status === 'pass').length,
     known: results.filter((r) => r.status === 'known').length,
     failed: results.filter((r) => r.status === 'fail').length,
     staleKnown,
+    unknownKnown,
   };
 }

@@ -58,8 +58,9 @@ export function compareWithPublished(cells: ReproducedCell[], pub: Published, op
   for (const c of cells) {
     let published: { value: number; printed: string } | undefined;
     if (c.table === 'text') {
-      const claim = pub.claims.get(c.row);
-      if (claim && /^-?\d+(\.\d+)?$/.test(claim.printed)) published = claim;
+      // a claim printed as a word ("nine") or with thousands commas ("10,000") is compared too: the
+      // loader has checked that its value is the printed number, and both print with 0 decimals
+      published = pub.claims.get(c.row);
     } else {
       published = pub.tables.get(c.table)?.get(cellKey(c.row, c.column));
     }

@@ -126,7 +126,8 @@ export function loadPublished(dir: string = DEFAULT_PUBLISHED_DIR): Published {
         }
         const d = res.data;
         const stated = printedNumber(d.printed);
-        if (!(stated === Number(d.value))) issues.push({ file: claimFile, line: r.line, column: 'value', message: `expected the printed number ${d.printed}, found ${d.value}` });
+        if (Number.isNaN(stated)) issues.push({ file: claimFile, line: r.line, column: 'printed', message: `expected a numeral such as 3.24 or 10,000 or a number word one to ten, found "${d.printed}"` });
+        else if (stated !== Number(d.value)) issues.push({ file: claimFile, line: r.line, column: 'value', message: `expected the printed number ${d.printed}, found ${d.value}` });
         const prev = claims.get(d.claim_id);
         if (prev) {
           issues.push({ file: claimFile, line: r.line, column: 'claim_id', message: `duplicate claim id ${d.claim_id}, first on line ${prev.line}` });

@@ -5,12 +5,17 @@
 import { J2GError } from '../errors.ts';
 import { cellKey, type Published, type PublishedCell, type TextClaim } from './load.ts';
 
+/** The file a published table is read from: `table05.csv`. */
+function tableFile(table: string | number): string {
+  return `table${String(table).padStart(2, '0')}.csv`;
+}
+
 /** The cell of Table `table` at `row`, `column`. @example publishedCell(pub, '13', 'Legal', 'Win–tie (%)').printed // => '60.0' */
 export function publishedCell(pub: Published, table: string | number, row: string, column: string): PublishedCell {
   const t = pub.tables.get(String(table));
-  if (!t) throw new J2GError(`no published Table ${table}`);
+  if (!t) throw new J2GError(`no published Table ${table} (expected ${tableFile(table)})`);
   const c = t.get(cellKey(row, column));
-  if (!c) throw new J2GError(`no published value in Table ${table}: row "${row}", column "${column}"`);
+  if (!c) throw new J2GError(`no published value in Table ${table}: row "${row}", column "${column}" (${tableFile(table)})`);
   return c;
 }
 
@@ -22,7 +27,7 @@ export function publishedValue(pub: Published, table: string | number, row: stri
 /** The row labels of Table `table` in file order. */
 export function publishedRows(pub: Published, table: string | number): string[] {
   const t = pub.tables.get(String(table));
-  if (!t) throw new J2GError(`no published Table ${table}`);
+  if (!t) throw new J2GError(`no published Table ${table} (expected ${tableFile(table)})`);
   return [...new Set([...t.values()].map((c) => c.row))];
 }
 

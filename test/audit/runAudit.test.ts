@@ -89,3 +89,49 @@ describe('j2g audit on corrupted numbers', () => {
     expect(runAudit({ publishedDir: dir }).staleKnown).toEqual(['table14.nv_per_ai_usd.Legal']);
   });
 });
+
+describe('j2g audit on published tables with rows missing or added', () => {
+  const auditError = (dir: string): string => {
+    try { runAudit({ publishedDir: dir }); } catch (e) { return (e as Error).message; }
+    throw new Error('expected runAudit to throw');
+  };
+  it('refuses a Table 14 without the Legal row instead of running two checks fewer', () => {
+    const dir = editedPublished({ 'table14.csv': (t) => t.split('\n').filter((l) => !l.startsWith('14,Legal,')).join('\n') });
+    expect(auditError(dir)).toContain('table14.csv: row: missing "Legal" (expected every category of the reference facts)');
+  });
+  it('refuses a Table 19 without its pass@3 row and a Table 2 without a judge pair', () => {
+    const dir = editedPublished({
+      'table19.csv': (t) => t.split('\n').filter((l) => !l.startsWith('19,pass@3,')).join('\n'),
+      'table02.csv': (t) => t.split('\n').filter((l) => !l.startsWith('2,Gemini–Haiku,')).join('\n'),
+    });
+    const msg = auditError(dir);
+    expect(msg).toContain('table19.csv: row: missing "pass@3"');
+    expect(msg).toContain('table02.csv: row: missing "Gemini–Haiku"');
+  });
+  it('refuses a Table 13 row that is not a category of the reference facts, at its line', () => {
+    const dir = editedPublished({ 'table13.csv': (t) => t + '13,Farming,Win–tie (%),50,50.0\n' });
+    expect(auditError(dir)).toMatch(/table13\.csv:\d+: row: "Farming" is not a category of the reference facts/);
+  });
+  it('names the check and the file when a cell it needs is missing', () => {
+    const dir = editedPublished({ 'table13.csv': (t) => t.split('\n').filter((l) => !l.startsWith('13,Legal,AI cost C (USD),')).join('\n') });
+    expect(auditError(dir)).toBe('check table14FromTable13 cannot run: no published value in Table 13: row "Legal", column "AI cost C (USD)" (table13.csv)');
+  });
+});
+
+describe('j2g audit output for a failure', () => {
+  it('prints the check id that KNOWN_DISCREPANCIES.md needs, on FAIL and KNOWN lines', async () => {
+    const dir = editedPublished({ 'table14.csv': replaceLine('14,Legal,Net value/AI dollar (USD/USD),35.1,35.1', '14,Legal,Net value/AI dollar (USD/USD),35.3,35.3') });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect(await run(['--published', dir, '--failures-only'])).toBe(1);
+    expect(String(log.mock.calls[0][0])).toContain('id table14.nv_per_ai_usd.Legal');
+  });
+  it('tells a KNOWN_DISCREPANCIES.md id that matches no check from one that passes again', () => {
+    const dir = editedPublished({ 'KNOWN_DISCREPANCIES.md': () => '## `table14.nv_per_ai_usd.legal`\n' });
+    const r = runAudit({ publishedDir: dir });
+    expect(r.staleKnown).toEqual([]);
+    expect(r.unknownKnown).toEqual(['table14.nv_per_ai_usd.legal']);
+  });
+  it('refuses a stray argument instead of ignoring it', async () => {
+    await expect(run(['data/published'])).rejects.toThrow('unexpected argument: data/published');
+  });
+});

@@ -6,7 +6,7 @@
  * not the logger's speed (nothing here asserts on durations).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -164,5 +164,92 @@ describe('power-log against stand-ins', () => {
   it('refuses a mark kind it does not know, loudly', async () => {
     const err = await log(['mark', 'run-begin', 'a', '--out', '/tmp'], env()).catch((x) => x);
     expect(err.stderr).toMatch(/invalid mark kind: run-begin/);
+  });
+});
+
+describe('power-log in unusual environments', () => {
+  const newDir = () => join(mkdtempSync(join(tmpdir(), 'j2g-log-')), 'trace');
+  const fakeSmi = (body: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'j2g-smi-')), 'nvidia-smi');
+    writeFileSync(path, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return path;
+  };
+  const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+
+  it('reports nvidia-smi as absent when it prints "No devices were found" and exits 0, and starts no sampler', async () => {
+    const dir = newDir();
+    const r = await log(['start', '--out', dir], env({ POWER_LOG_NVIDIA_SMI: fakeSmi('echo "No devices were found"') }));
+    await log(['stop', '--out', dir], env());
+    expect(manifest(dir).sources.nvidia_smi).toEqual({ status: 'absent', reason: expect.stringContaining('No devices were found') });
+    expect(r.stderr).toMatch(/source nvidia_smi absent: .*No devices were found/);
+    expect(() => readFileSync(join(dir, 'smi.csv'))).toThrow();
+  });
+
+  it('does not hang when nvidia-smi hangs: the source is absent after POWER_LOG_SMI_TIMEOUT seconds', async () => {
+    const dir = newDir();
+    const r = await log(['start', '--out', dir], env({ POWER_LOG_NVIDIA_SMI: fakeSmi('exec sleep 60'), POWER_LOG_SMI_TIMEOUT: '1' }));
+    await log(['stop', '--out', dir], env());
+    expect(manifest(dir).sources.nvidia_smi.status).toBe('absent');
+    expect(r.stderr).toMatch(/source nvidia_smi absent: .*no answer within 1 s/);
+  }, 20000);
+
+  it('names a RAPL zone it cannot read on stderr, not only in the manifest', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'j2g-powercap-'));
+    for (const [zone, name] of [['intel-rapl:0', 'package-0'], ['intel-rapl:0:2', 'dram']]) {
+      mkdirSync(join(root, zone));
+      writeFileSync(join(root, zone, 'name'), name + '\n');
+      writeFileSync(join(root, zone, 'max_energy_range_uj'), '262143328850\n');
+    }
+    writeFileSync(join(root, 'intel-rapl:0', 'energy_uj'), '0\n');
+    mkdirSync(join(root, 'intel-rapl:0:2', 'energy_uj')); // unreadable as a file, even for root
+    const dir = newDir();
+    const r = await log(['start', '--out', dir], env({ POWER_LOG_POWERCAP_ROOT: root }));
+    await log(['stop', '--out', dir], env());
+    expect(manifest(dir).sources.rapl.status).toBe('present');
+    expect(r.stderr).toMatch(/rapl: zone intel-rapl:0:2 \(dram\) skipped: energy_uj or max_energy_range_uj not readable/);
+  }, 20000);
+
+  it('refuses a mark after stop, and a second stop writes no second logger-stop', async () => {
+    const dir = newDir();
+    await log(['start', '--out', dir], env());
+    await log(['stop', '--out', dir], env());
+    const late = await log(['mark', 'run-start', 'late', '--out', dir], env()).catch((x) => x);
+    expect(late.code).toBe(2);
+    expect(late.stderr).toMatch(/was stopped/);
+    const again = await log(['stop', '--out', dir], env()).catch((x) => x);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already stopped/);
+    const marks = readFileSync(join(dir, 'marks.csv'), 'utf8');
+    expect(marks.match(/logger-stop/g)).toHaveLength(1);
+    expect(marks).not.toMatch(/late/);
+  }, 20000);
+
+  it('fails a mark it cannot write instead of exiting 0', async () => {
+    const dir = newDir();
+    await log(['start', '--out', dir], env());
+    rmSync(join(dir, 'marks.csv'));
+    symlinkSync('/dev/full', join(dir, 'marks.csv'));
+    const err = await log(['mark', 'run-start', 'a', '--out', dir], env()).catch((x) => x);
+    rmSync(join(dir, 'marks.csv'));
+    writeFileSync(join(dir, 'marks.csv'), '');
+    await log(['stop', '--out', dir], env());
+    expect(err.code).toBe(2);
+    expect(err.stderr).toMatch(/cannot write .*marks\.csv/);
+  }, 20000);
+
+  it('works with spaces in the output directory', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'j2g log ')), 'my trace');
+    await log(['start', '--out', dir, '--interval-ms', '50'], env());
+    await log(['mark', 'run-start', 'a', '--out', dir], env());
+    await sleep(300);
+    await log(['mark', 'run-end', 'a', '--out', dir], env());
+    await log(['stop', '--out', dir], env());
+    expect(readFileSync(join(dir, 'smi.csv'), 'utf8').trim().split('\n').length).toBeGreaterThan(2);
+    expect(readFileSync(join(dir, 'marks.csv'), 'utf8')).toMatch(/,run-end,a,/);
+  }, 20000);
+
+  it('documents its exit statuses in its usage text', async () => {
+    const r = await log(['--help'], env());
+    expect(r.stdout).toMatch(/Exit status/);
   });
 });
