@@ -46,9 +46,12 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
   const runSystem = new Map(ds.rows.runs.map((r) => [r.run_id, r.system]));
   for (const j of ds.rows.judgments) if (j.judge === judge && j.reference === 'expert_only') judged.add(runSystem.get(j.run_id)!);
   const out: SystemSummary[] = [];
+  const withRuns = new Set(runSystem.values());
   for (const s of ds.rows.systems) {
     if (!judged.has(s.system)) {
-      warn(`system ${s.system} has no expert_only judgments by ${judge}; it is left out of Table 1`);
+      warn(withRuns.has(s.system)
+        ? `system ${s.system} has no expert_only judgments by ${judge}; it is left out of Table 1`
+        : `system ${s.system} has no runs; it is left out of Table 1`);
       continue;
     }
     let ev: ReturnType<typeof evaluate>;
@@ -68,7 +71,12 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
 }
 
 export function table01(options: TableOptions): ColumnTable {
-  return aq.from(systemSummaries(options).map((s) => ({
+  const summaries = systemSummaries(options);
+  for (const s of summaries) {
+    if (s.nvPerAIDollar === null) warn(`Table 1: ${s.system} has zero AI cost, so net value per AI dollar is undefined and left empty`);
+    if (s.nvPerAIHour === null) warn(`Table 1: ${s.system} has zero AI time, so net value per AI hour is undefined and left empty`);
+  }
+  return aq.from(summaries.map((s) => ({
     system: s.system,
     cost_usd: s.costUSD,
     completion_min: s.aiHours * 60,

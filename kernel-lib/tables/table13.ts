@@ -16,6 +16,7 @@ import { byName, categoryAverages, evaluate, weightedCategories } from './evalua
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
 import { RATIO_COMPONENTS, componentDraws } from '../uncertainty/componentDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
+import { warn } from '../warn.ts';
 
 export interface CategorySummary extends Components, Returns {
   category: string;
@@ -64,6 +65,10 @@ export function table13(options: TableOptions): ColumnTable {
 /** Table 14, ordered by net value per AI dollar (highest first) as the paper prints it. */
 export function table14(options: TableOptions): ColumnTable {
   const rows = categorySummaries(options).map((c) => ({ category: c.category, nv_per_ai_usd: c.nvPerAIDollar, nv_per_ai_hour: c.nvPerAIHour }));
+  const noCost = rows.filter((r) => r.nv_per_ai_usd === null).map((r) => r.category);
+  const noTime = rows.filter((r) => r.nv_per_ai_hour === null).map((r) => r.category);
+  if (noCost.length) warn(`Table 14: zero AI cost in ${noCost.join(', ')}, so net value per AI dollar is undefined there, left empty and ranked last`);
+  if (noTime.length) warn(`Table 14: zero AI time in ${noTime.join(', ')}, so net value per AI hour is undefined there and left empty`);
   rows.sort((a, b) => (b.nv_per_ai_usd ?? -Infinity) - (a.nv_per_ai_usd ?? -Infinity) || byName(a.category, b.category));
   return aq.from(rows.map((r, i) => ({ rank: i + 1, ...r })));
 }

@@ -102,3 +102,24 @@ describe('every output judged a loss', () => {
     expect(warnings()).toContain('table18: no value for TSJ reductions from a start of 0, NVJ attribution (total change is 0), TSJ attribution (start is 0); those cells are left empty');
   });
 });
+
+describe('ratios that are undefined are left empty with a warning, never silently', () => {
+  test('zero AI cost: net value per AI dollar is empty in Tables 1 and 14, and each says why', () => {
+    // every run of both systems costs 0 (a self-hosted node priced at nothing)
+    const zeroCost = (t: string) => t.split('\n').map((l, i) => (i === 0 || l === '' ? l : l.replace(/,[^,]*,([^,]*)$/, ',0,$1'))).join('\n');
+    const dataset = loadDataset(editedDataset({ 'runs.csv': zeroCost }));
+    const t1 = columns(table01({ dataset, bootstrap: false }), 9);
+    expect(t1.nv_per_ai_usd).toEqual([null, null]);
+    // sysX pass@1: G = 52 (synthetic-small hand value), C = 0, E = .25 => NVJ = 208
+    expect(t1.nvj[0]).toBeCloseTo(208, 9);
+    table14({ dataset, bootstrap: false });
+    expect(warnings()).toContain('Table 1: sysX has zero AI cost, so net value per AI dollar is undefined and left empty');
+    expect(warnings().some((w) => w.startsWith('Table 14: zero AI cost in Cat1, Cat2'))).toBe(true);
+  });
+
+  test('a system listed in systems.csv without runs is left out of Table 1 as having no runs', () => {
+    const dataset = loadDataset(editedDataset({ 'runs.csv': dropLines(/^y/), 'judgments.csv': dropLines(/^y/) }));
+    expect(columns(table01({ dataset, bootstrap: false }), 9).system).toEqual(['sysX']);
+    expect(warnings()).toContain('system sysY has no runs; it is left out of Table 1');
+  });
+});
