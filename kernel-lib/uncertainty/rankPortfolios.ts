@@ -12,7 +12,7 @@
  * portfolio ranking without variation has no rank correlation; it is counted as 0 and reported in
  * `constantRankings`. Each removal touches one occupation, so a portfolio costs O(categories).
  * Throws "rankPortfolios requires two or more categories", "rankPortfolios requires full-data
- * rankings with variation: nvj", and the energy errors of the ratios.
+ * rankings with variation: every category has the same nvj, ...", and the energy errors of the ratios.
  * @example rankPortfolios(input, { draws: 10000, seed: 20260726 }).nvj.leaderRetainedPct // => 76.5 in the paper
  */
 import { J2GError } from '../errors.ts';
@@ -92,7 +92,7 @@ export function rankPortfolios(input: PortfolioInput, settings: BootstrapSetting
   metrics(agg, C, full);
   const fullRanks = full.map((v) => averageRanks(v));
   RANKINGS.forEach((name, m) => {
-    if (pearsonOrNull(fullRanks[m], fullRanks[m]) === null) throw new J2GError(`rankPortfolios requires full-data rankings with variation: ${name}`);
+    if (pearsonOrNull(fullRanks[m], fullRanks[m]) === null) throw new J2GError(`rankPortfolios requires full-data rankings with variation: every category has the same ${name}, so there is no ranking whose stability could be tested`);
   });
   const leader = full.map((v) => { let best = 0; for (let c = 1; c < C; c++) if (v[c] > v[best]) best = c; return best; });
   // Tasks of every category, in task order.
