@@ -19,9 +19,10 @@
  * the output, and every exact target is still checked on the written files.
  */
 import type { Published } from '../../kernel-lib/published/index.ts';
+import { T22 } from '../../kernel-lib/audit/labels.ts';
 import { publishedCell } from '../../kernel-lib/published/index.ts';
 import { drawSample, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
-import { aggregates, decomposition, lin, BENCHMARK, PASS1, type Aggregates, type Form, type Policy, type Ref } from './forms.ts';
+import { aggregates, decomposition, netValue, BENCHMARK, PASS1, PASS_AT_K_ROWS, TABLE17_ROWS, TABLE18_ROWS, THRESHOLD_ROWS, type Form, type Policy, type Ref } from './forms.ts';
 import type { Layout, Patterns } from './model.ts';
 import { finishActiveSet, solveIntervals, type LinearConstraint } from './solve.ts';
 import { BOOTSTRAP_DRAWS, GLM, SEED } from './spec.ts';
@@ -49,8 +50,6 @@ export interface Endpoint {
   value: number;
 }
 
-const netValue = (a: Aggregates) => lin(1, a.G, -1, a.C);
-
 /** Every interval of Tables 17-22 as a statistic of linear forms (the rows and columns `data/published/` names). */
 export function intervalStatistics(layout: Layout, pat: Patterns, pub: Published): Statistic[] {
   const g = layout.systems.findIndex((s) => s.system === GLM);
@@ -60,25 +59,12 @@ export function intervalStatistics(layout: Layout, pat: Patterns, pub: Published
     const hi = publishedCell(pub, table, row, `${column} hi`).value;
     out.push({ table, row, column, shape, num, den, lo, hi });
   };
-  const rows17: [string, Ref, Ref][] = [
-    ['Expert-only / Expert-only', 'eo', 'eo'],
-    ['Expert-with-AI / Expert-only', 'ewa', 'eo'],
-    ['Expert-only / Expert-with-AI', 'eo', 'ewa'],
-    ['Expert-with-AI / Expert-with-AI', 'ewa', 'ewa'],
-  ];
-  const cells = rows17.map(([, s, t]) => aggregates(layout, pat, g, BENCHMARK, PASS1, s, t));
-  rows17.forEach(([row], k) => {
+  const cells = TABLE17_ROWS.map(([, s, t]) => aggregates(layout, pat, g, BENCHMARK, PASS1, s, t));
+  TABLE17_ROWS.forEach(([row], k) => {
     add('17', row, 'NVJ (USD/MJ)', 'ratio', netValue(cells[k]), cells[k].E);
     add('17', row, 'TSJ (hours/MJ)', 'ratio', cells[k].S, cells[k].E);
   });
-  const rows18: [string, number, number][] = [
-    ['Judgments; expert-only reference times fixed', 0, 1],
-    ['Times; expert-only reference decisions fixed', 0, 2],
-    ['Times; expert-with-AI reference decisions fixed', 1, 3],
-    ['Judgments; expert-with-AI reference times fixed', 2, 3],
-    ['Both judgments and times', 0, 3],
-  ];
-  for (const [row, from, to] of rows18) {
+  for (const [row, from, to] of TABLE18_ROWS) {
     add('18', row, 'NVJ reduction (%)', 'reduction', netValue(cells[to]), netValue(cells[from]));
     add('18', row, 'TSJ reduction (%)', 'reduction', cells[to].S, cells[from].S);
   }
@@ -89,12 +75,11 @@ export function intervalStatistics(layout: Layout, pat: Patterns, pub: Published
       add(table, row, 'TSJ [95% CI]', 'ratio', a.S, a.E);
     }
   };
-  policyRows('19', [1, 2, 3, 4].map((k) => [`pass@${k}`, { kind: 'pass', k }]), 'eo');
-  const thresholds: [string, Policy][] = [1, 2, 3, 4].map((m) => [m === 4 ? '4/4' : `≥${m}/4`, { kind: 'threshold', m, n: 4 }]);
-  policyRows('20', thresholds, 'eo');
-  policyRows('21', thresholds, 'ewa');
+  policyRows('19', PASS_AT_K_ROWS, 'eo');
+  policyRows('20', THRESHOLD_ROWS, 'eo');
+  policyRows('21', THRESHOLD_ROWS, 'ewa');
   const d = decomposition(layout, pat, g);
-  const r1 = 'Expert-only → expert-with-AI', r2 = 'Expert-with-AI → AI system', r3 = 'Expert-only → AI system';
+  const r1 = T22.eoToAi, r2 = T22.aiToSystem, r3 = T22.eoToSystem;
   add('22', r1, 'Time saving (hours)', 'level', d.s1, null);
   add('22', r1, 'Time saving (%)', 'pct', d.s1, d.d1);
   add('22', r2, 'Time saving (hours)', 'level', d.s2, null);

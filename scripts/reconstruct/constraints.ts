@@ -5,9 +5,10 @@
  * written, rounded files still reproduce p.
  */
 import type { Published } from '../../kernel-lib/published/index.ts';
+import { T22 } from '../../kernel-lib/audit/labels.ts';
 import { publishedCell, printedDecimals, textClaim } from '../../kernel-lib/published/index.ts';
 import { constraint, type LinearConstraint } from './solve.ts';
-import { aggregates, decomposition, lin, BENCHMARK, PASS1, type Aggregates, type Form, type Policy, type Ref } from './forms.ts';
+import { aggregates, decomposition, lin, netValue, BENCHMARK, PASS1, PASS_AT_K_ROWS, TABLE17_ROWS, TABLE18_ROWS, THRESHOLD_ROWS, type Form, type Policy, type Ref } from './forms.ts';
 import { A, E, H, K, L, type Layout, type Patterns } from './model.ts';
 import { GEMMA, GLM, OSS120, QWEN8, QWEN_B200, QWEN_H100, QWEN_H200, QWEN_MI350X, RATE_COREWEAVE_USD_PER_HOUR, RATE_GCP_USD_PER_HOUR, RATE_P5EN_USD_PER_HOUR, SINGLE_ACCELERATOR_CHOICES, ASSISTED_MAX_RATIO } from './spec.ts';
 
@@ -44,7 +45,6 @@ export class ConstraintSet {
   }
 }
 
-const netValue = (a: Aggregates) => lin(1, a.G, -1, a.C);
 /** x% less: X / Y in [1 - (p+h)/100, 1 - (p-h)/100]. */
 const less = ([lo, hi]: Range): Range => [1 - hi / 100, 1 - lo / 100];
 
@@ -94,15 +94,9 @@ export function buildConstraints(layout: Layout, pat: Patterns, pub: Published):
 
   // Table 17 (and Table 18's points and the K.1 text): judgments crossed with times, pass@1.
   const cross = (s: Ref, t: Ref) => aggregates(layout, pat, g, BENCHMARK, PASS1, s, t);
-  const rows17: [string, Ref, Ref][] = [
-    ['Expert-only / Expert-only', 'eo', 'eo'],
-    ['Expert-with-AI / Expert-only', 'ewa', 'eo'],
-    ['Expert-only / Expert-with-AI', 'eo', 'ewa'],
-    ['Expert-with-AI / Expert-with-AI', 'ewa', 'ewa'],
-  ];
   const nv: Form[] = [];
   const sv: Form[] = [];
-  for (const [row, s, t] of rows17) {
+  for (const [row, s, t] of TABLE17_ROWS) {
     const a = cross(s, t);
     nv.push(netValue(a));
     sv.push(a.S);
@@ -110,14 +104,7 @@ export function buildConstraints(layout: Layout, pat: Patterns, pub: Published):
     cs.ratio(`table17 ${row} tsj`, a.S, a.E, cs.cell('17', row, 'TSJ (hours/MJ)'));
   }
   // Table 18: reduction = 100 (1 - to / from); all four cells share E, so NVJ ratios are net-value ratios.
-  const rows18: [string, number, number][] = [
-    ['Judgments; expert-only reference times fixed', 0, 1],
-    ['Times; expert-only reference decisions fixed', 0, 2],
-    ['Times; expert-with-AI reference decisions fixed', 1, 3],
-    ['Judgments; expert-with-AI reference times fixed', 2, 3],
-    ['Both judgments and times', 0, 3],
-  ];
-  for (const [row, from, to] of rows18) {
+  for (const [row, from, to] of TABLE18_ROWS) {
     cs.ratio(`table18 ${row} nvj`, nv[to], nv[from], less(cs.cell('18', row, 'NVJ reduction (%)')));
     cs.ratio(`table18 ${row} tsj`, sv[to], sv[from], less(cs.cell('18', row, 'TSJ reduction (%)')));
   }
@@ -141,16 +128,15 @@ export function buildConstraints(layout: Layout, pat: Patterns, pub: Published):
       cs.ratio(`table${table} ${row} per dollar`, netValue(a), a.C, cs.cell(table, row, 'Net value/ AI cost'));
     }
   };
-  policyRows('19', [1, 2, 3, 4].map((k) => [`pass@${k}`, { kind: 'pass', k }]), 'eo');
-  const thresholds: [string, Policy][] = [1, 2, 3, 4].map((m) => [m === 4 ? '4/4' : `≥${m}/4`, { kind: 'threshold', m, n: 4 }]);
-  policyRows('20', thresholds, 'eo');
-  policyRows('21', thresholds, 'ewa');
+  policyRows('19', PASS_AT_K_ROWS, 'eo');
+  policyRows('20', THRESHOLD_ROWS, 'eo');
+  policyRows('21', THRESHOLD_ROWS, 'ewa');
 
   // K.2 text: at >=1/4 against the expert-with-AI reference, hours saved relative to the expert-only
   // reference (1.24) split into the two expert times (0.43) and expert-with-AI minus AI time (0.80).
   {
-    const a = aggregates(layout, pat, g, BENCHMARK, thresholds[0][1], 'ewa', 'ewa');
-    const b = aggregates(layout, pat, g, BENCHMARK, thresholds[0][1], 'ewa', 'eo');
+    const a = aggregates(layout, pat, g, BENCHMARK, THRESHOLD_ROWS[0][1], 'ewa', 'ewa');
+    const b = aggregates(layout, pat, g, BENCHMARK, THRESHOLD_ROWS[0][1], 'ewa', 'eo');
     const assist = lin(1, b.S, -1, a.S);
     cs.level('K.2 assist hours', assist, cs.claim('K.2.assist_hours'));
     cs.level('K.2 auto hours', a.S, cs.claim('K.2.auto_hours'));
@@ -161,7 +147,7 @@ export function buildConstraints(layout: Layout, pat: Patterns, pub: Published):
   // Table 22: decomposition over the tasks that win against the expert-with-AI reference.
   {
     const d = decomposition(layout, pat, g);
-    const r1 = 'Expert-only → expert-with-AI', r2 = 'Expert-with-AI → AI system', r3 = 'Expert-only → AI system';
+    const r1 = T22.eoToAi, r2 = T22.aiToSystem, r3 = T22.eoToSystem;
     cs.level('table22 r1 hours', d.s1, cs.cell('22', r1, 'Time saving (hours)'));
     cs.ratio('table22 r1 pct', d.s1, d.d1, cs.cell('22', r1, 'Time saving (%)', 0.01));
     cs.level('table22 r2 hours', d.s2, cs.cell('22', r2, 'Time saving (hours)'));

@@ -9,6 +9,7 @@
  *   S = sum c_i Q_i (H_i^t - mean of L_ir over the winning charged attempts).
  */
 import { A, E, H, K, L, type Layout, type Patterns } from './model.ts';
+import { POLICY_ROWS, T17, T18 } from '../../kernel-lib/audit/labels.ts';
 
 export type Form = Map<number, number>;
 export type Scope = { kind: 'benchmark' } | { kind: 'total' } | { kind: 'category'; category: string } | { kind: 'occupation'; occupation: number };
@@ -52,6 +53,30 @@ export interface Aggregates {
   /** credited share (a constant: patterns are fixed) */
   credit: number;
 }
+
+/** Net value G - C (USD) as a form. */
+export const netValue = (a: Aggregates): Form => lin(1, a.G, -1, a.C);
+
+/** Table 17's rows (published labels) with their judgment and time references, in the paper's order. */
+export const TABLE17_ROWS: [string, Ref, Ref][] = [
+  [T17.eoEo, 'eo', 'eo'],
+  [T17.aiEo, 'ewa', 'eo'],
+  [T17.eoAi, 'eo', 'ewa'],
+  [T17.aiAi, 'ewa', 'ewa'],
+];
+
+/** Table 18's rows: published label, starting and ending cell (positions in TABLE17_ROWS). */
+export const TABLE18_ROWS: [string, number, number][] = [
+  [T18.judgmentsEoTimes, 0, 1],
+  [T18.timesEoDecisions, 0, 2],
+  [T18.timesAiDecisions, 1, 3],
+  [T18.judgmentsAiTimes, 2, 3],
+  [T18.both, 0, 3],
+];
+
+/** Table 19's pass@k rows and Tables 20 and 21's m-of-4 rows, with their policies. */
+export const PASS_AT_K_ROWS: [string, Policy][] = POLICY_ROWS.passAtK.map((row, i) => [row, { kind: 'pass', k: i + 1 }]);
+export const THRESHOLD_ROWS: [string, Policy][] = POLICY_ROWS.threshold.map((row, i) => [row, { kind: 'threshold', m: i + 1, n: 4 }]);
 
 /** Cost of one unit of a run's cost driver: the node rate, or 1 when the driver is the cost itself. */
 export function costPerUnit(layout: Layout, s: number): number {
