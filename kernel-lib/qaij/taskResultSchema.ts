@@ -13,21 +13,11 @@ import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
-import { nonNegativeNumber, numberField, positiveNumber, requiredText } from '../data/fields.ts';
+import { nonNegativeNumber, numberField, optional, positiveNumber, requiredText } from '../data/fields.ts';
 import { ENERGY_BOUNDARIES, type TaskResult } from './types.ts';
 
 // Cells parse as every dataset cell does (kernel-lib/data/fields.ts): no trimming, no hex, no Infinity.
 const unit = numberField('a number in [0, 1]', (x) => x >= 0 && x <= 1);
-// empty means the default; otherwise the nonnegative number's own message
-const withDefault = (d: number) => z.string().transform((s, ctx) => {
-  if (s === '') return d;
-  const r = nonNegativeNumber.safeParse(s);
-  if (!r.success) {
-    for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
-    return z.NEVER;
-  }
-  return r.data;
-});
 const label = requiredText;
 
 export const taskResultRow = z.object({
@@ -40,8 +30,8 @@ export const taskResultRow = z.object({
   correctness: unit,
   reliability: unit,
   usefulness: unit,
-  difficulty_weight: withDefault(1).optional(),
-  weight: withDefault(1).optional(),
+  difficulty_weight: optional(nonNegativeNumber).optional(), // empty or absent: 1 (below)
+  weight: optional(nonNegativeNumber).optional(),
   stratum: z.string().refine((s) => s.trim() === s, { message: 'leading or trailing spaces' }).optional(), // empty: no stratum
   boundary: z.enum(ENERGY_BOUNDARIES as [string, ...string[]], { error: `expected one of ${ENERGY_BOUNDARIES.join(', ')}` }),
 });
