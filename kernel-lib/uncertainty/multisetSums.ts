@@ -21,8 +21,6 @@ interface CodeTable {
   dense: Int16Array;
   /** per dense index, the count of each position 0..n-1 */
   counts: Uint8Array[];
-  /** (n + 1)^k for k = 0..n-1 */
-  pow: Int32Array;
 }
 
 const tables = new Map<number, CodeTable>();
@@ -40,8 +38,7 @@ function codeTable(n: number): CodeTable {
     for (let k = 0; k < n; k++) { c[k] = rest % base; total += c[k]; rest = Math.floor(rest / base); }
     if (total === n) { dense[code] = counts.length; counts.push(c); }
   }
-  const pow = Int32Array.from({ length: n }, (_, k) => base ** k);
-  t = { dense, counts, pow };
+  t = { dense, counts };
   tables.set(n, t);
   return t;
 }

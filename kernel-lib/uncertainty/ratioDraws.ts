@@ -9,19 +9,16 @@
 import { J2GError } from '../errors.ts';
 import { requirePositive } from '../metrics/requirePositive.ts';
 
-function sameDraws(fn: string, energyMJ: Float64Array, ...others: Float64Array[]): void {
-  for (const x of others) if (x.length !== energyMJ.length) throw new J2GError(`${fn} draws: ${x.length} numerator draws for ${energyMJ.length} energy draws`);
-}
-
-function checkEnergy(fn: string, energyMJ: Float64Array, out?: Float64Array): void {
-  if (out && out.length !== energyMJ.length) throw new J2GError(`${fn} draws: out has ${out.length} entries for ${energyMJ.length} draws`);
+/** Every array as long as the energy draws, and every energy draw positive. */
+function checkDraws(fn: string, energyMJ: Float64Array, out: Float64Array, ...numerators: Float64Array[]): void {
+  for (const x of numerators) if (x.length !== energyMJ.length) throw new J2GError(`${fn} draws: ${x.length} numerator draws for ${energyMJ.length} energy draws`);
+  if (out.length !== energyMJ.length) throw new J2GError(`${fn} draws: out has ${out.length} entries for ${energyMJ.length} draws`);
   for (let b = 0; b < energyMJ.length; b++) if (!(energyMJ[b] > 0)) requirePositive(fn, 'energy', energyMJ[b]);
 }
 
 /** `out` (optional, length B) receives the draws instead of a new array. */
 export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
-  sameDraws('netValuePerJoule', energyMJ, valueUSD, costUSD);
-  checkEnergy('netValuePerJoule', energyMJ, out);
+  checkDraws('netValuePerJoule', energyMJ, out, valueUSD, costUSD);
   for (let b = 0; b < out.length; b++) out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
   return out;
 }
@@ -31,8 +28,7 @@ export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ
  * @example tsjDraws(Float64Array.of(1.025), Float64Array.of(0.25)) // => [4.1]
  */
 export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
-  sameDraws('timeSavingPerJoule', energyMJ, timeSavingHours);
-  checkEnergy('timeSavingPerJoule', energyMJ, out);
+  checkDraws('timeSavingPerJoule', energyMJ, out, timeSavingHours);
   for (let b = 0; b < out.length; b++) out[b] = timeSavingHours[b] / energyMJ[b];
   return out;
 }
@@ -42,9 +38,8 @@ export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, 
  * @example winTiePerMJDraws(Float64Array.of(0.5), Float64Array.of(0.25)) // => [2]
  */
 export function winTiePerMJDraws(credit: Float64Array, energyMJ: Float64Array): Float64Array {
-  sameDraws('winTieRatePerMJ', energyMJ, credit);
-  checkEnergy('winTieRatePerMJ', energyMJ);
   const out = new Float64Array(energyMJ.length);
+  checkDraws('winTieRatePerMJ', energyMJ, out, credit);
   for (let b = 0; b < out.length; b++) out[b] = credit[b] / energyMJ[b];
   return out;
 }
