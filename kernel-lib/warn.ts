@@ -21,6 +21,13 @@ export function warnings(): readonly string[] {
   return seen;
 }
 
+/** Each distinct warning once, with how often it was raised, in first-raised order (default: `warnings()`). */
+export function distinctWarnings(list: readonly string[] = seen): { message: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const w of list) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return [...counts].map(([message, count]) => ({ message, count }));
+}
+
 export function clearWarnings(): void {
   seen.length = 0;
 }

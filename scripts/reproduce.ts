@@ -28,7 +28,7 @@ import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
 import { formatNumber } from '../kernel-lib/io/format.ts';
-import { onWarning } from '../kernel-lib/warn.ts';
+import { distinctWarnings, onWarning } from '../kernel-lib/warn.ts';
 import { J2GError } from '../kernel-lib/errors.ts';
 import { positiveInt } from '../kernel-lib/cli/args.ts';
 
@@ -213,13 +213,6 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
   }
-}
-
-/** Each distinct warning once, with how often it was raised, in first-raised order. */
-export function distinctWarnings(warnings: readonly string[]): { message: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const w of warnings) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return [...counts].map(([message, count]) => ({ message, count }));
 }
 
 /** `out`, or the nearest of its parents that exists, must be a directory: a J2GError naming the file otherwise. */

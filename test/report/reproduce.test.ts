@@ -8,7 +8,8 @@ import { J2GError } from '../../kernel-lib/errors.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distinctWarnings, reproduce } from '../../scripts/reproduce.ts';
+import { reproduce } from '../../scripts/reproduce.ts';
+import { distinctWarnings } from '../../kernel-lib/warn.ts';
 import { editedDataset } from '../helpers/dataset.ts';
 
 // synthetic-small without the expert-with-AI reference: no expert_ai_hours, no such judgments
