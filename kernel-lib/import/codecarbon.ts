@@ -64,7 +64,7 @@ function codeCarbonRuns(csv: CsvData, opts: CodeCarbonOptions): ImportResult {
   for (const { line, data } of parsed) {
     const sumKWh = data.cpu_energy + data.gpu_energy + data.ram_energy;
     if (Math.abs(sumKWh - data.energy_consumed) > 1e-6 * Math.max(sumKWh, data.energy_consumed) + 1e-15) {
-      issues.push({ file: csv.file, line, column: 'energy_consumed', message: `expected cpu_energy + gpu_energy + ram_energy (${sumKWh} kWh), found ${data.energy_consumed}` });
+      issues.push({ file: csv.file, line, column: 'energy_consumed', message: `expected cpu_energy + gpu_energy + ram_energy (${Number(sumKWh.toPrecision(12))} kWh), found ${data.energy_consumed}` });
       continue;
     }
     const gpuCount = hasGpuCount ? byLine.get(line)!.gpu_count : '';
