@@ -5,3 +5,4 @@ export { importCodeCarbon, parseCodeCarbon, type CodeCarbonOptions } from './cod
 export { readRunMap, type RunMap, type RunMapRow } from './runMap.ts';
 export { toRunsCsv, IMPORT_SOURCES, type ImportSource, type ImportReason, type ImportedRun, type ImportResult, type ImportSummary } from './importedRuns.ts';
 export { joulesToMegajoules, millijoulesToJoules, kilowattHoursToJoules, secondsToHours, formatMegajoules, formatHours } from './units.ts';
+export { importBesideTrace, importedRunsTable, type BesideTraceSummary } from './besideTrace.ts';
