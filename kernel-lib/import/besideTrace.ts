@@ -52,18 +52,20 @@ export function importBesideTrace(imported: ImportResult, traceDir: string): { r
       ai_hours_trace: num(t.ai_hours),
       energy_mj_import: num(r.energy_mj),
       energy_ipw_mj_trace: num(t.energy_ipw_mj),
-      energy_running_mj_trace: runningMJ,
+      energy_running_mj_trace: Number(runningMJ.toFixed(9)),
       energy_mj_trace: num(t.energy_mj),
-      double_counted_mj: num(r.energy_mj) - runningMJ,
+      double_counted_mj: Number((num(r.energy_mj) - runningMJ).toFixed(9)),
       validity_import: r.validity,
     };
   });
+  // sums kept to runs.csv's 9 decimals (1 mJ), so that the summary shows no float noise
+  const mj = (x: number) => Number(x.toFixed(9));
   const sum = (k: 'energy_mj_import' | 'energy_running_mj_trace') => rows.reduce((a, r) => a + r[k], 0);
   const summary: BesideTraceSummary = {
     runs: rows.length,
-    import_mj: sum('energy_mj_import'),
-    trace_running_mj: sum('energy_running_mj_trace'),
-    double_counted_mj: sum('energy_mj_import') - sum('energy_running_mj_trace'),
+    import_mj: mj(sum('energy_mj_import')),
+    trace_running_mj: mj(sum('energy_running_mj_trace')),
+    double_counted_mj: mj(sum('energy_mj_import') - sum('energy_running_mj_trace')),
   };
   return { runs: aq.from(rows), summary };
 }
