@@ -93,6 +93,7 @@ export function toRunsCsv(runs: ImportedRun[], source: ImportSource, sourceFile:
     rows.push(row);
   }
   if (issues.length) throw new ValidationError(issues);
+  if (map && map.bySourceId.size > rows.length) notes = [...notes, `${map.bySourceId.size - rows.length} row(s) of ${map.file} match no run in ${sourceFile} (left unused)`];
   const components = (['gpu', 'cpu', 'dram'] as const).filter((_, k) => runs.some((r) => [r.gpuJ, r.cpuJ, r.dramJ][k] !== null));
   return { columns, rows, summary: { source, file: sourceFile, runs: runs.length, flagged, reasons, components, notes } };
 }

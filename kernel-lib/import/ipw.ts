@@ -96,7 +96,8 @@ export function parseIpwRun(run: IpwRunText, opts: IpwOptions = {}): ImportResul
   const issues: ValidationIssue[] = [];
   const runs: ImportedRun[] = [];
   const seen = new Map<string, number>();
-  const lines = run.traces.text.split(/\r?\n/);
+  const body = run.traces.text.charCodeAt(0) === 0xfeff ? run.traces.text.slice(1) : run.traces.text; // byte-order mark
+  const lines = body.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop(); // one final line end
   if (lines.length === 0) issues.push({ file, line: 1, message: 'empty file, expected one JSON object per query' });
   lines.forEach((text, k) => {

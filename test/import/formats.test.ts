@@ -77,3 +77,15 @@ describe('CodeCarbon emissions.csv', () => {
     }
   });
 });
+
+describe('run maps', () => {
+  it('map rows that match no run are reported in the notes, not silently dropped', () => {
+    const r = importCodeCarbon(`${FIX}/codecarbon-pue.csv`, { map: { file: 'm.csv', bySourceId: new Map([
+      ['5b0fa12a-0000-4000-8000-00000000000a', { source_id: '5b0fa12a-0000-4000-8000-00000000000a', run_id: 'r1', task_id: 't', system: 's', attempt: 1 }],
+      ['5b0fa12a-0000-4000-8000-00000000000b', { source_id: '5b0fa12a-0000-4000-8000-00000000000b', run_id: 'r2', task_id: 't', system: 's', attempt: 2 }],
+      ['unused', { source_id: 'unused', run_id: 'r3', task_id: 't', system: 's', attempt: 3 }],
+    ]) } });
+    expect(r.rows.map((x) => [x.run_id, x.attempt, x.source_id])).toEqual([['r2', '2', '5b0fa12a-0000-4000-8000-00000000000b'], ['r1', '1', '5b0fa12a-0000-4000-8000-00000000000a']]);
+    expect(r.summary.notes).toContain(`1 row(s) of m.csv match no run in ${FIX}/codecarbon-pue.csv (left unused)`);
+  });
+});
