@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: () => import('./commands/audit.ts'),
   validate: () => import('./commands/validate.ts'),
   energy: () => import('./commands/energy.ts'),
+  import: () => import('./commands/import.ts'),
   qaij: () => import('./commands/qaij.ts'),
   gdpval: () => import('./commands/gdpval.ts'),
 };
