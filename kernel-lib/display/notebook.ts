@@ -25,6 +25,7 @@ import type { Comparison } from '../report/compare.ts';
 import { onWarning, warn } from '../warn.ts';
 import { parseWeights } from '../cli/commands/tables.ts';
 import { notApplicable, showComparison, showTable } from './show.ts';
+import { tableCaption } from '../plots/captions.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
 
 /** What a notebook's parameters cell sets (plain literals, so the cell needs no import). */
@@ -107,6 +108,9 @@ export function showPaperTable(nb: Notebook, id: string, options: { caption?: st
     (options.sink ?? tslabSink())(notApplicable(`Table ${id} is not computed for this dataset`, e.message));
     return;
   }
+  const name = `table${id.padStart(2, '0')}`;
+  const caption = tableCaption(name, nb.options);
+  (options.sink ?? tslabSink())({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
   showTable(table, { sink: options.sink });
   if (options.compare === false) return;
   showComparison(compareTables(nb, [id], { [`table${id.padStart(2, '0')}`]: table }), { caption: options.caption, sink: options.sink });
