@@ -15,6 +15,7 @@ import { tableToCsv } from '../../io/tableCsv.ts';
 import { readCsv } from '../../io/csv.ts';
 import { table01, table02, table05, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22, readNodeRates, type TableOptions } from '../../tables/index.ts';
 import { resolveBootstrap } from '../../uncertainty/settings.ts';
+import { tableSeries } from '../../uncertainty/tableBootstrap.ts';
 import type { WeightScheme } from '../../weights/schemes.ts';
 import { warn } from '../../warn.ts';
 
@@ -135,7 +136,7 @@ export async function run(argv: string[]): Promise<number> {
     bootstrap: resolveBootstrap({
       draws: args.options.draws !== undefined ? positiveInt('draws', args.options.draws) : undefined,
       seed: args.options.seed !== undefined ? seedOption(args.options.seed) : undefined,
-    }, dataset.manifest.bootstrap),
+    }, dataset.manifest.bootstrap, tableSeries(dataset)),
   };
   // The rates file is read before any table is built, so that a bad file fails at once.
   let rates: ReturnType<typeof readNodeRates> | undefined;
