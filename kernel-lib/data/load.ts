@@ -18,6 +18,7 @@ import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
 import { checkHeader } from '../io/csvRows.ts';
+import { INTEGER } from './fields.ts';
 import {
   FILES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -167,7 +168,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   const attempts = new Map<string, { max: number; seen: Set<number>; line: number }>();
   for (const r of P.runs.raw) {
     const attempt = Number(cell(r, 'attempt'));
-    if (!/^\d+$/.test(cell(r, 'attempt')) || attempt < 1) continue;
+    if (!INTEGER.test(cell(r, 'attempt')) || attempt < 1) continue;
     const key = `${cell(r, 'task_id')}|${cell(r, 'system')}`;
     const a = attempts.get(key) ?? { max: 0, seen: new Set<number>(), line: r.line };
     a.max = Math.max(a.max, attempt);
