@@ -11,12 +11,13 @@
  * const ds = loadDataset('data/recorded/synthetic-small');
  * ds.tasks.numRows() // => 6
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
+import { readCsv, readTextFile, type CsvData, type CsvRow } from '../io/csv.ts';
+import { nearestName, parseJson } from '../io/json.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import { INTEGER } from './fields.ts';
 import {
@@ -94,21 +95,54 @@ function uniqueIds(p: Parsed, key: (r: CsvRow) => string, column: string, issues
   return first;
 }
 
+/** The keys manifest.json may have, at its root and in `bootstrap` (manifestSchema). */
+const MANIFEST_KEYS: Record<string, readonly string[]> = {
+  '': Object.keys(manifestSchema.shape),
+  bootstrap: Object.keys(manifestSchema.shape.bootstrap.shape),
+};
+
+/**
+ * manifest.json: strict UTF-8 (a byte-order mark accepted), strict JSON, every key known (a misspelt
+ * key is refused with the nearest known key, not ignored) and none duplicated (not last-one-wins),
+ * then manifestSchema; issues name the line where the key stands.
+ */
 function readManifest(dir: string, issues: ValidationIssue[]): Manifest | null {
   const path = join(dir, 'manifest.json');
-  let raw: unknown;
+  const file = 'manifest.json';
+  if (!existsSync(path)) {
+    issues.push({ file, message: 'missing file' });
+    return null;
+  }
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    text = readTextFile(path, file);
   } catch (e) {
-    issues.push({ file: 'manifest.json', message: existsSync(path) ? `not valid JSON (${(e as Error).message})` : 'missing file' });
-    return null;
+    if (e instanceof ValidationError) { issues.push(...e.issues); return null; }
+    throw e;
   }
-  const res = manifestSchema.safeParse(raw);
+  const json = parseJson(text, file);
+  const before = issues.length;
+  issues.push(...json.issues.map((i) => (i.column === undefined ? { ...i, message: `not valid JSON: ${i.message}` } : i)));
+  if (json.value === undefined) return null;
+  for (const [at, known] of Object.entries(MANIFEST_KEYS)) {
+    const obj = at === '' ? json.value : (json.value as Record<string, unknown> | null)?.[at];
+    if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) continue; // the schema names it
+    for (const key of Object.keys(obj)) {
+      if (known.includes(key)) continue;
+      const p = at ? `${at}.${key}` : key;
+      issues.push({ file, line: json.lines.get(p), column: p, message: `unknown key, did you mean "${nearestName(key, known)}"? (known: ${known.join(', ')})` });
+    }
+  }
+  const res = manifestSchema.safeParse(json.value);
   if (!res.success) {
-    for (const iss of res.error.issues) issues.push({ file: 'manifest.json', column: iss.path.join('.') || '(root)', message: iss.message });
+    for (const iss of res.error.issues) {
+      const p = iss.path.join('.');
+      const missing = iss.path.length > 0 && !json.lines.has(p) && iss.code === 'invalid_type';
+      issues.push({ file, line: json.lines.get(p) ?? json.lines.get(String(iss.path[0] ?? '')), column: p || '(root)', message: missing ? `missing required key (${iss.message.replace(/, received undefined$/, '')})` : iss.message });
+    }
     return null;
   }
-  return res.data;
+  return issues.length > before ? null : res.data;
 }
 
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
