@@ -106,24 +106,24 @@ const MANIFEST_KEYS: Record<string, readonly string[]> = {
  * key is refused with the nearest known key, not ignored) and none duplicated (not last-one-wins),
  * then manifestSchema; issues name the line where the key stands.
  */
-function readManifest(dir: string, issues: ValidationIssue[]): Manifest | null {
+function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
   const path = join(dir, 'manifest.json');
   const file = 'manifest.json';
   if (!existsSync(path)) {
     issues.push({ file, message: 'missing file' });
-    return null;
+    return { manifest: null };
   }
   let text: string;
   try {
     text = readTextFile(path, file);
   } catch (e) {
-    if (e instanceof ValidationError) { issues.push(...e.issues); return null; }
+    if (e instanceof ValidationError) { issues.push(...e.issues); return { manifest: null }; }
     throw e;
   }
   const json = parseJson(text, file);
   const before = issues.length;
   issues.push(...json.issues.map((i) => (i.column === undefined ? { ...i, message: `not valid JSON: ${i.message}` } : i)));
-  if (json.value === undefined) return null;
+  if (json.value === undefined) return { manifest: null };
   for (const [at, known] of Object.entries(MANIFEST_KEYS)) {
     const obj = at === '' ? json.value : (json.value as Record<string, unknown> | null)?.[at];
     if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) continue; // the schema names it
@@ -138,11 +138,13 @@ function readManifest(dir: string, issues: ValidationIssue[]): Manifest | null {
     for (const iss of res.error.issues) {
       const p = iss.path.join('.');
       const missing = iss.path.length > 0 && !json.lines.has(p) && iss.code === 'invalid_type';
-      issues.push({ file, line: json.lines.get(p) ?? json.lines.get(String(iss.path[0] ?? '')), column: p || '(root)', message: missing ? `missing required key (${iss.message.replace(/, received undefined$/, '')})` : iss.message });
+      // a missing key is named at the line of the object that lacks it
+      const line = json.lines.get(p) ?? json.lines.get(iss.path.slice(0, -1).join('.')) ?? json.lines.get('');
+      issues.push({ file, line, column: p || '(root)', message: missing ? `missing required key (${iss.message.replace(/, received undefined$/, '')})` : iss.message });
     }
-    return null;
+    return { manifest: null };
   }
-  return issues.length > before ? null : res.data;
+  return { manifest: issues.length > before ? null : res.data, lines: json.lines };
 }
 
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
@@ -150,7 +152,7 @@ export function loadDataset(dir: string): Dataset {
   if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
   if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
-  const manifest = readManifest(dir, issues);
+  const { manifest, lines } = readManifest(dir, issues);
   const files: Partial<Record<Key, CsvData>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
@@ -161,11 +163,11 @@ export function loadDataset(dir: string): Dataset {
       else throw e;
     }
   }
-  return validateDataset(dir, manifest, files, issues);
+  return validateDataset(dir, manifest, files, issues, lines);
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
-function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvData>>, issues: ValidationIssue[]): Dataset {
+function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvData>>, issues: ValidationIssue[], manifestLines?: Map<string, number>): Dataset {
   const warnings: string[] = [];
   const parsed = {} as Record<Key, Parsed>;
   for (const key of Object.keys(FILES) as Key[]) {
@@ -216,8 +218,9 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     }
   }
   if (manifest) {
-    if (P.systems.rows.length && !systems.has(manifest.primary_system)) issues.push({ file: 'manifest.json', column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
-    if (P.judgments.rows.length && !P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge)) issues.push({ file: 'manifest.json', column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
+    const at = (key: string) => manifestLines?.get(key);
+    if (P.systems.rows.length && !systems.has(manifest.primary_system)) issues.push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
+    if (P.judgments.rows.length && !P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge)) issues.push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
   }
   if (issues.length) throw new ValidationError(issues);
   // Warnings: facts present but not evaluated.

@@ -11,7 +11,7 @@ import type { ValidationIssue } from '../errors.ts';
 export interface JsonRead {
   /** the value, or undefined after a syntax error */
   value: unknown;
-  /** line of each key, by its dotted path ("bootstrap.draws"); the first of duplicated keys */
+  /** line of each key, by its dotted path ("bootstrap.draws"; the first of duplicated keys), and of the root object's `{` as "" */
   lines: Map<string, number>;
   issues: ValidationIssue[];
 }
@@ -56,6 +56,7 @@ export function parseJson(text: string, file: string): JsonRead {
     space();
     const c = text[i];
     if (c === '{') {
+      if (!lines.has(path)) lines.set(path, line); // the root object: its opening line
       i++;
       const out: Record<string, unknown> = {};
       space();

@@ -145,7 +145,7 @@ describe('manifest.json', () => {
       expect(parseJson(t, 'f').value, t).toBeUndefined();
       expect(() => JSON.parse(t), t).toThrow();
     }
-    expect([...parseJson('{\n"a": {\n "b": 1}}', 'f').lines]).toEqual([['a', 2], ['a.b', 3]]);
+    expect([...parseJson('{\n"a": {\n "b": 1}}', 'f').lines]).toEqual([['', 1], ['a', 2], ['a.b', 3]]);
   });
   test('nearestName is the smallest edit distance', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
@@ -181,5 +181,12 @@ describe('bootstrap draws are bounded by memory, with a message saying how much'
     expect(r.code).not.toBe(0);
     expect(r.err).toMatch(/^j2g qaij: invalid draws: 1000000000000: a bootstrap of 11 series at once would need about 88 TB of memory/);
     expect(() => bootstrapQaij([], { draws: 0 })).toThrow('invalid draws: 0');
+  });
+});
+
+describe('manifest problems name their line', () => {
+  test('a missing key is named at the line of the object lacking it; the cross-checks at their key', () => {
+    expect(edited({ 'manifest.json': (t) => t.replace('  "primary_judge": "J1",\n', '') })).toEqual(['manifest.json:1: primary_judge: missing required key (Invalid input: expected string)']);
+    expect(edited({ 'manifest.json': (t) => t.replace('"primary_system": "sysX"', '"primary_system": "sysZ"') })).toEqual(['manifest.json:5: primary_system: unknown system "sysZ" (not in systems.csv)']);
   });
 });
