@@ -18,7 +18,7 @@ describe('npm run reconstruct', () => {
   it('writes the committed bytes again, meeting every target', async () => {
     const out = mkdtempSync(join(tmpdir(), 'j2g-reconstruct-'));
     try {
-      const r = await runTsx(['scripts/reconstruct.ts', '--out', out], { timeoutMs: 280_000 });
+      const r = await runTsx(['scripts/reconstruct.ts', '--out', out], { timeoutMs: 560_000 });
       // exit 0 and "every target met" is the script's `misses === 0`
       expect({ code: r.code, signal: r.signal, stderr: r.stderr.trim() }).toEqual({ code: 0, signal: null, stderr: 'reconstruct: every target met' });
       const committed = readdirSync(DIR).sort();
@@ -27,5 +27,5 @@ describe('npm run reconstruct', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 600_000); // 194 s measured with the machine's load at 15: generous, since waiting starves nothing
 });
