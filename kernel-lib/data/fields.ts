@@ -1,13 +1,35 @@
 /**
  * zod field schemas for CSV cells. Every CSV cell arrives as a string; these parse it strictly
- * (no coercion of "", "NaN", "1e400", " 3 ", "0x10") and say what was expected when they reject it.
+ * (no coercion of "", "NaN", "1e400", "1e-400", "-0", " 3 ", "0x10") and say what was expected when
+ * they reject it. Integer fields (attempt, counts) take integers written as integers: "01", "1.0",
+ * "1e0" and "+1" are errors, not the integer 1 (issue 13: "01" and "1.0" made a second attempt 1).
  */
 import { z } from 'zod';
 
 /** A plain decimal, optionally with an exponent: no hex, no padding, no `Infinity` (CSV cells and CLI values). */
 export const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-/** A number cell: a plain decimal (DECIMAL) that is finite and passes `ok`; `expected` words the rule. */
+/** An integer written as an integer: "0", or digits without a leading zero (no sign, point or exponent). */
+export const INTEGER = /^(0|[1-9]\d*)$/;
+
+/**
+ * Why a plain decimal `s` does not stand for the number `x = Number(s)` it parses to, or null when it
+ * does: a written "-0" (a negative zero, never a cost or a time) and a nonzero value that underflows
+ * to 0 ("1e-400").
+ */
+function zeroProblem(s: string, x: number): string | null {
+  if (x !== 0) return null;
+  const mantissa = s.replace(/[eE].*$/, '');
+  if (/[1-9]/.test(mantissa)) return 'underflows to 0';
+  if (s.startsWith('-')) return 'a negative zero';
+  return null;
+}
+
+/**
+ * A number cell: a plain decimal (DECIMAL) that is finite, not a written negative zero nor a
+ * nonzero value that underflows to 0, and passes `ok`; `expected` words the rule.
+ * @example numberField('a finite number >= 0', (x) => x >= 0).safeParse('1e-400').success // => false
+ */
 export function numberField(expected: string, ok: (x: number) => boolean) {
   return z.string().transform((s, ctx) => {
     if (s === '') {
@@ -17,6 +39,11 @@ export function numberField(expected: string, ok: (x: number) => boolean) {
     const x = DECIMAL.test(s) ? Number(s) : NaN;
     if (!Number.isFinite(x)) {
       ctx.addIssue({ code: 'custom', message: `expected ${expected}, found "${s}"` });
+      return z.NEVER;
+    }
+    const zero = zeroProblem(s, x);
+    if (zero) {
+      ctx.addIssue({ code: 'custom', message: `expected ${expected}, found ${s} (${zero})` });
       return z.NEVER;
     }
     if (!ok(x)) {
@@ -31,10 +58,32 @@ export function numberField(expected: string, ok: (x: number) => boolean) {
 export const positiveNumber = numberField('a finite number > 0', (x) => x > 0);
 /** A finite number >= 0. */
 export const nonNegativeNumber = numberField('a finite number >= 0', (x) => x >= 0);
+/**
+ * An integer cell written as an integer (INTEGER: digits, no leading zero, sign, point or exponent),
+ * a safe integer, passing `ok`; `expected` words the rule.
+ * @example integerField('an integer >= 1', (x) => x >= 1).safeParse('1.0').success // => false
+ */
+export function integerField(expected: string, ok: (x: number) => boolean) {
+  return z.string().transform((s, ctx) => {
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: `empty, expected ${expected}` });
+      return z.NEVER;
+    }
+    const x = INTEGER.test(s) ? Number(s) : NaN;
+    if (!Number.isSafeInteger(x) || !ok(x)) {
+      const d = DECIMAL.test(s) ? Number(s) : NaN;
+      const how = !INTEGER.test(s) && Number.isInteger(d) ? ` (integers are written as plain digits, such as ${Math.abs(d)})` : '';
+      ctx.addIssue({ code: 'custom', message: `expected ${expected}, found ${DECIMAL.test(s) ? s : `"${s}"`}${how}` });
+      return z.NEVER;
+    }
+    return x;
+  });
+}
+
 /** An integer >= 0 (a count). */
-export const nonNegativeInteger = numberField('an integer >= 0', (x) => Number.isInteger(x) && x >= 0);
+export const nonNegativeInteger = integerField('an integer >= 0', (x) => x >= 0);
 /** An integer >= 1. */
-export const positiveInteger = numberField('an integer >= 1', (x) => Number.isInteger(x) && x >= 1);
+export const positiveInteger = integerField('an integer >= 1', (x) => x >= 1);
 
 /** The same as `schema`, but an empty cell gives null. */
 export function optional<T>(schema: z.ZodType<T, string>) {

@@ -11,13 +11,15 @@
  * const ds = loadDataset('data/recorded/synthetic-small');
  * ds.tasks.numRows() // => 6
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
+import { readCsv, readTextFile, type CsvData, type CsvRow } from '../io/csv.ts';
+import { nearestName, parseJson } from '../io/json.ts';
 import { checkHeader } from '../io/csvRows.ts';
+import { INTEGER } from './fields.ts';
 import {
   FILES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -93,21 +95,56 @@ function uniqueIds(p: Parsed, key: (r: CsvRow) => string, column: string, issues
   return first;
 }
 
-function readManifest(dir: string, issues: ValidationIssue[]): Manifest | null {
+/** The keys manifest.json may have, at its root and in `bootstrap` (manifestSchema). */
+const MANIFEST_KEYS: Record<string, readonly string[]> = {
+  '': Object.keys(manifestSchema.shape),
+  bootstrap: Object.keys(manifestSchema.shape.bootstrap.shape),
+};
+
+/**
+ * manifest.json: strict UTF-8 (a byte-order mark accepted), strict JSON, every key known (a misspelt
+ * key is refused with the nearest known key, not ignored) and none duplicated (not last-one-wins),
+ * then manifestSchema; issues name the line where the key stands.
+ */
+function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
   const path = join(dir, 'manifest.json');
-  let raw: unknown;
+  const file = 'manifest.json';
+  if (!existsSync(path)) {
+    issues.push({ file, message: 'missing file' });
+    return { manifest: null };
+  }
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    text = readTextFile(path, file);
   } catch (e) {
-    issues.push({ file: 'manifest.json', message: existsSync(path) ? `not valid JSON (${(e as Error).message})` : 'missing file' });
-    return null;
+    if (e instanceof ValidationError) { issues.push(...e.issues); return { manifest: null }; }
+    throw e;
   }
-  const res = manifestSchema.safeParse(raw);
+  const json = parseJson(text, file);
+  const before = issues.length;
+  issues.push(...json.issues.map((i) => (i.column === undefined ? { ...i, message: `not valid JSON: ${i.message}` } : i)));
+  if (json.value === undefined) return { manifest: null };
+  for (const [at, known] of Object.entries(MANIFEST_KEYS)) {
+    const obj = at === '' ? json.value : (json.value as Record<string, unknown> | null)?.[at];
+    if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) continue; // the schema names it
+    for (const key of Object.keys(obj)) {
+      if (known.includes(key)) continue;
+      const p = at ? `${at}.${key}` : key;
+      issues.push({ file, line: json.lines.get(p), column: p, message: `unknown key, did you mean "${nearestName(key, known)}"? (known: ${known.join(', ')})` });
+    }
+  }
+  const res = manifestSchema.safeParse(json.value);
   if (!res.success) {
-    for (const iss of res.error.issues) issues.push({ file: 'manifest.json', column: iss.path.join('.') || '(root)', message: iss.message });
-    return null;
+    for (const iss of res.error.issues) {
+      const p = iss.path.join('.');
+      const missing = iss.path.length > 0 && !json.lines.has(p) && iss.code === 'invalid_type';
+      // a missing key is named at the line of the object that lacks it
+      const line = json.lines.get(p) ?? json.lines.get(iss.path.slice(0, -1).join('.')) ?? json.lines.get('');
+      issues.push({ file, line, column: p || '(root)', message: missing ? `missing required key (${iss.message.replace(/, received undefined$/, '')})` : iss.message });
+    }
+    return { manifest: null };
   }
-  return res.data;
+  return { manifest: issues.length > before ? null : res.data, lines: json.lines };
 }
 
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
@@ -115,7 +152,7 @@ export function loadDataset(dir: string): Dataset {
   if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
   if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
-  const manifest = readManifest(dir, issues);
+  const { manifest, lines } = readManifest(dir, issues);
   const files: Partial<Record<Key, CsvData>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
@@ -126,11 +163,11 @@ export function loadDataset(dir: string): Dataset {
       else throw e;
     }
   }
-  return validateDataset(dir, manifest, files, issues);
+  return validateDataset(dir, manifest, files, issues, lines);
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
-function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvData>>, issues: ValidationIssue[]): Dataset {
+function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvData>>, issues: ValidationIssue[], manifestLines?: Map<string, number>): Dataset {
   const warnings: string[] = [];
   const parsed = {} as Record<Key, Parsed>;
   for (const key of Object.keys(FILES) as Key[]) {
@@ -167,7 +204,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   const attempts = new Map<string, { max: number; seen: Set<number>; line: number }>();
   for (const r of P.runs.raw) {
     const attempt = Number(cell(r, 'attempt'));
-    if (!/^\d+$/.test(cell(r, 'attempt')) || attempt < 1) continue;
+    if (!INTEGER.test(cell(r, 'attempt')) || attempt < 1) continue;
     const key = `${cell(r, 'task_id')}|${cell(r, 'system')}`;
     const a = attempts.get(key) ?? { max: 0, seen: new Set<number>(), line: r.line };
     a.max = Math.max(a.max, attempt);
@@ -181,8 +218,9 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     }
   }
   if (manifest) {
-    if (P.systems.rows.length && !systems.has(manifest.primary_system)) issues.push({ file: 'manifest.json', column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
-    if (P.judgments.rows.length && !P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge)) issues.push({ file: 'manifest.json', column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
+    const at = (key: string) => manifestLines?.get(key);
+    if (P.systems.rows.length && !systems.has(manifest.primary_system)) issues.push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
+    if (P.judgments.rows.length && !P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge)) issues.push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
   }
   if (issues.length) throw new ValidationError(issues);
   // Warnings: facts present but not evaluated.

@@ -12,6 +12,7 @@
  */
 import { J2GError } from '../errors.ts';
 import { createRng, type Rng } from '../random/prng.ts';
+import { checkDraws } from '../uncertainty/settings.ts';
 import { percentileSorted } from '../stats/percentile.ts';
 import { gradesBySample, humanAutograderAgreement, sampleHumanAutograder } from './humanAutograderAgreement.ts';
 import { humanInterRaterAgreement, sampleInterRater } from './humanInterRaterAgreement.ts';
@@ -38,7 +39,7 @@ export function agreementBootstrap(
 ): AgreementInterval {
   const draws = options.draws ?? 2000;
   const level = options.level ?? 0.95;
-  if (!Number.isInteger(draws) || draws < 1) throw new J2GError(`invalid draws: ${draws}`);
+  checkDraws(draws, 2); // one Float64Array of replicates and its sorted copy (uncertainty/settings.ts)
   if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${level}`);
   const point = kind === 'humanAutograder' ? humanAutograderAgreement(grades) : humanInterRaterAgreement(grades);
   const rng = createRng(options.seed ?? 1);

@@ -6,7 +6,8 @@
  * Rules: comma separator, `"` quoting with `""` escapes, quoted fields may span lines, `\n`, `\r\n`
  * or a bare `\r` line ends (each counted as one line), a final line end optional. A row whose field
  * count differs from the header is an error, not padded or truncated. Blank lines are errors too (nothing is dropped silently), except a single
- * trailing line end.
+ * trailing line end. Header cells are not trimmed, as cells never are: ` energy_mj ` is an error.
+ * Files are strict UTF-8 (readCsv): a byte that is not is an error at its line and column.
  */
 import { readFileSync } from 'node:fs';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
@@ -79,11 +80,12 @@ export function parseCsvRecords(text: string, file: string): { line: number; fie
 export function parseCsv(text: string, file: string): CsvData {
   const records = parseCsvRecords(text, file);
   if (records.length === 0) throw new ValidationError([{ file, line: 1, message: 'empty file, expected a header row' }]);
-  const header = records[0].fields.map((h) => h.trim());
+  const header = records[0].fields;
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   for (const h of header) {
-    if (h === '') issues.push({ file, line: 1, message: 'empty column name in header' });
+    if (h.trim() === '') issues.push({ file, line: 1, message: 'empty column name in header' });
+    else if (h.trim() !== h) issues.push({ file, line: 1, column: h, message: `leading or trailing spaces in column name "${h}", expected "${h.trim()}"` });
     else if (seen.has(h)) issues.push({ file, line: 1, column: h, message: 'duplicate column name in header' });
     seen.add(h);
   }
@@ -105,15 +107,69 @@ export function parseCsv(text: string, file: string): CsvData {
   return { file, header, rows };
 }
 
-/** Read and parse a CSV file; `label` is the name used in messages (defaults to the path). */
-export function readCsv(path: string, label = path): CsvData {
-  let text: string;
+/**
+ * Where the first byte that is not well-formed UTF-8 sits: its 0-based offset, and the 1-based line
+ * and character column it starts (lines end at `\n`, `\r\n` or a bare `\r`, as parseCsvRecords
+ * counts them), or null when all of `bytes` is UTF-8. Overlong forms, surrogates and code points
+ * above U+10FFFF are not UTF-8 (RFC 3629), as TextDecoder's fatal mode also holds.
+ * @example invalidUtf8(Buffer.from('a,b\nIng\xe9nieur', 'latin1')) // => { offset: 7, line: 2, column: 4, byte: 233 }
+ */
+export function invalidUtf8(bytes: Uint8Array): { offset: number; line: number; column: number; byte: number } | null {
+  let line = 1, column = 1;
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    let len = 0, min = 0, cp = 0;
+    if (b < 0x80) len = 1;
+    else if (b >= 0xc2 && b <= 0xdf) { len = 2; min = 0x80; cp = b & 0x1f; }
+    else if (b >= 0xe0 && b <= 0xef) { len = 3; min = 0x800; cp = b & 0x0f; }
+    else if (b >= 0xf0 && b <= 0xf4) { len = 4; min = 0x10000; cp = b & 0x07; }
+    let ok = len > 0 && i + len <= bytes.length;
+    for (let k = 1; ok && k < len; k++) {
+      const c = bytes[i + k];
+      if ((c & 0xc0) !== 0x80) ok = false;
+      else cp = (cp << 6) | (c & 0x3f);
+    }
+    if (ok && len > 1 && (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))) ok = false;
+    if (!ok) return { offset: i, line, column, byte: b };
+    if (b === 0x0a || (b === 0x0d && bytes[i + 1] !== 0x0a)) { line++; column = 1; }
+    else if (b !== 0x0d) column++;
+    i += len;
+  }
+  return null;
+}
+
+/**
+ * Decode a file's bytes as UTF-8, refusing anything else: a byte that is not UTF-8 is a
+ * ValidationError naming file, line and column ("invalid UTF-8 byte 0xE9 at column 4, expected UTF-8
+ * text"), never a U+FFFD that would make two different byte strings equal. A byte-order mark is kept
+ * (the parsers skip it).
+ * @example decodeUtf8(Buffer.from('x\n'), 'f.csv') // => 'x\n'
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const at = invalidUtf8(bytes);
+    const where = at ?? { line: undefined, column: undefined, byte: undefined };
+    const what = at ? `invalid UTF-8 byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} at column ${at.column} (byte ${at.offset + 1} of the file)` : 'invalid UTF-8';
+    throw new ValidationError([{ file, line: where.line, message: `${what}, expected UTF-8 text` }]);
+  }
+}
+
+/** Read a text file as strict UTF-8 (decodeUtf8); `label` names it in messages. */
+export function readTextFile(path: string, label = path): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
   } catch (e) {
     throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
   }
-  return parseCsv(text, label);
+  return decodeUtf8(bytes, label);
+}
+
+/** Read and parse a CSV file; `label` is the name used in messages (defaults to the path). */
+export function readCsv(path: string, label = path): CsvData {
+  return parseCsv(readTextFile(path, label), label);
 }
 
 /** Quote a value for CSV output when needed. */

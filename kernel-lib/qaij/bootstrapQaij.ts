@@ -8,13 +8,15 @@
  * percentiles of the replicates; expected service and expected energy get their own intervals.
  * Task equivalents per joule. Deterministic for a fixed seed.
  * // QAIJ "Percentile bootstrap"
- * Throws "invalid draws: v", "invalid level: v", "task t has two strata: a and b", the seed errors of
+ * Throws "invalid draws: v" (also for draws whose replicates would need more than 2 GiB, with the
+ * memory they would need: uncertainty/settings.ts checkDraws), "invalid level: v", "task t has two strata: a and b", the seed errors of
  * createRng, and mixed-boundary errors.
  *
  * Example: `bootstrapQaij(results, { draws: 2000, seed: 1 }).get('A').qaij` // => { lower: 0.08, upper: 0.12 }
  */
 import { J2GError } from '../errors.ts';
 import { createRng } from '../random/prng.ts';
+import { checkDraws } from '../uncertainty/settings.ts';
 import { importanceWeights, type ImportanceWeightOptions, type TargetMix } from './importanceWeights.ts';
 import { percentileSorted } from '../stats/percentile.ts';
 import { qualityAdjustedServicePerJoule, type QaijEstimate } from './qualityAdjustedServicePerJoule.ts';
@@ -63,7 +65,9 @@ function interval(values: number[], level: number): Interval | null {
 export function bootstrapQaij(results: readonly TaskResult[], options: BootstrapOptions = {}): Map<string, SystemBootstrap> {
   const draws = options.draws ?? 2000;
   const level = options.level ?? 0.95;
-  if (!Number.isInteger(draws) || draws < 1) throw new J2GError(`invalid draws: ${draws}`);
+  // Memory (uncertainty/settings.ts): 3 replicate arrays per system, JS arrays that grow by half
+  // again (so up to 1.5 x 8 bytes per draw each), and the sorted copy of one: 5 series per system + 1.
+  checkDraws(draws, 5 * new Set(results.map((r) => r.system)).size + 1);
   if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${level}`);
   singleBoundary(results);
   const rng = createRng(options.seed ?? 1);

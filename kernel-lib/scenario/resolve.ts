@@ -9,6 +9,7 @@ import { J2GError } from '../errors.ts';
 import { currentDataset, type Dataset } from '../data/load.ts';
 import { judgesOf } from '../metrics/taskComponents.ts';
 import { resolveBootstrap } from '../uncertainty/settings.ts';
+import { tableSeries } from '../uncertainty/tableBootstrap.ts';
 import type { TableOptions } from '../tables/options.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
 import { warn } from '../warn.ts';
@@ -61,7 +62,7 @@ export function resolveScenario(input: unknown, dataset: Dataset, files: Scenari
   }
   let bootstrap;
   try {
-    bootstrap = resolveBootstrap({ draws: s.draws, seed: s.seed }, ds.manifest.bootstrap);
+    bootstrap = resolveBootstrap({ draws: s.draws, seed: s.seed }, ds.manifest.bootstrap, tableSeries(ds));
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
     const field = /seed/.test(e.message) ? 'seed' : 'draws';

@@ -19,9 +19,20 @@ export interface BootstrapOption {
 
 const cache = new WeakMap<Dataset, Map<string, TaskBootstrap & { occupationIndex: Int32Array }>>();
 
+/**
+ * Series a table build of `dataset` holds at once (settings.ts, "Memory of a bootstrap"): Table 13's
+ * 4 components and 2 ratios for each category, plus a policy table's 16 cells, S = 6 x categories + 16.
+ * @example tableSeries(loadDataset('data/recorded/synthetic-small')) // => 28
+ */
+export function tableSeries(dataset: Dataset): number {
+  const categories = new Set((dataset.rows?.occupations ?? []).map((o) => o.category)).size;
+  return (RATIO_COMPONENTS.length + 2) * categories + 16;
+}
+
+/** The table settings (resolveBootstrap, bounded by tableSeries), or null when the bootstrap is off. */
 export function bootstrapSettingsOf(options: BootstrapOption & { dataset: Dataset }): BootstrapSettings | null {
   if (options.bootstrap === false) return null;
-  return resolveBootstrap(options.bootstrap, options.dataset.manifest?.bootstrap);
+  return resolveBootstrap(options.bootstrap, options.dataset.manifest?.bootstrap, tableSeries(options.dataset));
 }
 
 export function tableBootstrap(options: BootstrapOption & { dataset: Dataset }, components: TaskComponents): TaskBootstrap | null {

@@ -104,11 +104,11 @@ describe('recorded-data validation', () => {
   });
   test('manifest: missing fields, bad enums and unknown primary system or judge', () => {
     const bad = JSON.stringify({ name: 'x', provenance: 'guessed', energy_boundary: 'system', primary_system: 'nope', primary_judge: 'J1', bootstrap: { draws: 10, seed: 1 } });
-    expect(problems({ 'manifest.json': () => bad })[0]).toMatch(/^manifest\.json: provenance: /);
+    expect(problems({ 'manifest.json': () => bad })[0]).toMatch(/^manifest\.json:1: provenance: /);
     const unknown = JSON.stringify({ name: 'x', provenance: 'synthetic', energy_boundary: 'system', primary_system: 'nope', primary_judge: 'J9', bootstrap: { draws: 10, seed: 1 } });
     expect(problems({ 'manifest.json': () => unknown })).toEqual([
-      'manifest.json: primary_system: unknown system "nope" (not in systems.csv)',
-      'manifest.json: primary_judge: judge "J9" has no judgments in judgments.csv',
+      'manifest.json:1: primary_system: unknown system "nope" (not in systems.csv)',
+      'manifest.json:1: primary_judge: judge "J9" has no judgments in judgments.csv',
     ]);
   });
   test('a --data path that is a file is named as not a directory, not as seven unreadable files', () => {

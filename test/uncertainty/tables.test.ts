@@ -7,12 +7,12 @@ import { describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { table02, table13, table15, table16, table17, table18, table19, table22 } from '../../kernel-lib/tables/index.ts';
 import { buildTables } from '../../kernel-lib/cli/commands/tables.ts';
 import { tableToCsv } from '../../kernel-lib/io/tableCsv.ts';
 import { SMALL, columns } from '../helpers/dataset.ts';
+import { runNode } from '../helpers/child.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 
@@ -21,7 +21,6 @@ const dataset = loadDataset(SMALL);
 // synthetic-small has so few distinct resamples that its percentiles barely depend on the seed; a
 // generated 132-task dataset shows seed changes.
 const generated = loadDataset(writeGeneratedDataset(mkdtempSync(join(tmpdir(), 'j2g-gen-')), { seed: 3, tasksPerOccupation: 3 }));
-const ROOT = new URL('../../', import.meta.url).pathname;
 
 describe('interval columns', () => {
   test('Tables 13, 17, 19 carry nvj_lo <= nvj <= nvj_hi and tsj_lo <= tsj <= tsj_hi', () => {
@@ -120,18 +119,22 @@ describe('determinism', () => {
     expect(c.table01).toEqual(a.table01);
   });
 
-  test('j2g tables --draws N --seed S writes byte-identical files twice, and the manifest settings are the default', () => {
-    const run = (...extra: string[]) => {
+  test('j2g tables --draws N --seed S writes byte-identical files twice, and the manifest settings are the default', async () => {
+    // child processes started asynchronously (test/helpers/child.ts), in parallel: the worker keeps answering its RPC
+    const run = async (...extra: string[]) => {
       const out = mkdtempSync(join(tmpdir(), 'j2g-unc-'));
-      execFileSync('node', ['bin/j2g.mjs', 'tables', '--data', SMALL, '--out', out, ...extra], { cwd: ROOT, stdio: 'pipe' });
+      const r = await runNode(['bin/j2g.mjs', 'tables', '--data', SMALL, '--out', out, ...extra]);
+      expect(r.code, r.stderr).toBe(0);
       return Object.fromEntries(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')]));
     };
-    const a = run('--draws', '300', '--seed', '5'), b = run('--draws', '300', '--seed', '5');
+    const [a, b, manifest, explicit] = await Promise.all([run('--draws', '300', '--seed', '5'), run('--draws', '300', '--seed', '5'), run(), run('--draws', '2000', '--seed', '20260726')]);
     expect(Object.keys(a)).toContain('table18.csv');
     expect(b).toEqual(a);
     expect(a['table17.csv'].split('\n')[0]).toBe('judgment_reference,time_reference,nvj,tsj,nvj_lo,nvj_hi,tsj_lo,tsj_hi');
     // The manifest says 2000 draws with seed 20260726: the same as passing them explicitly.
-    expect(run()['table17.csv']).toBe(run('--draws', '2000', '--seed', '20260726')['table17.csv']);
-    expect(() => execFileSync('node', ['bin/j2g.mjs', 'tables', '--data', SMALL, '--out', tmpdir(), '--draws', '-5'], { cwd: ROOT, stdio: 'pipe' })).toThrow(/--draws \(scenario field draws\): -5 is not allowed \(expected an integer >= 1\)/);
+    expect(manifest['table17.csv']).toBe(explicit['table17.csv']);
+    const bad = await runNode(['bin/j2g.mjs', 'tables', '--data', SMALL, '--out', tmpdir(), '--draws', '-5']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--draws \(scenario field draws\): -5 is not allowed \(expected an integer >= 1\)/);
   });
 });
