@@ -1,8 +1,9 @@
 /**
  * Energy between two readings of a cumulative energy counter, in the counter's own unit.
  *
- * Formula: d = next - prev, and the ceiling bound c = ceilingUnitsPerS x elapsedS (the most energy the
- * device can use in the interval).
+ * Formula: d = next - prev, and the ceiling bound c = ceilingUnitsPerS x (elapsedS + 1 s), the most
+ * energy the device can use in the interval; the 1 s of slack absorbs stamping jitter (a reading is
+ * stamped on arrival, and a busy node can delay that) so that only readings far off are refused.
  * - Wrapping counter (RAPL `energy_uj`, range = `max_energy_range_uj`, read once by the logger): a
  *   decrease is one wrap, d + range, only if that is plausible, d + range <= c; otherwise it is a reset
  *   (a counter that stepped back: a 20 J step back on a 262 kJ range would be 262 kJ), counted as 0 and
@@ -21,6 +22,9 @@
  * Example: counterIntervalEnergy(100e6, 80e6, 262_143_328_850, 0.1, 1000e6)
  *   => { energy: 0, flag: 'counter-reset' }    (a wrap would be 262 kJ in 0.1 s: a reset)
  */
+/** seconds of timing slack in the power-ceiling bound */
+const TIMING_SLACK_S = 1;
+
 export type CounterFlag = 'counter-reset' | 'ambiguous-wrap' | 'implausible-power' | null;
 
 export function counterIntervalEnergy(
@@ -31,7 +35,7 @@ export function counterIntervalEnergy(
   ceilingUnitsPerS: number,
 ): { energy: number; flag: CounterFlag } {
   let d = next - prev;
-  const maxEnergy = ceilingUnitsPerS * elapsedS;
+  const maxEnergy = ceilingUnitsPerS * (elapsedS + TIMING_SLACK_S);
   if (d < 0) {
     if (range === null) return { energy: 0, flag: 'counter-reset' };
     d += range;
@@ -40,6 +44,6 @@ export function counterIntervalEnergy(
     return { energy: 0, flag: 'implausible-power' };
   }
   if (range === null) return { energy: d, flag: null };
-  const flag = maxEnergy >= d + range ? 'ambiguous-wrap' : null;
+  const flag = ceilingUnitsPerS * elapsedS >= d + range ? 'ambiguous-wrap' : null;
   return { energy: d, flag };
 }

@@ -194,10 +194,15 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   runs.forEach((r, i) => { if (skipped.some((k) => k.fromS <= r.endS && k.toS >= r.startS)) reasons[i].add('skipped-line'); });
   // a sampler the logger saw exit: the runs not over by then lost (part of) that source
   const dead = (manifest.samplers ?? []).filter((s) => s.status === 'died');
+  const deadAt: EnergySummary['dead_samplers'] = [];
   for (const d of dead) {
-    const atS = d.mono_ns === undefined ? null : (d.mono_ns - originNs) / 1e9;
+    // noticed at mono_ns; its last sample may be earlier (the notice takes a moment)
+    const src = d.source === 'nvidia_smi' ? 'smi' : d.source;
+    const lastS = Math.max(...integ.series.filter((x) => x.source === src).map((x) => x.seg.lastS));
+    const atS = d.mono_ns === undefined ? null : Math.min((d.mono_ns - originNs) / 1e9, lastS);
     warn(`${dir}: the ${d.source} sampler exited before stop${d.exit_status === undefined ? '' : ` (status ${d.exit_status})`}${atS === null ? '' : ` at ${atS.toFixed(3)} s`}; runs not over by then are flagged sampler-died`);
     runs.forEach((r, i) => { if (atS === null || r.endS >= atS) reasons[i].add('sampler-died'); });
+    deadAt.push({ source: d.source, exit_status: d.exit_status ?? null, at_s: atS });
   }
   // every device the manifest lists must have a series: one without samples covers no run at all
   const measured = new Set(primary.filter((s) => s.samples >= 2).map((s) => s.device));
@@ -276,7 +281,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     na_values: integ.naValues,
     truncated_files: integ.truncatedFiles,
     skipped_lines: skipped.map(({ file, line, message }) => ({ file, line, message })),
-    dead_samplers: dead.map((d) => ({ source: d.source, exit_status: d.exit_status ?? null, at_s: d.mono_ns === undefined ? null : (d.mono_ns - originNs) / 1e9 })),
+    dead_samplers: deadAt,
     trace_start_s: traceStartS,
     trace_end_s: traceEndS,
     total_j: totalJ,
