@@ -39,7 +39,8 @@ export function counterIntervalEnergy(
   if (d < 0) {
     if (range === null) return { energy: 0, flag: 'counter-reset' };
     d += range;
-    if (!(d <= maxEnergy)) return { energy: 0, flag: 'counter-reset' };
+    // (d < 0 still: the reading before was above the range, itself garbled)
+    if (!(d >= 0 && d <= maxEnergy)) return { energy: 0, flag: 'counter-reset' };
   } else if (!(d <= maxEnergy)) {
     return { energy: 0, flag: 'implausible-power' };
   }

@@ -164,7 +164,8 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   }
   const resourceRunning = resourceOk ? resourceEnergyJ(tl, gpuSegJ, hostSegJ, runGpus) : null;
 
-  const idlePowerW = opts.idlePowerW ?? idlePowerFromWindowsW(tl, segTotalJ, durationsS);
+  // idle power only from segments no flag casts doubt on (a reset, a gap, a missing sample)
+  const idlePowerW = opts.idlePowerW ?? idlePowerFromWindowsW(tl, segTotalJ.map((e, k) => (segFlags[k] ? 0 : e)), durationsS.map((d, k) => (segFlags[k] ? 0 : d)));
   const incremental = idlePowerW === null ? null : incrementalEnergyJ(tl, segTotalJ, durationsS, runs, setups, idlePowerW);
 
   // power.draw beside NVML: the same rule applied to the diagnostic series
@@ -186,10 +187,22 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     warn(`${dir}: setup ${s.id}: ${[...s.reasons].sort().join(';')} (its share is in energy_setup_mj of the runs it serves, which are flagged)`);
   }
   for (const w of idles) if (w.reasons.size) warn(`${dir}: idle window ${w.id}: ${[...w.reasons].sort().join(';')}; idle power measured over it may be wrong`);
+  // a flagged segment flags the runs running in it, and the runs served by a setup active in it (they
+  // share its energy)
+  const served = setups.map((w) => servedRuns(w, runs));
   tl.running.forEach((rs, k) => {
     if (!segFlags[k]) return;
-    for (const [code, bit] of FLAG_CODES) if (segFlags[k] & bit) for (const i of rs) reasons[i].add(code);
+    const hit = new Set([...rs, ...tl.setups[k].flatMap((j) => served[j])]);
+    for (const [code, bit] of FLAG_CODES) if (segFlags[k] & bit) for (const i of hit) reasons[i].add(code);
   });
+  // a window closed by a guess (no end: the trace end; no start: no time) moves the execution window
+  // and the other runs' shares of T0
+  const guessed = [...runs, ...setups].filter((w) => w.reasons.has('unmatched-mark') || w.reasons.has('nested-mark'));
+  if (guessed.length) {
+    runs.forEach((r, i) => {
+      if (!reasons[i].has('unmatched-mark') && !reasons[i].has('nested-mark') && guessed.some((w) => w !== r)) reasons[i].add('allocation-uncertain');
+    });
+  }
   // a truncated or garbled line within a window: something of that window may be lost
   runs.forEach((r, i) => { if (skipped.some((k) => k.fromS <= r.endS && k.toS >= r.startS)) reasons[i].add('skipped-line'); });
   // a sampler the logger saw exit: the runs not over by then lost (part of) that source

@@ -35,7 +35,7 @@ const COLUMNS = ['mono_ns', 'wall_ns', 'kind', 'id', 'task_id', 'system', 'attem
 export const MARKS_HEADER = COLUMNS.join(',');
 /** ids and attributes: characters that never need CSV quoting (scripts/power-log check_value) */
 const VALUE = /^[A-Za-z0-9._:/@+=-]+$/;
-const GPUS = /^\d+(,\d+)*$/;
+const GPUS = /^(0|[1-9]\d*)(,(0|[1-9]\d*))*$/;
 const ATTEMPT = /^[1-9]\d*$/;
 
 export type MarkFields = Record<(typeof COLUMNS)[number], string>;
@@ -45,7 +45,8 @@ export type MarkFields = Record<(typeof COLUMNS)[number], string>;
  * broken rule as [column, message], or null. kind is one of the eight kinds; mono_ns and wall_ns are
  * integers (ns); run/setup/idle marks carry a non-empty id; ids, task_id, system and batch use letters,
  * digits and . _ : / @ + = - only; attempt is empty or a positive integer written as one (1, not 01,
- * 1.0 or 0); gpus is empty or GPU indices separated by single commas (0,1).
+ * 1.0 or 0); gpus is empty or GPU indices (integers written as such, 1 not 01) separated by single
+ * commas (0,1).
  *
  * Example: checkMarkFields({ mono_ns: '1', wall_ns: '1', kind: 'run-start', id: 'a', task_id: '', system: '',
  *   attempt: '0', gpus: '', batch: '' }) => ['attempt', 'expected a positive integer (1, 2, ...), found "0"']

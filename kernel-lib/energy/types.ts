@@ -17,6 +17,7 @@ export type ReasonCode =
   | 'implausible-power' // a sample or counter step above the device's power ceiling (not used: the interval counts as missing)
   | 'zero-length' // the run's start and end marks carry the same instant: no time, no energy
   | 'skipped-line' // a truncated or garbled line of a trace file lies within the window (skipped, listed in the summary)
+  | 'allocation-uncertain' // another run's or a setup's marks are unmatched or nested: the execution window, and so this run's share of idle node time (T0), rest on a guess
   | 'sampler-died' // the logger recorded that a sampler exited before `stop`, at or before the window's end
   | 'unmatched-mark' // a start without an end (closed at the trace end) or an end without a start, of the run or of a setup serving it
   | 'nested-mark' // a second start or end for the same id (the run's or a serving setup's)

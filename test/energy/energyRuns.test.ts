@@ -153,9 +153,10 @@ describe('energyRuns', () => {
       open: 'gap;unmatched-mark', // closed at the last sample, so bracketed
       twice: 'nested-mark',
       endonly: 'unmatched-mark',
-      gapped: 'gap',
-      late: 'unbracketed', // ends at 12 s, samples stop at 10 s
-      after: 'outside-trace',
+      // the others' shares of idle node time rest on the guessed windows of open, twice and endonly
+      gapped: 'allocation-uncertain;gap',
+      late: 'allocation-uncertain;unbracketed', // ends at 12 s, samples stop at 10 s
+      after: 'allocation-uncertain;outside-trace',
     });
     // oracle: `open` runs [1, 10]: 9 s; ai_hours carries it
     expect(byRun(rows, 'ai_hours').open).toBeCloseTo(9 / 3600, 9);
