@@ -6,7 +6,13 @@ Standard library only (it runs on GPU nodes with nothing installed). Every recor
 flushed per line, so that `kill -9` loses at most the record being written.
 
   power-log-helper.py now                      print "MONO_NS WALL_NS"
-  power-log-helper.py stamp [FILE]             prefix each stdin line "a, b" with "mono_ns,wall_ns," (spaces removed)
+  power-log-helper.py stamp FILE [--devices LIST] [--errors ERRFILE]
+                                               prefix each line "a, b" of FILE with "mono_ns,wall_ns," (spaces
+                                               removed); a line that is not "DEVICE,VALUE" (nvidia-smi's own
+                                               error text) is written as DEVICE,NA for every device of LIST
+                                               and its text, with the stamp, to ERRFILE
+  power-log-helper.py run COMMAND ...          exec COMMAND with SIGINT and SIGQUIT back to their defaults
+                                               (sh starts a background job with them ignored)
   power-log-helper.py nvml-probe [--gpus L]    print one JSON object: NVML energy counter present/absent/denied
   power-log-helper.py nvml --interval-ms N [--gpus L]
                                                append "mono_ns,wall_ns,GPU-uuid,energy_millijoule" lines to stdout
@@ -16,6 +22,7 @@ flushed per line, so that `kill -9` loses at most the record being written.
 import ctypes
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -43,14 +50,46 @@ def cmd_now():
     out("%d %d" % (m, w))
 
 
+# one sample as nvidia-smi prints it (spaces removed): DEVICE,VALUE with VALUE a number or [N/A]-like
+SAMPLE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9:._/-]*,([0-9]+(\.[0-9]+)?|\[[A-Za-z/ ]*\])$")
+
+
+def opt(args, name):
+    return args[args.index(name) + 1] if name in args else None
+
+
 def cmd_stamp(args):
     # Opened here, after start-up, so that the writer of a FIFO waits for us instead of queueing lines.
-    src = open(args[0], "r") if args else sys.stdin
-    for line in src:
+    src = open(args[0], "r", errors="replace")
+    devices = [d for d in (opt(args, "--devices") or "").split(",") if d]
+    errors = opt(args, "--errors")
+    for raw in src:
         m, w = now()
-        line = line.strip().replace(" ", "")
-        if line:
+        line = raw.strip().replace(" ", "")
+        if not line:
+            continue
+        dev = line.split(",", 1)[0]
+        if SAMPLE.match(line) and (not devices or dev in devices):
             out("%d,%d,%s" % (m, w, line))
+            continue
+        # not a sample: a missing one for every device, with the reason kept beside the trace
+        for d in devices:
+            out("%d,%d,%s,NA" % (m, w, d))
+        if errors:
+            text = re.sub(r'[\x00-\x1f",]', " ", raw.strip())[:500]
+            with open(errors, "a") as f:
+                f.write("%d,%d,%s\n" % (m, w, text))
+
+
+def cmd_run(args):
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        os.execvp(args[0], args)
+    except OSError as e:
+        sys.stderr.write("power-log: cannot run %s: %s\n" % (args[0], e.strerror))
+        return 127 if isinstance(e, FileNotFoundError) else 126
 
 
 def parse_gpus(args):
@@ -168,6 +207,8 @@ def main(argv):
         cmd_now()
     elif cmd == "stamp":
         cmd_stamp(args)
+    elif cmd == "run":
+        return cmd_run(args)
     elif cmd == "nvml-probe":
         cmd_nvml_probe(args)
     elif cmd == "nvml":

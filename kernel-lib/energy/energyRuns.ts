@@ -30,8 +30,10 @@ export interface EnergyOptions {
   sensitivityRatesUSDPerHour?: number[];
   /** default max(5 x interval, 1 s) */
   gapLimitS?: number;
-  /** RAPL power ceiling per zone, W (several-wraps check); default 1000 */
+  /** RAPL power ceiling per zone, W (several-wraps check, wrap-or-reset rule); default 1000 */
   raplCeilingW?: number;
+  /** GPU power ceiling, W: samples or counter steps above it are implausible (flagged, not used); default 2000 */
+  gpuCeilingW?: number;
   /** node idle power, W; default measured over marked idle windows, else no incremental column */
   idlePowerW?: number | null;
 }
@@ -46,6 +48,10 @@ export interface EnergySummary {
   records: number;
   na_values: number;
   truncated_files: string[];
+  /** truncated or garbled lines skipped (file, line, what was wrong); the runs around them are flagged skipped-line */
+  skipped_lines: { file: string; line: number; message: string }[];
+  /** samplers the logger recorded as exited before stop (manifest.json samplers) */
+  dead_samplers: { source: string; exit_status: number | null; at_s: number | null }[];
   trace_start_s: number;
   trace_end_s: number;
   total_j: number;
@@ -77,10 +83,13 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   const policy = opts.idlePolicy ?? 'exclude';
   const manifest = readTraceManifest(dir);
   const originNs = manifest.started.mono_ns;
-  const { runs, setups, idles } = markWindows(dir, originNs);
+  const { runs, setups, idles, skipped: skippedMarks } = markWindows(dir, originNs);
   const tl = timeline(runs, setups, idles);
   const gapLimitS = opts.gapLimitS ?? Math.max((5 * manifest.interval_ms) / 1000, 1);
-  const integ = integrateTrace(dir, manifest, tl.boundariesS, { gapLimitS, raplCeilingW: opts.raplCeilingW ?? 1000 });
+  const integ = integrateTrace(dir, manifest, tl.boundariesS, { gapLimitS, raplCeilingW: opts.raplCeilingW ?? 1000, gpuCeilingW: opts.gpuCeilingW ?? 2000 });
+  const skipped = [...skippedMarks, ...integ.skipped];
+  for (const k of skipped.slice(0, 20)) warn(`${k.file}:${k.line}: skipped: ${k.message}`);
+  if (skipped.length > 20) warn(`${dir}: ${skipped.length - 20} more skipped lines (all in the summary's skipped_lines)`);
 
   const primary = integ.series.filter((s) => s.primary);
   if (primary.length === 0 || primary.every((s) => s.samples < 2)) {
@@ -155,7 +164,8 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   }
   const resourceRunning = resourceOk ? resourceEnergyJ(tl, gpuSegJ, hostSegJ, runGpus) : null;
 
-  const idlePowerW = opts.idlePowerW ?? idlePowerFromWindowsW(tl, segTotalJ, durationsS);
+  // idle power only from segments no flag casts doubt on (a reset, a gap, a missing sample)
+  const idlePowerW = opts.idlePowerW ?? idlePowerFromWindowsW(tl, segTotalJ.map((e, k) => (segFlags[k] ? 0 : e)), durationsS.map((d, k) => (segFlags[k] ? 0 : d)));
   const incremental = idlePowerW === null ? null : incrementalEnergyJ(tl, segTotalJ, durationsS, runs, setups, idlePowerW);
 
   // power.draw beside NVML: the same rule applied to the diagnostic series
@@ -177,12 +187,53 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     warn(`${dir}: setup ${s.id}: ${[...s.reasons].sort().join(';')} (its share is in energy_setup_mj of the runs it serves, which are flagged)`);
   }
   for (const w of idles) if (w.reasons.size) warn(`${dir}: idle window ${w.id}: ${[...w.reasons].sort().join(';')}; idle power measured over it may be wrong`);
+  // a flagged segment flags the runs running in it, and the runs served by a setup active in it (they
+  // share its energy)
+  const served = setups.map((w) => servedRuns(w, runs));
   tl.running.forEach((rs, k) => {
     if (!segFlags[k]) return;
-    for (const [code, bit] of FLAG_CODES) if (segFlags[k] & bit) for (const i of rs) reasons[i].add(code);
+    const hit = new Set([...rs, ...tl.setups[k].flatMap((j) => served[j])]);
+    for (const [code, bit] of FLAG_CODES) if (segFlags[k] & bit) for (const i of hit) reasons[i].add(code);
   });
+  // a window closed by a guess (no end: the trace end; no start: no time) moves the execution window
+  // and the other runs' shares of T0
+  const guessed = [...runs, ...setups].filter((w) => w.reasons.has('unmatched-mark') || w.reasons.has('nested-mark'));
+  if (guessed.length) {
+    runs.forEach((r, i) => {
+      if (!reasons[i].has('unmatched-mark') && !reasons[i].has('nested-mark') && guessed.some((w) => w !== r)) reasons[i].add('allocation-uncertain');
+    });
+  }
+  // a truncated or garbled line within a window: something of that window may be lost
+  runs.forEach((r, i) => { if (skipped.some((k) => k.fromS <= r.endS && k.toS >= r.startS)) reasons[i].add('skipped-line'); });
+  // a sampler the logger saw exit: the runs not over by then lost (part of) that source
+  const dead = (manifest.samplers ?? []).filter((s) => s.status === 'died');
+  const deadAt: EnergySummary['dead_samplers'] = [];
+  for (const d of dead) {
+    // noticed at mono_ns; its last sample may be earlier (the notice takes a moment)
+    const src = d.source === 'nvidia_smi' ? 'smi' : d.source;
+    const lastS = Math.max(...integ.series.filter((x) => x.source === src).map((x) => x.seg.lastS));
+    const atS = d.mono_ns === undefined ? null : Math.min((d.mono_ns - originNs) / 1e9, lastS);
+    warn(`${dir}: the ${d.source} sampler exited before stop${d.exit_status === undefined ? '' : ` (status ${d.exit_status})`}${atS === null ? '' : ` at ${atS.toFixed(3)} s`}; runs not over by then are flagged sampler-died`);
+    runs.forEach((r, i) => { if (atS === null || r.endS >= atS) reasons[i].add('sampler-died'); });
+    deadAt.push({ source: d.source, exit_status: d.exit_status ?? null, at_s: atS });
+  }
+  // every device the manifest lists must have a series: one without samples covers no run at all
+  const measured = new Set(primary.filter((s) => s.samples >= 2).map((s) => s.device));
+  const listedGpus = [
+    ...(manifest.sources.nvml.status === 'present' ? manifest.sources.nvml.gpus ?? [] : []),
+    ...(manifest.sources.nvidia_smi.status === 'present' ? manifest.sources.nvidia_smi.gpus ?? [] : []),
+  ].map((g) => g.uuid);
+  const listedZones = manifest.sources.rapl.status === 'present' ? (manifest.sources.rapl.zones ?? []).map((z) => z.label) : [];
+  const uncovered = [...new Set([...listedGpus, ...listedZones])].filter((d) => !measured.has(d));
+  if (uncovered.length) {
+    warn(`${dir}: ${uncovered.join(', ')} listed in manifest.json but with fewer than two samples: every run is flagged unbracketed`);
+    for (const r of reasons) r.add('unbracketed');
+  }
   runs.forEach((r, i) => {
-    if (!(r.endS > r.startS)) return;
+    if (!(r.endS > r.startS)) {
+      if (!reasons[i].has('unmatched-mark')) reasons[i].add('zero-length');
+      return;
+    }
     if (r.endS <= traceStartS || r.startS >= traceEndS) reasons[i].add('outside-trace');
     else if (primary.some((s) => s.seg.firstS > r.startS || s.seg.lastS < r.endS)) reasons[i].add('unbracketed');
   });
@@ -242,6 +293,8 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     records: integ.records,
     na_values: integ.naValues,
     truncated_files: integ.truncatedFiles,
+    skipped_lines: skipped.map(({ file, line, message }) => ({ file, line, message })),
+    dead_samplers: deadAt,
     trace_start_s: traceStartS,
     trace_end_s: traceEndS,
     total_j: totalJ,

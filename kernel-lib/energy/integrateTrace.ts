@@ -10,6 +10,10 @@
  * Joules-to-GDP 2.3: "counter differences or integrated sampled power", per component.
  *
  * An interval longer than `gapLimitS` is flagged `gap`; an NA sample flags the interval that spans it.
+ * A power sample above the device's ceiling (`gpuCeilingW` for GPUs) is not used: the interval spanning
+ * it is flagged `implausible-power`, like a missing sample. A truncated or garbled line, or one naming
+ * a device the manifest does not list, is skipped and listed (`skipped`, with where it lies in time),
+ * never the end of the whole trace.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +22,7 @@ import { counterIntervalEnergy } from './counterIntervalEnergy.ts';
 import { SegmentEnergy } from './segmentEnergy.ts';
 import { streamSamples } from './sampleStream.ts';
 import type { TraceManifest } from './traceManifest.ts';
-import { FLAG, type Component } from './types.ts';
+import { FLAG, type Component, type SkippedLine } from './types.ts';
 
 export type SourceName = 'nvml' | 'smi' | 'rapl';
 
@@ -34,8 +38,10 @@ export interface DeviceSeries {
 
 export interface IntegrateOptions {
   gapLimitS: number;
-  /** RAPL power ceiling per zone in W, for the several-wraps check */
+  /** RAPL power ceiling per zone in W, for the several-wraps check and the wrap-or-reset rule */
   raplCeilingW: number;
+  /** GPU power ceiling in W: a power.draw sample or NVML step above it is implausible (default 2000) */
+  gpuCeilingW?: number;
 }
 
 export interface IntegratedTrace {
@@ -44,6 +50,8 @@ export interface IntegratedTrace {
   naValues: number;
   /** files whose final line was half-written (a killed logger) and not used */
   truncatedFiles: string[];
+  /** lines skipped as truncated or garbled, in file order */
+  skipped: SkippedLine[];
 }
 
 const FILES: Record<SourceName, { file: string; header: string }> = {
@@ -56,6 +64,8 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
   const originNs = manifest.started.mono_ns;
   const series: DeviceSeries[] = [];
   const truncatedFiles: string[] = [];
+  const skipped: SkippedLine[] = [];
+  const gpuCeilingW = opts.gpuCeilingW ?? 2000;
   let records = 0, naValues = 0;
   const zones = new Map((manifest.sources.rapl.zones ?? []).map((z) => [z.label, z]));
   const present: Record<SourceName, boolean> = {
@@ -70,33 +80,50 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
     if (!existsSync(path)) throw new J2GError(`${path}: missing, though the manifest says the source is present`);
     const isCounter = source !== 'smi';
     const toJ = source === 'nvml' ? 1e-3 : 1e-6;
-    const state: { t: number; v: number; na: boolean; s: DeviceSeries; range: number | null }[] = [];
+    const ceilingW = source === 'rapl' ? opts.raplCeilingW : gpuCeilingW;
+    const listed = source === 'rapl' ? null : new Set((source === 'nvml' ? manifest.sources.nvml.gpus : manifest.sources.nvidia_smi.gpus)?.map((g) => g.uuid) ?? []);
+    const state: ({ t: number; v: number; na: number; s: DeviceSeries; range: number | null } | null)[] = [];
     let backwards: string | null = null;
+    // skipped lines wait for the next good record to know where they end in time
+    let lastGoodS = -Infinity;
+    let pending: SkippedLine[] = [];
+    const skip = (line: number, message: string) => {
+      const sk = { file: path, line, message, fromS: lastGoodS, toS: Infinity };
+      skipped.push(sk);
+      pending.push(sk);
+    };
     const result = streamSamples(path, FILES[source].header, originNs, (dev, t, v, names, line) => {
       let st = state[dev];
-      if (!st) {
+      if (st === undefined) {
         const name = names[dev];
         let component: Component = 'gpu';
         let range: number | null = null;
         if (source === 'rapl') {
           const z = zones.get(name);
-          if (!z) throw new J2GError(`${path}: zone ${name} is not listed in the manifest`);
-          component = z.kind === 'package' ? 'cpu' : 'dram';
-          range = z.max_energy_range_uj;
+          if (z) {
+            component = z.kind === 'package' ? 'cpu' : 'dram';
+            range = z.max_energy_range_uj;
+          }
         }
-        st = state[dev] = { t: NaN, v: NaN, na: false, range, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } };
-        series.push(st.s);
+        const known = source === 'rapl' ? zones.has(name) : listed!.size === 0 || listed!.has(name);
+        st = state[dev] = known ? { t: NaN, v: NaN, na: 0, range, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } } : null;
+        if (st) series.push(st.s);
       }
-      if (Number.isNaN(v)) { st.na = true; return; }
+      if (st === null) return skip(line, `device: "${names[dev]}" is not a ${source === 'rapl' ? 'RAPL zone' : 'GPU'} listed in manifest.json`);
+      for (const p of pending) p.toS = Math.max(t, p.fromS);
+      pending = [];
+      lastGoodS = t;
+      if (Number.isNaN(v)) { st.na |= FLAG['missing-samples']; return; }
+      if (!isCounter && v > ceilingW) { st.na |= FLAG['implausible-power']; return; }
       st.s.samples++;
       st.s.seg.seen(t);
       if (!Number.isNaN(st.t)) {
         const dt = t - st.t;
         if (dt < 0) { backwards ??= `${path}:${line}: mono_ns: device ${st.s.device}: monotonic time goes backwards (${t.toFixed(9)} s after ${st.t.toFixed(9)} s); samples of one device must be in time order`; return; }
         if (dt === 0) return;
-        let flag = (dt > opts.gapLimitS ? FLAG.gap : 0) | (st.na ? FLAG['missing-samples'] : 0);
+        let flag = (dt > opts.gapLimitS ? FLAG.gap : 0) | st.na;
         if (isCounter) {
-          const c = counterIntervalEnergy(st.v, v, st.range, dt, opts.raplCeilingW / toJ);
+          const c = counterIntervalEnergy(st.v, v, st.range, dt, ceilingW / toJ);
           if (c.flag) flag |= FLAG[c.flag];
           const p = (c.energy * toJ) / dt;
           st.s.seg.add(st.t, t, p, p, flag);
@@ -104,8 +131,8 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
           st.s.seg.add(st.t, t, st.v, v, flag);
         }
       }
-      st.t = t; st.v = v; st.na = false;
-    });
+      st.t = t; st.v = v; st.na = 0;
+    }, skip);
     records += result.records;
     naValues += result.naValues;
     if (result.truncatedFinalLine) truncatedFiles.push(path);
@@ -115,5 +142,5 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
   // power.draw is the primary GPU series only where NVML has none for that GPU
   const nvmlGpus = new Set(series.filter((s) => s.source === 'nvml' && s.samples >= 2).map((s) => s.device));
   for (const s of series) if (s.source === 'smi' && nvmlGpus.has(s.device)) s.primary = false;
-  return { series, records, naValues, truncatedFiles };
+  return { series, records, naValues, truncatedFiles, skipped };
 }

@@ -6,7 +6,9 @@
  *   counted, never confused with zero.
  * - A final line without its line end is the record a killed writer left half-written: it is not
  *   used, and it is reported (`truncatedFinalLine`), never dropped silently.
- * - Any other malformed line is an error naming `file:line`; every bad line is listed (first 20).
+ * - Any other malformed line (truncated, garbled, a tool's error text): with `onSkip`, it is passed there
+ *   (`file:line` and what was wrong) and skipped, and the stream goes on; without it, it is an error
+ *   naming `file:line`, every bad line listed (first 20). A bad header is always an error.
  *
  * Example: "5000000000,1700000000000000000,GPU-a,700\n" with originNs 4e9 => onSample(0, 1, 700)
  */
@@ -29,6 +31,7 @@ export function streamSamples(
   expectedHeader: string,
   originNs: number,
   onSample: (device: number, tS: number, value: number, deviceNames: readonly string[], line: number) => void,
+  onSkip?: (line: number, message: string) => void,
 ): StreamResult {
   let fd: number;
   try {
@@ -67,6 +70,7 @@ export function streamSamples(
   };
 
   const bad = (message: string) => {
+    if (onSkip) return onSkip(lineNo, message);
     if (issues.length < 20) issues.push({ file, line: lineNo, message });
     else if (issues.length === 20) issues.push({ file, message: 'more malformed lines not listed' });
   };

@@ -1,7 +1,8 @@
 /**
  * The trace directory's `manifest.json` as written by `scripts/power-log start`: which sources are
  * present, absent or denied (with the reason), the start instant, the sampling interval and the RAPL
- * zones with their `max_energy_range_uj` (read once). zod at the edge; plain records inside.
+ * zones with their `max_energy_range_uj` (read once); after `stop`, how each sampler ended (`samplers`).
+ * zod at the edge; plain records inside.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,14 @@ export const traceManifestSchema = z.object({
   host: z.string(),
   started: z.object({ mono_ns: z.number(), wall_ns: z.number() }),
   interval_ms: z.number().positive(),
+  /** written by `power-log stop`: every sampler the logger started and how it ended */
+  samplers: z.array(z.object({
+    source: z.enum(['nvml', 'nvidia_smi', 'rapl']),
+    status: z.enum(['ran', 'died']),
+    exit_status: z.number().optional(),
+    /** when the logger noticed the exit (monotonic ns), if it could record it */
+    mono_ns: z.number().optional(),
+  }).passthrough()).optional(),
   sources: z.object({
     nvml: source.extend({ gpus: z.array(gpu).optional() }),
     nvidia_smi: source.extend({ gpus: z.array(gpu).optional() }),

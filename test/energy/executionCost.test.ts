@@ -15,7 +15,20 @@ describe('executionCostUSD and costAtRateUSD', () => {
 describe('counterIntervalEnergy', () => {
   it('adds one range on a decrease of a wrapping counter', () => {
     // oracle: 65_532_610_987 - 65_000_000_000 + 500_000_000 = 1_032_610_987 uJ
-    expect(counterIntervalEnergy(65_000e6, 500e6, 65_532_610_987, 1, 1000e6)).toEqual({ energy: 1_032_610_987, flag: null });
+    // (2 s at a 1000 W ceiling allows 2000 J >= 1033 J: a plausible wrap)
+    expect(counterIntervalEnergy(65_000e6, 500e6, 65_532_610_987, 2, 1000e6)).toEqual({ energy: 1_032_610_987, flag: null });
+  });
+  it('takes a RAPL decrease whose wrap would exceed the power ceiling as a reset, counted zero (#13)', () => {
+    // before: a 20 J step back on a 262 kJ range was one wrap, +262 kJ in 0.1 s (2.6 MW), unflagged
+    // oracle: d + range = 262_143_328_850 - 20e6 uJ > 1000 W x (0.1 s + 1 s slack) = 1.1e9 uJ => reset
+    expect(counterIntervalEnergy(100e6, 80e6, 262_143_328_850, 0.1, 1000e6)).toEqual({ energy: 0, flag: 'counter-reset' });
+    // a real wrap just below the top: 50 J + 50 J in 0.1 s = 1000 W <= ceiling => 100 J
+    expect(counterIntervalEnergy(262_143_328_850 - 50e6, 50e6, 262_143_328_850, 0.1, 1000e6)).toEqual({ energy: 100e6, flag: null });
+  });
+  it('takes an increase above the power ceiling as implausible, counted zero', () => {
+    // 1e30 in 1 s against 2000 W x (1 s + 1 s slack) = 4e6 mJ, or 1000 W x 2 s = 2e9 uJ
+    expect(counterIntervalEnergy(0, 1e30, null, 1, 2000e3)).toEqual({ energy: 0, flag: 'implausible-power' });
+    expect(counterIntervalEnergy(0, 1e30, 65_532_610_987, 1, 1000e6)).toEqual({ energy: 0, flag: 'implausible-power' });
   });
   it('reports a reset for a decrease of a non-wrapping counter', () => {
     expect(counterIntervalEnergy(10, 5, null, 1, 1)).toEqual({ energy: 0, flag: 'counter-reset' });

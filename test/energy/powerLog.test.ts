@@ -138,8 +138,8 @@ describe('power-log against stand-ins', () => {
     await log(['start', '--out', dir, '--interval-ms', '50'], e);
     await log(['mark', 'run-start', 'r1', '--out', dir], e);
     await sleep(1000);
-    for (const pid of readFileSync(join(dir, '.pids'), 'utf8').trim().split('\n')) {
-      try { process.kill(Number(pid), 'SIGKILL'); } catch { /* already gone */ }
+    for (const line of readFileSync(join(dir, '.pids'), 'utf8').trim().split('\n')) {
+      try { process.kill(Number(line.split(' ')[1]), 'SIGKILL'); } catch { /* already gone */ } // "ROLE PID START"
     }
     await sleep(300);
     const { rows, summary } = energyRuns(dir);
@@ -224,7 +224,7 @@ describe('power-log in unusual environments', () => {
     expect(marks).not.toMatch(/late/);
   }, 20000);
 
-  it('fails a mark it cannot write instead of exiting 0', async () => {
+  it('refuses a mark into a marks.csv that became a link (to /dev/full here) instead of exiting 0', async () => {
     const dir = newDir();
     await log(['start', '--out', dir], env());
     rmSync(join(dir, 'marks.csv'));

@@ -2,7 +2,8 @@
  * `j2g energy`: a power-log trace directory to runs.csv rows (foundation schema) with energy components,
  * alternative attribution rules, node time, cost and validity; a summary JSON beside it.
  */
-import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { J2GError } from '../../errors.ts';
 import { formatCsv } from '../../io/csv.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
@@ -23,15 +24,21 @@ export const usage = `usage: j2g energy --trace DIR --out runs.csv [options]
   --idle-power-w W       node idle power for energy_incremental_mj (default: measured over marked
                          idle windows, power-log mark idle-start/idle-end)
   --gap-limit-s S        flag intervals between samples longer than S (default max(5 x interval, 1 s))
-  --rapl-ceiling-w W     per-zone power ceiling for the several-RAPL-wraps check (default 1000)
+  --rapl-ceiling-w W     per-zone RAPL power ceiling (default 1000): a counter decrease whose wrap
+                         would need more is a reset; a step above it, or an interval that could hold
+                         several wraps, is flagged
+  --gpu-ceiling-w W      GPU power ceiling (default 2000): a power.draw sample or NVML step above it is
+                         implausible (flagged implausible-power, not used)
   --summary FILE         summary JSON (default energy-summary.json beside --out)
+
+Outputs inside the trace directory are refused (they would overwrite the measurement being read).
 
 energy_mj is megajoules (GPU + CPU + DRAM, setup share included); ai_hours is the run's window.
 task_id, system and attempt come from run-start marks (--task-id, --system, --attempt) when given;
 otherwise join them on run_id before loading runs.csv with the rest of the dataset.`;
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['trace', 'out', 'rate', 'rates', 'idle', 'idle-power-w', 'gap-limit-s', 'rapl-ceiling-w', 'summary'] });
+  const a = parseArgs(argv, { values: ['trace', 'out', 'rate', 'rates', 'idle', 'idle-power-w', 'gap-limit-s', 'rapl-ceiling-w', 'gpu-ceiling-w', 'summary'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument ${a.positionals[0]}`);
   const dir = a.options.trace;
   const out = a.options.out;
@@ -51,8 +58,14 @@ export async function run(argv: string[]): Promise<number> {
   if (gapLimitS !== undefined && !(gapLimitS > 0)) throw new J2GError(`invalid gap-limit-s: ${gapLimitS} (expected seconds > 0)`);
   const raplCeilingW = num('rapl-ceiling-w');
   if (raplCeilingW !== undefined && !(raplCeilingW > 0)) throw new J2GError(`invalid rapl-ceiling-w: ${raplCeilingW} (expected watts > 0)`);
+  const gpuCeilingW = num('gpu-ceiling-w');
+  if (gpuCeilingW !== undefined && !(gpuCeilingW > 0)) throw new J2GError(`invalid gpu-ceiling-w: ${gpuCeilingW} (expected watts > 0)`);
   const idlePowerW = num('idle-power-w');
   if (idlePowerW !== undefined && !(idlePowerW >= 0)) throw new J2GError(`invalid idle-power-w: ${idlePowerW} (expected watts >= 0)`);
+  const summaryPath = a.options.summary ?? join(dirname(out), 'energy-summary.json');
+  for (const [flag, path] of [['out', out], ['summary', summaryPath]] as const) {
+    if (insideDir(path, dir)) throw new J2GError(`refusing --${flag} ${path}: it is inside the trace directory ${dir} (write it elsewhere; the trace is the measurement)`);
+  }
   const result = energyRuns(dir, {
     idlePolicy: idle as IdlePolicy,
     rateUSDPerHour: rate ?? null,
@@ -60,9 +73,9 @@ export async function run(argv: string[]): Promise<number> {
     idlePowerW: idlePowerW ?? null,
     gapLimitS,
     raplCeilingW,
+    gpuCeilingW,
   });
   const s = result.summary;
-  const summaryPath = a.options.summary ?? join(dirname(out), 'energy-summary.json');
   // both or neither: a runs.csv without its summary (or beside a stale one) is not written
   writeFilesAtomic([[out, formatCsv(result.columns, result.rows)], [summaryPath, JSON.stringify(s, null, 2) + '\n']]);
   const kJ = (j: number) => `${(j / 1e3).toFixed(3)} kJ`;
@@ -72,8 +85,25 @@ export async function run(argv: string[]): Promise<number> {
   );
   for (const [name, src] of Object.entries(s.sources)) if (src.status !== 'present') console.error(`j2g energy: source ${name} ${src.status}: ${src.reason ?? ''}`);
   for (const f of s.truncated_files) console.error(`j2g energy: ${f}: half-written final line not used (logger killed)`);
+  if (s.skipped_lines.length) console.error(`j2g energy: ${s.skipped_lines.length} truncated or garbled line(s) skipped (listed above and in skipped_lines of ${summaryPath}); runs around them are flagged skipped-line`);
   if (s.na_values) console.error(`j2g energy: ${s.na_values} unreadable (NA) samples; intervals spanning them are flagged missing-samples`);
   if (rate === undefined) console.error('j2g energy: no --rate: cost_usd left empty');
   if (s.invalid_runs) console.error(`j2g energy: ${s.invalid_runs} run(s) flagged in the validity column`);
   return 0;
+}
+
+/** The real path of `p`, following links of its nearest existing ancestor (the rest of it may not exist yet). */
+function realPathOf(p: string): string {
+  const abs = resolve(p);
+  try {
+    return realpathSync(abs);
+  } catch {
+    const parent = dirname(abs);
+    return parent === abs ? abs : join(realPathOf(parent), basename(abs));
+  }
+}
+
+function insideDir(path: string, dir: string): boolean {
+  const rel = relative(realPathOf(dir), realPathOf(path));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
