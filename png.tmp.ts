@@ -1,0 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { loadDataset } from './kernel-lib/data/load.ts';
+import { paperFigures } from './kernel-lib/plots/index.ts';
+import { staticRenderer } from './kernel-lib/export/index.ts';
+import { onWarning } from './kernel-lib/warn.ts';
+onWarning(null);
+const ds = loadDataset(process.argv[2]);
+const figs = paperFigures({ dataset: ds, bootstrap: { draws: 100, seed: 1 }, figures: process.argv[3].split(',') as any });
+const r = await staticRenderer();
+for (const f of figs) if ('spec' in f) writeFileSync(`/tmp/fig-${f.id}.png`, await r.png(f.spec, 1));
+await r.close();
