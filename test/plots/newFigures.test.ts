@@ -85,7 +85,7 @@ describe('Figure 3 per-task panels and Figure 4 whiskers', () => {
       expect([r.nvjLo, r.nvjHi, r.tsjLo, r.tsjHi]).toEqual([d.nvj_lo, d.nvj_hi, d.tsj_lo, d.tsj_hi]);
     }
     const spec = paperFigure('4', options);
-    const nvj = spec.data[1] as { error_y: { array: number[]; arrayminus: number[] }; y: number[] };
+    const nvj = spec.data[1] as unknown as { error_y: { array: number[]; arrayminus: number[] }; y: number[] };
     expect(nvj.error_y.array[0]).toBeCloseTo((rows[0].nvjHi as number) - rows[0].nvj, 12);
     expect(referenceRows({ dataset, bootstrap: false }).every((r) => r.nvjLo === null)).toBe(true);
   });
