@@ -99,3 +99,15 @@ function topMargin(layout: Layout): number {
   const m = layout.margin as { t?: number } | undefined;
   return m?.t ?? 100;
 }
+
+/**
+ * One line per figure saying what its provenance badge says (or that the data are recorded): for a
+ * notebook cell or report beside the figures, so the mark is in words as well as in the picture.
+ * @example provenanceNotes(['6'], { name: 'r', provenance: 'recorded', energy_boundary: 'system' }) // => 'Figure 6: recorded data.'
+ */
+export function provenanceNotes(figures: readonly string[], p: Provenance): string {
+  return figures.map((id) => {
+    const t = provenanceBadgeText(id, p);
+    return `Figure ${id}: ${t ? t.replace(/<br>/g, '; ') : 'recorded data'}.`;
+  }).join('\n');
+}
