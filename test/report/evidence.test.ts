@@ -43,3 +43,19 @@ describe('evidence summary', () => {
     expect(text.every((r) => r.byConstruction)).toBe(true);
   });
 });
+
+describe('text claims compared now', () => {
+  it('counts and shares from synthetic-small, by hand: tasks per occupation, runs per task, judgments, laptop hours', () => {
+    const dataset = loadDataset(editedDataset({}));
+    const options = { dataset, bootstrap: false as const };
+    const { tables } = paperTables(options);
+    const cells = new Map(extraTextClaimCells({ ...options, tables }).map((c) => [c.row, c.value]));
+    expect(cells.get('2.1.tasks_per_occupation')).toBe(2); // tasks.csv: occA A1 A2, occB B1 B2, occC C1 C2
+    expect(cells.get('K.2.runs')).toBe(2); // sysX runs every task twice
+    expect(cells.get('D.1.judgments')).toBe(12); // J1 expert_only on sysX's 12 runs (attempts 1 and 2)
+    // laptop hours = E x 23 h / 2.52 MJ (energy_scale.csv), E the primary system's GDP-weighted energy per task
+    expect(cells.get('3.2.glm_laptop_hours')! / cells.get('intro.glm_laptop_hours')!).toBe(1);
+    // no category of synthetic-small is named like the paper's: rank claims are left out, not invented
+    expect(cells.has('intro.production_tsj_rank')).toBe(false);
+  });
+});
