@@ -5,8 +5,7 @@
  * the figure (titles, captions, notes, badges, tick labels, axis titles, legend entries, marker
  * labels) is measured by its bounding box.
  *
- * @example (needs Chromium; see test/browser/figures.browser.ts)
- * await figureLayoutProblems(page, spec) // => []
+ * @example await figureLayoutProblems(page, spec) // => []
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
