@@ -15,7 +15,7 @@ import { figure01c, figure01d } from './figure01.ts';
 import { figure01a, figure01b, figure01Scale } from './figure01ab.ts';
 import { figure02 } from './figure02.ts';
 import { markProvenance } from './marks.ts';
-import { loadEnergyScale, loadTaskTitles } from '../reference/constants.ts';
+import { loadEnergyScale, loadTaskTitles, type EnergyScale } from '../reference/constants.ts';
 import { figure03 } from './figure03.ts';
 import { figure04 } from './figure04.ts';
 import { figure05 } from './figure05.ts';
@@ -42,6 +42,9 @@ export interface PaperFigureOptions extends TableOptions {
   figure?: FigureOptions;
   /** Figure 2's task id; default the paper's example when the dataset has it (`defaultFigure2Task`) */
   figure2Task?: string;
+  /** Figure 1's energy scale and Figure 2's task titles; default read from data/reference/ (a browser passes them) */
+  energyScale?: EnergyScale;
+  taskTitles?: ReadonlyMap<string, { title: string }>;
 }
 
 /** Build one paper figure from a dataset. Throws on a figure the dataset cannot support. */
@@ -76,9 +79,9 @@ function buildFigureOrThrow(id: FigureId, options: PaperFigureOptions): FigureRe
   switch (id) {
     case '1a': return { id, spec: figure01a(benefitPerJouleRow(options), fo) };
     case '1b': return { id, spec: figure01b(studyCountRows(options), fo) };
-    case '1scale': return { id, spec: figure01Scale(loadEnergyScale(), energyScaleRows(options), fo) };
+    case '1scale': return { id, spec: figure01Scale(options.energyScale ?? loadEnergyScale(), energyScaleRows(options), fo) };
     case '2': {
-      const titles = loadTaskTitles();
+      const titles = options.taskTitles ?? loadTaskTitles();
       const taskId = options.figure2Task ?? defaultFigure2Task(options, titles);
       return { id, spec: figure02(taskAccountRow({ ...options, taskId, titles }), fo) };
     }

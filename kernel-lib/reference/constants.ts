@@ -14,7 +14,10 @@ import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { positiveNumber, requiredText } from '../data/fields.ts';
-import { DEFAULT_REFERENCE_DIR } from './load.ts';
+import { fileURLToPath } from 'node:url';
+
+// resolved when called, not at import: a browser bundle of the figure code may import this module
+const referenceDir = () => fileURLToPath(new URL('../../data/reference/', import.meta.url));
 
 export interface StatedConstant {
   value: number;
@@ -44,7 +47,7 @@ function readConstants(path: string): Map<string, StatedConstant> {
   return new Map(rows.map(({ data }) => [data.quantity, { value: data.value, unit: data.unit, source: data.source }]));
 }
 
-export function loadEnergyScale(dir: string = DEFAULT_REFERENCE_DIR): EnergyScale {
+export function loadEnergyScale(dir: string = referenceDir()): EnergyScale {
   const c = readConstants(join(dir, 'energy_scale.csv'));
   const get = (q: string) => {
     const v = c.get(q);
@@ -57,7 +60,7 @@ export function loadEnergyScale(dir: string = DEFAULT_REFERENCE_DIR): EnergyScal
 }
 
 /** GDPval task titles by task id (task_titles.csv), with their sources. */
-export function loadTaskTitles(dir: string = DEFAULT_REFERENCE_DIR): Map<string, { title: string; source: string }> {
+export function loadTaskTitles(dir: string = referenceDir()): Map<string, { title: string; source: string }> {
   const csv = readCsv(join(dir, 'task_titles.csv'));
   const issues: ValidationIssue[] = [];
   if (!checkHeader(csv, ['task_id', 'title', 'source'], issues)) throw new ValidationError(issues);
