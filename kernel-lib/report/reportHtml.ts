@@ -67,7 +67,7 @@ export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'au
   const construction = `${e.byConstruction} values hold by construction: the reconstruction was calibrated to them, or they are arithmetic on calibrated cells, or copies of the reference data. They check the reconstruction, not the paper: their "exact" and "0 off" are no evidence about the paper.`;
   return `<div class="evidence"><p><b>Independent evidence:</b> ${audit}; ${data}.</p>
 <p><b>By construction:</b> ${construction}</p>
-<p class="note">${e.notReproduced} published values are not reproduced (the dataset cannot give them). Figures whose values rest on inputs no published number constrains carry a badge saying so; the reconstruction's README (data/recorded/joules-to-gdp-reconstructed/README.md) lists those inputs.</p></div>`;
+<p class="note">${e.notReproduced} published values are not reproduced (the dataset cannot give them). Figures whose values rest on inputs no published number constrains carry a badge saying so; the reconstruction's README (data/recorded/joules-to-gdp-reconstructed/README.md) lists those inputs.${input.provenance.provenance === 'reconstructed' ? ' In the reproduced tables, every row or cell the paper does not print (the single-accelerator deployments of Table 1, for one) is the generator\'s choice.' : ''}</p></div>`;
 }
 
 const STYLE = `
