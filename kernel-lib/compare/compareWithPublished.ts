@@ -47,9 +47,12 @@ export interface CompareOptions {
   byConstruction?: (cell: { table: string; row: string; column: string }) => boolean;
 }
 
-/** Interval endpoints and Table 16 are approximate; everything else is a point estimate. */
-export function targetKind(table: string, column: string): TargetKind {
-  return table === '16' || / (lo|hi)$/.test(column) ? 'approximate' : 'exact';
+/** Text claims that repeat a Table 16 number (J.2's leader shares): they depend on resampling too. */
+const RESAMPLED_CLAIMS = new Set(['J.2.nvj_leader_retained', 'J.2.tsj_leader_retained']);
+
+/** Interval endpoints, Table 16 and the text claims that repeat it are approximate; everything else is a point estimate. */
+export function targetKind(table: string, column: string, row = ''): TargetKind {
+  return table === '16' || / (lo|hi)$/.test(column) || (table === 'text' && RESAMPLED_CLAIMS.has(row)) ? 'approximate' : 'exact';
 }
 
 export function compareWithPublished(cells: ReproducedCell[], pub: Published, options: CompareOptions = {}): ComparisonRow[] {
@@ -65,7 +68,7 @@ export function compareWithPublished(cells: ReproducedCell[], pub: Published, op
       published = pub.tables.get(c.table)?.get(cellKey(c.row, c.column));
     }
     if (!published) continue;
-    const kind = targetKind(c.table, c.column);
+    const kind = targetKind(c.table, c.column, c.row);
     let status: CheckStatus;
     let band: number | null = null;
     if (kind === 'exact') status = checkStatus(c.value, published.value, published.printed);

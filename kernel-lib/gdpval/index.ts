@@ -5,7 +5,7 @@ export { winRate } from './winRate.ts';
 export { scenarioInputs } from './scenarioInputs.ts';
 export { naiveRatio } from './naiveRatio.ts';
 export { expectedTryNThenFix, expectedTryOnceThenFix } from './tryNThenFix.ts';
-export { tryNThenFixRatio } from './tryNThenFixRatio.ts';
+export { tryNThenFixRatio, type TryLimit, type TryNThenFixOptions } from './tryNThenFixRatio.ts';
 export { humanAutograderAgreement, sampleHumanAutograder, gradesBySample, type Agreement } from './humanAutograderAgreement.ts';
 export { humanInterRaterAgreement, sampleInterRater } from './humanInterRaterAgreement.ts';
 export { agreementBootstrap, type AgreementKind, type AgreementResampling, type AgreementInterval } from './agreementBootstrap.ts';

@@ -101,8 +101,23 @@ export function frontierPanel(
   const { frontier } = paretoFrontier(shown.map((p) => ({ id: p.id, energyJ: p.energyMJ * 1e6, service: p.benefit })));
   const byId = new Map(shown.map((p) => [p.id, p]));
   const line = frontier.map((id) => byId.get(id)!);
+  // Log ranges padded by a quarter decade (labels need room at the ends); marker labels placed by
+  // labelPositions so that no two labels, and no label and marker, take the same spot.
+  const pad = (xs: number[]) => xs.length ? [Math.log10(Math.min(...xs)) - 0.25, Math.log10(Math.max(...xs)) + 0.25] : undefined;
+  const xRange = pad(shown.map((p) => p.energyMJ)), yRange = pad(shown.map((p) => p.benefit));
+  const position = new Map<string, string>();
+  if (xRange && yRange) {
+    const size = panelPixels(layout, panel);
+    const px = shown.map((p) => ({
+      id: p.id, chars: p.label.length,
+      x: ((Math.log10(p.energyMJ) - xRange[0]) / (xRange[1] - xRange[0])) * size.w,
+      y: ((Math.log10(p.benefit) - yRange[0]) / (yRange[1] - yRange[0])) * size.h,
+    }));
+    for (const [id, pos] of labelPositions(px, size)) position.set(id, pos);
+  }
   placePanel(layout, panel, hidden.length ? `${title} (not shown, benefit <= 0: ${hidden.join(', ')})` : title,
-    axis('Total energy', energyUnit, { type: 'log' }), axis(benefit.label, benefit.unit, { type: 'log' }));
+    axis('Total energy', energyUnit, { type: 'log', range: xRange }),
+    axis(benefit.label, benefit.unit, { type: 'log', range: yRange }));
   return [
     onPanel({
       type: 'scatter', mode: 'lines', name: 'Frontier', showlegend: false, hoverinfo: 'skip',
@@ -112,11 +127,52 @@ export function frontierPanel(
     onPanel({
       type: 'scatter', mode: 'markers+text', name: title, showlegend: false,
       x: shown.map((p) => p.energyMJ), y: shown.map((p) => p.benefit), text: shown.map((p) => p.label),
-      textposition: 'top center', cliponaxis: false,
+      textposition: shown.map((p) => position.get(p.id) ?? 'top center'), cliponaxis: false,
       marker: { size: 11, color: shown.map((p) => colour(p.id)), line: { color: '#FFFFFF', width: 1 },
         symbol: shown.map((p) => (frontier.includes(p.id) ? 'circle' : 'circle-open')) },
       customdata: shown.map((p) => (frontier.includes(p.id) ? 'on the frontier' : 'dominated')),
       hovertemplate: `%{text}<br>energy %{x:.4g} ${energyUnit}<br>${benefit.label} %{y:.4g} ${benefit.unit}<br>%{customdata}<extra></extra>`,
     }, panel),
   ];
+}
+
+/** The approximate pixel size of a panel's plot area (figure size less the layout's margins, times the domains). */
+export function panelPixels(layout: Layout, panel: Panel): { w: number; h: number } {
+  const m = (layout.margin ?? {}) as { l?: number; r?: number; t?: number; b?: number };
+  const w = ((layout.width as number | undefined) ?? 900) - (m.l ?? 80) - (m.r ?? 80);
+  const h = ((layout.height as number | undefined) ?? 480) - (m.t ?? 100) - (m.b ?? 80);
+  return { w: w * (panel.xDomain[1] - panel.xDomain[0]), h: h * (panel.yDomain[1] - panel.yDomain[0]) };
+}
+
+const TEXT_POSITIONS = ['top center', 'bottom center', 'top right', 'bottom right', 'top left', 'bottom left', 'middle right', 'middle left'] as const;
+
+/**
+ * A Plotly text position for each marker label, chosen greedily (markers in order of x) as the first
+ * of top, bottom, right and left placements whose box (about 6.6 px per character, 14 px tall at the
+ * 12 px font) overlaps no label placed before, no marker and does not leave the panel; the least
+ * overlapping one when every placement collides. Points in pixels from the panel's bottom-left.
+ */
+export function labelPositions(points: readonly { id: string; x: number; y: number; chars: number }[], size: { w: number; h: number }): Map<string, string> {
+  const R = 8; // marker radius and gap, px
+  const boxes: { x0: number; x1: number; y0: number; y1: number }[] = points.map((p) => ({ x0: p.x - R, x1: p.x + R, y0: p.y - R, y1: p.y + R }));
+  const out = new Map<string, string>();
+  const order = [...points].sort((a, b) => a.x - b.x || (a.id < b.id ? -1 : 1));
+  for (const p of order) {
+    const w = 6.6 * p.chars, h = 14;
+    let best: { pos: string; cost: number; box: (typeof boxes)[number] } | null = null;
+    for (const pos of TEXT_POSITIONS) {
+      const [v, hz] = pos.split(' ');
+      const x0 = hz === 'center' ? p.x - w / 2 : hz === 'right' ? p.x + R / 2 : p.x - R / 2 - w;
+      const y0 = v === 'top' ? p.y + R : v === 'bottom' ? p.y - R - h : p.y - h / 2;
+      const box = { x0, x1: x0 + w, y0, y1: y0 + h };
+      let cost = 0;
+      for (const b of boxes) cost += Math.max(0, Math.min(b.x1, box.x1) - Math.max(b.x0, box.x0)) * Math.max(0, Math.min(b.y1, box.y1) - Math.max(b.y0, box.y0));
+      cost += Math.max(0, -box.x0) * h + Math.max(0, box.x1 - size.w) * h + Math.max(0, -box.y0) * w + Math.max(0, box.y1 - size.h) * w;
+      if (!best || cost < best.cost - 1e-9) best = { pos, cost, box };
+      if (cost === 0) break;
+    }
+    out.set(p.id, best!.pos);
+    boxes.push(best!.box);
+  }
+  return out;
 }

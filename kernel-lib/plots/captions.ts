@@ -102,6 +102,10 @@ export function figureCaption(id: string, options: TableOptions): { title?: stri
   const c = captionContext(options);
   const W = weightsWords(c.weights);
   switch (id) {
+    case '1a': return { caption: `${W} per-task averages; ${evaluation(c)}; NVJ = (G − C)/E and TSJ = S/E.` };
+    case '1b': return { caption: 'Unweighted counts from the dataset: evaluated tasks and their occupations, categories and sectors; models, accelerator types and AI systems (model × accelerator × count).' };
+    case '1scale': return { caption: `Task energy: ${W} per-task average; ${evaluation(c)}.` };
+    case '2': return { caption: `One task, unweighted; credited under ${evaluation(c, false)}.` };
     case '1c': return { caption: `${W} category averages; ${evaluation(c)}; each panel ranked on its own.` };
     case '1d': return { caption: `Unweighted totals over each model's evaluated tasks; ${evaluation(c, false)}; filled markers lie on the efficient frontier (dotted).` };
     case '3': return { caption: `${W} category averages (category-normalised occupation weights); ${evaluation(c)}.` };

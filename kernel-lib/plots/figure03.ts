@@ -1,6 +1,9 @@
 /**
  * Figure 3 of Joules-to-GDP: occupation-category rankings by win-tie rate, win-tie rate per MJ, NVJ
- * and TSJ. Energy changes the rankings: compare each bar's position across the panels.
+ * and TSJ, and, without energy, net value per task (G - C, USD) and time saving per task (S, hours).
+ * Energy changes the rankings: compare each bar's position across the panels (Section 3.1: a
+ * category can lead net value per task and trail in NVJ, or be second in time saving per task and
+ * sixth in TSJ).
  */
 import type { PlotSpec } from './spec.ts';
 import { CATEGORY_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
@@ -17,16 +20,20 @@ export interface CategoryRankingRow {
   nvj: number;
   /** hours/MJ */
   tsj: number;
+  /** net value per task G - C, USD (GDP-weighted category average) */
+  netValueUSD: number;
+  /** time saving per task S, hours (GDP-weighted category average) */
+  timeSavingHours: number;
 }
 
 export function figure03(rows: readonly CategoryRankingRow[], options: FigureOptions = {}): PlotSpec {
   const layout = baseLayout('3', 'Figure 3. Category rankings with and without energy',
     'GDP-weighted category averages (category-normalised occupation weights), attempt 1, expert-only reference.',
-    { height: 760, ...options });
+    { height: 1080, ...options });
   const keys = rows.map((r) => r.category);
   const colour = (r: CategoryRankingRow) => colourOf(r.category, options.colours, keys, CATEGORY_PALETTE);
   const label = (r: CategoryRankingRow) => r.category;
-  const [a, b, c, d] = panelGrid(4, 2, 0.3, 0.14);
+  const [a, b, c, d, e, f] = panelGrid(6, 2, 0.3, 0.1);
   return {
     layout,
     data: [
@@ -34,6 +41,8 @@ export function figure03(rows: readonly CategoryRankingRow[], options: FigureOpt
       rankedBarPanel(layout, b, 'Win–tie rate per MJ', rows, (r) => r.winTiePctPerMJ, label, colour, { label: 'Win–tie rate per MJ', unit: '%/MJ', format: '.1f' }),
       rankedBarPanel(layout, c, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
       rankedBarPanel(layout, d, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
+      rankedBarPanel(layout, e, 'Net value per task', rows, (r) => r.netValueUSD, label, colour, { label: 'Net value per task', unit: 'USD', format: '.2f' }),
+      rankedBarPanel(layout, f, 'Time saving per task', rows, (r) => r.timeSavingHours, label, colour, { label: 'Time saving per task', unit: 'hours', format: '.3f' }),
     ],
   };
 }

@@ -6,6 +6,7 @@ import type { PlotSpec } from './spec.ts';
 import { REFERENCE_COLOURS, baseLayout, type FigureOptions } from './theme.ts';
 import { panelGrid } from './panels.ts';
 import { barPanel } from './bars.ts';
+import { figureNote } from './marks.ts';
 
 export type ReferenceName = 'expert_only' | 'expert_with_ai';
 
@@ -18,6 +19,11 @@ export interface ReferenceRow {
   nvj: number;
   /** hours/MJ */
   tsj: number;
+  /** Table 17's percentile 95% interval bounds (null or absent: no whisker) */
+  nvjLo?: number | null;
+  nvjHi?: number | null;
+  tsjLo?: number | null;
+  tsjHi?: number | null;
 }
 
 export const REFERENCE_LABELS: Record<string, string> = {
@@ -33,12 +39,16 @@ export function figure04(rows: readonly ReferenceRow[], options: FigureOptions =
   const label = (r: ReferenceRow) => REFERENCE_LABELS[r.reference];
   const colour = (r: ReferenceRow) => options.colours?.[r.reference] ?? REFERENCE_COLOURS[r.reference];
   const [a, b, c] = panelGrid(3, 3);
+  const withIntervals = rows.some((r) => r.nvjLo != null || r.tsjLo != null);
+  if (withIntervals) figureNote(layout, 'Whiskers: percentile 95% task-composition bootstrap intervals (Table 17).');
   return {
     layout,
     data: [
       barPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' }),
-      barPanel(layout, b, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
-      barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
+      barPanel(layout, b, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' },
+        withIntervals ? { lo: (r) => r.nvjLo ?? null, hi: (r) => r.nvjHi ?? null } : undefined),
+      barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' },
+        withIntervals ? { lo: (r) => r.tsjLo ?? null, hi: (r) => r.tsjHi ?? null } : undefined),
     ],
   };
 }

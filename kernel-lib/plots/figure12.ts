@@ -22,6 +22,8 @@ export function figure12(rows: readonly OutcomeRow[], options: FigureOptions = {
     'Share of attempt-1 outputs judged a win, tie or loss against the expert-only reference by the primary judge (unweighted over tasks).',
     { height: Math.max(360, 180 + 40 * rows.length), ...options });
   layout.barmode = 'stack';
+  // Plotly lists stacked traces in reverse by default; keep the legend in the bars' order (win, tie, loss, left to right)
+  layout.legend = { ...(layout.legend as object), traceorder: 'normal' };
   const [p] = panelGrid(1);
   const ordered = [...rows].sort((a, b) => b.winPct + b.tiePct - (a.winPct + a.tiePct) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const labels = ordered.map((r) => r.label);

@@ -13,6 +13,10 @@ import type { PlotSpec } from './spec.ts';
 import type { FigureOptions } from './theme.ts';
 import { figureCaption } from './captions.ts';
 import { figure01c, figure01d } from './figure01.ts';
+import { figure01a, figure01b, figure01Scale } from './figure01ab.ts';
+import { figure02 } from './figure02.ts';
+import { markProvenance } from './marks.ts';
+import { loadEnergyScale, loadTaskTitles, type EnergyScale } from '../reference/constants.ts';
 import { figure03 } from './figure03.ts';
 import { figure04 } from './figure04.ts';
 import { figure05 } from './figure05.ts';
@@ -23,11 +27,11 @@ import { figure10, type PolicyRow } from './figure10.ts';
 import { figure11 } from './figure11.ts';
 import { figure12 } from './figure12.ts';
 import {
-  acceleratorCountRows, acceleratorRows, categoryRows, hasJudgments, datasetColours, decompositionRows, outcomeRows,
+  acceleratorCountRows, acceleratorRows, benefitPerJouleRow, categoryRows, defaultFigure2Task, energyScaleRows, studyCountRows, taskAccountRow, hasJudgments, datasetColours, decompositionRows, outcomeRows,
   policyRows, provenanceOf, referenceRows, systemRows, weightRows,
 } from './rows.ts';
 
-export const FIGURE_IDS = ['1c', '1d', '3', '4', '5', '6', '7', '9', '10', '11', '12'] as const;
+export const FIGURE_IDS = ['1a', '1b', '1c', '1d', '1scale', '2', '3', '4', '5', '6', '7', '9', '10', '11', '12'] as const;
 export type FigureId = (typeof FIGURE_IDS)[number];
 
 export type FigureResult = { id: FigureId; spec: PlotSpec } | { id: FigureId; skipped: string };
@@ -37,6 +41,11 @@ export interface PaperFigureOptions extends TableOptions {
   figures?: readonly FigureId[];
   /** look and size, merged into every figure's options */
   figure?: FigureOptions;
+  /** Figure 2's task id; default the paper's example when the dataset has it (`defaultFigure2Task`) */
+  figure2Task?: string;
+  /** Figure 1's energy scale and Figure 2's task titles; default read from data/reference/ (a browser passes them) */
+  energyScale?: EnergyScale;
+  taskTitles?: ReadonlyMap<string, { title: string }>;
 }
 
 /** Build one paper figure from a dataset. Throws on a figure the dataset cannot support. */
@@ -57,7 +66,9 @@ export function paperFigures(options: PaperFigureOptions): FigureResult[] {
 
 function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
   try {
-    return buildFigureOrThrow(id, options);
+    const r = buildFigureOrThrow(id, options);
+    // the provenance badge, drawn inside the figure (marks.ts), for every figure built here
+    return 'spec' in r ? { id, spec: markProvenance(r.spec, id, provenanceOf(options.dataset)) } : r;
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
     return { id, skipped: e.message };
@@ -67,6 +78,14 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
 function buildFigureOrThrow(id: FigureId, options: PaperFigureOptions): FigureResult {
   const fo: FigureOptions = { provenance: provenanceOf(options.dataset), colours: datasetColours(options.dataset), ...figureCaption(id, options), ...options.figure };
   switch (id) {
+    case '1a': return { id, spec: figure01a(benefitPerJouleRow(options), fo) };
+    case '1b': return { id, spec: figure01b(studyCountRows(options), fo) };
+    case '1scale': return { id, spec: figure01Scale(options.energyScale ?? loadEnergyScale(), energyScaleRows(options), fo) };
+    case '2': {
+      const titles = options.taskTitles ?? loadTaskTitles();
+      const taskId = options.figure2Task ?? defaultFigure2Task(options, titles);
+      return { id, spec: figure02(taskAccountRow({ ...options, taskId, titles }), fo) };
+    }
     case '1c': return { id, spec: figure01c(categoryRows(options), fo) };
     case '1d': {
       const rows = systemRows(options);

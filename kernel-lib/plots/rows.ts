@@ -10,9 +10,10 @@ import { returnsOf } from '../metrics/aggregate.ts';
 import { PASS_AT_1, policyLabel, threshold } from '../metrics/policy.ts';
 import { taskComponents } from '../metrics/taskComponents.ts';
 import { categorySummaries } from '../tables/table13.ts';
-import { systemSummaries, type SystemSummary } from '../tables/table01.ts';
+import { evaluableSystemSummaries, systemSummaries, type SystemSummary } from '../tables/table01.ts';
 import { judgedAttempts, table19, table20 } from '../tables/policyTables.ts';
 import { table22, TRANSITIONS } from '../tables/table22.ts';
+import { table17 } from '../tables/table17.ts';
 import { evaluate } from '../tables/evaluate.ts';
 import { weightVector } from '../metrics/aggregate.ts';
 import type { TableOptions } from '../tables/options.ts';
@@ -26,12 +27,18 @@ import type { WeightRow } from './figure09.ts';
 import type { PolicyRow } from './figure10.ts';
 import type { DecompositionRow } from './figure11.ts';
 import type { OutcomeRow } from './figure12.ts';
+import type { BenefitPerJouleRow, EnergyScaleRow, StudyCountRow } from './figure01ab.ts';
+import type { TaskAccountRow } from './figure02.ts';
+import { J2GError } from '../errors.ts';
+import { weightSchemeName } from '../weights/schemes.ts';
+import { weightsWords } from './captions.ts';
 import { CATEGORY_PALETTE, SYSTEM_PALETTE, colourMap, type Provenance } from './theme.ts';
 
 /** Category rows of Figures 1(c) and 3 (Table 13's categories with their ratios). */
 export function categoryRows(options: TableOptions): CategoryRankingRow[] {
   return categorySummaries(options).map((c) => ({
     category: c.category, winTiePct: 100 * c.credit, winTiePctPerMJ: 100 * c.winTiePerMJ, nvj: c.nvj, tsj: c.tsj,
+    netValueUSD: c.valueUSD - c.costUSD, timeSavingHours: c.timeSavingHours,
   }));
 }
 
@@ -83,9 +90,20 @@ export function hasJudgments(options: TableOptions, reference: Reference): boole
   return tasksTimed && ds.rows.judgments.some((j) => j.judge === judge && j.reference === reference && runs.has(j.run_id));
 }
 
-/** Figure 4: the two references, each judging and timing (Table 17's diagonal), primary system. */
+/**
+ * Figure 4: the two references, each judging and timing (Table 17's diagonal), primary system, with
+ * Table 17's percentile 95% intervals of NVJ and TSJ when both references are there and the
+ * bootstrap is on (`bootstrap: false` gives no whiskers).
+ */
 export function referenceRows(options: TableOptions): ReferenceRow[] {
   const out: ReferenceRow[] = [];
+  const intervals = new Map<string, Record<string, unknown>>();
+  if (options.bootstrap !== false && hasJudgments(options, 'expert_only') && hasJudgments(options, 'expert_with_ai')) {
+    for (const r of table17(options).objects() as Record<string, unknown>[]) {
+      if (r.judgment_reference === r.time_reference) intervals.set(String(r.judgment_reference), r);
+    }
+  }
+  const num = (r: Record<string, unknown> | undefined, k: string) => (r && typeof r[k] === 'number' ? (r[k] as number) : null);
   for (const reference of ['expert_only', 'expert_with_ai'] as const) {
     if (!hasJudgments(options, reference)) {
       warn(`no ${reference} judgments (or reference times) for the primary system; Figure 4 leaves that reference out`);
@@ -93,7 +111,8 @@ export function referenceRows(options: TableOptions): ReferenceRow[] {
     }
     const b = evaluate({ ...options, judgmentReference: reference, timeReference: reference }).benchmark;
     const r = returnsOf(b);
-    out.push({ reference, winTiePct: 100 * b.credit, nvj: r.nvj, tsj: r.tsj });
+    const t17 = intervals.get(reference);
+    out.push({ reference, winTiePct: 100 * b.credit, nvj: r.nvj, tsj: r.tsj, nvjLo: num(t17, 'nvj_lo'), nvjHi: num(t17, 'nvj_hi'), tsjLo: num(t17, 'tsj_lo'), tsjHi: num(t17, 'tsj_hi') });
   }
   return out;
 }
@@ -228,4 +247,87 @@ export function datasetColours(ds: Dataset): Record<string, string> {
 export function provenanceOf(ds: Dataset): Provenance {
   const { name, provenance, energy_boundary } = ds.manifest;
   return { name, provenance, energy_boundary };
+}
+
+/** Figure 1(a): the primary (or chosen) system's GDP-weighted per-task components and ratios (Table 1's row). */
+export function benefitPerJouleRow(options: TableOptions): BenefitPerJouleRow {
+  const ds = options.dataset;
+  const id = options.system ?? ds.manifest.primary_system;
+  const s = evaluableSystemSummaries(options).find((x) => x.system === id);
+  if (!s) throw new J2GError(`Figure 1(a): system ${id} has no judgments by judge ${options.judge ?? ds.manifest.primary_judge} against the ${options.judgmentReference ?? 'expert_only'} reference`);
+  return { label: s.model, valueUSD: s.valueUSD, costUSD: s.costUSD, timeSavingHours: s.timeSavingHours, aiHours: s.aiHours, energyMJ: s.energyMJ, nvj: s.nvj, tsj: s.tsj };
+}
+
+/** Figure 1(b): what the dataset compares, counted from its files. */
+export function studyCountRows(options: TableOptions): StudyCountRow[] {
+  const ds = options.dataset;
+  const occupations = new Set(ds.rows.tasks.map((t) => t.occupation));
+  const occ = ds.rows.occupations.filter((o) => occupations.has(o.occupation));
+  const distinct = (xs: string[]) => new Set(xs).size;
+  return [
+    { what: 'Tasks', count: ds.rows.tasks.length },
+    { what: 'Occupations', count: occupations.size },
+    { what: 'Occupation categories', count: distinct(occ.map((o) => o.category)) },
+    { what: 'Sectors', count: distinct(occ.map((o) => o.sector)) },
+    { what: 'Models', count: distinct(ds.rows.systems.map((s) => s.model)) },
+    { what: 'Accelerator types', count: distinct(ds.rows.systems.map((s) => s.accelerator)) },
+    { what: 'AI systems', count: ds.rows.systems.length },
+    { what: 'Judges', count: distinct(ds.rows.judgments.map((j) => j.judge)) },
+  ];
+}
+
+/** Figure 1's bottom panel: the energy per task of the primary (or chosen) system, GDP-weighted. */
+export function energyScaleRows(options: TableOptions): EnergyScaleRow[] {
+  const r = benefitPerJouleRow(options);
+  return [{ label: `${r.label}, one task (${weightsWords(weightSchemeName(options.weights ?? 'gdp'))})`, energyMJ: r.energyMJ }];
+}
+
+/** The task Figure 2 shows by default: the paper's example when the dataset has it, else the first task the system ran. */
+export function defaultFigure2Task(options: TableOptions, titles: ReadonlyMap<string, { title: string }>): string {
+  const ds = options.dataset;
+  const system = options.system ?? ds.manifest.primary_system;
+  const ran = new Set(ds.rows.runs.filter((r) => r.system === system).map((r) => r.task_id));
+  const example = [...titles.entries()].find(([id, t]) => t.title === FIGURE2_EXAMPLE_TITLE && ran.has(id));
+  if (example) return example[0];
+  const first = ds.rows.tasks.find((t) => ran.has(t.task_id));
+  if (!first) throw new J2GError(`Figure 2: system ${system} ran no task`);
+  return first.task_id;
+}
+
+/** The paper's Figure 2 example (an Accountants and Auditors task). */
+export const FIGURE2_EXAMPLE_TITLE = 'Fall Music Tour P&L';
+
+/**
+ * Figure 2: one task's accounting for the primary (or chosen) system: expert hours, wage and output
+ * value; each attempt's energy, cost, time and judgments; what pass@1 (or `options.policy`) credits.
+ * Throws "Figure 2: unknown task: id" and "Figure 2: system S did not run task id".
+ */
+export function taskAccountRow(options: TableOptions & { taskId: string; titles?: ReadonlyMap<string, { title: string }> }): TaskAccountRow {
+  const ds = options.dataset;
+  const system = options.system ?? ds.manifest.primary_system;
+  const judge = options.judge ?? ds.manifest.primary_judge;
+  const task = ds.rows.tasks.find((t) => t.task_id === options.taskId);
+  if (!task) throw new J2GError(`Figure 2: unknown task: ${options.taskId}`);
+  const runs = ds.rows.runs.filter((r) => r.system === system && r.task_id === task.task_id).sort((a, b) => a.attempt - b.attempt);
+  if (!runs.length) throw new J2GError(`Figure 2: system ${system} did not run task ${task.task_id}`);
+  const policy = options.policy ?? PASS_AT_1;
+  const reference = options.judgmentReference ?? 'expert_only';
+  const c = taskComponents({ ...options, system, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy });
+  const i = c.taskIds.indexOf(task.task_id);
+  const byRun = new Map<string, { judge: string; reference: string; outcome: 'win' | 'tie' | 'loss' }[]>();
+  for (const j of ds.rows.judgments) byRun.set(j.run_id, [...(byRun.get(j.run_id) ?? []), j]);
+  return {
+    taskId: task.task_id, title: options.titles?.get(task.task_id)?.title ?? null, occupation: task.occupation, system, reference,
+    expertHours: c.expertHours[i], wageUSDPerHour: c.wageUSDPerHour[i], outputValueUSD: c.expertHours[i] * c.wageUSDPerHour[i],
+    attempts: runs.map((r) => {
+      const js = byRun.get(r.run_id) ?? [];
+      const primary = js.find((j) => j.judge === judge && j.reference === reference);
+      return {
+        attempt: r.attempt, energyMJ: r.energy_mj, costUSD: r.cost_usd, aiHours: r.ai_hours, outcome: primary?.outcome ?? null,
+        judgments: js.map((j) => `${j.judge} vs ${j.reference}: ${j.outcome}`).sort(),
+      };
+    }),
+    policy: prettyPolicy(policyLabel(policy)),
+    creditedValueUSD: c.valueUSD[i], chargedCostUSD: c.costUSD[i], chargedEnergyMJ: c.energyMJ[i], timeSavingHours: c.timeSavingHours[i],
+  };
 }

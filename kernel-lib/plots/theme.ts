@@ -8,22 +8,38 @@ import type { Axis, Layout } from './spec.ts';
 
 export const FONT = { family: 'Inter, "Helvetica Neue", Helvetica, Arial, sans-serif', size: 12, color: '#222222' };
 
-/** Okabe-Ito: eight colours that stay distinct under the common colour-vision deficiencies. */
-export const SYSTEM_PALETTE = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#F0E442', '#000000'];
+/**
+ * One colour-blind-safe palette for every system, outcome and reference colour: Okabe-Ito (Okabe and
+ * Ito 2008, "Color Universal Design"), eight colours that stay distinct under protanopia,
+ * deuteranopia and tritanopia. Systems take them in order; outcomes and references are named
+ * entries of the same eight.
+ */
+export const OKABE_ITO = {
+  blue: '#0072B2', orange: '#E69F00', green: '#009E73', vermillion: '#D55E00',
+  purple: '#CC79A7', sky: '#56B4E9', yellow: '#F0E442', black: '#000000',
+} as const;
 
-/** Thirteen well-separated colours, one per O*NET category the paper reports. */
+export const SYSTEM_PALETTE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green, OKABE_ITO.vermillion, OKABE_ITO.purple, OKABE_ITO.sky, OKABE_ITO.yellow, OKABE_ITO.black];
+
+/**
+ * Thirteen categories need more hues than any colour-blind-safe set has; Paul Tol's discrete
+ * rainbow (14 colours, ordered so that neighbours differ in lightness; "Colour schemes", SRON
+ * technical note, 2021) without its palest entry. Bars also carry the category name, so colour
+ * is never the only key.
+ */
 export const CATEGORY_PALETTE = [
-  '#4E79A7', '#F28E2B', '#E15759', '#76B7B2', '#59A14F', '#EDC948', '#B07AA1',
-  '#FF9DA7', '#9C755F', '#BAB0AC', '#1F77B4', '#8C564B', '#17BECF',
+  '#1965B0', '#F1932D', '#4EB265', '#882E72', '#7BAFDE', '#DC050C', '#CAE0AB',
+  '#AE76A3', '#F6C141', '#5289C7', '#E8601C', '#90C987', '#D1BBD7',
 ];
 
-/** Neutral colours for references and decompositions. */
+/** References and decompositions, from the same Okabe-Ito set. */
 export const REFERENCE_COLOURS: Record<string, string> = {
-  expert_only: '#4E79A7',
-  expert_with_ai: '#F28E2B',
-  ai_system: '#59A14F',
+  expert_only: OKABE_ITO.blue,
+  expert_with_ai: OKABE_ITO.orange,
+  ai_system: OKABE_ITO.green,
 };
-export const OUTCOME_COLOURS: Record<string, string> = { win: '#1A9850', tie: '#FEE08B', loss: '#D73027' };
+/** Outcomes: win and loss are blue and orange (never red against green); a tie is the pale blue between. */
+export const OUTCOME_COLOURS: Record<string, string> = { win: OKABE_ITO.blue, tie: OKABE_ITO.sky, loss: OKABE_ITO.orange };
 
 /**
  * A colour for every key, assigned in the order given (cycling when there are more keys than

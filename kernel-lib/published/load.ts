@@ -57,9 +57,11 @@ export function cellKey(row: string, column: string): string {
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  // ranks as the text states them ("leads" is rank 1) and the fractions it names
+  leads: 1, first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, half: 0.5, quarter: 0.25,
 };
 
-/** The number a printed claim states: a numeral (thousands commas allowed) or a small number word. */
+/** The number a printed claim states: a numeral (thousands commas allowed), a small number word, a rank word ("leads", "second") or "half"/"quarter". */
 export function printedNumber(printed: string): number {
   const word = NUMBER_WORDS[printed.toLowerCase()];
   if (word !== undefined) return word;
@@ -126,7 +128,7 @@ export function loadPublished(dir: string = DEFAULT_PUBLISHED_DIR): Published {
         }
         const d = res.data;
         const stated = printedNumber(d.printed);
-        if (Number.isNaN(stated)) issues.push({ file: claimFile, line: r.line, column: 'printed', message: `expected a numeral such as 3.24 or 10,000 or a number word one to ten, found "${d.printed}"` });
+        if (Number.isNaN(stated)) issues.push({ file: claimFile, line: r.line, column: 'printed', message: `expected a numeral such as 3.24 or 10,000 or a number word (one to ten, leads, first to sixth, half, quarter), found "${d.printed}"` });
         else if (stated !== Number(d.value)) issues.push({ file: claimFile, line: r.line, column: 'value', message: `expected the printed number ${d.printed}, found ${d.value}` });
         const prev = claims.get(d.claim_id);
         if (prev) {

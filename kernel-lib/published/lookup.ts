@@ -39,11 +39,17 @@ export function textClaim(pub: Published, claimId: string): TextClaim {
 }
 
 /**
- * Number of digits after the decimal point in a printed number; words and integers give 0.
+ * Number of digits after the decimal point in a printed number; integers and whole-number words give
+ * 0, the fraction words as many as their value has ("half" 0.5: 1, "quarter" 0.25: 2).
  * @example printedDecimals('0.430') // => 3
  * @example printedDecimals('10,000') // => 0
+ * @example printedDecimals('half') // => 1
  */
 export function printedDecimals(printed: string): number {
+  const word = FRACTION_WORD_DECIMALS[printed.trim().toLowerCase()];
+  if (word !== undefined) return word;
   const m = /\.(\d+)$/.exec(printed.trim());
   return m ? m[1].length : 0;
 }
+
+const FRACTION_WORD_DECIMALS: Record<string, number> = { half: 1, quarter: 2 };

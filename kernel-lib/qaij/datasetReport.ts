@@ -72,7 +72,8 @@ export function qaijSummaryTable(report: SevenPartReport): ColumnTable {
 /**
  * Part 5 of the seven-part report, one row per system: latency per attempt (mean, median, 90th
  * percentile, max, in seconds) and the share of attempts judged win or tie with its Wilson and exact
- * 95% intervals (reliability is binary here).
+ * 95% intervals, the task as the sampling unit: `tasks` clusters of attempts give `effective_n`
+ * independent-trial equivalents (`clusteredBinomialIntervals`; QAIJ "Reliability").
  */
 export function qaijLatencyReliabilityTable(report: SevenPartReport): ColumnTable {
   return aq.from(Object.entries(report.systems).map(([system, s]) => ({
@@ -83,6 +84,8 @@ export function qaijLatencyReliabilityTable(report: SevenPartReport): ColumnTabl
     latency_p90_s: s.latency.p90S,
     latency_max_s: s.latency.maxS,
     win_tie_share: s.unweighted.estimate.serviceMean,
+    tasks: s.reliability.binary?.clusters ?? null,
+    effective_n: s.reliability.binary?.effectiveTrials ?? null,
     wilson_lo: s.reliability.binary?.wilson.lower ?? null,
     wilson_hi: s.reliability.binary?.wilson.upper ?? null,
     exact_lo: s.reliability.binary?.exact.lower ?? null,

@@ -3,9 +3,12 @@
  * the win-or-tie indicator Y of the run's judgment (by `judge`, default the manifest's primary judge,
  * against `reference`, default expert_only), energy E = energy_mj * 1e6 joules, latency
  * L = ai_hours * 3600 seconds, boundary the manifest's energy boundary, stratum the task's occupation
- * (or sector, or category), weight 1. Correctness, reliability and usefulness are 1 and difficulty
- * weight 1: the judgment already is the graded outcome, so multiplying in more factors would count
- * it twice (QAIJ "Reliability"). Tokens are not recorded, so tokens = 0 (tokens per joule is not
+ * (or sector, or category), weight 1. The judgment is the joint outcome of the attempt, so it goes in
+ * once, as the attempt's reliability r (did this run reproduce the required outcome, a win or tie);
+ * quality, correctness and usefulness are 1 and difficulty weight 1, since multiplying in more factors
+ * would count it twice (QAIJ "Reliability": "the manifest must say which design is used"). The
+ * seven-part report's reliability part therefore counts win-or-tie attempts, with the task as the
+ * sampling unit (the repeated attempts of one task are one cluster). Tokens are not recorded, so tokens = 0 (tokens per joule is not
  * available from this data). Runs without a judgment by that judge and reference are not invented:
  * they are left out and listed in `unjudged`.
  * // QAIJ "Task-level contribution"; Joules-to-GDP sections 2.1-2.4 (Y, E, L)
@@ -55,9 +58,9 @@ export function taskResultsFromDataset(ds: Dataset, options: FromDatasetOptions 
       energyJ: r.energy_mj * 1e6,
       latencyS: r.ai_hours * 3600,
       tokens: 0,
-      quality: service,
+      quality: 1,
       correctness: 1,
-      reliability: 1,
+      reliability: service,
       usefulness: 1,
       difficultyWeight: 1,
       weight: 1,

@@ -4,7 +4,7 @@
  * difficulty stratum; (3) the difficulty-weighted sensitivity result, beside the unweighted one;
  * (4) expected service and expected energy separately, each with an interval; (5) latency and
  * reliability summaries (late and failed counts; Wilson, corrected Wilson and exact intervals when
- * reliability is binary); (6) the energy-service frontier with robust dominance from the bootstrap
+ * reliability is binary, with the task as the sampling unit: `clusteredBinomialIntervals`); (6) the energy-service frontier with robust dominance from the bootstrap
  * regions; (7) QAIJ and intervals under each alternative task mix given (or 'obstructed').
  * Tokens per joule is reported beside. Units: task equivalents, joules, seconds.
  * // QAIJ "Primary and sensitivity reports"
@@ -12,7 +12,7 @@
  *
  * Example: `sevenPartReport(results, { draws: 1000, seed: 1 }).systems.A.unweighted.estimate.qaij` // => 0.05
  */
-import { clopperPearsonInterval, wilsonInterval, wilsonIntervalCorrected, type BinomialInterval } from '../stats/binomialIntervals.ts';
+import { clusteredBinomialIntervals, type ClusteredBinomialIntervals } from '../stats/binomialIntervals.ts';
 import { bootstrapQaij, type Interval } from './bootstrapQaij.ts';
 import type { ImportanceWeightOptions, TargetMix } from './importanceWeights.ts';
 import { paretoFrontier, type Frontier } from './paretoFrontier.ts';
@@ -49,7 +49,8 @@ export interface SystemReport {
   reliability: {
     mean: number;
     failed: number;
-    binary: { successes: number; trials: number; wilson: BinomialInterval; wilsonCorrected: BinomialInterval; exact: BinomialInterval } | null;
+    /** binary reliability with the task as the sampling unit (attempts of one task are one cluster) */
+    binary: ClusteredBinomialIntervals | null;
   };
   alternativeMixes: Record<string, { status: 'ok' | 'obstructed'; missing: string[]; estimate: QaijEstimate | null; qaij: Interval | null; effectiveSampleSize: number | null; trimmed: { at: number; count: number } | null }>;
 }
@@ -79,7 +80,14 @@ export function sevenPartReport(results: readonly TaskResult[], options: ReportO
     const late = options.latency ? own.filter((r) => r.latencyS > options.latency!.latencyMaxS).length : 0;
     const failed = own.filter((r) => r.usefulness * r.quality * r.correctness * r.reliability === 0).length;
     const isBinary = own.every((r) => r.reliability === 0 || r.reliability === 1);
-    const successes = own.filter((r) => r.reliability === 1).length;
+    const perTask = new Map<string, { x: number; m: number }>();
+    for (const r of own) {
+      const c = perTask.get(r.task) ?? { x: 0, m: 0 };
+      c.m += 1;
+      if (r.reliability === 1) c.x += 1;
+      perTask.set(r.task, c);
+    }
+    const cells = [...perTask.values()];
     const alternativeMixes: SystemReport['alternativeMixes'] = {};
     for (const [name, m] of mixes) {
       const b = m.get(system)!;
@@ -102,7 +110,7 @@ export function sevenPartReport(results: readonly TaskResult[], options: ReportO
         mean: own.reduce((a, r) => a + r.reliability, 0) / own.length,
         failed,
         binary: isBinary
-          ? { successes, trials: own.length, wilson: wilsonInterval(successes, own.length), wilsonCorrected: wilsonIntervalCorrected(successes, own.length), exact: clopperPearsonInterval(successes, own.length) }
+          ? clusteredBinomialIntervals(cells.map((c) => c.x), cells.map((c) => c.m), options.level)
           : null,
       },
       alternativeMixes,

@@ -1,1 +1,2 @@
 export * from './load.ts';
+export * from './constants.ts';

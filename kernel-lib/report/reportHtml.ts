@@ -26,6 +26,48 @@ export interface ReportInput {
   warnings?: readonly { message: string; count: number }[];
   /** path of plotly.js relative to the page */
   plotlySrc?: string;
+  /** `j2g audit`'s counts: the paper checked against itself and the public facts (independent evidence) */
+  audit?: { passed: number; known: number; failed: number };
+}
+
+/**
+ * How many compared values are independent evidence about the paper and how many hold by
+ * construction: a reproduced value is evidence only when it is not by construction (recorded data);
+ * the audit's checks of the paper against itself and the public facts are evidence whatever the dataset.
+ * @example evidenceCounts([{ reproduced: 1, byConstruction: true }, { reproduced: 2, byConstruction: false }, { reproduced: null, byConstruction: false }])
+ * // => { fromData: 1, byConstruction: 1, notReproduced: 1 }
+ */
+export function evidenceCounts(rows: readonly Pick<Comparison, 'reproduced' | 'byConstruction'>[]): { fromData: number; byConstruction: number; notReproduced: number } {
+  const out = { fromData: 0, byConstruction: 0, notReproduced: 0 };
+  for (const r of rows) {
+    if (r.reproduced === null) out.notReproduced++;
+    else if (r.byConstruction) out.byConstruction++;
+    else out.fromData++;
+  }
+  return out;
+}
+
+/** The figures whose provenance badge says their values are not (or partly not) constrained by the paper. */
+function figureProvenance(figures: ReportInput['figures']): string {
+  const marked = figures.filter((f) => /NOT CONSTRAINED/.test(String(f.spec.layout.meta.provenanceBadge ?? '')));
+  return marked.length
+    ? `<p class="note">Resting on inputs no published number constrains (see each figure's badge):</p><ul class="note">${marked.map((f) => `<li>Figure ${escapeHtml(f.id)}: ${escapeHtml(String(f.spec.layout.meta.provenanceBadge))}</li>`).join('')}</ul>`
+    : '';
+}
+
+/** The report's first lines: independent evidence apart from what holds by construction. */
+export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'provenance'>): string {
+  const e = evidenceCounts(input.comparisons);
+  const audit = input.audit
+    ? `${input.audit.passed + input.audit.known + input.audit.failed} checks of the paper against itself and the public facts (<code>j2g audit</code>): ${input.audit.passed} pass, ${input.audit.known} known discrepancies, ${input.audit.failed} fail`
+    : 'the paper checked against itself and the public facts: not run here (<code>j2g audit</code>)';
+  const data = input.provenance.provenance === 'recorded'
+    ? `${e.fromData} published values compared with values reproduced from recorded data`
+    : `0 values from recorded data (this dataset is ${escapeHtml(input.provenance.provenance)}${e.fromData ? `; ${e.fromData} values compared with it are illustrations, not evidence` : ''})`;
+  const construction = `${e.byConstruction} values hold by construction: the reconstruction was calibrated to them, or they are arithmetic on calibrated cells, or copies of the reference data. They check the reconstruction, not the paper: their "exact" and "0 off" are no evidence about the paper.`;
+  return `<div class="evidence"><p><b>Independent evidence:</b> ${audit}; ${data}.</p>
+<p><b>By construction:</b> ${construction}</p>
+<p class="note">${e.notReproduced} published values are not reproduced (the dataset cannot give them). Figures whose values rest on inputs no published number constrains carry a badge saying so; the reconstruction's README (data/recorded/joules-to-gdp-reconstructed/README.md) lists those inputs.${input.provenance.provenance === 'reconstructed' ? ' In the reproduced tables, every row or cell the paper does not print (the single-accelerator deployments of Table 1, for one) is the generator\'s choice.' : ''}</p></div>`;
 }
 
 const STYLE = `
@@ -33,7 +75,7 @@ body { font-family: Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; color
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
 table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5rem; border-bottom: 1px solid #eee; text-align: left; }
 .summary td { border: none; } .fail { color: #A50E0E; font-weight: 600; } .pass { color: #1B5E20; font-weight: 600; }
-.j2g-figure { margin: 1rem 0 2rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
+.j2g-figure { margin: 1rem 0 2rem; } .evidence { border: 1px solid #D55E00; background: #FFF8EE; padding: .2rem .8rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
 `;
 
 const sectionName = (id: string) => (id === 'text' ? 'Numbers in the text' : `Table ${id}`);
@@ -45,7 +87,7 @@ function tableSection(id: string, rows: readonly Comparison[]): string {
 export function reportHtml(input: ReportInput): string {
   const counts = statusCounts(input.comparisons);
   const failing = failingChecks(input.comparisons);
-  const byConstruction = input.comparisons.filter((c) => c.byConstruction).length;
+  const byConstruction = input.comparisons.filter((c) => c.byConstruction && c.reproduced !== null).length;
   const plotlySrc = input.plotlySrc ?? 'figures/plotly.js';
   const tableIds = [...new Set(input.comparisons.map((c) => c.table))];
   const verdict = failing.length && input.checksEnforced === false
@@ -81,6 +123,7 @@ export function reportHtml(input: ReportInput): string {
 <script src="${escapeHtml(plotlySrc)}"></script></head>
 <body>
 <h1>Joules-to-GDP: reproduced against published</h1>
+${evidenceSummaryHtml(input)}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
 <p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it, or, for interval endpoints and Table 16 (which depend on resampling), within 15% of it or of the printed interval's width (never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data). Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
 ${summary}
@@ -91,6 +134,7 @@ ${skippedTables}
 <h2 id="tables">Tables</h2>
 ${tableIds.map((id) => tableSection(id, input.comparisons.filter((c) => c.table === id))).join('\n')}
 <h2 id="figures">Figures</h2>
+${figureProvenance(input.figures)}
 ${skipped}
 ${figures}
 ${notebooks}

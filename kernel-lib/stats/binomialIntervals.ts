@@ -34,6 +34,11 @@ function check(x: number, n: number, level: number): void {
 
 export function wilsonInterval(x: number, n: number, level = 0.95): BinomialInterval {
   check(x, n, level);
+  return wilsonReal(x, n, level);
+}
+
+// The score interval for a real "effective" count x of n (Korn and Graubard 1998 use it so).
+function wilsonReal(x: number, n: number, level: number): BinomialInterval {
   const z = normalQuantile((1 + level) / 2);
   const p = x / n;
   const z2 = z * z;
@@ -45,6 +50,10 @@ export function wilsonInterval(x: number, n: number, level = 0.95): BinomialInte
 
 export function wilsonIntervalCorrected(x: number, n: number, level = 0.95): BinomialInterval {
   check(x, n, level);
+  return wilsonCorrectedReal(x, n, level);
+}
+
+function wilsonCorrectedReal(x: number, n: number, level: number): BinomialInterval {
   const z = normalQuantile((1 + level) / 2);
   const p = x / n;
   const z2 = z * z;
@@ -56,8 +65,64 @@ export function wilsonIntervalCorrected(x: number, n: number, level = 0.95): Bin
 
 export function clopperPearsonInterval(x: number, n: number, level = 0.95): BinomialInterval {
   check(x, n, level);
+  return clopperPearsonReal(x, n, level);
+}
+
+function clopperPearsonReal(x: number, n: number, level: number): BinomialInterval {
   const alpha = 1 - level;
   const lower = x === 0 ? 0 : betaQuantile(alpha / 2, x, n - x + 1);
   const upper = x === n ? 1 : betaQuantile(1 - alpha / 2, x + 1, n - x);
   return { estimate: x / n, lower, upper };
+}
+
+export interface ClusteredBinomialIntervals {
+  /** pooled share: sum of successes / sum of trials */
+  estimate: number;
+  successes: number;
+  trials: number;
+  clusters: number;
+  /** Korn-Graubard effective sample size, at most `trials` */
+  effectiveTrials: number;
+  wilson: BinomialInterval;
+  wilsonCorrected: BinomialInterval;
+  exact: BinomialInterval;
+}
+
+/**
+ * Binomial intervals for a share whose trials come in clusters (attempts nested in tasks), with the
+ * cluster as the sampling unit: the pooled share p = sum x_t / sum m_t, its linearized (ratio-estimator)
+ * variance v = sum_t (x_t - p m_t)^2 / (sum m_t)^2, the effective sample size
+ * n* = min(n, max(1, p(1-p)/v)) (n* = n when v = 0), and the Wilson, corrected Wilson and exact intervals of
+ * p n* successes in n* trials (Korn and Graubard 1998, "Confidence intervals for proportions with
+ * small expected number of positive counts estimated from survey data").
+ * // QAIJ "Reliability": "If attempts are clustered by task family ... a cluster bootstrap is needed"
+ * With one trial per cluster v = p(1-p)/n, so n* = n and the intervals are the independent ones.
+ * Throws "clustered binomial intervals require integers 0 <= x_t <= m_t and m_t >= 1 in every cluster".
+ *
+ * Example: `clusteredBinomialIntervals([4, 0], [4, 4]).effectiveTrials` // => 2
+ */
+export function clusteredBinomialIntervals(successes: readonly number[], trials: readonly number[], level = 0.95): ClusteredBinomialIntervals {
+  if (successes.length !== trials.length || trials.length === 0 || trials.some((m, i) => !Number.isInteger(m) || m < 1 || !Number.isInteger(successes[i]) || successes[i] < 0 || successes[i] > m)) {
+    throw new J2GError('clustered binomial intervals require integers 0 <= x_t <= m_t and m_t >= 1 in every cluster');
+  }
+  if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${level}`);
+  const x = successes.reduce((a, b) => a + b, 0);
+  const n = trials.reduce((a, b) => a + b, 0);
+  const p = x / n;
+  let ss = 0;
+  for (let t = 0; t < trials.length; t++) ss += (successes[t] - p * trials[t]) ** 2;
+  const v = ss / (n * n);
+  // one trial per cluster: v = p(1-p)/n exactly in real arithmetic, so n* = n (not n less rounding)
+  const nEff = v === 0 || trials.every((m) => m === 1) ? n : Math.max(1, Math.min(n, (p * (1 - p)) / v));
+  const xEff = p * nEff;
+  return {
+    estimate: p,
+    successes: x,
+    trials: n,
+    clusters: trials.length,
+    effectiveTrials: nEff,
+    wilson: { ...wilsonReal(xEff, nEff, level), estimate: p },
+    wilsonCorrected: { ...wilsonCorrectedReal(xEff, nEff, level), estimate: p },
+    exact: { ...clopperPearsonReal(xEff, nEff, level), estimate: p },
+  };
 }

@@ -92,7 +92,10 @@ that \`test/reconstruct/\` repeats and checks.
   2024 employment and median wage, the nine sector GDP shares: copied from \`data/reference/\`.
 - Systems (\`systems.csv\`): ${SYSTEMS.map((s) => `\`${s.system}\``).join(', ')}. GLM 5.2 uses the AWS
   p5en.48xlarge rate (63.296 USD per node-hour), the four other eight-H100 systems the p5.48xlarge rate
-  (55.04); the single-accelerator systems have no node rate in the paper and none here.
+  (55.04); the single-accelerator systems have no node rate in the paper and none here. Table 5's
+  CoreWeave and GCP rates (${RATE_COREWEAVE_USD_PER_HOUR} and ${RATE_GCP_USD_PER_HOUR} USD per node-hour) are the providers'
+  list prices from \`data/reference/node_rates.csv\`, the same rates \`npm run reproduce\` uses; the paper
+  prints only the costs, and these rates lie inside the interval its cost ratios imply.
 - Runs (\`runs.csv\`): four attempts per task for GLM 5.2, one for every other system; \`node_hours\` is
   the allocated node time T_alloc, and \`cost_usd\` = rate x T_alloc (cost proportional to allocated
   node time, Appendix G), so \`j2g tables --rate R\` re-prices exactly as Table 5 does.
@@ -156,8 +159,6 @@ ${targetsTable(rows)}
 - Wins versus ties: a win or tie of the main judge is a tie with probability ${TIE_SHARE}.
 - Which comparisons the other judges and the human disagree on (only how many is published).
 - Expert-with-AI times beyond the aggregates that Tables 17, 21 and 22 fix.
-- Table 5's CoreWeave and GCP node rates: ${RATE_COREWEAVE_USD_PER_HOUR} and ${RATE_GCP_USD_PER_HOUR} USD per node-hour, chosen inside the
-  interval that the printed cost ratios imply (the paper prints the costs, not the rates).
 - The single-accelerator deployments (${singles.map((s) => s.system).join(', ')}): the paper
   prints no number for them. Generator choices (GDP-weighted task averages): ${singles.map((s) => {
     const ch = SINGLE_ACCELERATOR_CHOICES[s.system];

@@ -2,21 +2,29 @@
  * The fixed parts of the reconstruction: systems, judges, node rates, the seed, and the generator's
  * own choices for quantities the paper does not print (stated as such in the dataset README).
  */
+import { NODE_RATES_FILE } from '../../kernel-lib/report/paperTables.ts';
+import { readNodeRates } from '../../kernel-lib/tables/table05.ts';
 
 /** AWS p5en.48xlarge, 8 x H200, USD per node-hour (Joules-to-GDP Appendix G). */
 export const RATE_P5EN_USD_PER_HOUR = 63.296;
 /** AWS p5.48xlarge, 8 x H100, USD per node-hour (Appendix G). */
 export const RATE_P5_USD_PER_HOUR = 55.04;
 /**
- * Table 5's other two node rates. The paper prints only the costs; every category's CoreWeave and GCP
- * cost divided by its AWS cost implies one common rate (`j2g audit`: CoreWeave [50.423, 50.447],
- * GCP [84.798, 84.814] USD per node-hour). The two rates must also agree with each other: one AWS
- * cost per category has to give both printed provider costs (Computer & Math allows a CoreWeave/GCP
- * rate ratio of only [0.59474, 0.59550]). These values maximise the smallest room any category leaves
- * (a grid search over both intervals); they are the generator's, not the paper's.
+ * Table 5's other two node rates, read from the one source every part of the project uses,
+ * data/reference/node_rates.csv (the providers' list prices, with their sources), so that the
+ * reconstruction and `npm run reproduce` price GCP and CoreWeave at the same rate. The paper prints
+ * only the costs; every category's CoreWeave and GCP cost divided by its AWS cost implies one common
+ * rate (`j2g audit`: CoreWeave [50.423, 50.447], GCP [84.798, 84.814] USD per node-hour, and a
+ * CoreWeave/GCP ratio in [0.59474, 0.59550] for Computer & Math); the list prices lie inside.
  */
-export const RATE_COREWEAVE_USD_PER_HOUR = 50.4425;
-export const RATE_GCP_USD_PER_HOUR = 84.806;
+const H200_RATES = readNodeRates(NODE_RATES_FILE, { accelerator: 'H200', accelerator_count: 8 });
+function referenceRate(provider: string): number {
+  const r = H200_RATES.find((x) => x.label === provider);
+  if (!r) throw new Error(`reconstruct: no H200 rate for ${provider} in ${NODE_RATES_FILE}`);
+  return r.usdPerNodeHour;
+}
+export const RATE_COREWEAVE_USD_PER_HOUR = referenceRate('CoreWeave');
+export const RATE_GCP_USD_PER_HOUR = referenceRate('GCP');
 
 /** The seed of the generator (the paper's bootstrap seed, K.1). */
 export const SEED = 20260726;

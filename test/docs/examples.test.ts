@@ -127,6 +127,12 @@ const NOT_CHECKED: { file: string; example: string; needs: string[]; reason: str
     reason: 'task results of several systems read from a file',
   },
   {
+    file: 'export/layoutCheck.ts',
+    example: 'await figureLayoutProblems(page, spec)',
+    needs: ['page', 'spec'],
+    reason: 'a Chromium page with plotly.js loaded (test/browser/figures.browser.ts runs it on every figure)',
+  },
+  {
     file: 'qaij/fromDataset.ts',
     example: 'occupationMixes(ds).equal',
     needs: ['ds'],

@@ -25,8 +25,17 @@ describe('j2g gdpval', () => {
     expect(gpt.time.try_once).toBeCloseTo(H / ((110 + 0.75 * 400 + 25 + 60) / 2), 12);
     const t1n2 = (110 * (1 - 0.75 ** 2)) / 0.25 + 0.75 ** 2 * 400;
     expect(gpt.time.try_n).toBeCloseTo(H / ((t1n2 + 2 * 25 + 60) / 2), 12);
-    expect(gpt.time.try_limit).toBe(0); // t2 is never won, so retrying forever never ends
+    // the paper's plug-in limit: H / ((M + R) / w) with means M 7.5, R 60 and the aggregate w = (1/4 + 0)/2
+    expect(gpt.time.try_limit).toBeCloseTo(H / (67.5 / 0.125), 12);
     expect(gpt.win_rates.by_sector.map((g: { group: string; winRate: number }) => [g.group, g.winRate])).toEqual([['Government', 0], ['Retail', 0.25]]);
+  });
+
+  it('--limit per-task takes the limit per task, 0 when one task is never won', async () => {
+    const { out } = await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--limit', 'per-task']);
+    const gpt = JSON.parse(out).models.find((m: { model: string }) => m.model === 'gpt');
+    expect(JSON.parse(out).limit).toBe('per-task');
+    expect(gpt.time.try_limit).toBe(0); // t2 is never won, so retrying it forever never ends
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--limit', 'mean'])).err).toBe('j2g gdpval: invalid limit: mean');
   });
 
   it('counts ties as acceptable with --accept win-or-tie', async () => {

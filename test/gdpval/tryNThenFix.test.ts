@@ -62,11 +62,20 @@ describe('expectedTryNThenFix', () => {
     expect(expectedTryNThenFix(t, 200)).toBeCloseTo(expectedTryNThenFix(t, Infinity), 9);
     expect(expectedTryNThenFix(tasks[3], Infinity)).toBe(Infinity);
     expect(expectedTryNThenFix(tasks[3], 3)).toBe(3 * 21 + 60);
-    expect(tryNThenFixRatio(tasks, Infinity)).toBe(0);
-    expect(tryNThenFixRatio(tasks.slice(0, 3), Infinity)).toBeCloseTo(
+    // per-task limit: one never-won task makes the average infinite
+    expect(tryNThenFixRatio(tasks, Infinity, { limit: 'per-task' })).toBe(0);
+    expect(tryNThenFixRatio(tasks.slice(0, 3), Infinity, { limit: 'per-task' })).toBeCloseTo(
       (404 + 120 + 900) / 3 / ((121 / 0.4 + 33 / 0.8 + 225 / 0.1) / 3),
       12,
     );
+  });
+
+  it('the default n -> infinity limit is the paper plug-in H / ((M + R) / w) with the aggregate win rate (GDPval A.2.1)', () => {
+    // H = (404 + 120 + 900 + 60)/4 = 371, M + R = (121 + 33 + 225 + 21)/4 = 100, w = (0.4 + 0.8 + 0.1 + 0)/4 = 0.325
+    expect(tryNThenFixRatio(tasks, Infinity)).toBeCloseTo(371 / (100 / 0.325), 12);
+    expect(tryNThenFixRatio(tasks, Infinity, { limit: 'aggregate' })).toBe(tryNThenFixRatio(tasks, Infinity));
+    expect(tryNThenFixRatio(tasks.map((t) => ({ ...t, winRate: 0 })), Infinity)).toBe(0);
+    expect(() => tryNThenFixRatio(tasks, Infinity, { limit: 'mean' as never })).toThrow('invalid limit: mean');
   });
 
   it('refuses bad tries and win rates', () => {

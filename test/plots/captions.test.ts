@@ -39,20 +39,20 @@ describe('figure captions under employment weights, pass@2, the expert-with-AI r
 
   test.each(FIGURE_IDS)('Figure %s states the weighting and never GDP weights', (id) => {
     const c = caption(id);
-    expect(c).toMatch(id === '9' ? /employment scheme/ : id === '12' || id === '1d' ? /[Uu]nweighted/ : /employment-weighted/);
+    expect(c).toMatch(id === '9' ? /employment scheme/ : ['12', '1d', '1b', '2'].includes(id) ? /[Uu]nweighted/ : /employment-weighted/);
     expect(c).not.toMatch(/GDP-weighted|gdp scheme/);
     expect(c).toContain('Data: joules-to-gdp-reconstructed (reconstructed');
   });
 
   // Figures whose numbers follow the scenario's policy and reference.
-  test.each(['1c', '1d', '3', '4', '5', '6', '7'])('Figure %s states pass@2 and the judge, and no attempt-1 default', (id) => {
+  test.each(['1a', '1scale', '1c', '1d', '2', '3', '4', '5', '6', '7'])('Figure %s states pass@2 and the judge, and no attempt-1 default', (id) => {
     const c = caption(id);
     expect(c).toContain('pass@2');
     expect(c).not.toMatch(/attempt 1|pass@1/);
     expect(c).toContain('judge gemini-3.1-flash-lite');
   });
 
-  test.each(['1c', '1d', '3', '5', '6', '7'])('Figure %s states the expert-with-AI reference and the new node rate', (id) => {
+  test.each(['1a', '1scale', '1c', '1d', '2', '3', '5', '6', '7'])('Figure %s states the expert-with-AI reference and the new node rate', (id) => {
     const c = caption(id);
     expect(c).toContain('expert-with-AI reference');
     expect(c).not.toContain('expert-only');

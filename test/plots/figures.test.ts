@@ -99,13 +99,13 @@ describe('paper figures from synthetic-small', () => {
 describe('paper figures from datasets that cannot support some of them', () => {
   it('a run without the judgment a figure needs skips that figure with the reason, instead of throwing', () => {
     // sysY's run yB1 has no expert_only judgment by J1: Figures 1(d), 5 (every system) cannot be drawn;
-    // the figures of the primary system sysX still are.
+    // the figures of the primary system sysX (1a, 1scale, 2 among them) still are.
     const dataset = loadDataset(editedDataset({ 'judgments.csv': (t) => t.split('\n').filter((l) => !l.startsWith('yB1,expert_only')).join('\n') }));
     const r = paperFigures({ dataset, bootstrap: { draws: 50, seed: 7 } });
     const skipped = Object.fromEntries(r.filter((f) => 'skipped' in f).map((f) => [f.id, (f as { skipped: string }).skipped]));
     expect(Object.keys(skipped).sort()).toEqual(['1d', '5', '6', '7']);
     expect(skipped['5']).toBe('cannot evaluate sysY (judge J1, pass@1): 1 problem(s)\n  run yB1 has no expert_only judgment by J1');
-    expect(r.filter((f) => 'spec' in f).map((f) => f.id)).toEqual(['1c', '3', '4', '9', '10', '11', '12']);
+    expect(r.filter((f) => 'spec' in f).map((f) => f.id)).toEqual(['1a', '1b', '1c', '1scale', '2', '3', '4', '9', '10', '11', '12']);
   });
 
   it('Figure 1(d) is skipped, not drawn empty, when no system has a positive output value', () => {

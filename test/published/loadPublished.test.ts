@@ -83,6 +83,6 @@ describe('loadPublished errors name file and line', () => {
 describe('loadPublished on text claims whose printed form does not parse', () => {
   it('blames the printed column, not the value, and says what it accepts', () => {
     const dir = editedPublished({ 'text_claims.csv': (t) => t.replace('runs per task,four', 'runs per task,a few') });
-    expect(problems(dir)).toMatch(/text_claims\.csv:\d+: printed: expected a numeral such as 3\.24 or 10,000 or a number word one to ten, found "a few"/);
+    expect(problems(dir)).toMatch(/text_claims\.csv:\d+: printed: expected a numeral such as 3\.24 or 10,000 or a number word \(one to ten, leads, first to sixth, half, quarter\), found "a few"/);
   });
 });

@@ -40,11 +40,22 @@ describe('QAIJ applied to a recorded dataset', () => {
   });
 });
 
-test('the latency and reliability table: sysY 4 of 6 win or tie, latencies in seconds from ai_hours', async () => {
+test('the latency and reliability table counts win-or-tie attempts by hand, the task as sampling unit', async () => {
   const { qaijLatencyReliabilityTable } = await import('../../kernel-lib/qaij/index.ts');
   const t = columns(qaijLatencyReliabilityTable(report), 6);
   expect(t.system).toEqual(['sysX', 'sysY']);
-  expect(t.win_tie_share[1]).toBeCloseTo(4 / 6, 6);
+  // Hand count from judgments.csv (J1, expert_only):
+  // sysY: one attempt on each of 6 tasks, wins or ties on A1, B1, B2, C2 -> 4 of 6; with single-attempt
+  //   tasks the effective n is 6 and the interval is the ordinary Wilson 4/6 = [0.3000, 0.9032].
+  // sysX: two attempts per task, wins or ties A1 1, A2 1, B1 2, B2 0, C1 2, C2 1 -> 7 of 12; residuals
+  //   x_t - (7/12) 2 = -1/6, -1/6, 5/6, -7/6, 5/6, -1/6, sum of squares 102/36, v = 102/36/144,
+  //   p(1-p)/v = (35/144) / v = 12.35 -> capped at 12 -> Wilson 7/12 = [0.3195, 0.8067].
+  expect(t.win_tie_share).toEqual([Number((7 / 12).toFixed(6)), Number((4 / 6).toFixed(6))]);
+  expect(t.tasks).toEqual([6, 6]);
+  expect(t.effective_n).toEqual([12, 6]);
+  expect(t.wilson_lo[1]).toBeCloseTo(0.3000, 4);
+  expect(t.wilson_hi[1]).toBeCloseTo(0.9032, 4);
+  expect(t.wilson_lo[0]).toBeCloseTo(0.3195, 4);
+  expect(t.wilson_hi[0]).toBeCloseTo(0.8067, 4);
   expect(t.latency_max_s[1]).toBe(7200); // yC1 ran 2 hours
-  expect(t.wilson_lo[1] as number).toBeLessThan(4 / 6);
 });

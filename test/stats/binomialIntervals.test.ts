@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { clopperPearsonInterval, wilsonInterval, wilsonIntervalCorrected } from '../../kernel-lib/stats/binomialIntervals.ts';
+import { describe, expect, it, test } from 'vitest';
+import { clopperPearsonInterval, clusteredBinomialIntervals, wilsonInterval, wilsonIntervalCorrected } from '../../kernel-lib/stats/binomialIntervals.ts';
 import { normalQuantile } from '../../kernel-lib/stats/normalQuantile.ts';
 import { incompleteBeta } from '../../kernel-lib/stats/incompleteBeta.ts';
 
@@ -79,5 +79,27 @@ describe('clopperPearsonInterval', () => {
       expect(c.lower).toBeCloseTo(lo, 10);
       expect(c.upper).toBeCloseTo(hi, 10);
     }
+  });
+});
+
+describe('clusteredBinomialIntervals (task as the sampling unit)', () => {
+  test('two tasks of four attempts, one all wins and one all losses, carry the information of two trials', () => {
+    // Hand computation: p = 4/8, residuals 4 - 2 = 2 and 0 - 2 = -2, v = 8/64, p(1-p)/v = 0.25/0.125 = 2
+    const c = clusteredBinomialIntervals([4, 0], [4, 4]);
+    expect(c.estimate).toBe(0.5);
+    expect(c.effectiveTrials).toBeCloseTo(2, 12);
+    const w = wilsonInterval(1, 2);
+    expect(c.wilson.lower).toBeCloseTo(w.lower, 12);
+    expect(c.wilson.upper).toBeCloseTo(w.upper, 12);
+    expect(c.wilson.upper - c.wilson.lower).toBeGreaterThan(wilsonInterval(4, 8).upper - wilsonInterval(4, 8).lower);
+  });
+  test('one attempt per task gives the independent-trial intervals', () => {
+    const c = clusteredBinomialIntervals([1, 1, 1, 1, 1, 1, 1, 1, 0, 0], Array(10).fill(1));
+    expect(c.effectiveTrials).toBeCloseTo(10, 12);
+    expect(c.wilson.lower).toBeCloseTo(wilsonInterval(8, 10).lower, 12);
+    expect(c.exact.upper).toBeCloseTo(clopperPearsonInterval(8, 10).upper, 10);
+  });
+  test('rejects a cluster with more successes than trials', () => {
+    expect(() => clusteredBinomialIntervals([3], [2])).toThrow('clustered binomial intervals require integers 0 <= x_t <= m_t and m_t >= 1 in every cluster');
   });
 });

@@ -12,6 +12,7 @@ import {
   readGrades,
   scenarioInputs,
   tryNThenFixRatio,
+  type TryLimit,
   winRatesBy,
   DEFAULT_BUCKET_EDGES_H,
   GDPVAL_TASK_COLUMNS,
@@ -26,7 +27,7 @@ import {
 
 export const summary = "GDPval's speed and cost scenarios, win rates by group, grader agreement";
 
-export const usage = `usage: j2g gdpval --input FILE [--tries N] [--accept win|win-or-tie] [--buckets H,H,...]
+export const usage = `usage: j2g gdpval --input FILE [--tries N] [--accept win|win-or-tie] [--limit aggregate|per-task] [--buckets H,H,...]
                   [--grades FILE] [--resampling within-sample|samples] [--draws N] [--seed S] [--level L]
 
 --input FILE: one row per task and model, with columns
@@ -39,7 +40,8 @@ For each model, for time and for cost (GDPval A.2.1):
   naive      mean H / mean M
   try_once   mean H / mean_i E[T_1,i],  E[T_1,i] = M_i + R_i + (1 - w_i) H_i
   try_n      mean H / mean_i E[T_n,i],  E[T_n,i] = (M_i + R_i)(1 - (1 - w_i)^n)/w_i + (1 - w_i)^n H_i
-  try_limit  the same as n grows: mean H / mean_i (M_i + R_i)/w_i (0 if some w_i = 0)
+  try_limit  its limit as n grows, the paper's plug-in mean H / ((mean M + mean R) / mean w) (0 if w = 0);
+             with --limit per-task, mean H / mean_i (M_i + R_i)/w_i instead (0 if some w_i = 0)
 where w_i is task i's share of comparisons won (--accept win, default) or won or tied.
 Win and win-or-tie rates by sector, occupation, deliverable type and completion-time bucket
 (edges in hours of human time, default ${DEFAULT_BUCKET_EDGES_H.join(',')}).
@@ -61,7 +63,7 @@ Prints JSON.`;
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function scenarios(model: string, tasks: GdpvalTask[], measure: Measure, accept: Acceptance, tries: number) {
+function scenarios(model: string, tasks: GdpvalTask[], measure: Measure, accept: Acceptance, tries: number, limit: TryLimit) {
   const inputs = tasks.map((t) => scenarioInputs(t, measure, accept));
   // a ratio that cannot be formed is null in the JSON, and the reason is said once on stderr
   const guard = (name: string, f: () => number) => {
@@ -81,7 +83,7 @@ function scenarios(model: string, tasks: GdpvalTask[], measure: Measure, accept:
     naive: guard('naive', () => naiveRatio(inputs)),
     try_once: guard('try_once', () => tryNThenFixRatio(inputs, 1)),
     try_n: guard('try_n', () => tryNThenFixRatio(inputs, tries)),
-    try_limit: guard('try_limit', () => tryNThenFixRatio(inputs, Infinity)),
+    try_limit: guard('try_limit', () => tryNThenFixRatio(inputs, Infinity, { limit })),
   };
 }
 
@@ -98,13 +100,15 @@ function agreements(grades: Grade[], opts: { draws: number; seed: number; level:
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['input', 'tries', 'accept', 'buckets', 'grades', 'resampling', 'draws', 'seed', 'level'] });
+  const a = parseArgs(argv, { values: ['input', 'tries', 'accept', 'limit', 'buckets', 'grades', 'resampling', 'draws', 'seed', 'level'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
   const input = a.options.input;
   if (!input) throw new J2GError('missing --input');
   const tries = a.options.tries === undefined ? 3 : positiveInt('tries', a.options.tries);
   const accept = (a.options.accept ?? 'win') as Acceptance;
   if (accept !== 'win' && accept !== 'win-or-tie') throw new J2GError(`invalid accept: ${a.options.accept}`);
+  const limit = (a.options.limit ?? 'aggregate') as TryLimit;
+  if (limit !== 'aggregate' && limit !== 'per-task') throw new J2GError(`invalid limit: ${a.options.limit}`);
   const resampling = (a.options.resampling ?? 'within-sample') as AgreementResampling;
   if (resampling !== 'within-sample' && resampling !== 'samples') throw new J2GError(`invalid resampling: ${a.options.resampling}`);
   let buckets: number[] = [...DEFAULT_BUCKET_EDGES_H];
@@ -127,6 +131,7 @@ export async function run(argv: string[]): Promise<number> {
     input,
     accept,
     tries,
+    limit,
     buckets_h: buckets,
     models: models.map((model) => {
       const ts = tasks.filter((t) => t.model === model);
@@ -143,8 +148,8 @@ export async function run(argv: string[]): Promise<number> {
         review_cost_usd_mean: mean(ts.map((t) => t.reviewCostUSD)),
         model_time_min_mean: mean(ts.map((t) => t.modelTimeMin)),
         model_cost_usd_mean: mean(ts.map((t) => t.modelCostUSD)),
-        time: scenarios(model, ts, 'time', accept, tries),
-        cost: scenarios(model, ts, 'cost', accept, tries),
+        time: scenarios(model, ts, 'time', accept, tries, limit),
+        cost: scenarios(model, ts, 'cost', accept, tries, limit),
         win_rates: {
           by_sector: winRatesBy(ts, 'sector'),
           by_occupation: winRatesBy(ts, 'occupation'),

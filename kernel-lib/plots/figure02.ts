@@ -1,0 +1,75 @@
+/**
+ * Figure 2 of Joules-to-GDP: one GDPval task's accounting. The expert-only output is worth
+ * G = H x W (expert hours times the occupation's median hourly wage, section 2.1); each AI attempt
+ * is judged against it blind; a win or tie earns the output value G and the time saving H - L;
+ * every attempt, judged a win or not, is charged its AI-system cost and energy (sections 2.2-2.4).
+ * Data-driven for any task id (`figure2Rows`).
+ */
+import type { PlotSpec, Trace } from './spec.ts';
+import { OKABE_ITO, OUTCOME_COLOURS, axis, baseLayout, labelAxis, type FigureOptions } from './theme.ts';
+import { onPanel, panelGrid, placePanel } from './panels.ts';
+
+export interface AttemptRow {
+  attempt: number;
+  energyMJ: number;
+  costUSD: number;
+  aiHours: number;
+  /** the primary judge's outcome against the row's reference; null when not judged */
+  outcome: 'win' | 'tie' | 'loss' | null;
+  /** every judgment of the attempt, "judge vs reference: outcome" */
+  judgments: string[];
+}
+
+export interface TaskAccountRow {
+  taskId: string;
+  /** the task's title when data/reference/task_titles.csv has it */
+  title: string | null;
+  occupation: string;
+  system: string;
+  /** the reference the attempts are judged against (its completion time gives H) */
+  reference: 'expert_only' | 'expert_with_ai';
+  expertHours: number;
+  wageUSDPerHour: number;
+  /** G = H x W, USD */
+  outputValueUSD: number;
+  attempts: AttemptRow[];
+  /** what the policy credits: its label, and the task's credited components */
+  policy: string;
+  creditedValueUSD: number;
+  chargedCostUSD: number;
+  chargedEnergyMJ: number;
+  timeSavingHours: number;
+}
+
+export function figure02(row: TaskAccountRow, options: FigureOptions = {}): PlotSpec {
+  const name = row.title ? `${row.title} (${row.occupation})` : `task ${row.taskId} (${row.occupation})`;
+  // What the figure shows, from the row; then the inputs it was computed under (plots/captions.ts).
+  const own = `Task ${row.taskId}, ${row.system}. The ${row.reference === 'expert_only' ? 'expert-only' : 'expert-with-AI'} output is worth H × W; each attempt is judged against it blind; a win or tie earns that value and the time saving; every attempt is charged its cost and energy.`;
+  const layout = baseLayout('2', `Figure 2. One task's accounting: ${name}`, options.caption ? `${own} ${options.caption}` : own,
+    { height: 620, ...options, caption: undefined });
+  const [a, b, c, d] = panelGrid(4, 2, 0.3, 0.24);
+  const att = row.attempts.map((r) => `Attempt ${r.attempt}: ${r.outcome ?? 'not judged'}`);
+  const colourOf = (r: AttemptRow) => (r.outcome ? OUTCOME_COLOURS[r.outcome] : '#BBBBBB');
+  const hbar = (panel: typeof a, title: string, quantity: string, labels: string[], values: number[], colours: string[], unit: string, hover: string[]): Trace => {
+    placePanel(layout, panel, title, axis(quantity, unit, { rangemode: 'tozero' }),
+      labelAxis('', { categoryorder: 'array', categoryarray: [...labels].reverse(), title: { text: '' } }));
+    return onPanel({
+      type: 'bar', orientation: 'h', name: title, showlegend: false, x: values, y: labels, marker: { color: colours },
+      customdata: hover, hovertemplate: `%{y}: %{x:.4g} ${unit}<br>%{customdata}<extra></extra>`,
+    }, panel);
+  };
+  const judged = row.attempts.map((r) => r.judgments.join('<br>') || 'no judgment');
+  return {
+    layout,
+    data: [
+      hbar(a, 'Completion time', 'Time', ['Expert-only H', ...att], [row.expertHours, ...row.attempts.map((r) => r.aiHours)],
+        ['#777777', ...row.attempts.map(colourOf)], 'hours', [`wage ${row.wageUSDPerHour.toFixed(2)} USD/hour`, ...judged]),
+      hbar(b, 'Energy per attempt', 'Energy', att, row.attempts.map((r) => r.energyMJ), row.attempts.map(colourOf), 'MJ', judged),
+      hbar(c, 'AI-system cost per attempt', 'Cost', att, row.attempts.map((r) => r.costUSD), row.attempts.map(colourOf), 'USD', judged),
+      hbar(d, `Credited under ${row.policy}`, 'Value', ['Output value H × W', 'Credited value G', 'Charged cost C', 'Net value G − C'],
+        [row.outputValueUSD, row.creditedValueUSD, row.chargedCostUSD, row.creditedValueUSD - row.chargedCostUSD],
+        ['#777777', OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green], 'USD',
+        [`H ${row.expertHours.toFixed(2)} h × W ${row.wageUSDPerHour.toFixed(2)} USD/h`, `time saving S ${row.timeSavingHours.toFixed(2)} h`, `energy E ${row.chargedEnergyMJ.toFixed(3)} MJ`, '']),
+    ],
+  };
+}
