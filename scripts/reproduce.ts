@@ -30,7 +30,7 @@ import { formatCsv } from '../kernel-lib/io/csv.ts';
 import { formatNumber } from '../kernel-lib/io/format.ts';
 import { distinctWarnings, onWarning } from '../kernel-lib/warn.ts';
 import { J2GError } from '../kernel-lib/errors.ts';
-import { positiveInt } from '../kernel-lib/cli/args.ts';
+import { positiveInt, suggestion } from '../kernel-lib/cli/args.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RECONSTRUCTED = join(ROOT, 'data/recorded/joules-to-gdp-reconstructed');
@@ -250,7 +250,7 @@ function parse(argv: string[]): ReproduceOptions {
     }
     else if (a === '--no-notebooks') o.notebooks = false;
     else if (a === '--no-static') o.static = false;
-    else throw new J2GError(`unknown option: ${a}`);
+    else throw new J2GError(`unknown option: ${a}${a.startsWith('--') ? suggestion(a.slice(2), ['data', 'out', 'draws', 'jobs', 'checks', 'no-notebooks', 'no-static'], '--') : ''}`);
   }
   return o;
 }

@@ -3,6 +3,7 @@
  * `kernel-lib/cli/commands/<name>.ts` and exports `run(argv): Promise<number>` and `summary`.
  */
 import { J2GError } from '../errors.ts';
+import { suggestion } from './args.ts';
 
 type Command = { run: (argv: string[]) => Promise<number>; summary: string; usage: string };
 
@@ -38,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (!load) {
-    console.error(`j2g: unknown command ${name}\n\n${await help()}`);
+    console.error(`j2g: unknown command ${name}${suggestion(name, Object.keys(COMMANDS))}\n\n${await help()}`);
     return 2;
   }
   const cmd = await load();

@@ -107,7 +107,7 @@ export function buildTables(options: TableOptions): { tables: Record<string, Col
 /** A seed is a non-negative safe integer: "invalid seed: x" otherwise. */
 function seedOption(v: string): number {
   const x = DECIMAL.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(x) || x < 0) throw new J2GError(`invalid seed: ${v}`);
+  if (!Number.isSafeInteger(x) || x < 0) throw new J2GError(`invalid seed: ${v} (expected an integer >= 0)`);
   return x;
 }
 
