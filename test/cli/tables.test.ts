@@ -140,11 +140,11 @@ describe('j2g tables: unusable paths are user errors, not stack traces', () => {
 describe('j2g tables: numeric options are plain decimals, as CSV cells are', () => {
   afterEach(() => vi.restoreAllMocks());
   test.each([
-    ['--draws', '0x10', 'invalid draws: 0x10'],
-    ['--draws', ' 5', 'invalid draws:  5'],
-    ['--seed', '0x10', 'invalid seed: 0x10'],
-    ['--seed', '1e400', 'invalid seed: 1e400'],
-    ['--rate', '0x10', 'invalid rate: 0x10'],
+    ['--draws', '0x10', 'invalid draws: 0x10 (expected a positive integer such as 1000)'],
+    ['--draws', ' 5', 'invalid draws:  5 (expected a positive integer such as 1000)'],
+    ['--seed', '0x10', 'invalid seed: 0x10 (expected an integer >= 0)'],
+    ['--seed', '1e400', 'invalid seed: 1e400 (expected an integer >= 0)'],
+    ['--rate', '0x10', 'invalid rate: 0x10 (expected a decimal number such as 0.95)'],
     ['--rate', '-5', 'invalid rate: -5 (expected USD per node-hour >= 0)'],
   ])('%s %j is refused', async (option, value, message) => {
     const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
