@@ -68,7 +68,7 @@ export function invalid(name: string, value: unknown, expected: string): J2GErro
 /** Parse a required positive integer option value. */
 export function positiveInt(name: string, v: string): number {
   const x = decimal(v);
-  if (!Number.isInteger(x) || x <= 0) throw invalid(name, v, 'a positive integer such as 1000');
+  if (!Number.isInteger(x) || x <= 0) throw invalid(name, v, 'a positive integer');
   return x;
 }
 
