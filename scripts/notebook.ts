@@ -143,7 +143,8 @@ async function main(argv: string[]): Promise<number> {
     for (const r of runs.filter((r) => r.ok)) {
       const ipynb = join(out, basename(r.notebook));
       await notebookToHtml(ipynb, ipynb.replace(/\.ipynb$/, '.html'));
-      log(`wrote ${relative(process.cwd(), ipynb)} and .html${r.signed ? ' (trusted)' : ''}`);
+      const shown = relative(process.cwd(), ipynb);
+      log(`wrote ${shown.startsWith('..') ? ipynb : shown} and .html${r.signed ? ' (trusted)' : ''}`);
     }
     return runs.every((r) => r.ok) ? 0 : 1;
   }

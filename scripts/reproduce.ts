@@ -23,7 +23,7 @@ import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLib, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLib, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -123,9 +123,11 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const options_: TableOptions = { dataset, bootstrap: options.draws ? { draws: options.draws } : undefined };
   const built = await step('tables', () => {
     const r = paperTables(options_);
+    const published = loadPublished();
     for (const [name, table] of Object.entries(r.tables)) {
       writeFileAtomic(join(out, 'tables', `${name}.csv`), tableToCsv(table));
-      writeFileAtomic(join(out, 'tables', `${name}.md`), table.toMarkdown({ format: Object.fromEntries(table.columnNames().map((c) => [c, formatNumber])) }));
+      // Markdown at the paper's printed precision; the CSV keeps every digit
+      writeFileAtomic(join(out, 'tables', `${name}.md`), tableMarkdown(name, table, published));
     }
     return r;
   });

@@ -7,3 +7,4 @@ export * from './sensitivity.ts';
 export * from './measurement.ts';
 export * from './textClaims.ts';
 export * from './notebookDrift.ts';
+export * from './markdown.ts';

@@ -8,8 +8,8 @@
  * text/html, text/markdown, the Plotly spec as JSON, errors), numbers compared as numbers (relative
  * difference at most 1e-9). What is not: metadata of the notebook, cells and outputs (execution
  * timestamps, signatures, kernel versions), execution counts, ISO 8601 timestamps inside output
- * text, and the bytes of rendered images (PNG, SVG: renderings of the Plotly spec, which is
- * compared; their presence is).
+ * text, the bytes of the PNG (a rendering of the Plotly spec, which is compared; its presence is),
+ * and the SVG (left out of committed copies).
  */
 
 /** The nbformat 4 fields this module reads. */
@@ -42,7 +42,7 @@ export interface NotebookOutput {
 export const EXECUTED_COPY_TAG = 'j2g-executed-copy';
 
 /** Rendered images: presence compared, bytes not (they render the compared Plotly spec). */
-const IMAGE_MIMES = new Set(['image/png', 'image/svg+xml', 'image/jpeg']);
+const IMAGE_MIMES = new Set(['image/png', 'image/jpeg']);
 
 const text = (s: string | string[] | undefined): string => (Array.isArray(s) ? s.join('') : s ?? '');
 
@@ -90,7 +90,8 @@ function outputTexts(o: NotebookOutput): [string, string][] {
   if (o.output_type === 'stream') return [[`stream ${String(o.name ?? '')}`, mask(text(o.text))]];
   if (o.output_type === 'error') return [['error', mask(`${o.ename}: ${o.evalue}`)]];
   const data = o.data ?? {};
-  return Object.keys(data).sort().map((mime) => {
+  // the SVG is left out of committed copies (the PNG shows the same figure)
+  return Object.keys(data).filter((m) => m !== 'image/svg+xml').sort().map((mime) => {
     if (IMAGE_MIMES.has(mime)) return [mime, '<image>'];
     const v = data[mime];
     return [mime, mask(typeof v === 'string' || Array.isArray(v) ? text(v as string | string[]) : JSON.stringify(v))];
