@@ -5,6 +5,7 @@
  *   scripts/bench/uncertainty.ts   interval tables, Table 16 portfolios, Table 17 vs numpy   (issue 3)
  *   scripts/bench/energy.ts        trace ingestion throughput and memory vs pandas + numpy   (issue 4)
  *   scripts/bench/reproduce.ts     full `npm run reproduce`, per notebook                    (issue 6)
+ *   scripts/bench/cli.ts           `j2g --help` start time from the compiled CLI (< 0.3 s)   (issue 14)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['tables', './tables.ts', 'benchTables'],
   ['uncertainty', './uncertainty.ts', 'benchUncertainty'],
   ['energy', './energy.ts', 'benchEnergy'],
+  ['cli', './cli.ts', 'benchCli'],
   ['reproduce', './reproduce.ts', 'benchReproduce'],
 ];
 
