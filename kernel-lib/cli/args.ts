@@ -59,7 +59,7 @@ function decimal(v: string): number {
  * The error for a value outside what an option accepts: what was given and what is expected.
  *
  * @example
- * invalid('level', '2', 'a number between 0 and 1').message // 'invalid level: 2 (expected a number between 0 and 1)'
+ * invalid('level', '2', 'a number between 0 and 1').message // => 'invalid level: 2 (expected a number between 0 and 1)'
  */
 export function invalid(name: string, value: unknown, expected: string): J2GError {
   return new J2GError(`invalid ${name}: ${String(value)} (expected ${expected})`);
@@ -84,7 +84,7 @@ export function finiteNumber(name: string, v: string): number {
  * each cost 1: optimal string alignment).
  *
  * @example
- * editDistance('tabels', 'tables') // 1
+ * editDistance('tabels', 'tables') // => 1
  */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -103,8 +103,8 @@ export function editDistance(a: string, b: string): number {
  * at least 1, or a valid name that starts with it), or null when none is near.
  *
  * @example
- * nearest('tabels', ['tables', 'audit']) // 'tables'
- * nearest('xyz', ['tables', 'audit'])    // null
+ * nearest('tabels', ['tables', 'audit']) // => 'tables'
+ * nearest('xyz', ['tables', 'audit']) // => null
  */
 export function nearest(given: string, valid: Iterable<string>): string | null {
   const g = given.toLowerCase();

@@ -13,7 +13,7 @@ import { J2GError } from '../errors.ts';
  *
  * @example
  * const a = aq.from([{ category: 'Legal', nvj: 203.35 }]);
- * sameRows(a, a, 'category', ['nvj']).numRows() // 1
+ * sameRows(a, a, 'category', ['nvj']).numRows() // => 1
  */
 export function sameRows(hand: ColumnTable, library: ColumnTable, key: string, columns: readonly string[], rtol = 1e-9): ColumnTable {
   const mine = new Map((hand.objects() as Record<string, unknown>[]).map((r) => [String(r[key]), r]));

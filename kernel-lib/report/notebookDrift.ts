@@ -52,7 +52,7 @@ const text = (s: string | string[] | undefined): string => (Array.isArray(s) ? s
  * and it would double the size), no per-cell execution timestamps.
  *
  * @example
- * executedCopy({ cells: [], metadata: {}, nbformat: 4, nbformat_minor: 5 }, '01-occupations.ipynb').cells[0].metadata.tags // ['j2g-executed-copy']
+ * executedCopy({ cells: [], metadata: {}, nbformat: 4, nbformat_minor: 5 }, '01-occupations.ipynb').cells[0].metadata.tags // => ['j2g-executed-copy']
  */
 export function executedCopy(nb: NotebookJson, name: string, how = 'npm run notebooks:executed'): NotebookJson {
   const banner: NotebookCell = {
@@ -132,9 +132,9 @@ function context(s: string, index: number): string {
  * source line) and the output.
  *
  * @example
- * const nb = (v: string) => ({ cells: [{ cell_type: 'code', source: 'x', metadata: {}, outputs: [{ output_type: 'stream', name: 'stdout', text: v }] }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
- * notebookDrift(nb('NVJ 203.35\n'), nb('NVJ 203.35\n')) // []
- * notebookDrift(nb('NVJ 203.35\n'), nb('NVJ 203.36\n')).length // 1
+ * const nb = (v) => ({ cells: [{ cell_type: 'code', source: 'x', metadata: {}, outputs: [{ output_type: 'stream', name: 'stdout', text: v }] }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
+ * notebookDrift(nb('NVJ 203.35\n'), nb('NVJ 203.35\n')) // => []
+ * notebookDrift(nb('NVJ 203.35\n'), nb('NVJ 203.36\n')).length // => 1
  */
 export function notebookDrift(committed: NotebookJson, now: NotebookJson): string[] {
   const a = committed.cells.filter((c) => !isBanner(c));
