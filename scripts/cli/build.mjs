@@ -1,6 +1,7 @@
 /**
  * The compiled `j2g`: kernel-lib/cli/main.ts and everything it imports from this checkout, bundled
- * by esbuild into build/cli/ (one ES module per lazily loaded command; npm packages stay imports),
+ * by esbuild into build/cli (a link to the current build; one ES module per lazily loaded command;
+ * npm packages stay imports),
  * so that `j2g` starts from JavaScript instead of transpiling TypeScript through tsx at every start.
  *
  * Freshness: build/cli/inputs.json lists every source file that went into the bundle with its size
@@ -14,8 +15,8 @@
  *
  * Plain JavaScript (no tsx) because bin/j2g.mjs imports it on the start path.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Changes when this build's output format does, so an older build/cli is rebuilt. */
@@ -46,11 +47,18 @@ export function staleReason(dir = CLI_DIR, root = ROOT) {
   return null;
 }
 
-/** Bundle the CLI into `dir` (a temporary sibling, then a rename, so a reader never sees half of it). */
+/**
+ * Bundle the CLI and point `dir` (a symbolic link) at it. Each build goes to its own directory,
+ * `<dir>-<time>-<pid>`, complete before the link is switched to it in one rename, so a start that
+ * reads the link sees a whole build; Node loads every chunk of a running j2g from the real directory
+ * its main.js was found in, so builds older than the current one are kept for an hour (a command
+ * still running may yet load a lazy chunk from one) and then removed.
+ */
 export async function buildCli(dir = CLI_DIR, root = ROOT) {
   const esbuild = await import('esbuild');
-  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
-  rmSync(tmp, { recursive: true, force: true });
+  const parent = dirname(dir);
+  const name = `${basename(dir)}-${Date.now()}-${process.pid}`;
+  const tmp = join(parent, `.${name}.tmp`);
   mkdirSync(tmp, { recursive: true });
   try {
     const stamps = [];
@@ -61,7 +69,7 @@ export async function buildCli(dir = CLI_DIR, root = ROOT) {
           // stat before reading: an edit during the build makes the stamp older than the file, so the next start rebuilds
           const st = statSync(args.path);
           stamps.push([relative(root, args.path).split(sep).join('/'), st.size, st.mtimeMs]);
-          const rel = relative(dir, args.path).split(sep).join('/');
+          const rel = relative(join(parent, name), args.path).split(sep).join('/');
           const src = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
           return { contents: src, loader: 'ts' };
         });
@@ -78,21 +86,31 @@ export async function buildCli(dir = CLI_DIR, root = ROOT) {
     writeFileSync(join(tmp, 'summaries.json'), JSON.stringify(await commandSummaries()) + '\n');
     stamps.sort((a, b) => a[0].localeCompare(b[0]));
     writeFileSync(join(tmp, 'inputs.json'), JSON.stringify({ version: BUILD_VERSION, files: stamps }) + '\n');
-    const old = `${dir}.old-${process.pid}-${Date.now()}`;
-    try {
-      renameSync(dir, old);
-    } catch {
-      // nothing built before
-    }
-    try {
-      renameSync(tmp, dir);
-    } catch (e) {
-      // a concurrent build put its own (equally fresh) copy there first: keep that one
-      if (e.code !== 'ENOTEMPTY' && e.code !== 'EEXIST') throw e;
-    }
-    rmSync(old, { recursive: true, force: true });
+    renameSync(tmp, join(parent, name));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+  // a real directory there is an older layout's: replaced by the link
+  try {
+    if (!lstatSync(dir).isSymbolicLink()) rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // nothing there yet
+  }
+  const link = join(parent, `.${name}.link`);
+  symlinkSync(name, link, 'dir');
+  renameSync(link, dir);
+  removeOldBuilds(parent, basename(dir), name);
+}
+
+const KEEP_MS = 60 * 60 * 1000;
+
+function removeOldBuilds(parent, base, current) {
+  const pattern = new RegExp(`^${base}-\\d+-\\d+$`);
+  const now = Date.now();
+  for (const f of readdirSync(parent)) {
+    if (!pattern.test(f) || f === current) continue;
+    const builtAt = Number(f.split('-')[1]);
+    if (now - builtAt > KEEP_MS) rmSync(join(parent, f), { recursive: true, force: true });
   }
 }
 

@@ -4,7 +4,7 @@
  * start rebuild (the edited summary shows), and an untouched tree starts without rebuilding.
  * Child processes: the build is synchronous work that would starve a vitest worker.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,5 +53,21 @@ describe('compiled j2g', () => {
     const r = j2g(root, 'audit');
     expect(r.status, r.stderr).toBe(0);
     expect(staleReason(join(root, 'build/cli'), root)).toBeNull();
+  });
+
+  test('starts racing on a stale build (a fresh clone under npm test) all run, each from a whole build', async () => {
+    const root = scratchCheckout();
+    const start = () => new Promise<{ code: number | null; out: string }>((resolve) => {
+      const c = spawn(process.execPath, [join(root, 'bin/j2g.mjs'), '--help'], { cwd: root });
+      let out = '';
+      c.stdout.on('data', (d) => (out += d));
+      c.stderr.on('data', (d) => (out += d));
+      c.on('close', (code) => resolve({ code, out }));
+    });
+    const runs = await Promise.all([start(), start(), start(), start()]);
+    for (const r of runs) {
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toContain('  tables     write the paper tables');
+    }
   });
 });
