@@ -142,7 +142,8 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 src, dest, cwd, timeout, sign = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == '1'
 nb = nbformat.read(src, as_version=4)
-client = NotebookClient(nb, kernel_name='tslab', timeout=timeout, resources={'metadata': {'path': cwd}})
+# a busy machine can take over a minute to start a kernel (nbclient's default wait is 60 s)
+client = NotebookClient(nb, kernel_name='tslab', timeout=timeout, startup_timeout=300, resources={'metadata': {'path': cwd}})
 failed = None
 try:
     client.execute()
