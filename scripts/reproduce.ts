@@ -5,7 +5,7 @@
  *   out/tables/tableNN.csv, .md          every table the dataset supports (the j2g tables builders)
  *   out/figures/figure-NN.html, .svg, .png   every paper figure the dataset supports
  *   out/checks.csv                        every published number beside the reproduced one, with status
- *   out/notebooks/*.ipynb                 the notebooks, executed headless with the project's tslab kernel
+ *   out/notebooks/*.ipynb, .html          the notebooks, executed headless with the project's tslab kernel (signed), and as HTML
  *   out/report.html                       one page with all of the above
  * Progress is printed per step and per notebook with timings. Exit status 1 when a notebook fails, or
  * when a published value that does not hold by construction is off and the checks gate the exit
@@ -23,7 +23,7 @@ import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLib, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLib, notebookToHtml, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -168,7 +168,10 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     const t0 = performance.now();
     let done = 0;
     notebookRuns = await pool(files, options.jobs ?? 2, async (file) => {
-      const r = await executeNotebook(file, join(out, 'notebooks', basename(file)), { env });
+      const dest = join(out, 'notebooks', basename(file));
+      const r = await executeNotebook(file, dest, { env });
+      // and as a page any browser shows, every figure as its PNG
+      if (r.ok) await notebookToHtml(dest, dest.replace(/\.ipynb$/, '.html'));
       done++;
       timings[`notebook ${basename(file)}`] = r.seconds;
       log(`  [${String(done).padStart(2)}/${files.length}] ${basename(file).padEnd(31, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);

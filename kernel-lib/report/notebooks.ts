@@ -214,15 +214,25 @@ export async function executeNotebook(src: string, dest: string, options: { env?
 const TO_HTML = String.raw`
 import sys, os, nbformat
 from nbconvert import HTMLExporter
+from traitlets.config import Config
 src, dest = sys.argv[1], sys.argv[2]
-body, _ = HTMLExporter().from_notebook_node(nbformat.read(src, as_version=4))
+# nbconvert prefers image/svg+xml to image/png, and its clean_html filter strips the SVG's elements
+# (6.5: only the text survives, the figure is blank): the PNG goes first.
+c = Config()
+c.NbConvertBase.display_data_priority = ['application/vnd.jupyter.widget-view+json', 'application/javascript', 'text/html', 'text/markdown',
+    'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'text/plain']
+body, _ = HTMLExporter(config=c).from_notebook_node(nbformat.read(src, as_version=4))
 tmp = dest + '.' + str(os.getpid()) + '.tmp'
 with open(tmp, 'w', encoding='utf-8') as f:
     f.write(body)
 os.replace(tmp, dest)
 `;
 
-/** An executed notebook as one static HTML page (nbconvert's HTML exporter; figures show as their PNG). */
+/**
+ * An executed notebook as one static HTML page: nbconvert's HTML exporter with the PNG of a figure
+ * preferred to its SVG (nbconvert's own order puts the SVG first and then strips its elements, which
+ * leaves blank space where each figure should be).
+ */
 export async function notebookToHtml(ipynb: string, html: string, options: { python?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
   const { code, stderr } = await run(options.python ?? jupyterPython(options.env), ['-c', TO_HTML, ipynb, html], { ...process.env, ...options.env });
   if (code !== 0) {
