@@ -3,7 +3,9 @@
  *
  *   npm run notebook -- NAME [--data DIR] [--draws N] [--out DIR]
  *       execute notebooks/NAME.ipynb (NAME: `07`, `07-judges` or the file name) into
- *       out/notebooks/NAME.ipynb (outputs, execution counts, signed as trusted) and NAME.html
+ *       out/notebooks/NAME.ipynb (outputs, execution counts, signed as trusted) and NAME.html;
+ *       the dataset and draws are the notebook's own unless --data / --draws say otherwise (a
+ *       J2G_DATA or J2G_DRAWS left in the shell is not used)
  *   npm run notebooks:executed [-- NAME...] [--force]
  *       regenerate the committed executed copies, notebooks/executed/NAME.ipynb, on the notebooks'
  *       own parameters; a copy whose outputs still agree with the code is left as it is (--force
