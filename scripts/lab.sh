@@ -4,7 +4,9 @@
 # The kernel is registered privately (build/jupyter, through JUPYTER_PATH), pointing at
 # node_modules/.bin/tslab, so nothing is installed system-wide. kernel-lib is compiled to
 # build/kernel-lib for the kernel (tslab cannot import our .ts-extension modules directly) and
-# recompiled on every change while Jupyter runs; restart the kernel to pick a change up.
+# recompiled on every change while Jupyter runs; restart the kernel to pick a change up. Each compile
+# goes to its own directory and build/kernel-lib is switched to it when complete, so tests and
+# `npm run reproduce` running meanwhile never load a half-built library (buildNotebookLib).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,8 +22,11 @@ fi
 node --import tsx -e "import('./kernel-lib/report/notebooks.ts').then((m) => { m.buildNotebookLib('.'); m.registerKernel('.', 'build/jupyter'); })"
 export JUPYTER_PATH="$PWD/build/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 
-node node_modules/typescript/bin/tsc -p notebooks/tsconfig.kernel-lib.json --watch --preserveWatchOutput >build/kernel-lib-watch.log 2>&1 &
+node --import tsx -e "import('./kernel-lib/report/notebooks.ts').then((m) => m.watchNotebookLib('.'))" >build/kernel-lib-watch.log 2>&1 &
 watcher=$!
+
+# Jupyter refuses to start as root unless told; a container or CI shell is often root.
+if [ "$(id -u)" -eq 0 ]; then app+=(--allow-root); fi
 trap 'kill "$watcher" 2>/dev/null || true' EXIT
 
 echo "kernel 'TypeScript (joules-to-gdp)' registered in build/jupyter; start with notebooks/00-start-here.ipynb"

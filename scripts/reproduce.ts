@@ -5,7 +5,7 @@
  *   out/tables/tableNN.csv, .md          every table the dataset supports (the j2g tables builders)
  *   out/figures/figure-NN.html, .svg, .png   every paper figure the dataset supports
  *   out/checks.csv                        every published number beside the reproduced one, with status
- *   out/notebooks/*.ipynb                 the notebooks, executed headless with the project's tslab kernel
+ *   out/notebooks/*.ipynb, .html          the notebooks, executed headless with the project's tslab kernel (signed), and as HTML
  *   out/report.html                       one page with all of the above
  * Progress is printed per step and per notebook with timings. Exit status 1 when a notebook fails, or
  * when a published value that does not hold by construction is off and the checks gate the exit
@@ -24,14 +24,14 @@ import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { runAudit } from '../kernel-lib/audit/index.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLib, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLib, notebookToHtml, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
 import { formatNumber } from '../kernel-lib/io/format.ts';
 import { distinctWarnings, onWarning } from '../kernel-lib/warn.ts';
 import { J2GError } from '../kernel-lib/errors.ts';
-import { positiveInt } from '../kernel-lib/cli/args.ts';
+import { positiveInt, suggestion } from '../kernel-lib/cli/args.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RECONSTRUCTED = join(ROOT, 'data/recorded/joules-to-gdp-reconstructed');
@@ -124,9 +124,11 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const options_: TableOptions = { dataset, bootstrap: options.draws ? { draws: options.draws } : undefined };
   const built = await step('tables', () => {
     const r = paperTables(options_);
+    const published = loadPublished();
     for (const [name, table] of Object.entries(r.tables)) {
       writeFileAtomic(join(out, 'tables', `${name}.csv`), tableToCsv(table));
-      writeFileAtomic(join(out, 'tables', `${name}.md`), table.toMarkdown({ format: Object.fromEntries(table.columnNames().map((c) => [c, formatNumber])) }));
+      // Markdown at the paper's printed precision; the CSV keeps every digit
+      writeFileAtomic(join(out, 'tables', `${name}.md`), tableMarkdown(name, table, published));
     }
     return r;
   });
@@ -167,7 +169,10 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     const t0 = performance.now();
     let done = 0;
     notebookRuns = await pool(files, options.jobs ?? 2, async (file) => {
-      const r = await executeNotebook(file, join(out, 'notebooks', basename(file)), { env });
+      const dest = join(out, 'notebooks', basename(file));
+      const r = await executeNotebook(file, dest, { env });
+      // and as a page any browser shows, every figure as its PNG
+      if (r.ok) await notebookToHtml(dest, dest.replace(/\.ipynb$/, '.html'));
       done++;
       timings[`notebook ${basename(file)}`] = r.seconds;
       log(`  [${String(done).padStart(2)}/${files.length}] ${basename(file).padEnd(31, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);
@@ -255,7 +260,7 @@ function parse(argv: string[]): ReproduceOptions {
     }
     else if (a === '--no-notebooks') o.notebooks = false;
     else if (a === '--no-static') o.static = false;
-    else throw new J2GError(`unknown option: ${a}`);
+    else throw new J2GError(`unknown option: ${a}${a.startsWith('--') ? suggestion(a.slice(2), ['data', 'out', 'draws', 'jobs', 'checks', 'no-notebooks', 'no-static'], '--') : ''}`);
   }
   return o;
 }

@@ -48,7 +48,7 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
         if (repeatable.has(name)) (lists[name] ??= []).push(v);
         else options[name] = v;
       } else {
-        throw new J2GError(`unknown option --${name}`);
+        throw new J2GError(`unknown option --${name}${suggestion(name, [...values, ...flagNames], '--')}`);
       }
     } else {
       positionals.push(a);
@@ -62,16 +62,72 @@ function decimal(v: string): number {
   return DECIMAL.test(v) ? Number(v) : NaN;
 }
 
+/**
+ * The error for a value outside what an option accepts: what was given and what is expected.
+ *
+ * @example
+ * invalid('level', '2', 'a number between 0 and 1').message // => 'invalid level: 2 (expected a number between 0 and 1)'
+ */
+export function invalid(name: string, value: unknown, expected: string): J2GError {
+  return new J2GError(`invalid ${name}: ${String(value)} (expected ${expected})`);
+}
+
 /** Parse a required positive integer option value. */
 export function positiveInt(name: string, v: string): number {
   const x = decimal(v);
-  if (!Number.isInteger(x) || x <= 0) throw new J2GError(`invalid ${name}: ${v}`);
+  if (!Number.isInteger(x) || x <= 0) throw invalid(name, v, 'a positive integer');
   return x;
 }
 
 /** Parse a finite number option value. */
 export function finiteNumber(name: string, v: string): number {
   const x = decimal(v);
-  if (!Number.isFinite(x)) throw new J2GError(`invalid ${name}: ${v}`);
+  if (!Number.isFinite(x)) throw invalid(name, v, 'a decimal number such as 0.95');
   return x;
+}
+
+/**
+ * Edit distance between two strings (insertions, deletions, substitutions and swaps of neighbours
+ * each cost 1: optimal string alignment).
+ *
+ * @example
+ * editDistance('tabels', 'tables') // => 1
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/**
+ * The valid name nearest to `given` (case-insensitive edit distance at most a third of its length,
+ * at least 1, or a valid name that starts with it), or null when none is near.
+ *
+ * @example
+ * nearest('tabels', ['tables', 'audit']) // => 'tables'
+ * nearest('xyz', ['tables', 'audit']) // => null
+ */
+export function nearest(given: string, valid: Iterable<string>): string | null {
+  const g = given.toLowerCase();
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const v of valid) {
+    const d = editDistance(g, v.toLowerCase());
+    if (d < bestD) { best = v; bestD = d; }
+  }
+  if (best !== null && bestD <= Math.max(1, Math.floor(given.length / 3))) return best;
+  const prefixed = [...valid].filter((v) => g.length >= 2 && v.toLowerCase().startsWith(g));
+  return prefixed.length === 1 ? prefixed[0] : null;
+}
+
+/** '; did you mean --x?' for the nearest valid name, else ''. */
+export function suggestion(given: string, valid: Iterable<string>, prefix = ''): string {
+  const n = nearest(given, valid);
+  return n === null ? '' : ` (did you mean ${prefix}${n}?)`;
 }

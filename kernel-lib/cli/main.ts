@@ -18,29 +18,36 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   gdpval: () => import('./commands/gdpval.ts'),
 };
 
-async function help(): Promise<string> {
+/** Each command's one-line summary (loads every command: the compiled CLI records them at build time). */
+export async function commandSummaries(): Promise<Record<string, string | null>> {
+  const out: Record<string, string | null> = {};
+  for (const [name, load] of Object.entries(COMMANDS)) out[name] = await load().then((c) => c.summary, () => null);
+  return out;
+}
+
+async function help(summaries?: Record<string, string | null>): Promise<string> {
+  // summaries recorded by the build are only trusted when they name exactly the commands of this source
+  const known = summaries && Object.keys(summaries).join() === Object.keys(COMMANDS).join() ? summaries : await commandSummaries();
   const lines = ['usage: j2g <command> [options]', '', 'commands:'];
-  for (const [name, load] of Object.entries(COMMANDS)) {
-    try {
-      const c = await load();
-      lines.push(`  ${name.padEnd(10)} ${c.summary}`);
-    } catch {
-      lines.push(`  ${name.padEnd(10)} (not available in this checkout)`);
-    }
-  }
+  for (const [name, summary] of Object.entries(known)) lines.push(`  ${name.padEnd(10)} ${summary ?? '(not available in this checkout)'}`);
   lines.push('', 'j2g <command> --help shows the options of one command');
   return lines.join('\n');
 }
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Run `j2g argv`; the exit status. `options.summaries`: the commands' summaries, as recorded by the
+ * compiled CLI's build (scripts/cli/build.mjs), so that `j2g --help` loads no command.
+ */
+export async function main(argv: string[], options: { summaries?: Record<string, string | null> } = {}): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    console.log(await help());
+    console.log(await help(options.summaries));
     return name ? 0 : 2;
   }
   const load = COMMANDS[name];
   if (!load) {
-    console.error(`j2g: unknown command ${name}\n\n${await help()}`);
+    const { suggestion } = await import('./args.ts');
+    console.error(`j2g: unknown command ${name}${suggestion(name, Object.keys(COMMANDS))}\n\n${await help(options.summaries)}`);
     return 2;
   }
   const cmd = await load();

@@ -13,23 +13,23 @@ import type { Comparison } from '../report/compare.ts';
 import { figureBundle, type MimeBundle } from './bundle.ts';
 import { comparisonHtml, comparisonText } from './comparisonHtml.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
-import { staticSvg } from './staticSvg.ts';
+import { staticImages } from './staticSvg.ts';
 
 export interface ShowOptions {
   /** where the bundle goes; default the tslab kernel */
   sink?: DisplaySink;
-  /** false: interactive output only, no SVG */
+  /** false: interactive output only, no SVG or PNG */
   static?: boolean;
 }
 
 /**
- * Display a figure: Plotly (interactive) and SVG (static) in one output. Returns nothing, so that a
+ * Display a figure: Plotly (interactive), SVG and PNG (static) in one output. Returns nothing, so that a
  * cell ending in `await show(...)` prints nothing else; pass a `sink` to capture the bundle.
  */
 export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<void> {
   const sink = options.sink ?? tslabSink();
-  const { svg, note } = options.static === false ? { svg: null, note: undefined } : await staticSvg(spec);
-  const bundle = figureBundle(spec, svg, note);
+  const { svg, png, note } = options.static === false ? { svg: null, png: null, note: undefined } : await staticImages(spec);
+  const bundle = figureBundle(spec, svg, note, png);
   sink(bundle);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The static SVG of a figure for notebook output: from the shared render server when reproduce
+ * The static SVG and PNG of a figure for notebook output: from the shared render server when reproduce
  * started one (J2G_RENDER_URL), else from a headless Chromium started on first use and kept for the
  * kernel's lifetime. Without Chromium: null, and the note says what to install (once per kernel).
  */
@@ -27,4 +27,23 @@ export async function staticSvg(spec: PlotSpec): Promise<{ svg: string | null; n
   const r = await renderer();
   if (!r) return { svg: null, note: `(no static SVG: ${INSTALL_CHROMIUM_HINT})` };
   return { svg: await r.svg(spec) };
+}
+
+/**
+ * PNG scale for notebook output: 1 pixel per layout pixel (a 900 x 480 figure is 40-220 kB), so that
+ * executed notebooks stay small enough to commit; out/figures/*.png are rendered at 2 for print.
+ */
+export const NOTEBOOK_PNG_SCALE = 1;
+
+/**
+ * SVG and PNG (base64, as Jupyter's image/png carries it) of a figure: the PNG is what nbconvert
+ * HTML, GitHub, nbviewer and an untrusted notebook show (they drop or refuse the SVG and the Plotly
+ * output). Both null without Chromium, with a note saying what to install.
+ */
+export async function staticImages(spec: PlotSpec): Promise<{ svg: string | null; png: string | null; note?: string }> {
+  const r = await renderer();
+  if (!r) return { svg: null, png: null, note: `(no static image: ${INSTALL_CHROMIUM_HINT})` };
+  const svg = await r.svg(spec);
+  const png = await r.png(spec, NOTEBOOK_PNG_SCALE);
+  return { svg, png: png.toString('base64') };
 }

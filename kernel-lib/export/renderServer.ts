@@ -3,7 +3,7 @@
  * its address to every notebook kernel in J2G_RENDER_URL, so that eleven notebooks do not start
  * eleven browsers (starting Chromium and parsing plotly.js takes seconds). Local only (127.0.0.1).
  *
- * POST /svg and POST /png with a spec as JSON body; the answer is the image.
+ * POST /svg and POST /png[?scale=S] with a spec as JSON body; the answer is the image.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,16 +30,18 @@ export async function startRenderServer(renderer: StaticRenderer): Promise<Rende
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       try {
-        if (req.method !== 'POST' || (req.url !== '/svg' && req.url !== '/png')) {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if (req.method !== 'POST' || (url.pathname !== '/svg' && url.pathname !== '/png')) {
           res.writeHead(404).end('POST /svg or /png');
           return;
         }
         const spec = JSON.parse(Buffer.concat(chunks).toString('utf8')) as PlotSpec;
-        if (req.url === '/svg') {
+        if (url.pathname === '/svg') {
           const svg = await serial(() => renderer.svg(spec));
           res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
         } else {
-          const png = await serial(() => renderer.png(spec));
+          const scale = url.searchParams.has('scale') ? Number(url.searchParams.get('scale')) : undefined;
+          const png = await serial(() => renderer.png(spec, scale));
           res.writeHead(200, { 'content-type': 'image/png' }).end(png);
         }
       } catch (e) {
@@ -64,7 +66,7 @@ export function remoteRenderer(url: string): StaticRenderer {
   };
   return {
     svg: async (spec) => (await post('/svg', spec)).text(),
-    png: async (spec) => Buffer.from(await (await post('/png', spec)).arrayBuffer()),
+    png: async (spec, scale) => Buffer.from(await (await post(scale === undefined ? '/png' : `/png?scale=${scale}`, spec)).arrayBuffer()),
     close: async () => undefined,
   };
 }

@@ -6,3 +6,5 @@ export * from './paperTables.ts';
 export * from './sensitivity.ts';
 export * from './measurement.ts';
 export * from './textClaims.ts';
+export * from './notebookDrift.ts';
+export * from './markdown.ts';

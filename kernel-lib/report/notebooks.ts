@@ -9,24 +9,105 @@
  * stderr stream), so on failure the runner prints that cell's stream output.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { J2GError } from '../errors.ts';
 
 /**
- * Compile kernel-lib to <repo>/build/kernel-lib for the tslab kernel (notebooks/tsconfig.kernel-lib.json),
- * and link build/data to data/, so that the library's own paths (`new URL('../../data/...',
- * import.meta.url)`) resolve from the compiled copy as from the sources.
+ * Compile kernel-lib for the tslab kernel (notebooks/tsconfig.kernel-lib.json) so that notebooks
+ * import it from `<repo>/build/kernel-lib/`, and link build/data to data/, so that the library's own
+ * paths (`new URL('../../data/...', import.meta.url)`) resolve from the compiled copy as from the sources.
+ *
+ * Never half-built, whoever else is building: each state of the sources compiles into its own
+ * directory, `build/kernel-lib-<hash of the sources>/`, written under a temporary name and renamed
+ * when complete, and `build/kernel-lib` is a symbolic link to the current one, replaced in one rename.
+ * A running `npm run lab` watcher and a test or reproduce run can build at the same time: each sees
+ * a whole library (Node resolves the link once, then loads every module from that one directory).
+ * Sources that were compiled before are not compiled again. Returns the versioned directory.
  */
-export function buildNotebookLib(repoRoot: string): void {
-  execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(repoRoot, 'notebooks/tsconfig.kernel-lib.json')], { stdio: 'inherit' });
-  const link = join(repoRoot, 'build', 'data');
+export function buildNotebookLib(repoRoot: string): string {
+  const build = join(repoRoot, 'build');
+  mkdirSync(build, { recursive: true });
+  const version = `kernel-lib-${sourcesHash(repoRoot)}`;
+  const target = join(build, version);
+  if (!existsSync(join(target, COMPLETE))) {
+    const tmp = join(build, `.${version}.tmp-${process.pid}-${Date.now()}`);
+    try {
+      execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(repoRoot, 'notebooks/tsconfig.kernel-lib.json'), '--outDir', tmp], { stdio: 'inherit' });
+      writeFileSync(join(tmp, COMPLETE), `${version}\n`);
+      try {
+        renameSync(tmp, target);
+      } catch (e) {
+        // another build of the same sources finished first: its copy is the same library
+        if (!['ENOTEMPTY', 'EEXIST'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  pointLink(join(build, 'kernel-lib'), version);
+  pointLink(join(build, 'data'), '../data');
+  removeOldBuilds(build, version);
+  return target;
+}
+
+const COMPLETE = '.complete';
+
+/** sha256 (first 16 hex digits) of the compiler settings and every kernel-lib source, path and content. */
+function sourcesHash(repoRoot: string): string {
+  const h = createHash('sha256');
+  const tsVersion = JSON.parse(readFileSync(join(repoRoot, 'node_modules/typescript/package.json'), 'utf8')).version;
+  h.update(`typescript ${tsVersion}\0`);
+  for (const f of ['tsconfig.json', 'notebooks/tsconfig.kernel-lib.json']) h.update(`${f}\0${readFileSync(join(repoRoot, f))}\0`);
+  const walk = (dir: string): string[] => readdirSync(join(repoRoot, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []));
+  for (const f of walk('kernel-lib').sort()) h.update(`${f}\0${readFileSync(join(repoRoot, f))}\0`);
+  return h.digest('hex').slice(0, 16);
+}
+
+/** Make `link` a symbolic link to `to` in one rename (a real directory left by an older layout is removed first). */
+function pointLink(link: string, to: string): void {
   try {
-    if (lstatSync(link).isSymbolicLink()) return;
-    rmSync(link, { recursive: true, force: true });
+    if (lstatSync(link).isSymbolicLink()) {
+      if (readlinkSync(link) === to) return;
+    } else rmSync(link, { recursive: true, force: true });
   } catch {
     // no link yet
   }
-  symlinkSync('../data', link, 'dir');
+  const tmp = `${link}.link-${process.pid}-${Date.now()}`;
+  symlinkSync(to, tmp, 'dir');
+  renameSync(tmp, link);
+}
+
+/** Keep the current build and the two newest others (a kernel started on one of them may still load from it). */
+function removeOldBuilds(build: string, current: string): void {
+  const old = readdirSync(build).filter((f) => /^kernel-lib-[0-9a-f]{16}$/.test(f) && f !== current)
+    .map((f) => ({ f, t: statSync(join(build, f)).mtimeMs })).sort((a, b) => b.t - a.t);
+  for (const { f } of old.slice(2)) rmSync(join(build, f), { recursive: true, force: true });
+}
+
+/**
+ * Rebuild the notebook library whenever a kernel-lib source changes (npm run lab), each build whole
+ * as buildNotebookLib makes it; a failed compile is reported and the previous build stays current.
+ */
+export function watchNotebookLib(repoRoot: string, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  const rebuild = () => {
+    timer = null;
+    try {
+      const dir = buildNotebookLib(repoRoot);
+      log(`kernel-lib rebuilt: ${relative(repoRoot, dir)} (restart the kernel to use it)`);
+    } catch (e) {
+      log(`kernel-lib did not compile: ${(e as Error).message.split('\n')[0]}`);
+    }
+  };
+  const watcher = watch(join(repoRoot, 'kernel-lib'), { recursive: true }, (_event, file) => {
+    if (!file || !String(file).endsWith('.ts')) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(rebuild, 300);
+  });
+  return () => watcher.close();
 }
 
 /** The kernelspec `tslab` for this checkout, written under `jupyterDir/kernels/tslab`. Returns JUPYTER_PATH. */
@@ -59,9 +140,10 @@ const RUNNER = String.raw`
 import sys, json, os, nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
-src, dest, cwd, timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+src, dest, cwd, timeout, sign = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == '1'
 nb = nbformat.read(src, as_version=4)
-client = NotebookClient(nb, kernel_name='tslab', timeout=timeout, resources={'metadata': {'path': cwd}})
+# a busy machine can take over a minute to start a kernel (nbclient's default wait is 60 s)
+client = NotebookClient(nb, kernel_name='tslab', timeout=timeout, startup_timeout=300, resources={'metadata': {'path': cwd}})
 failed = None
 try:
     client.execute()
@@ -72,6 +154,20 @@ except CellExecutionError:
     cell = nb.cells[last]
     text = ''.join(o.get('text', '') for o in cell.get('outputs', []) if o.get('output_type') == 'stream')
     failed = {'cell': last, 'source': cell.source, 'output': text}
+# Execution counts: In [1], In [2], ... in the order the cells ran (the kernel's own when it gives them).
+code = [c for c in nb.cells if c.cell_type == 'code']
+if failed is None and any(c.get('execution_count') is None for c in code):
+    for i, c in enumerate(code):
+        c['execution_count'] = i + 1
+# Trusted: signed with this user's Jupyter secret, so that lab renders the outputs (SVG, HTML) live.
+signed = False
+if sign:
+    try:
+        from nbformat.sign import NotebookNotary
+        NotebookNotary().sign(nb)
+        signed = True
+    except Exception as e:
+        sys.stderr.write('notebook not signed: %s\n' % e)
 # whole or not at all: a temporary sibling, then a rename
 tmp = os.path.join(os.path.dirname(dest) or '.', '.' + os.path.basename(dest) + '.' + str(os.getpid()) + '.tmp')
 try:
@@ -80,7 +176,7 @@ try:
 finally:
     if os.path.exists(tmp):
         os.remove(tmp)
-print(json.dumps({'failed': failed}))
+print(json.dumps({'failed': failed, 'signed': signed}))
 `;
 
 export interface NotebookRun {
@@ -89,13 +185,20 @@ export interface NotebookRun {
   seconds: number;
   /** on failure: the cell (0-based), its source and its stream output; or why nothing ran */
   error?: string;
+  /** whether the written notebook is signed (trusted) with this user's Jupyter secret */
+  signed?: boolean;
 }
 
-export async function executeNotebook(src: string, dest: string, options: { env?: NodeJS.ProcessEnv; timeoutS?: number; python?: string } = {}): Promise<NotebookRun> {
+/**
+ * Execute notebook `src` headless with the tslab kernel (found through options.env.JUPYTER_PATH) and
+ * write it, with its outputs and execution counts, to `dest` (whole or not at all), signed as trusted
+ * unless `sign` is false.
+ */
+export async function executeNotebook(src: string, dest: string, options: { env?: NodeJS.ProcessEnv; timeoutS?: number; python?: string; sign?: boolean } = {}): Promise<NotebookRun> {
   const t0 = performance.now();
   const cwd = resolve(src, '..');
   const python = options.python ?? jupyterPython(options.env);
-  const { code, stdout, stderr } = await run(python, ['-c', RUNNER, src, dest, cwd, String(options.timeoutS ?? 600)], { ...process.env, ...options.env });
+  const { code, stdout, stderr } = await run(python, ['-c', RUNNER, src, dest, cwd, String(options.timeoutS ?? 600), options.sign === false ? '0' : '1'], { ...process.env, ...options.env });
   const seconds = (performance.now() - t0) / 1000;
   const notebook = src;
   if (code !== 0) {
@@ -103,9 +206,39 @@ export async function executeNotebook(src: string, dest: string, options: { env?
     return { notebook, ok: false, seconds, error: missing ? INSTALL_JUPYTER_HINT : lastLines(stderr, 15) };
   }
   const line = stdout.trim().split('\n').pop() ?? '{}';
-  const { failed } = JSON.parse(line) as { failed: { cell: number; source: string; output: string } | null };
-  if (!failed) return { notebook, ok: true, seconds };
+  const { failed, signed } = JSON.parse(line) as { failed: { cell: number; source: string; output: string } | null; signed: boolean };
+  if (!failed) return { notebook, ok: true, seconds, signed };
   return { notebook, ok: false, seconds, error: `cell ${failed.cell + 1} failed:\n${indent(failed.source)}\n${indent(lastLines(failed.output, 20))}` };
+}
+
+const TO_HTML = String.raw`
+import sys, os, nbformat
+from nbconvert import HTMLExporter
+from traitlets.config import Config
+src, dest = sys.argv[1], sys.argv[2]
+# nbconvert prefers image/svg+xml to image/png, and its clean_html filter strips the SVG's elements
+# (6.5: only the text survives, the figure is blank): the PNG goes first.
+c = Config()
+c.NbConvertBase.display_data_priority = ['application/vnd.jupyter.widget-view+json', 'application/javascript', 'text/html', 'text/markdown',
+    'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'text/plain']
+body, _ = HTMLExporter(config=c).from_notebook_node(nbformat.read(src, as_version=4))
+tmp = dest + '.' + str(os.getpid()) + '.tmp'
+with open(tmp, 'w', encoding='utf-8') as f:
+    f.write(body)
+os.replace(tmp, dest)
+`;
+
+/**
+ * An executed notebook as one static HTML page: nbconvert's HTML exporter with the PNG of a figure
+ * preferred to its SVG (nbconvert's own order puts the SVG first and then strips its elements, which
+ * leaves blank space where each figure should be).
+ */
+export async function notebookToHtml(ipynb: string, html: string, options: { python?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
+  const { code, stderr } = await run(options.python ?? jupyterPython(options.env), ['-c', TO_HTML, ipynb, html], { ...process.env, ...options.env });
+  if (code !== 0) {
+    const missing = /No module named '?nbconvert/.test(stderr);
+    throw new J2GError(missing ? `cannot convert ${ipynb} to HTML: install nbconvert (Debian/Ubuntu: apt-get install -y jupyter-nbconvert; elsewhere: pip install nbconvert)` : `cannot convert ${ipynb} to HTML:\n${lastLines(stderr, 15)}`);
+  }
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {

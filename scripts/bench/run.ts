@@ -6,6 +6,7 @@
  *   scripts/bench/energy.ts        trace ingestion throughput and memory vs pandas + numpy   (issue 4)
  *   scripts/bench/reproduce.ts     full `npm run reproduce`, per notebook                    (issue 6)
  *   scripts/bench/compare.ts       `j2g compare` on the three analyses of 12-what-if           (issue 11)
+ *   scripts/bench/cli.ts           `j2g --help` start time from the compiled CLI (< 0.3 s)   (issue 14)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -16,6 +17,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['tables', './tables.ts', 'benchTables'],
   ['uncertainty', './uncertainty.ts', 'benchUncertainty'],
   ['energy', './energy.ts', 'benchEnergy'],
+  ['cli', './cli.ts', 'benchCli'],
   ['reproduce', './reproduce.ts', 'benchReproduce'],
   ['compare', './compare.ts', 'benchCompare'],
 ];

@@ -1,7 +1,7 @@
 /**
  * `npm run reproduce` end to end on synthetic-small, with real Jupyter kernels and a real Chromium:
  *   - every notebook executes without error, and its figures come out as one output holding the
- *     interactive Plotly spec (as an object) and a static SVG;
+ *     interactive Plotly spec (as an object), a static SVG and a PNG;
  *   - out/report.html, opened in headless Chromium, draws the traces of every figure and logs no
  *     error; a screenshot is saved to out/screenshots/report.png;
  *   - the exit status is 0: synthetic numbers are off the paper's, which is reported, not enforced.
@@ -56,7 +56,7 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
     for (const n of names) expect(lines.some((l) => l.includes(n) && / s {2}ok$/.test(l)), n).toBe(true);
   });
 
-  it('sends each notebook figure as Plotly (an object) and SVG in one output', () => {
+  it('sends each notebook figure as Plotly (an object), SVG and PNG in one output', () => {
     const nb = JSON.parse(readFileSync(join(out, 'notebooks', '01-occupations.ipynb'), 'utf8'));
     const outputs = nb.cells.flatMap((c: { outputs?: { output_type: string; data?: Record<string, unknown> }[] }) => c.outputs ?? []);
     const figures = outputs.filter((o: { data?: Record<string, unknown> }) => o.data?.[PLOTLY_MIME]);
@@ -64,6 +64,7 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
     for (const f of figures) {
       expect(typeof f.data[PLOTLY_MIME]).toBe('object');
       expect(String(f.data['image/svg+xml'])).toMatch(/^<svg/);
+      expect(Buffer.from(String(f.data['image/png']), 'base64').subarray(1, 4).toString()).toBe('PNG');
     }
   });
 

@@ -31,6 +31,7 @@ describe('figure bundles', () => {
     expect(b['image/svg+xml']).toBe('<svg/>');
     expect(String(b['text/plain'])).toMatch(/^Figure 4\. Expert-only against expert-with-AI reference\n/);
     expect(Object.keys(figureBundle(spec, null, '(no static SVG)'))).toEqual([PLOTLY_MIME, 'text/plain']);
+    expect(Object.keys(figureBundle(spec, '<svg/>', undefined, 'iVBORw0K'))).toEqual([PLOTLY_MIME, 'image/svg+xml', 'image/png', 'text/plain']);
   });
 
   it('show() sends one bundle to the sink and returns nothing', async () => {

@@ -100,8 +100,8 @@ describe('j2g gdpval', () => {
   });
 
   it('names the option and value of a bad option', async () => {
-    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--tries', '0'])).err).toBe('j2g gdpval: invalid tries: 0');
-    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--accept', 'maybe'])).err).toBe('j2g gdpval: invalid accept: maybe');
-    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--buckets', '4,2'])).err).toBe('j2g gdpval: invalid buckets: 4,2');
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--tries', '0'])).err).toBe('j2g gdpval: invalid tries: 0 (expected a positive integer)');
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--accept', 'maybe'])).err).toBe('j2g gdpval: invalid accept: maybe (expected win or win-or-tie)');
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--buckets', '4,2'])).err).toBe('j2g gdpval: invalid buckets: 4,2 (expected increasing comma-separated hours > 0, such as 1,4,12)');
   });
 });

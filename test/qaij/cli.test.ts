@@ -92,8 +92,8 @@ describe('j2g qaij', () => {
   });
 
   it('names the option and value of a bad option', async () => {
-    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--draws', '-5'])).err).toBe('j2g qaij: invalid draws: -5');
-    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', 'soon'])).err).toBe('j2g qaij: invalid latency-max: soon');
+    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--draws', '-5'])).err).toBe('j2g qaij: invalid draws: -5 (expected a positive integer)');
+    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', 'soon'])).err).toBe('j2g qaij: invalid latency-max: soon (expected a decimal number such as 0.95)');
     expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--trim-at', '2'])).err).toBe('j2g qaij: --trim-at needs --target-mix');
   });
 

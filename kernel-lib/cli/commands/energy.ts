@@ -45,10 +45,10 @@ export async function run(argv: string[]): Promise<number> {
   if (!dir) throw new J2GError('missing --trace DIR');
   if (!out) throw new J2GError('missing --out FILE');
   const idle = a.options.idle ?? 'exclude';
-  if (idle !== 'exclude' && idle !== 'proportional') throw new J2GError(`invalid idle: ${idle}`);
+  if (idle !== 'exclude' && idle !== 'proportional') throw new J2GError(`invalid idle: ${idle} (expected exclude or proportional)`);
   const num = (name: string) => (a.options[name] === undefined ? undefined : finiteNumber(name, a.options[name]));
   const rate = num('rate');
-  if (rate !== undefined && rate < 0) throw new J2GError(`invalid rate: ${rate}`);
+  if (rate !== undefined && rate < 0) throw new J2GError(`invalid rate: ${rate} (expected USD per node-hour >= 0)`);
   const rates = a.options.rates === undefined ? [] : a.options.rates.split(',').map((x) => finiteNumber('rates', x));
   for (const [i, x] of rates.entries()) {
     if (x < 0) throw new J2GError(`invalid rates: ${x} (expected rates >= 0)`);

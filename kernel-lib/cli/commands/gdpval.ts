@@ -4,7 +4,7 @@
  */
 import { J2GError } from '../../errors.ts';
 import { warn } from '../../warn.ts';
-import { finiteNumber, parseArgs, positiveInt } from '../args.ts';
+import { finiteNumber, parseArgs, positiveInt, invalid } from '../args.ts';
 import {
   agreementBootstrap,
   naiveRatio,
@@ -106,21 +106,21 @@ export async function run(argv: string[]): Promise<number> {
   if (!input) throw new J2GError('missing --input');
   const tries = a.options.tries === undefined ? 3 : positiveInt('tries', a.options.tries);
   const accept = (a.options.accept ?? 'win') as Acceptance;
-  if (accept !== 'win' && accept !== 'win-or-tie') throw new J2GError(`invalid accept: ${a.options.accept}`);
+  if (accept !== 'win' && accept !== 'win-or-tie') throw invalid('accept', a.options.accept, 'win or win-or-tie');
   const limit = (a.options.limit ?? 'aggregate') as TryLimit;
-  if (limit !== 'aggregate' && limit !== 'per-task') throw new J2GError(`invalid limit: ${a.options.limit}`);
+  if (limit !== 'aggregate' && limit !== 'per-task') throw invalid('limit', a.options.limit, 'aggregate or per-task');
   const resampling = (a.options.resampling ?? 'within-sample') as AgreementResampling;
-  if (resampling !== 'within-sample' && resampling !== 'samples') throw new J2GError(`invalid resampling: ${a.options.resampling}`);
+  if (resampling !== 'within-sample' && resampling !== 'samples') throw invalid('resampling', a.options.resampling, 'within-sample or samples');
   let buckets: number[] = [...DEFAULT_BUCKET_EDGES_H];
   if (a.options.buckets !== undefined) {
     buckets = a.options.buckets.split(',').map((s) => Number(s));
-    if (buckets.some((e, i) => !(e > 0) || !Number.isFinite(e) || (i > 0 && !(e > buckets[i - 1])))) throw new J2GError(`invalid buckets: ${a.options.buckets}`);
+    if (buckets.some((e, i) => !(e > 0) || !Number.isFinite(e) || (i > 0 && !(e > buckets[i - 1])))) throw invalid('buckets', a.options.buckets, 'increasing comma-separated hours > 0, such as 1,4,12');
   }
   const draws = a.options.draws === undefined ? 2000 : positiveInt('draws', a.options.draws);
   const seed = a.options.seed === undefined ? 1 : finiteNumber('seed', a.options.seed);
-  if (!Number.isSafeInteger(seed)) throw new J2GError(`invalid seed: ${a.options.seed}`);
+  if (!Number.isSafeInteger(seed)) throw invalid('seed', a.options.seed, 'an integer');
   const level = a.options.level === undefined ? 0.95 : finiteNumber('level', a.options.level);
-  if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${a.options.level}`);
+  if (!(level > 0 && level < 1)) throw invalid('level', a.options.level, 'a number between 0 and 1, such as 0.95');
 
   const tasks = readGdpvalTasks(input);
   if (tasks.length === 0) throw new J2GError(`no tasks in ${input}`);

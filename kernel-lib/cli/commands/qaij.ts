@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { readCsv } from '../../io/csv.ts';
 import { checkHeader, parseRows } from '../../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../../data/fields.ts';
-import { finiteNumber, parseArgs, positiveInt } from '../args.ts';
+import { finiteNumber, parseArgs, positiveInt, invalid } from '../args.ts';
 import {
   bootstrapQaij,
   importanceWeights,
@@ -89,20 +89,20 @@ export async function run(argv: string[]): Promise<number> {
   if (a.options.judge !== undefined && a.options.data === undefined) throw new J2GError('--judge needs --data');
   const draws = a.options.draws === undefined ? 2000 : positiveInt('draws', a.options.draws);
   const seed = a.options.seed === undefined ? 1 : finiteNumber('seed', a.options.seed);
-  if (!Number.isSafeInteger(seed)) throw new J2GError(`invalid seed: ${a.options.seed}`);
+  if (!Number.isSafeInteger(seed)) throw invalid('seed', a.options.seed, 'an integer');
   const level = a.options.level === undefined ? 0.95 : finiteNumber('level', a.options.level);
-  if (!(level > 0 && level < 1)) throw new J2GError(`invalid level: ${a.options.level}`);
+  if (!(level > 0 && level < 1)) throw invalid('level', a.options.level, 'a number between 0 and 1, such as 0.95');
   let latency: LatencyContract | undefined;
   if (a.options['latency-max'] !== undefined) {
     const l = finiteNumber('latency-max', a.options['latency-max']);
-    if (l < 0) throw new J2GError(`invalid latency-max: ${a.options['latency-max']}`);
+    if (l < 0) throw invalid('latency-max', a.options['latency-max'], 'seconds >= 0');
     latency = { latencyMaxS: l };
   }
   let trimAt: number | undefined;
   if (a.options['trim-at'] !== undefined) {
     if (a.options['target-mix'] === undefined) throw new J2GError('--trim-at needs --target-mix');
     trimAt = finiteNumber('trim-at', a.options['trim-at']);
-    if (!(trimAt > 0)) throw new J2GError(`invalid trim-at: ${a.options['trim-at']}`);
+    if (!(trimAt > 0)) throw invalid('trim-at', a.options['trim-at'], 'a weight ratio > 0');
   }
   const targetMix = a.options['target-mix'] === undefined ? undefined : readTargetMix(a.options['target-mix']);
 

@@ -1,0 +1,73 @@
+/**
+ * `j2g` runs from compiled JavaScript (build/cli) and never from a compiled copy older than its
+ * sources: in a scratch copy of the checkout, the first start builds, a source edit makes the next
+ * start rebuild (the edited summary shows), and an untouched tree starts without rebuilding.
+ * Child processes: the build is synchronous work that would starve a vitest worker.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+function scratchCheckout(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'j2g-compiled-'));
+  for (const p of ['bin', 'scripts/cli', 'kernel-lib', 'package.json']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+const j2g = (root: string, ...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/j2g.mjs'), ...args], { encoding: 'utf8', cwd: root });
+
+describe('compiled j2g', () => {
+  test('builds on first start, rebuilds after a source edit, and reuses an up-to-date build', () => {
+    const root = scratchCheckout();
+    const first = j2g(root, '--help');
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain("  audit      check the paper's tables against each other");
+    const main = join(root, 'build/cli/main.js');
+    expect(existsSync(main)).toBe(true);
+    const builtAt = statSync(main).mtimeMs;
+
+    // an untouched tree: the same build runs
+    expect(j2g(root, '--help').status).toBe(0);
+    expect(statSync(main).mtimeMs).toBe(builtAt);
+
+    // a source edit: the next start must not run the old compiled summary
+    const audit = join(root, 'kernel-lib/cli/commands/audit.ts');
+    writeFileSync(audit, readFileSync(audit, 'utf8').replace(/export const summary = .*;/, "export const summary = 'EDITED SUMMARY';"));
+    const after = j2g(root, '--help');
+    expect(after.status, after.stderr).toBe(0);
+    expect(after.stdout).toContain('  audit      EDITED SUMMARY');
+    expect(after.stdout).not.toContain("check the paper's tables against each other");
+  });
+
+  test('paths beside a source file (import.meta.url) still resolve from the bundle', async () => {
+    const { staleReason } = await import('../../scripts/cli/build.mjs');
+    const root = scratchCheckout();
+    expect(staleReason(join(root, 'build/cli'), root)).toBe('not built');
+    cpSync(join(ROOT, 'data'), join(root, 'data'), { recursive: true });
+    // audit reads data/published through new URL('../../data/...', import.meta.url)
+    const r = j2g(root, 'audit');
+    expect(r.status, r.stderr).toBe(0);
+    expect(staleReason(join(root, 'build/cli'), root)).toBeNull();
+  });
+
+  test('starts racing on a stale build (a fresh clone under npm test) all run, each from a whole build', async () => {
+    const root = scratchCheckout();
+    const start = () => new Promise<{ code: number | null; out: string }>((resolve) => {
+      const c = spawn(process.execPath, [join(root, 'bin/j2g.mjs'), '--help'], { cwd: root });
+      let out = '';
+      c.stdout.on('data', (d) => (out += d));
+      c.stderr.on('data', (d) => (out += d));
+      c.on('close', (code) => resolve({ code, out }));
+    });
+    const runs = await Promise.all([start(), start(), start(), start()]);
+    for (const r of runs) {
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toContain('  tables     write the paper tables');
+    }
+  });
+});
