@@ -35,7 +35,7 @@ describe('j2g gdpval', () => {
     const gpt = JSON.parse(out).models.find((m: { model: string }) => m.model === 'gpt');
     expect(JSON.parse(out).limit).toBe('per-task');
     expect(gpt.time.try_limit).toBe(0); // t2 is never won, so retrying it forever never ends
-    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--limit', 'mean'])).err).toBe('j2g gdpval: invalid limit: mean');
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--limit', 'mean'])).err).toBe('j2g gdpval: invalid limit: mean (expected aggregate or per-task)');
   });
 
   it('counts ties as acceptable with --accept win-or-tie', async () => {
