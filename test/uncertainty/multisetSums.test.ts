@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { drawState, fillDraw, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
-import { multisetApplies } from '../../kernel-lib/uncertainty/multisetSums.ts';
+import { multisetApplies, multisetDraws } from '../../kernel-lib/uncertainty/multisetSums.ts';
 
 const sizes = [5, 1, 3, 5, 2, 4, 5];
 const occ = Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
@@ -14,6 +14,7 @@ const n = occ.length;
 // six columns: one block of four summed in local variables, then two one at a time
 const cols = [0, 1, 2, 3, 4, 5].map((k) => Float64Array.from({ length: n }, (_, i) => Math.sin(3 * i + k) * 10 + k));
 const weights = Float64Array.from(sizes, (_, o) => (o + 1) / 28);
+const codesOf: Int32Array[] = [];
 
 describe('multiset bootstrap sums', () => {
   test('equal the slot-by-slot draws, benchmark and grouped', () => {
@@ -44,6 +45,29 @@ describe('multiset bootstrap sums', () => {
     expect([...a]).toEqual([...b]);
     const big = taskBootstrap(new Int32Array(6), 1, { draws: 1, seed: 1 });
     expect(() => fillDraw(big, drawState(big), new Int32Array(1), 'codes')).toThrow('multiset codes need occupations of at most 5 tasks: 6');
+  });
+  test('held draws are the replayed stream: the same numbers after another bootstrap, and never a changed one\'s', () => {
+    // Oracle: fillDraw's 'codes' replayed from the seed, and a fresh bootstrap object per call.
+    const boot = taskBootstrap(occ, sizes.length, { draws: 200, seed: 21 });
+    const { base, rows } = multisetDraws(boot);
+    const state = drawState(boot), codes = new Int32Array(sizes.length);
+    for (let d = 0; d < 200; d++) {
+      fillDraw(boot, state, codes, 'codes');
+      for (let o = 0; o < sizes.length; o++) {
+        const r = rows[d * sizes.length + o] - base[o];
+        expect(r >= 0 && r < base[o + 1] - base[o]).toBe(true);
+        // the same multiset code for the same row, across draws
+        for (let e = 0; e < d; e++) if (rows[e * sizes.length + o] === rows[d * sizes.length + o]) { expect(codesOf[e][o]).toBe(codes[o]); break; }
+      }
+      codesOf.push(codes.slice());
+    }
+    const fresh = (seed: number) => groupMeanDraws(taskBootstrap(occ, sizes.length, { draws: 200, seed }), cols, weights, new Int32Array(sizes.length), 1)[0][0];
+    const first = groupMeanDraws(boot, cols, weights, new Int32Array(sizes.length), 1)[0][0];
+    expect(fresh(22)).not.toEqual(first);
+    expect(groupMeanDraws(boot, cols, weights, new Int32Array(sizes.length), 1)[0][0]).toEqual(first);
+    expect(fresh(21)).toEqual(first);
+    boot.seed = 22; // changed in place: its held draws must not be read
+    expect(groupMeanDraws(boot, cols, weights, new Int32Array(sizes.length), 1)[0][0]).toEqual(fresh(22));
   });
   test('are refused for an occupation of more than 5 tasks, where auto takes the slot path', () => {
     const big = Int32Array.from({ length: 6 }, () => 0);
