@@ -11,12 +11,11 @@
  * const ds = loadDataset('data/recorded/synthetic-small');
  * ds.tasks.numRows() // => 6
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
+import { parseCsv, readCsv, type CsvData, type CsvRow } from '../io/csv.ts';
+import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import {
   FILES, manifestSchema, runNodeHours,
@@ -94,12 +93,25 @@ function uniqueIds(p: Parsed, key: (r: CsvRow) => string, column: string, issues
 }
 
 function readManifest(dir: string, issues: ValidationIssue[]): Manifest | null {
-  const path = join(dir, 'manifest.json');
-  let raw: unknown;
+  const { existsSync, readFileSync } = nodeFs();
+  const path = nodePath().join(dir, 'manifest.json');
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (e) {
     issues.push({ file: 'manifest.json', message: existsSync(path) ? `not valid JSON (${(e as Error).message})` : 'missing file' });
+    return null;
+  }
+  return parseManifest(text, issues);
+}
+
+/** manifest.json's text parsed and checked by manifestSchema (problems pushed onto `issues`). */
+function parseManifest(text: string, issues: ValidationIssue[]): Manifest | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    issues.push({ file: 'manifest.json', message: `not valid JSON (${(e as Error).message})` });
     return null;
   }
   const res = manifestSchema.safeParse(raw);
@@ -112,6 +124,8 @@ function readManifest(dir: string, issues: ValidationIssue[]): Manifest | null {
 
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
 export function loadDataset(dir: string): Dataset {
+  const { existsSync, statSync } = nodeFs();
+  const { join } = nodePath();
   if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
   if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
@@ -121,6 +135,34 @@ export function loadDataset(dir: string): Dataset {
     const file = FILES[key].file;
     try {
       files[key] = readCsv(join(dir, file), file);
+    } catch (e) {
+      if (e instanceof ValidationError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  return validateDataset(dir, manifest, files, issues);
+}
+
+/**
+ * loadDataset over file contents instead of a directory (a browser's chosen files): `texts` maps a
+ * file name (`manifest.json`, `tasks.csv`, ...) to its text; a file left out is reported as
+ * `name: missing file`. The same checks and messages (`file:line: column: what was expected`) as
+ * loadDataset; `dir` is only recorded as the dataset's `dir`.
+ * @example datasetFromTexts('x', {}) // throws tasks.csv: missing file
+ */
+export function datasetFromTexts(dir: string, texts: Readonly<Record<string, string | undefined>>): Dataset {
+  const issues: ValidationIssue[] = [];
+  const manifestText = texts['manifest.json'];
+  let manifest: Manifest | null = null;
+  if (manifestText === undefined) issues.push({ file: 'manifest.json', message: 'missing file' });
+  else manifest = parseManifest(manifestText, issues);
+  const files: Partial<Record<Key, CsvData>> = {};
+  for (const key of Object.keys(FILES) as Key[]) {
+    const file = FILES[key].file;
+    const text = texts[file];
+    if (text === undefined) { issues.push({ file, message: 'missing file' }); continue; }
+    try {
+      files[key] = parseCsv(text, file);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
       else throw e;

@@ -8,8 +8,8 @@
  * count differs from the header is an error, not padded or truncated. Blank lines are errors too (nothing is dropped silently), except a single
  * trailing line end.
  */
-import { readFileSync } from 'node:fs';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { nodeFs } from './node.ts';
 
 export interface CsvRow {
   /** 1-based physical line on which the record starts (the header is line 1). */
@@ -109,7 +109,7 @@ export function parseCsv(text: string, file: string): CsvData {
 export function readCsv(path: string, label = path): CsvData {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = nodeFs().readFileSync(path, 'utf8');
   } catch (e) {
     throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
   }
