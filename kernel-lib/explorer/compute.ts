@@ -1,0 +1,73 @@
+/**
+ * What the explorer computes for one scenario: every paper table (the builders `j2g tables` uses) and
+ * every paper figure, as plain, structured-cloneable values a page or a Web Worker can pass around.
+ * No DOM here: the page, the worker, the bench and the tests call the same functions.
+ */
+import type { ColumnTable } from 'arquero';
+import { J2GError } from '../errors.ts';
+import { formatNumber } from '../io/format.ts';
+import { paperFigures, type FigureResult } from '../plots/paperFigures.ts';
+import {
+  table01, table02, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
+  type TableOptions,
+} from '../tables/index.ts';
+
+/** The table builders, by output name, in paper order (the same as `j2g tables`' TABLE_BUILDERS). */
+export const EXPLORER_TABLES: Record<string, (o: TableOptions) => ColumnTable> = {
+  table01, table02, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
+};
+
+/** Tables whose every number is an interval or a bootstrap statistic: computed in the interval pass only. */
+export const INTERVAL_ONLY = new Set(['table16']);
+
+/** A table as columns and rows of raw values (numbers, text, null). */
+export interface TableData {
+  columns: string[];
+  rows: (number | string | null)[][];
+}
+
+export type TableResult = { name: string; table: TableData; ms: number } | { name: string; skipped: string; ms: number };
+
+/** An Arquero table as TableData. */
+export function tableData(t: ColumnTable): TableData {
+  const columns = t.columnNames();
+  const arrays = columns.map((c) => t.array(c) as unknown[]);
+  const rows = Array.from({ length: t.numRows() }, (_, i) => arrays.map((a) => {
+    const v = a[i];
+    return v === undefined || v === null ? null : typeof v === 'number' ? v : String(v);
+  }));
+  return { columns, rows };
+}
+
+/** Build one table; a table the dataset cannot support is `skipped` with the builder's reason. */
+export function computeTable(name: string, options: TableOptions): TableResult {
+  const t0 = performance.now();
+  try {
+    return { name, table: tableData(EXPLORER_TABLES[name](options)), ms: performance.now() - t0 };
+  } catch (e) {
+    if (!(e instanceof J2GError)) throw e;
+    return { name, skipped: e.message, ms: performance.now() - t0 };
+  }
+}
+
+/** Every table in `names` (default all but the interval-only ones when `options.bootstrap` is false). */
+export function computeTables(options: TableOptions, names?: readonly string[]): TableResult[] {
+  const list = names ?? Object.keys(EXPLORER_TABLES).filter((n) => options.bootstrap !== false || !INTERVAL_ONLY.has(n));
+  return list.map((n) => computeTable(n, options));
+}
+
+/** Every paper figure (a spec, or the reason the dataset cannot support it). */
+export function computeFigures(options: TableOptions): FigureResult[] {
+  return paperFigures(options);
+}
+
+/**
+ * A cell as the page prints it: numbers to 6 significant digits (trailing zeros dropped, the value
+ * `j2g tables` writes rounded the same way), text as is, an empty cell for null.
+ * @example printedCell(0.123456789) // => '0.123457'
+ */
+export function printedCell(v: number | string | null): string {
+  if (v === null) return '';
+  if (typeof v !== 'number') return v;
+  return formatNumber(Number(v.toPrecision(6)));
+}

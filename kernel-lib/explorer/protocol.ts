@@ -1,0 +1,14 @@
+/** Messages between the explorer page and its interval worker (structured-cloneable plain values). */
+import type { FigureResult } from '../plots/paperFigures.ts';
+import type { TableResult } from './compute.ts';
+import type { PageScenario } from './scenario.ts';
+
+export type ToWorker =
+  | { type: 'load'; name: string; texts: Record<string, string> }
+  | { type: 'run'; id: number; scenario: PageScenario; draws: number };
+
+export type FromWorker =
+  | { type: 'table'; id: number; result: TableResult; done: number; total: number }
+  | { type: 'figures'; id: number; figures: FigureResult[] }
+  | { type: 'done'; id: number; ms: number; draws: number }
+  | { type: 'error'; id: number; message: string };
