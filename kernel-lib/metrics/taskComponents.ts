@@ -18,8 +18,13 @@ import { REFERENCES, type Reference, type RunRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
 
 export interface RateOptions {
-  /** Replace every run's node-hour rate with this one (USD per node-hour): Appendix G.1. */
+  /** Replace the evaluated system's node-hour rate with this one (USD per node-hour): Appendix G.1. */
   nodeRateUSDPerHour?: number;
+  /**
+   * Replacement rates by system id (USD per node-hour), as scenario/resolve.ts systemPricing pairs them
+   * by node type; a system not listed keeps its recorded cost. Takes the place of nodeRateUSDPerHour.
+   */
+  bySystem?: Record<string, number>;
 }
 
 export interface ComponentOptions {
@@ -140,14 +145,25 @@ export function checkSystemAndJudge(dataset: Dataset, system: string, judge: str
   if (!judgesOf(ds).has(judge)) throw new J2GError(`unknown judge: ${judge} (judgments.csv has: ${[...judgesOf(ds)].join(', ')})`);
 }
 
-/** The replacement node rate of `rates`, or undefined; throws for a malformed `rates` option. */
-export function nodeRateOf(rates: unknown): number | undefined {
+/**
+ * The replacement node rate of `rates` for `system` (USD per node-hour), or undefined (recorded cost);
+ * throws for a malformed `rates` option.
+ * @example nodeRateOf({ bySystem: { a: 40 } }, 'b') // => undefined
+ */
+export function nodeRateOf(rates: unknown, system?: string): number | undefined {
   if (rates === undefined) return undefined;
   const keys = typeof rates === 'object' && rates !== null ? Object.keys(rates) : null;
-  if (!keys || keys.some((k) => k !== 'nodeRateUSDPerHour')) throw new J2GError(`invalid rates: ${JSON.stringify(rates)} (expected { nodeRateUSDPerHour: USD per node-hour })`);
-  const rate = (rates as RateOptions).nodeRateUSDPerHour;
-  if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && Number.isFinite(rate))) throw new J2GError(`invalid node rate: ${rate}`);
-  return rate;
+  if (!keys || keys.some((k) => k !== 'nodeRateUSDPerHour' && k !== 'bySystem')) throw new J2GError(`invalid rates: ${JSON.stringify(rates)} (expected { nodeRateUSDPerHour: USD per node-hour } or { bySystem: { system: USD per node-hour } })`);
+  const r = rates as RateOptions;
+  const valid = (x: unknown) => x === undefined || (typeof x === 'number' && x >= 0 && Number.isFinite(x));
+  if (r.bySystem !== undefined) {
+    if (typeof r.bySystem !== 'object' || r.bySystem === null) throw new J2GError(`invalid rates.bySystem: ${JSON.stringify(r.bySystem)}`);
+    for (const [name, x] of Object.entries(r.bySystem)) if (!valid(x)) throw new J2GError(`invalid node rate for ${name}: ${x}`);
+    if (system !== undefined && Object.hasOwn(r.bySystem, system)) return r.bySystem[system];
+    if (r.nodeRateUSDPerHour === undefined) return undefined;
+  }
+  if (!valid(r.nodeRateUSDPerHour)) throw new J2GError(`invalid node rate: ${r.nodeRateUSDPerHour}`);
+  return r.nodeRateUSDPerHour;
 }
 
 /**
@@ -166,7 +182,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
   const k = attemptsCharged(policy);
   checkSystemAndJudge(ds, system, judge);
   const systemRow = ds.rows.systems.find((s) => s.system === system)!;
-  const rate = nodeRateOf(options.rates);
+  const rate = nodeRateOf(options.rates, system);
   const wage = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
   const runs = runsByTaskAndSystem(ds);
   const judgments = judgmentIndex(ds);

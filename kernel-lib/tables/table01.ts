@@ -10,7 +10,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import { PASS_AT_1 } from '../metrics/policy.ts';
-import { checkSystemAndJudge } from '../metrics/taskComponents.ts';
+import { checkSystemAndJudge, nodeRateOf } from '../metrics/taskComponents.ts';
 import type { TableOptions } from './options.ts';
 import { currentDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
@@ -84,5 +84,17 @@ export function table01(options: TableOptions): ColumnTable {
     nv_per_ai_usd: s.nvPerAIDollar,
     nv_per_ai_hour: s.nvPerAIHour,
     nvj: s.nvj,
+    ...(options.rates ? { cost_basis: costBasis(options.rates, s.system) } : {}),
   })));
+}
+
+/**
+ * How a row's cost is priced when the options change node rates: `node rate R USD/node-hour` (re-priced
+ * by Appendix G.1) or `recorded` (no rate for this system: kept at its recorded cost). Table 1 has this
+ * column only when `options.rates` is given.
+ * @example costBasis({ bySystem: { a: 40 } }, 'b') // => 'recorded'
+ */
+export function costBasis(rates: NonNullable<TableOptions['rates']>, system: string): string {
+  const r = nodeRateOf(rates, system);
+  return r === undefined ? 'recorded' : `node rate ${r} USD/node-hour`;
 }

@@ -61,13 +61,17 @@ describe('system and judge names', () => {
 
 describe('node rates', () => {
   test('a malformed rates option is refused, not ignored (the recorded costs were used)', () => {
-    expect(error(() => table13({ ...off, rates: 5 as never })).message).toBe('invalid rates: 5 (expected { nodeRateUSDPerHour: USD per node-hour })');
-    expect(error(() => table22({ ...off, rates: { usdPerNodeHour: 5 } as never })).message).toBe('invalid rates: {"usdPerNodeHour":5} (expected { nodeRateUSDPerHour: USD per node-hour })');
+    expect(error(() => table13({ ...off, rates: 5 as never })).message).toBe('invalid rates: 5 (expected { nodeRateUSDPerHour: USD per node-hour } or { bySystem: { system: USD per node-hour } })');
+    expect(error(() => table22({ ...off, rates: { usdPerNodeHour: 5 } as never })).message).toBe('invalid rates: {"usdPerNodeHour":5} (expected { nodeRateUSDPerHour: USD per node-hour } or { bySystem: { system: USD per node-hour } })');
     expect(error(() => table13({ ...off, rates: { nodeRateUSDPerHour: '5' as never } })).message).toBe('invalid node rate: 5');
   });
   test('a well-formed rate still re-prices: sysX at $20/h doubles every cost (base $10/h, no node_hours)', () => {
     // C(r) = C + (C / 10)(20 - 10) = 2C: Table 13's Cat1 cost 1.5 -> 3.0
     expect(table13({ ...off, rates: { nodeRateUSDPerHour: 20 } }).array('ai_cost_usd')[0]).toBeCloseTo(3, 12);
+  });
+  test('rates by system re-price only the systems they name', () => {
+    expect(table13({ ...off, rates: { bySystem: { sysX: 20 } } }).array('ai_cost_usd')[0]).toBeCloseTo(3, 12);
+    expect(table13({ ...off, rates: { bySystem: { sysY: 20 } } }).array('ai_cost_usd')[0]).toBeCloseTo(1.5, 12);
   });
 });
 
