@@ -27,20 +27,39 @@ interface DatasetEntry { id: string; dir: string; files: string[] }
 /** What tests and the bench read: timings of the last passes and the page's state. */
 interface ExplorerProbe {
   ready: boolean;
+  /** ms from navigation start to every table on screen (cold start), and to every figure drawn */
   firstRenderMs: number | null;
+  figuresDrawnMs: number | null;
   pointTablesMs: number | null;
   pointFiguresMs: number | null;
   intervalMs: number | null;
   intervalDraws: number | null;
   intervalsPending: boolean;
+  /** each table's time in the last point pass and interval pass, ms */
+  pointTableMs: Record<string, number>;
+  intervalTableMs: Record<string, number>;
+  /** the longest gap between animation frames while the last interval pass ran, ms (a frozen page shows here) */
+  maxFrameGapMs: number;
   passes: number;
   scenario: PageScenario | null;
   errors: string[];
 }
 const probe: ExplorerProbe = {
-  ready: false, firstRenderMs: null, pointTablesMs: null, pointFiguresMs: null, intervalMs: null, intervalDraws: null,
-  intervalsPending: false, passes: 0, scenario: null, errors: [],
+  ready: false, firstRenderMs: null, figuresDrawnMs: null, pointTablesMs: null, pointFiguresMs: null, intervalMs: null, intervalDraws: null,
+  intervalsPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0, passes: 0, scenario: null, errors: [],
 };
+
+/** Watch frame gaps while intervals compute (the page must stay responsive: the work is in the worker). */
+function watchFrames(): void {
+  probe.maxFrameGapMs = 0;
+  let last = performance.now();
+  const tick = (now: number) => {
+    probe.maxFrameGapMs = Math.max(probe.maxFrameGapMs, now - last);
+    last = now;
+    if (probe.intervalsPending) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
 (window as unknown as { __explorer: ExplorerProbe }).__explorer = probe;
 
 const TITLES: Record<string, string> = {
@@ -76,6 +95,8 @@ let worker: Worker | null = null;
 let workerBusy = false;
 let runId = 0;
 const warningsSeen: string[] = [];
+let tablesShown: () => void = () => undefined;
+const firstTables = new Promise<void>((r) => (tablesShown = r));
 onWarning((m) => warningsSeen.push(m));
 
 async function fetchText(url: string): Promise<string> {
@@ -237,15 +258,47 @@ function renderTable(result: TableResult): void {
 }
 
 const renders = new Map<string, number>();
-function renderFigures(figures: FigureResult[]): Promise<unknown> {
-  return Promise.all(figures.map(async (f) => {
+let plotly: Promise<void> | null = null;
+/** plotly.js (5 MB) is loaded after the first tables are on screen, so that they do not wait for it. */
+function loadPlotly(): Promise<void> {
+  plotly ??= new Promise<void>((resolve, reject) => {
+    const s = el('script', { src: 'plotly.js' });
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error('plotly.js did not load'));
+    document.head.append(s);
+  });
+  return plotly;
+}
+const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+/** The latest figure of each id not drawn yet, and the loop drawing them (one per frame). */
+const pendingFigures = new Map<string, FigureResult>();
+let drawing: Promise<void> | null = null;
+
+/**
+ * Queue figures to draw; resolves when every queued figure is drawn. A figure queued again before it
+ * was drawn (the interval pass's version arriving) replaces the older one: nothing is drawn twice.
+ */
+function renderFigures(figures: FigureResult[]): Promise<void> {
+  for (const f of figures) pendingFigures.set(f.id, f);
+  drawing ??= drawLoop().finally(() => { drawing = null; });
+  return drawing;
+}
+
+async function drawLoop(): Promise<void> {
+  await loadPlotly();
+  for (;;) {
+    const next = pendingFigures.values().next();
+    if (next.done) break;
+    const f = next.value;
+    pendingFigures.delete(f.id);
+    await nextFrame();
     const sec = $(`fig-${f.id}`);
     const plot = sec.querySelector<HTMLElement>('.plot')!;
     const note = sec.querySelector<HTMLElement>('.skipped')!;
     if ('skipped' in f) {
       note.textContent = `Not available for this scenario: ${f.skipped}`;
       plot.hidden = true;
-      return;
+      continue;
     }
     note.textContent = '';
     plot.hidden = false;
@@ -254,7 +307,8 @@ function renderFigures(figures: FigureResult[]): Promise<unknown> {
     renders.set(f.id, (renders.get(f.id) ?? 0) + 1);
     plot.dataset.renders = String(renders.get(f.id));
     plot.dataset.traces = String(spec.data.length);
-  }));
+  }
+  probe.figuresDrawnMs ??= performance.now();
 }
 
 /** Leaders and orders that differ between the baseline and the variant (largest value first). */
@@ -308,7 +362,10 @@ function recompute(): Promise<unknown> {
   const t0 = performance.now();
   const point = computeTables(options);
   probe.pointTablesMs = performance.now() - t0;
+  probe.pointTableMs = Object.fromEntries(point.map((r) => [r.name, r.ms]));
+  probe.intervalTableMs = {};
   for (const r of point) renderTable(r);
+  tablesShown();
   const t1 = performance.now();
   const figures = computeFigures(options);
   probe.pointFiguresMs = performance.now() - t1;
@@ -323,6 +380,7 @@ function recompute(): Promise<unknown> {
   const w = freshWorker();
   workerBusy = true;
   probe.intervalsPending = true;
+  void drawn.then(watchFrames);
   $('progress-text').textContent = `intervals at ${draws.toLocaleString('en')} draws: computing`;
   $<HTMLProgressElement>('progress').value = 0;
   $('progress').hidden = false;
@@ -333,6 +391,7 @@ function recompute(): Promise<unknown> {
 function onWorker(m: FromWorker): void {
   if (m.id !== runId) return;
   if (m.type === 'table') {
+    probe.intervalTableMs[m.result.name] = m.result.ms;
     renderTable(m.result);
     const p = $<HTMLProgressElement>('progress');
     p.max = m.total;
@@ -453,7 +512,6 @@ function layout(): void {
 }
 
 async function main(): Promise<void> {
-  const t0 = performance.now();
   layout();
   entries = JSON.parse(await fetchText('data/index.json')) as DatasetEntry[];
   let s: PageScenario;
@@ -464,9 +522,11 @@ async function main(): Promise<void> {
     s = { dataset: entries[0].dir };
   }
   const entry = entries.find((e) => e.dir === s.dataset || e.id === s.dataset) ?? entries[0];
-  await openBundled(entry, { ...s, dataset: entry.dir });
-  await new Promise((r) => requestAnimationFrame(() => r(null)));
-  probe.firstRenderMs = performance.now() - t0;
+  const drawn = openBundled(entry, { ...s, dataset: entry.dir });
+  await firstTables;
+  await nextFrame();
+  probe.firstRenderMs = performance.now();
+  await drawn;
   probe.ready = true;
 }
 

@@ -91,7 +91,6 @@ section.table { overflow-x: auto; }
 #figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 12px; }
 #compare { margin: 8px 0; }
 </style>
-<script src="plotly.js"></script>
 </head><body>
 <header>
   <h1>Joules-to-GDP explorer</h1> <span id="provenance" class="badge">loading</span>
