@@ -10,10 +10,14 @@ export interface ArgSpec {
   values?: string[];
   /** options that are booleans */
   flags?: string[];
+  /** options that take a value and may be given more than once (all values kept, in order) */
+  repeatable?: string[];
 }
 
 export interface ParsedArgs {
   options: Record<string, string>;
+  /** every value of each repeatable option, in the order given */
+  lists: Record<string, string[]>;
   flags: Set<string>;
   positionals: string[];
   /** everything after a bare `--` */
@@ -23,7 +27,9 @@ export interface ParsedArgs {
 export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
   const values = new Set(spec.values ?? []);
   const flagNames = new Set(spec.flags ?? []);
+  const repeatable = new Set(spec.repeatable ?? []);
   const options: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const flags = new Set<string>();
   const positionals: string[] = [];
   let rest: string[] = [];
@@ -36,10 +42,11 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
       if (flagNames.has(name)) {
         if (eq >= 0) throw new J2GError(`option --${name} takes no value`);
         flags.add(name);
-      } else if (values.has(name)) {
+      } else if (values.has(name) || repeatable.has(name)) {
         const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
         if (v === undefined) throw new J2GError(`option --${name} needs a value`);
-        options[name] = v;
+        if (repeatable.has(name)) (lists[name] ??= []).push(v);
+        else options[name] = v;
       } else {
         throw new J2GError(`unknown option --${name}`);
       }
@@ -47,7 +54,7 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
       positionals.push(a);
     }
   }
-  return { options, flags, positionals, rest };
+  return { options, lists, flags, positionals, rest };
 }
 
 /** A plain decimal option value (as in CSV cells: no hex, no padding), else NaN. */

@@ -11,6 +11,15 @@ function cannotWrite(path: string, e: unknown): J2GError {
   return new J2GError(`cannot write ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
 }
 
+/** Remove a temporary file if it is there; a path below a file (ENOTDIR) has nothing to remove. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // nothing was written there
+  }
+}
+
 function tempFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 }
@@ -29,7 +38,7 @@ function writeTemp(path: string, content: string | Uint8Array): string {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(tmp, content);
   } catch (e) {
-    rmSync(tmp, { force: true });
+    removeQuietly(tmp);
     throw cannotWrite(path, e);
   }
   return tmp;
@@ -61,6 +70,6 @@ export function writeFilesAtomic(files: readonly (readonly [string, string | Uin
       }
     });
   } finally {
-    for (const t of temps) rmSync(t, { force: true });
+    for (const t of temps) removeQuietly(t);
   }
 }

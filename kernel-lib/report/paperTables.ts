@@ -11,11 +11,11 @@ import { table05, readNodeRates, type TableOptions } from '../tables/index.ts';
 
 export const NODE_RATES_FILE = join(DEFAULT_REFERENCE_DIR, 'node_rates.csv');
 
-/** Table 5 at the reference node rates; null when none matches the system's accelerator. */
+/** Table 5 at the reference node rates; null when none matches the system's node type (accelerator and count). */
 export function table05AtReferenceRates(options: TableOptions): ColumnTable | null {
   const ds = options.dataset;
   const system = ds.rows.systems.find((s) => s.system === (options.system ?? ds.manifest.primary_system));
-  const rates = readNodeRates(NODE_RATES_FILE, system?.accelerator);
+  const rates = readNodeRates(NODE_RATES_FILE, system);
   return rates.length ? table05({ ...options, rates }) : null;
 }
 

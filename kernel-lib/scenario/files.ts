@@ -12,12 +12,12 @@ import { FILES } from '../data/schema.ts';
 import { positiveInteger, nonNegativeNumber, requiredText } from '../data/fields.ts';
 import { readCsv } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
-import { readWeightsFile } from '../cli/commands/tables.ts';
+import { readWeightsFile } from '../weights/readWeightsFile.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { warn } from '../warn.ts';
-import { parseScenario, scenarioFieldName } from './schema.ts';
+import { ALLOWED, ScenarioError, parseScenario, scenarioFieldName } from './schema.ts';
 import type { ResolvedScenario } from './schema.ts';
-import { resolveScenario, scenarioToTableOptions, type NodeTypeRate, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
+import { nodeTypeKey, resolveScenario, scenarioToTableOptions, type NodeTypeRate, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
 
 /**
  * SHA-256 (hex) of a dataset directory's files: manifest.json and the six CSV files, in that fixed
@@ -46,7 +46,7 @@ export function readNodeTypeRates(path: string): NodeTypeRate[] {
   const rows = parseRows(csv, z.object({ accelerator: requiredText, accelerator_count: positiveInteger, usd_per_node_hour: nonNegativeNumber }), issues);
   const first = new Map<string, number>();
   for (const { data, line } of rows) {
-    const key = `${data.accelerator.trim().replace(/^(NVIDIA|AMD|Intel)\s+/i, '').toLowerCase()}x${data.accelerator_count}`;
+    const key = nodeTypeKey(data.accelerator, data.accelerator_count);
     const prev = first.get(key);
     if (prev !== undefined) issues.push({ file: path, line, column: 'accelerator', message: `node type ${data.accelerator} x${data.accelerator_count} already has a rate on line ${prev}` });
     else first.set(key, line);
@@ -91,7 +91,10 @@ export function loadScenario(input: unknown, opts: ResolveOptions & { dataset?: 
   if (s.datasetSha256 && s.datasetSha256 !== files.datasetSha256) {
     warn(`the scenario's datasetSha256 ${s.datasetSha256.slice(0, 12)}... is not that of ${s.dataset} now (${files.datasetSha256!.slice(0, 12)}...): its files changed since the scenario was written`);
   }
-  if (s.weights && typeof s.weights === 'object' && 'file' in s.weights) files.weights = readWeightsFile(s.weights.file, dataset);
+  if (s.weights && typeof s.weights === 'object' && 'file' in s.weights) {
+    if (!existsSync(s.weights.file)) throw new ScenarioError('weights', s.weights.file, `${ALLOWED.weights}; no file ${s.weights.file}`, where);
+    files.weights = readWeightsFile(s.weights.file, dataset);
+  }
   if (s.rates?.nodeTypesFile) files.nodeTypes = readNodeTypeRates(s.rates.nodeTypesFile);
   const scenario = resolveScenario({ ...s, datasetSha256: undefined }, dataset, files, { where });
   return { scenario, dataset, options: scenarioToTableOptions(scenario, dataset, files), files };

@@ -133,6 +133,7 @@ export function scenarioFieldName(field: string): string {
 }
 
 function shown(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   const s = JSON.stringify(value);
   return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }

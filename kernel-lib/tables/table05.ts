@@ -15,6 +15,7 @@ import { nonNegativeNumber, requiredText } from '../data/fields.ts';
 import { readCsv } from '../io/csv.ts';
 import type { TableOptions } from './options.ts';
 import { categorySummaries } from './table13.ts';
+import { normalAccelerator } from '../scenario/resolve.ts';
 
 export interface NodeRate {
   label: string;
@@ -40,23 +41,37 @@ export function table05(options: TableOptions & { rates: NodeRate[] }): ColumnTa
 
 /** Accelerator names compared without a vendor prefix or case: "NVIDIA H200" is "h200". */
 export function sameAccelerator(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().replace(/^(NVIDIA|AMD|Intel)\s+/i, '').toLowerCase();
-  return norm(a) === norm(b);
+  return normalAccelerator(a) === normalAccelerator(b);
+}
+
+/** The node type a rates file row must match: accelerator (see sameAccelerator) and count. */
+export interface NodeType {
+  accelerator: string;
+  accelerator_count: number;
 }
 
 /**
- * Node rates from a CSV with columns `provider` (the label) and `usd_per_node_hour`, optionally keeping
- * only the rows whose `accelerator` is the given one (`sameAccelerator`; data/reference/node_rates.csv
- * has this shape).
+ * Node rates from a CSV with columns `provider` (the label) and `usd_per_node_hour`. Given a node type
+ * (a systems.csv row), only the rows of that node type are kept: same accelerator (`sameAccelerator`)
+ * and same `accelerator_count`. Rates never pair by accelerator name alone: a file with an
+ * `accelerator` column but no `accelerator_count` is refused when a node type is asked for (a 1xH100
+ * system is not priced at an 8xH100 node's rate). A file with neither column applies to any node type.
+ * data/reference/node_rates.csv has this shape.
  */
-export function readNodeRates(path: string, accelerator?: string): NodeRate[] {
+export function readNodeRates(path: string, nodeType?: NodeType): NodeRate[] {
   const csv = readCsv(path);
   const issues: ValidationIssue[] = [];
   if (!checkHeader(csv, ['provider', 'usd_per_node_hour'], issues)) throw new ValidationError(issues);
-  const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: z.string().optional() });
+  const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: z.string().optional(), accelerator_count: z.string().optional() });
   const rows = parseRows(csv, schema, issues);
+  if (nodeType && csv.header.includes('accelerator') && !csv.header.includes('accelerator_count')) {
+    issues.push({ file: path, line: 1, column: 'accelerator_count', message: 'missing column: rates pair with a system by accelerator and count, never by accelerator name alone' });
+  }
+  for (const { data, line } of rows) {
+    if (data.accelerator_count !== undefined && !/^[1-9]\d*$/.test(data.accelerator_count)) issues.push({ file: path, line, column: 'accelerator_count', message: `expected an integer >= 1, found ${data.accelerator_count}` });
+  }
   if (issues.length) throw new ValidationError(issues);
   return rows
-    .filter(({ data }) => !accelerator || data.accelerator === undefined || sameAccelerator(data.accelerator, accelerator))
+    .filter(({ data }) => !nodeType || data.accelerator === undefined || (sameAccelerator(data.accelerator, nodeType.accelerator) && Number(data.accelerator_count) === nodeType.accelerator_count))
     .map(({ data }) => ({ label: data.provider, usdPerNodeHour: data.usd_per_node_hour }));
 }

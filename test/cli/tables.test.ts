@@ -88,8 +88,8 @@ describe('j2g tables', () => {
 
   test('unknown options and bad values are refused with a terse message', () => {
     expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--colour', 'red').stderr).toContain('unknown option --colour');
-    expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--rate', 'abc').stderr).toContain('invalid rate: abc');
-    expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--weights', 'wages').stderr).toContain('invalid weights: wages');
+    expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--rate', 'abc').stderr).toContain('--rate (scenario field rates.nodeRateUSDPerHour): "abc" is not allowed');
+    expect(j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--weights', 'wages').stderr).toContain('--weights (scenario field weights): "wages" is not allowed (expected "gdp", "employment", "equal", {"file": "weights.csv"} or {"custom": {"occupation": weight >= 0}}; no file wages)');
   });
 
   test('j2g validate prints the summary of a valid dataset and every problem of an invalid one', () => {
@@ -140,12 +140,12 @@ describe('j2g tables: unusable paths are user errors, not stack traces', () => {
 describe('j2g tables: numeric options are plain decimals, as CSV cells are', () => {
   afterEach(() => vi.restoreAllMocks());
   test.each([
-    ['--draws', '0x10', 'invalid draws: 0x10'],
-    ['--draws', ' 5', 'invalid draws:  5'],
-    ['--seed', '0x10', 'invalid seed: 0x10'],
-    ['--seed', '1e400', 'invalid seed: 1e400'],
-    ['--rate', '0x10', 'invalid rate: 0x10'],
-    ['--rate', '-5', 'invalid rate: -5 (expected USD per node-hour >= 0)'],
+    ['--draws', '0x10', '--draws (scenario field draws): "0x10" is not allowed (expected an integer >= 1)'],
+    ['--draws', ' 5', '--draws (scenario field draws): " 5" is not allowed (expected an integer >= 1)'],
+    ['--seed', '0x10', '--seed (scenario field seed): "0x10" is not allowed (expected a safe integer >= 0)'],
+    ['--seed', '1e400', '--seed (scenario field seed): "1e400" is not allowed (expected a safe integer >= 0)'],
+    ['--rate', '0x10', '--rate (scenario field rates.nodeRateUSDPerHour): "0x10" is not allowed (expected a node-hour rate in USD >= 0, or null)'],
+    ['--rate', '-5', '--rate (scenario field rates.nodeRateUSDPerHour): -5 is not allowed (expected a node-hour rate in USD >= 0, or null)'],
   ])('%s %j is refused', async (option, value, message) => {
     const out = mkdtempSync(join(tmpdir(), 'j2g-out-'));
     const r = await j2gInProcess(['tables', '--data', SMALL, '--out', out, option, value]);

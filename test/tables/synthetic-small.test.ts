@@ -144,13 +144,18 @@ describe('Table 5 rate sweep (Appendix G.1)', () => {
   });
 });
 
-test('node rates match accelerators without vendor prefix or case', async () => {
+test('node rates match node types (accelerator without vendor prefix or case, and count), never the accelerator alone', async () => {
   const { readNodeRates, sameAccelerator } = await import('../../kernel-lib/tables/table05.ts');
   expect(sameAccelerator('NVIDIA H200', 'H200')).toBe(true);
   expect(sameAccelerator('AMD Instinct MI350X', 'H200')).toBe(false);
   const path = new URL('../../data/reference/node_rates.csv', import.meta.url).pathname;
-  expect(readNodeRates(path, 'NVIDIA H200').map((r) => r.label)).toEqual(['AWS', 'CoreWeave', 'GCP']);
-  expect(readNodeRates(path, 'H100').map((r) => r.usdPerNodeHour)).toEqual([55.04]);
+  expect(readNodeRates(path, { accelerator: 'NVIDIA H200', accelerator_count: 8 }).map((r) => r.label)).toEqual(['AWS', 'CoreWeave', 'GCP']);
+  expect(readNodeRates(path, { accelerator: 'H100', accelerator_count: 8 }).map((r) => r.usdPerNodeHour)).toEqual([55.04]);
+  expect(readNodeRates(path, { accelerator: 'H100', accelerator_count: 1 })).toEqual([]); // not the p5.48xlarge (8xH100) rate
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const nameOnly = `${mkdtempSync('/tmp/j2g-rates-')}/rates.csv`;
+  writeFileSync(nameOnly, 'provider,accelerator,usd_per_node_hour\nAWS,H100,55.04\n');
+  expect(() => readNodeRates(nameOnly, { accelerator: 'H100', accelerator_count: 1 })).toThrow('rates.csv:1: accelerator_count: missing column: rates pair with a system by accelerator and count, never by accelerator name alone');
 });
 
 describe('policy tables use only judged attempts', () => {

@@ -1,0 +1,104 @@
+/**
+ * Command-line flags onto scenario fields, one to one (`j2g tables`, `j2g compare`):
+ *
+ *   --data DIR                 dataset
+ *   --system ID                system
+ *   --judge ID                 judge
+ *   --judgment-reference R     judgmentReference
+ *   --time-reference R         timeReference
+ *   --policy P                 policy (pass@k | m-of-n)
+ *   --weights W                weights: gdp | employment | equal, any other value {file: W}
+ *   --rate USD                 rates.nodeRateUSDPerHour
+ *   --rate SYSTEM=USD          rates.bySystem[SYSTEM] (repeatable)
+ *   --node-rates FILE          rates.nodeTypesFile
+ *   --rates FILE               rates.sweepFile (Table 5)
+ *   --draws N, --seed S        draws, seed
+ *   --win-tie-interval M       winTieInterval
+ *   --latency-max S            qaij.latencyMaxS
+ *
+ * Flags given beside `--scenario FILE` override that file's fields (rates.bySystem key by key).
+ * Values are passed to the schema as typed as they can be read (a number where a number is meant), so
+ * that a bad one is refused by the schema with the flag's name: `--draws: "x" is not allowed (...)`.
+ */
+import { DECIMAL } from '../data/fields.ts';
+import { WEIGHT_NAMES } from './schema.ts';
+
+/** Flag name (without --) of each scenario field. */
+export const SCENARIO_FLAGS: Record<string, string> = {
+  dataset: 'data',
+  system: 'system',
+  judge: 'judge',
+  judgmentReference: 'judgment-reference',
+  timeReference: 'time-reference',
+  policy: 'policy',
+  weights: 'weights',
+  'rates.nodeRateUSDPerHour': 'rate',
+  'rates.bySystem': 'rate',
+  'rates.nodeTypesFile': 'node-rates',
+  'rates.sweepFile': 'rates',
+  draws: 'draws',
+  seed: 'seed',
+  winTieInterval: 'win-tie-interval',
+  'qaij.latencyMaxS': 'latency-max',
+};
+
+/** Option names `parseArgs` needs: every single-valued scenario flag (`rate` is repeatable). */
+export const SCENARIO_VALUE_FLAGS = [...new Set(Object.values(SCENARIO_FLAGS))].filter((f) => f !== 'rate');
+
+/**
+ * How a CLI error names a field: the flag, then the field (`--policy (scenario field policy)`).
+ * @example flagFieldName('rates.bySystem.sysX') // => '--rate sysX=USD (scenario field rates.bySystem.sysX)'
+ */
+export function flagFieldName(field: string): string {
+  const by = /^rates\.bySystem\.(.+)$/.exec(field);
+  if (by) return `--rate ${by[1]}=USD (scenario field ${field})`;
+  const flag = SCENARIO_FLAGS[field];
+  return flag ? `--${flag} (scenario field ${field})` : `scenario field ${field}`;
+}
+
+const asNumber = (v: string): number | string => (DECIMAL.test(v) && Number.isFinite(Number(v)) ? Number(v) : v);
+
+/**
+ * The scenario fields that flags set, merged over `base` (a scenario file's object, or {}).
+ * @example scenarioFromFlags({ policy: 'pass@2', rate: [] }, { dataset: 'd', policy: 'pass@1' }).policy // => 'pass@2'
+ */
+export function scenarioFromFlags(options: Record<string, string | string[] | undefined>, base: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  const set = (field: string, v: unknown) => {
+    if (v !== undefined) out[field] = v;
+  };
+  const text = (flag: string) => (typeof options[flag] === 'string' ? (options[flag] as string) : undefined);
+  set('dataset', text('data'));
+  set('system', text('system'));
+  set('judge', text('judge'));
+  set('judgmentReference', text('judgment-reference'));
+  set('timeReference', text('time-reference'));
+  set('policy', text('policy'));
+  const w = text('weights');
+  if (w !== undefined) out.weights = (WEIGHT_NAMES as readonly string[]).includes(w) ? w : { file: w };
+  const d = text('draws');
+  if (d !== undefined) out.draws = asNumber(d);
+  const s = text('seed');
+  if (s !== undefined) out.seed = asNumber(s);
+  set('winTieInterval', text('win-tie-interval'));
+  const l = text('latency-max');
+  if (l !== undefined) out.qaij = { ...(base.qaij as object | undefined), latencyMaxS: asNumber(l) };
+  const rateValues = Array.isArray(options.rate) ? options.rate : typeof options.rate === 'string' ? [options.rate] : [];
+  const nodeRates = text('node-rates');
+  const sweep = text('rates');
+  if (rateValues.length || nodeRates !== undefined || sweep !== undefined) {
+    const baseRates = (base.rates ?? {}) as Record<string, unknown>;
+    const rates: Record<string, unknown> = { ...baseRates };
+    const bySystem: Record<string, unknown> = { ...(baseRates.bySystem as object | undefined) };
+    for (const v of rateValues) {
+      const eq = v.indexOf('=');
+      if (eq > 0) bySystem[v.slice(0, eq)] = asNumber(v.slice(eq + 1));
+      else rates.nodeRateUSDPerHour = asNumber(v);
+    }
+    if (Object.keys(bySystem).length) rates.bySystem = bySystem;
+    if (nodeRates !== undefined) rates.nodeTypesFile = nodeRates;
+    if (sweep !== undefined) rates.sweepFile = sweep;
+    out.rates = rates;
+  }
+  return out;
+}
