@@ -35,6 +35,8 @@ interface ExplorerProbe {
   intervalMs: number | null;
   intervalDraws: number | null;
   intervalsPending: boolean;
+  /** figures queued and not drawn yet */
+  figuresPending: boolean;
   /** each table's time in the last point pass and interval pass, ms */
   pointTableMs: Record<string, number>;
   intervalTableMs: Record<string, number>;
@@ -46,7 +48,7 @@ interface ExplorerProbe {
 }
 const probe: ExplorerProbe = {
   ready: false, firstRenderMs: null, figuresDrawnMs: null, pointTablesMs: null, pointFiguresMs: null, intervalMs: null, intervalDraws: null,
-  intervalsPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0, passes: 0, scenario: null, errors: [],
+  intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0, passes: 0, scenario: null, errors: [],
 };
 
 /** Watch frame gaps while intervals compute (the page must stay responsive: the work is in the worker). */
@@ -280,7 +282,8 @@ let drawing: Promise<void> | null = null;
  */
 function renderFigures(figures: FigureResult[]): Promise<void> {
   for (const f of figures) pendingFigures.set(f.id, f);
-  drawing ??= drawLoop().finally(() => { drawing = null; });
+  probe.figuresPending = true;
+  drawing ??= drawLoop().finally(() => { drawing = null; probe.figuresPending = false; });
   return drawing;
 }
 

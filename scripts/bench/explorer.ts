@@ -15,7 +15,7 @@ import { buildExplorer } from '../explorer/build.ts';
 import { explorerBrowser, serveStatic } from '../explorer/serve.ts';
 
 interface Probe {
-  ready: boolean; intervalsPending: boolean; passes: number; errors: string[]; firstRenderMs: number; figuresDrawnMs: number;
+  ready: boolean; intervalsPending: boolean; figuresPending: boolean; passes: number; errors: string[]; firstRenderMs: number; figuresDrawnMs: number;
   pointTablesMs: number; pointFiguresMs: number; intervalMs: number; pointTableMs: Record<string, number>; intervalTableMs: Record<string, number>; maxFrameGapMs: number;
 }
 
@@ -25,7 +25,7 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 async function settled(page: Page, passes: number): Promise<Probe> {
   await page.waitForFunction((n) => {
     const p = (window as unknown as { __explorer?: Probe }).__explorer;
-    return !!p && (p.errors.length > 0 || (p.ready && p.passes >= n && !p.intervalsPending));
+    return !!p && (p.errors.length > 0 || (p.ready && p.passes >= n && !p.intervalsPending && !p.figuresPending));
   }, passes, { timeout: 120_000 });
   const p = await page.evaluate(() => (window as unknown as { __explorer: Probe }).__explorer);
   if (p.errors.length) throw new Error(p.errors.join('\n'));
