@@ -338,7 +338,7 @@ function renderCompare(): void {
   const box = $('compare');
   box.replaceChildren();
   if (!baseline) return;
-  box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, scenarioToQuery(baseline.scenario)));
+  box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, decodeURIComponent(scenarioToQuery(baseline.scenario)).replace(/&/g, ' ')));
   const changed = document.querySelectorAll('td.changed').length;
   box.append(el('div', { id: 'changed-count' }, `${changed} cell(s) differ from the baseline (highlighted; hover for the baseline value)`));
   const list = el('ul', { id: 'conclusions' });
@@ -533,4 +533,6 @@ async function main(): Promise<void> {
   probe.ready = true;
 }
 
-main().catch((e) => showError(`explorer: ${(e as Error).message}`));
+main().catch((e) => showError(location.protocol === 'file:'
+  ? 'explorer: a page opened as a file cannot load its data files; serve the folder (python3 -m http.server -d out/explorer 8080) and open http://localhost:8080/'
+  : `explorer: ${(e as Error).message}`));
