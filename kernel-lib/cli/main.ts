@@ -9,6 +9,7 @@ type Command = { run: (argv: string[]) => Promise<number>; summary: string; usag
 // Subcommands are loaded lazily so that one command's dependencies never slow another.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   tables: () => import('./commands/tables.ts'),
+  compare: () => import('./commands/compare.ts'),
   audit: () => import('./commands/audit.ts'),
   validate: () => import('./commands/validate.ts'),
   energy: () => import('./commands/energy.ts'),

@@ -13,21 +13,26 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { loadDataset, type Dataset } from '../data/load.ts';
+import type { Dataset } from '../data/load.ts';
 import { J2GError } from '../errors.ts';
 import { loadPublished, type Published } from '../published/load.ts';
 import { loadReference, type Reference } from '../reference/load.ts';
-import type { TableOptions } from '../tables/index.ts';
+import { readNodeRates, table05, type TableOptions } from '../tables/index.ts';
 import { reproductionChecks } from '../report/checks.ts';
 import { extraTextClaimCells } from '../report/textClaims.ts';
 import { paperTable } from '../report/paperTables.ts';
 import type { Comparison } from '../report/compare.ts';
 import { onWarning, warn } from '../warn.ts';
-import { parseWeights } from '../cli/commands/tables.ts';
+import { loadScenario } from '../scenario/files.ts';
+import type { ResolvedScenario } from '../scenario/schema.ts';
 import { notApplicable, showComparison, showTable } from './show.ts';
+import { tableCaption } from '../plots/captions.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
 
-/** What a notebook's parameters cell sets (plain literals, so the cell needs no import). */
+/**
+ * What a notebook's parameters cell sets: every scenario field (kernel-lib/scenario/schema.ts) as a
+ * plain value, flat, so that the cell needs no import and no TypeScript; null means the default.
+ */
 export interface NotebookParameters {
   /** dataset directory, relative to the notebook */
   data: string;
@@ -35,16 +40,77 @@ export interface NotebookParameters {
   system?: string | null;
   /** judge id; null: the manifest's primary_judge */
   judge?: string | null;
-  /** 'gdp' (default), 'employment', 'equal', or a CSV file occupation,weight */
-  weights?: string | null;
+  /** 'expert_only' | 'expert_with_ai'; null: expert_only */
+  judgmentReference?: string | null;
+  /** 'expert_only' | 'expert_with_ai'; null: the judgment reference */
+  timeReference?: string | null;
+  /** 'pass@k' | 'm-of-n'; null: pass@1 */
+  policy?: string | null;
+  /** 'gdp' (default), 'employment', 'equal', a CSV file occupation,weight, or { occupation: weight } */
+  weights?: string | Record<string, number> | null;
+  /** USD per node-hour for the systems on the primary system's node type; null: recorded costs */
+  rate?: number | null;
+  /** { system: USD per node-hour } */
+  systemRates?: Record<string, number> | null;
+  /** CSV accelerator,accelerator_count,usd_per_node_hour; null: none */
+  nodeRatesFile?: string | null;
+  /** CSV of provider rates for Table 5; null: data/reference/node_rates.csv */
+  ratesFile?: string | null;
   /** bootstrap draws; null: the manifest's */
   draws?: number | null;
   /** bootstrap seed; null: the manifest's */
   seed?: number | null;
+  /** 'wilson' | 'wilson_corrected' | 'exact'; null: wilson */
+  winTieInterval?: string | null;
+  /** QAIJ latency contract in seconds; null: none */
+  latencyMaxS?: number | null;
+}
+
+/** Parameter name of each scenario field (the parameters cell is flat). */
+const PARAMETER_OF: Record<string, string> = {
+  dataset: 'data', 'rates.nodeRateUSDPerHour': 'rate', 'rates.bySystem': 'systemRates', 'rates.nodeTypesFile': 'nodeRatesFile',
+  'rates.sweepFile': 'ratesFile', 'qaij.latencyMaxS': 'latencyMaxS', qaij: 'latencyMaxS', rates: 'rate',
+};
+const PARAMETERS = ['data', 'system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'systemRates',
+  'nodeRatesFile', 'ratesFile', 'draws', 'seed', 'winTieInterval', 'latencyMaxS'];
+
+/** How a notebook error names a field: `parameter policy`, `parameter systemRates.sysX`. @example parameterName('rates.bySystem.sysX') // => 'parameter systemRates.sysX' */
+export function parameterName(field: string): string {
+  const by = /^rates\.bySystem\.(.+)$/.exec(field);
+  if (by) return `parameter systemRates.${by[1]}`;
+  return `parameter ${PARAMETER_OF[field] ?? field}`;
+}
+
+/**
+ * The scenario input of a parameters cell (nulls left out, so that the defaults apply). Throws
+ * "parameter x: no such parameter (known: ...)" for a name the cell should not have.
+ * @example notebookScenario({ data: 'd', policy: 'pass@2', rate: null }) // => { dataset: 'd', policy: 'pass@2' }
+ */
+export function notebookScenario(parameters: NotebookParameters, env: NodeJS.ProcessEnv = {}): Record<string, unknown> {
+  for (const k of Object.keys(parameters)) if (!PARAMETERS.includes(k)) throw new J2GError(`parameter ${k}: no such parameter (known: ${PARAMETERS.join(', ')})`);
+  const p = parameters as unknown as Record<string, unknown>;
+  const given = (k: string) => (p[k] === null || p[k] === undefined ? undefined : p[k]);
+  const out: Record<string, unknown> = {};
+  for (const k of ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'draws', 'seed', 'winTieInterval']) if (given(k) !== undefined) out[k] = given(k);
+  out.dataset = given('data');
+  const w = given('weights');
+  if (w !== undefined) out.weights = typeof w === 'string' && !['gdp', 'employment', 'equal'].includes(w) ? { file: w } : typeof w === 'object' && !Array.isArray(w) ? { custom: w } : w;
+  const rates: Record<string, unknown> = {};
+  if (given('rate') !== undefined) rates.nodeRateUSDPerHour = given('rate');
+  if (given('systemRates') !== undefined && Object.keys(given('systemRates') as object).length) rates.bySystem = given('systemRates');
+  if (given('nodeRatesFile') !== undefined) rates.nodeTypesFile = given('nodeRatesFile');
+  if (given('ratesFile') !== undefined) rates.sweepFile = given('ratesFile');
+  if (Object.keys(rates).length) out.rates = rates;
+  if (given('latencyMaxS') !== undefined) out.qaij = { latencyMaxS: given('latencyMaxS') };
+  if (env.J2G_DATA) out.dataset = env.J2G_DATA;
+  if (env.J2G_DRAWS) out.draws = Number(env.J2G_DRAWS);
+  return out;
 }
 
 export interface Notebook {
   parameters: NotebookParameters;
+  /** the resolved scenario: every input of every table and figure below */
+  scenario: ResolvedScenario;
   dataset: Dataset;
   /** the options object of every table and figure builder */
   options: TableOptions;
@@ -54,6 +120,11 @@ export interface Notebook {
 
 const RECONSTRUCTED = 'joules-to-gdp-reconstructed';
 
+/**
+ * Open a notebook: its parameters cell parsed by the scenario schema (an invalid value stops the
+ * cell with "parameter policy: "x" is not allowed (expected ...)"), the dataset loaded, every
+ * default filled in. J2G_DATA and J2G_DRAWS (set by `npm run reproduce`) override the cell.
+ */
 export function openNotebook(parameters: NotebookParameters, env: NodeJS.ProcessEnv = process.env): Notebook {
   // Notebook output shows warnings as they happen (stderr), once each.
   const seen = new Set<string>();
@@ -61,25 +132,17 @@ export function openNotebook(parameters: NotebookParameters, env: NodeJS.Process
     if (!seen.has(m)) process.stderr.write(`warning: ${m}\n`);
     seen.add(m);
   });
-  let data = resolve(env.J2G_DATA ?? parameters.data);
+  const input = notebookScenario(parameters, env);
+  if (typeof input.dataset !== 'string' || input.dataset === '') throw new J2GError('parameter data: missing (expected a dataset directory)');
+  let data = resolve(input.dataset);
   if (!existsSync(data) && data.endsWith(RECONSTRUCTED)) {
     const fallback = resolve(data, '..', 'synthetic-small');
     warn(`${data} is not in this checkout yet; using ${fallback}`);
     data = fallback;
   }
-  if (!existsSync(data)) throw new J2GError(`no dataset at ${data}`);
-  const dataset = loadDataset(data);
-  for (const w of dataset.warnings) warn(w);
-  const draws = env.J2G_DRAWS ? Number(env.J2G_DRAWS) : parameters.draws ?? null;
-  const seed = parameters.seed ?? null;
-  const options: TableOptions = {
-    dataset,
-    system: parameters.system ?? undefined,
-    judge: parameters.judge ?? undefined,
-    weights: parseWeights(parameters.weights ?? undefined, dataset),
-    bootstrap: draws === null && seed === null ? undefined : { ...(draws !== null ? { draws } : {}), ...(seed !== null ? { seed } : {}) },
-  };
-  return { parameters, dataset, options, published: loadPublished(), reference: loadReference() };
+  if (!existsSync(data)) throw new J2GError(`parameter data: no dataset at ${data}`);
+  const { scenario, dataset, options } = loadScenario({ ...input, dataset: data }, { where: parameterName });
+  return { parameters, scenario, dataset, options, published: loadPublished(), reference: loadReference() };
 }
 
 /** Published against reproduced for the given tables, e.g. compareTables(nb, ['13', '14']). */
@@ -101,12 +164,17 @@ export function compareTables(nb: Notebook, ids: readonly string[], built: Recor
 export function showPaperTable(nb: Notebook, id: string, options: { caption?: string; compare?: boolean; sink?: DisplaySink } = {}): void {
   let table: ColumnTable;
   try {
-    table = paperTable(nb.options, id);
+    const sweep = nb.scenario.rates.sweepFile;
+    const system = nb.dataset.rows.systems.find((r) => r.system === nb.scenario.system)!;
+    table = id === '5' && sweep !== null ? table05({ ...nb.options, rates: readNodeRates(sweep, system) }) : paperTable(nb.options, id);
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
     (options.sink ?? tslabSink())(notApplicable(`Table ${id} is not computed for this dataset`, e.message));
     return;
   }
+  const name = `table${id.padStart(2, '0')}`;
+  const caption = tableCaption(name, nb.options);
+  (options.sink ?? tslabSink())({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
   showTable(table, { sink: options.sink });
   if (options.compare === false) return;
   showComparison(compareTables(nb, [id], { [`table${id.padStart(2, '0')}`]: table }), { caption: options.caption, sink: options.sink });

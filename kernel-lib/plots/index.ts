@@ -16,3 +16,4 @@ export * from './rows.ts';
 export * from './paperFigures.ts';
 export * from './qaijFrontier.ts';
 export * from './powerTrace.ts';
+export * from './captions.ts';

@@ -11,6 +11,7 @@ import { warn } from '../warn.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import type { PlotSpec } from './spec.ts';
 import type { FigureOptions } from './theme.ts';
+import { figureCaption } from './captions.ts';
 import { figure01c, figure01d } from './figure01.ts';
 import { figure03 } from './figure03.ts';
 import { figure04 } from './figure04.ts';
@@ -64,7 +65,7 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
 }
 
 function buildFigureOrThrow(id: FigureId, options: PaperFigureOptions): FigureResult {
-  const fo: FigureOptions = { provenance: provenanceOf(options.dataset), colours: datasetColours(options.dataset), ...options.figure };
+  const fo: FigureOptions = { provenance: provenanceOf(options.dataset), colours: datasetColours(options.dataset), ...figureCaption(id, options), ...options.figure };
   switch (id) {
     case '1c': return { id, spec: figure01c(categoryRows(options), fo) };
     case '1d': {

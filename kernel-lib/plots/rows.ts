@@ -53,12 +53,13 @@ export function modelSystems(ds: Dataset): Map<string, string> {
 /**
  * Models of Figures 1(d) and 5 (one system per model, see modelSystems): GDP-weighted NVJ and TSJ
  * (Table 1) and unweighted totals of output value, time saving and energy over each system's
- * evaluated tasks (attempt 1, expert-only).
+ * evaluated tasks (attempt 1, expert-only, unless the options give another policy or reference).
  */
 export function systemRows(options: TableOptions): SystemReturnRow[] {
   const models = modelSystems(options.dataset);
   return systemSummaries(options).filter((s) => models.has(s.system)).map((s) => {
-    const c = taskComponents({ ...options, system: s.system, judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1 });
+    const reference = options.judgmentReference ?? 'expert_only';
+    const c = taskComponents({ ...options, system: s.system, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy: options.policy ?? PASS_AT_1 });
     return {
       system: s.system, label: models.get(s.system)!, nvj: s.nvj, tsj: s.tsj,
       energyMJ: sum(c.energyMJ), valueUSD: sum(c.valueUSD), timeSavingHours: sum(c.timeSavingHours),
@@ -195,7 +196,7 @@ export function decompositionRows(options: TableOptions): DecompositionRow[] {
   });
 }
 
-/** Figure 12: win, tie and loss shares of attempt-1 outputs per model (expert-only, primary judge). */
+/** Figure 12: win, tie and loss shares of attempt-1 outputs per model (the options' judgment reference, default expert-only; their judge). */
 export function outcomeRows(options: TableOptions): OutcomeRow[] {
   const ds = options.dataset;
   const judge = options.judge ?? ds.manifest.primary_judge;
@@ -203,7 +204,7 @@ export function outcomeRows(options: TableOptions): OutcomeRow[] {
   const firstRun = new Map(ds.rows.runs.filter((r) => r.attempt === 1).map((r) => [r.run_id, r.system]));
   const counts = new Map<string, { win: number; tie: number; loss: number }>();
   for (const j of ds.rows.judgments) {
-    if (j.judge !== judge || j.reference !== 'expert_only') continue;
+    if (j.judge !== judge || j.reference !== (options.judgmentReference ?? 'expert_only')) continue;
     const system = firstRun.get(j.run_id);
     if (system === undefined) continue;
     const c = counts.get(system) ?? { win: 0, tie: 0, loss: 0 };

@@ -91,6 +91,8 @@ export interface FigureOptions {
   provenance?: Provenance;
   /** Overrides the figure's default title. */
   title?: string;
+  /** Overrides the figure's default caption (paperFigures sets it from the options: plots/captions.ts). */
+  caption?: string;
   /** Colours by system id / category name (defaults: palettes in first-appearance order). */
   colours?: Record<string, string>;
   /** Pixel size used by static export (interactive output fills its container). */
@@ -103,7 +105,7 @@ export interface FigureOptions {
  * the caption as an annotation under the plot (also kept in `meta.caption`).
  */
 export function baseLayout(figure: string, title: string, caption: string, options: FigureOptions): Layout {
-  const full = `${caption} ${options.provenance ? provenanceText(options.provenance) : 'Data: unspecified dataset.'}`;
+  const full = `${options.caption ?? caption} ${options.provenance ? provenanceText(options.provenance) : 'Data: unspecified dataset.'}`;
   const height = options.height ?? 480;
   return {
     title: { text: options.title ?? title, xref: 'paper', x: 0, xanchor: 'left', yref: 'container', y: round3(1 - 12 / height), yanchor: 'top', font: { size: 15 } },

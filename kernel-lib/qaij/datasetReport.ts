@@ -20,6 +20,8 @@ export interface DatasetReportOptions extends FromDatasetOptions {
   draws?: number;
   /** bootstrap seed; default the dataset manifest's */
   seed?: number;
+  /** latency contract L* in seconds (a scenario's qaij.latencyMaxS); null or absent: none */
+  latencyMaxS?: number | null;
 }
 
 export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {}): SevenPartReport {
@@ -29,6 +31,7 @@ export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {
   return sevenPartReport(results, {
     draws: options.draws ?? ds.manifest.bootstrap.draws,
     seed: options.seed ?? ds.manifest.bootstrap.seed,
+    ...(options.latencyMaxS !== undefined && options.latencyMaxS !== null ? { latency: { latencyMaxS: options.latencyMaxS } } : {}),
     alternativeMixes: { employment: mixes.employment, equal: mixes.equal },
   });
 }

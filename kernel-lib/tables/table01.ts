@@ -1,6 +1,7 @@
 /**
  * Table 1: GDP-weighted task averages per AI system, attempt 1, expert-only reference
- * (Joules-to-GDP Table 1, section 3.2.1).
+ * (Joules-to-GDP Table 1, section 3.2.1); the options' weights, judgment and time references and
+ * attempt policy replace those defaults when given.
  *
  * Columns: system, cost_usd (C~), completion_min (60 L~), energy_mj (E~),
  * nv_per_ai_usd ((G~-C~)/C~), nv_per_ai_hour ((G~-C~)/L~), nvj ((G~-C~)/E~).
@@ -42,21 +43,23 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
   const ds = currentDataset(options.dataset);
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkSystemAndJudge(ds, options.system ?? ds.manifest.primary_system, judge);
+  // The paper's Table 1 is attempt 1 against the expert-only reference; a scenario may ask for others.
+  const reference = options.judgmentReference ?? 'expert_only';
   const judged = new Set<string>();
   const runSystem = new Map(ds.rows.runs.map((r) => [r.run_id, r.system]));
-  for (const j of ds.rows.judgments) if (j.judge === judge && j.reference === 'expert_only') judged.add(runSystem.get(j.run_id)!);
+  for (const j of ds.rows.judgments) if (j.judge === judge && j.reference === reference) judged.add(runSystem.get(j.run_id)!);
   const out: SystemSummary[] = [];
   const withRuns = new Set(runSystem.values());
   for (const s of ds.rows.systems) {
     if (!judged.has(s.system)) {
       warn(withRuns.has(s.system)
-        ? `system ${s.system} has no expert_only judgments by ${judge}; it is left out of Table 1`
+        ? `system ${s.system} has no ${reference} judgments by ${judge}; it is left out of Table 1`
         : `system ${s.system} has no runs; it is left out of Table 1`);
       continue;
     }
     let ev: ReturnType<typeof evaluate>;
     try {
-      ev = evaluate({ ...options, system: s.system, judge, judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1 });
+      ev = evaluate({ ...options, system: s.system, judge, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy: options.policy ?? PASS_AT_1 });
     } catch (e) {
       if (!skipUnevaluable || !(e instanceof J2GError)) throw e;
       warn(`system ${s.system} is left out of the text's claims: ${e.message}`);

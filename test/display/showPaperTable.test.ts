@@ -13,15 +13,16 @@ const capture = () => {
 };
 
 describe('showPaperTable', () => {
-  it('shows the table, then its comparison with the published one', () => {
+  it('shows the caption of its inputs, the table, then its comparison with the published one', () => {
     const nb = openNotebook({ data: SMALL, draws: 50 }, {});
     onWarning(null);
     const { bundles, sink } = capture();
     showPaperTable(nb, '13', { sink, caption: 'Table 13: published against reproduced' });
-    expect(bundles).toHaveLength(2);
-    expect(String(bundles[0]['text/plain'])).toMatch(/^\|\s*category/);
-    expect(String(bundles[0]['text/html'])).toContain('Cat2');
-    expect(String(bundles[1]['text/html'])).toContain('Table 13: published against reproduced');
+    expect(bundles).toHaveLength(3);
+    expect(String(bundles[0]['text/plain'])).toBe('Table 13. Category components and ratios; GDP-weighted, system sysX, attempt 1 (pass@1), expert-only reference, judge J1, 95% percentile intervals from 50 task-composition bootstrap draws (seed 20260726). Data: synthetic-small (synthetic records, not measurements of any real system); energy boundary: system.');
+    expect(String(bundles[1]['text/plain'])).toMatch(/^\|\s*category/);
+    expect(String(bundles[1]['text/html'])).toContain('Cat2');
+    expect(String(bundles[2]['text/html'])).toContain('Table 13: published against reproduced');
   });
 
   it('says why, instead of throwing, when the dataset has no expert-with-AI reference', () => {

@@ -1,0 +1,162 @@
+/**
+ * Captions of every paper figure and table from the options they were computed under (issue #11):
+ * the weighting, the system, the judge, the judgment and time references, the attempt policy, the
+ * node rates when they are not the recorded ones, and the bootstrap draws and seed where intervals
+ * show. One module, so that a caption never states a default the options overrode: each fragment is
+ * made from the resolved value, never written out as a literal in a builder.
+ *
+ * Provenance (dataset name, reconstructed / synthetic / recorded, energy boundary) is appended by
+ * theme.ts baseLayout to every figure caption, and by `tableCaption` to every table caption.
+ */
+import { currentDataset } from '../data/load.ts';
+import type { Reference } from '../data/schema.ts';
+import { PASS_AT_1, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
+import { nodeRateOf } from '../metrics/taskComponents.ts';
+import type { TableOptions } from '../tables/options.ts';
+import { resolveBootstrap } from '../uncertainty/settings.ts';
+import { weightSchemeName } from '../weights/schemes.ts';
+import { provenanceText, type Provenance } from './theme.ts';
+
+/** The resolved inputs a caption states. */
+export interface CaptionContext {
+  system: string;
+  judge: string;
+  judgmentReference: Reference;
+  timeReference: Reference;
+  policy: AttemptPolicy;
+  weights: string;
+  /** "costs at ..." when the options change node rates, else null */
+  rates: string | null;
+  draws: number | null;
+  seed: number | null;
+  provenance: Provenance;
+}
+
+/** The resolved caption inputs of table/figure options (defaults from the manifest). */
+export function captionContext(options: TableOptions): CaptionContext {
+  const ds = currentDataset(options.dataset);
+  const judgmentReference = options.judgmentReference ?? 'expert_only';
+  const boot = options.bootstrap === false ? null : resolveBootstrap(options.bootstrap ?? undefined, ds.manifest.bootstrap);
+  return {
+    system: options.system ?? ds.manifest.primary_system,
+    judge: options.judge ?? ds.manifest.primary_judge,
+    judgmentReference,
+    timeReference: options.timeReference ?? judgmentReference,
+    policy: options.policy ?? PASS_AT_1,
+    weights: weightSchemeName(options.weights ?? 'gdp'),
+    rates: ratesText(options),
+    draws: boot?.draws ?? null,
+    seed: boot?.seed ?? null,
+    provenance: { name: ds.manifest.name, provenance: ds.manifest.provenance, energy_boundary: ds.manifest.energy_boundary },
+  };
+}
+
+function ratesText(options: TableOptions): string | null {
+  if (!options.rates) return null;
+  const ds = currentDataset(options.dataset);
+  const priced = ds.rows.systems.map((s) => [s.system, nodeRateOf(options.rates, s.system)] as const).filter(([, r]) => r !== undefined);
+  if (priced.length === 0) return 'recorded costs (no system re-priced)';
+  const shown = priced.slice(0, 4).map(([s, r]) => `${s} at ${r} USD/node-hour`).join(', ');
+  const rest = priced.length > 4 ? ` and ${priced.length - 4} more` : '';
+  return `costs re-priced (Appendix G.1): ${shown}${rest}${priced.length < ds.rows.systems.length ? '; other systems at their recorded cost' : ''}`;
+}
+
+const WEIGHT_WORDS: Record<string, string> = { gdp: 'GDP-weighted', employment: 'employment-weighted', equal: 'equally weighted', custom: 'custom-weighted' };
+
+/** "GDP-weighted", "employment-weighted", "equally weighted" or "custom-weighted". @example weightsWords('equal') // => 'equally weighted' */
+export function weightsWords(scheme: string): string {
+  return WEIGHT_WORDS[scheme] ?? `${scheme}-weighted`;
+}
+
+const REF_WORDS: Record<Reference, string> = { expert_only: 'expert-only', expert_with_ai: 'expert-with-AI' };
+
+/**
+ * The references in words: one reference, or judgments against one with times from the other.
+ * @example referenceWords('expert_with_ai', 'expert_only') // => 'expert-with-AI judgments with expert-only completion times'
+ */
+export function referenceWords(judgment: Reference, time: Reference): string {
+  return judgment === time ? `${REF_WORDS[judgment]} reference` : `${REF_WORDS[judgment]} judgments with ${REF_WORDS[time]} completion times`;
+}
+
+/**
+ * The attempt policy in words (Appendix K.2).
+ * @example policyWords({ kind: 'pass', k: 2 }) // => 'pass@2 (2 attempts charged)'
+ */
+export function policyWords(policy: AttemptPolicy): string {
+  if (policy.kind === 'pass') return policy.k === 1 ? 'attempt 1 (pass@1)' : `pass@${policy.k} (${policy.k} attempts charged)`;
+  return `win-tie threshold ${policyLabel(policy).replace('>=', '≥')} (${policy.n} attempts charged)`;
+}
+
+/** "system S, P, R, judge J[, rates]": what one system's evaluation was computed under. */
+function evaluation(c: CaptionContext, withSystem = true): string {
+  return [withSystem ? `system ${c.system}` : null, policyWords(c.policy), referenceWords(c.judgmentReference, c.timeReference), `judge ${c.judge}`, c.rates]
+    .filter(Boolean).join(', ');
+}
+
+function intervals(c: CaptionContext): string {
+  return c.draws === null ? 'no bootstrap intervals' : `95% percentile intervals from ${c.draws} task-composition bootstrap draws (seed ${c.seed})`;
+}
+
+/** Title and caption (without the provenance sentence, which baseLayout appends) of paper figure `id`. */
+export function figureCaption(id: string, options: TableOptions): { title?: string; caption: string } {
+  const c = captionContext(options);
+  const W = weightsWords(c.weights);
+  switch (id) {
+    case '1c': return { caption: `${W} category averages; ${evaluation(c)}; each panel ranked on its own.` };
+    case '1d': return { caption: `Unweighted totals over each model's evaluated tasks; ${evaluation(c, false)}; filled markers lie on the efficient frontier (dotted).` };
+    case '3': return { caption: `${W} category averages (category-normalised occupation weights); ${evaluation(c)}.` };
+    case '4': return { caption: `System ${c.system}, ${policyWords(c.policy)}, judge ${c.judge}, ${W}${c.rates ? `, ${c.rates}` : ''}; judgments and expert completion times both from the named reference (Table 17 diagonal).` };
+    case '5': return { caption: `Top: ${W} NVJ and TSJ. Bottom: unweighted totals over the evaluated tasks on log scales; filled markers lie on the efficient frontier (dotted). Every model: ${evaluation(c, false)}.` };
+    case '6': return { caption: `Same model, harness, reference and judge on each accelerator; ${W}, ${evaluation(c, false)}.` };
+    case '7': return { caption: `Per megajoule (left) and per AI hour (right); ${W}, ${evaluation(c, false)}.` };
+    case '9': return { caption: `Occupation weights (${c.weights} scheme) summed by sector and by category; occupations coloured by category.` };
+    case '10': return {
+      caption: `System ${c.system}, expert-only reference${c.judgmentReference === 'expert_only' ? '' : ' (this figure keeps the expert-only reference; Table 21 has the expert-with-AI thresholds)'}, judge ${c.judge}, ${W}${c.rates ? `, ${c.rates}` : ''}. Left: pass@k charges the energy of k runs per task (Table 19). Right: the energy of all n runs is fixed while the win–tie threshold rises (Table 20). ${c.draws === null ? 'No intervals given.' : `Whiskers: ${intervals(c)}.`}`,
+    };
+    case '11': return { caption: `System ${c.system}, judge ${c.judge}; tasks meeting each win–tie threshold against the expert-with-AI reference (others contribute zero; both references and every threshold by construction); ${W}. Percentages use different denominators and should not be added.` };
+    case '12': return { caption: `Share of attempt-1 outputs${c.policy.kind === 'pass' && c.policy.k === 1 ? '' : ` (single attempts: the ${policyLabel(c.policy)} policy does not apply to shares of outputs)`} judged a win, tie or loss against the ${REF_WORDS[c.judgmentReference]} reference by judge ${c.judge} (unweighted over tasks).` };
+    default: return { caption: `${W}; ${evaluation(c)}.` };
+  }
+}
+
+/** What each table shows (Joules-to-GDP table captions, shortened), before the scenario's inputs. */
+const TABLE_SUBJECTS: Record<string, string> = {
+  table01: 'Task averages per AI system',
+  table02: 'Judge agreement and repeated-output agreement',
+  table05: 'Costs and NVJ of the same runs re-priced at other node-hour rates (Appendix G.1)',
+  table13: 'Category components and ratios',
+  table14: 'Net value per AI dollar and per AI hour by category',
+  table15: 'Occupation results, Wilson win-tie intervals',
+  table16: 'Rank stability over random portfolios',
+  table17: 'Reference crossing: judgments against times',
+  table18: 'Reductions from the expert-only to the expert-with-AI reference',
+  table19: 'pass@k policies',
+  table20: 'n-run win-tie thresholds against the expert-only reference',
+  table21: 'n-run win-tie thresholds against the expert-with-AI reference',
+  table22: 'Time-saving decomposition between the references',
+};
+
+/** Tables whose inputs fix the references or the policy themselves (so the scenario's are not stated). */
+const FIXES_REFERENCES = new Set(['table17', 'table18', 'table20', 'table21', 'table22', 'table02']);
+const FIXES_POLICY = new Set(['table19', 'table20', 'table21', 'table22', 'table02']);
+const EVERY_SYSTEM = new Set(['table01']);
+
+/**
+ * Caption of table `name` ('table01' ... 'table22') under the options, ending with the provenance.
+ * @example tableCaption('table13', { dataset: loadDataset('data/recorded/synthetic-small'), weights: 'equal' }).startsWith('Category components and ratios; equally weighted') // => true
+ */
+export function tableCaption(name: string, options: TableOptions): string {
+  const c = captionContext(options);
+  const parts = [
+    weightsWords(c.weights),
+    EVERY_SYSTEM.has(name) ? 'every AI system' : `system ${c.system}`,
+    FIXES_POLICY.has(name) ? null : policyWords(c.policy),
+    FIXES_REFERENCES.has(name) ? null : referenceWords(c.judgmentReference, c.timeReference),
+    name === 'table02' ? null : `judge ${c.judge}`,
+    name === 'table05' ? null : c.rates,
+    name === 'table16' ? (c.draws === null ? null : `${c.draws} random portfolios (seed ${c.seed})`) : intervals(c),
+  ].filter(Boolean);
+  return `${TABLE_SUBJECTS[name] ?? name}; ${parts.join(', ')}. ${provenanceText(c.provenance)}`;
+}
+
+export const TABLE_NAMES = Object.keys(TABLE_SUBJECTS);

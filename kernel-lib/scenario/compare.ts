@@ -1,0 +1,265 @@
+/**
+ * A variant scenario beside its baseline (issue #11, "Compare a variant with its baseline").
+ *
+ * - Every numeric cell of every table both scenarios build (point estimates): baseline, variant,
+ *   difference (variant - baseline) and percent change 100 (variant - baseline) / |baseline|.
+ * - A paired percentile bootstrap interval of the difference for the primary system's benchmark
+ *   NVJ and TSJ and for every Table 13 category's NVJ and TSJ: each draw resamples the tasks within
+ *   each occupation once (the task-composition bootstrap, uncertainty/taskBootstrap.ts, seeded by
+ *   the baseline's seed) and evaluates both scenarios on the same resampled tasks, so the interval is
+ *   that of the paired difference d* = R_variant(T*) - R_baseline(T*). // Joules-to-GDP K.1 "Paired contrasts"
+ *   Pairing needs the same evaluated tasks on both sides; otherwise the interval is left empty.
+ * - The conclusions that change: rank orders and leaders (categories by NVJ and TSJ, systems by
+ *   NVJ), signs of net value, and membership of the value-energy frontier of Figure 1(d).
+ */
+import { J2GError } from '../errors.ts';
+import { evaluate, categoriesOf } from '../tables/evaluate.ts';
+import { buildTables } from '../cli/commands/tables.ts';
+import type { TableOptions } from '../tables/options.ts';
+import { systemRows } from '../plots/rows.ts';
+import { taskBootstrap, drawState, fillDraw } from '../uncertainty/taskBootstrap.ts';
+import { percentileIntervalInPlace } from '../uncertainty/percentileInterval.ts';
+import type { ResolvedScenario } from './schema.ts';
+
+export interface ScenarioSide {
+  scenario: ResolvedScenario;
+  options: TableOptions;
+}
+
+export interface CellDifference {
+  table: string;
+  row: string;
+  column: string;
+  base: number | null;
+  variant: number | null;
+  difference: number | null;
+  percentChange: number | null;
+  /** paired percentile 95% bootstrap interval of the difference, where computed */
+  lo: number | null;
+  hi: number | null;
+}
+
+export interface ScenarioComparison {
+  base: ResolvedScenario;
+  variant: ResolvedScenario;
+  /** the scenario fields that differ, as `field: base -> variant` */
+  changes: string[];
+  cells: CellDifference[];
+  /** conclusions that hold under one scenario and not the other */
+  conclusions: string[];
+  draws: number;
+  seed: number;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The fields of two resolved scenarios that differ (datasetSha256 aside when the dataset is the same). */
+export function scenarioChanges(a: ResolvedScenario, b: ResolvedScenario): string[] {
+  const out: string[] = [];
+  for (const k of Object.keys(a) as (keyof ResolvedScenario)[]) {
+    if (k === 'datasetSha256' && a.dataset === b.dataset) continue;
+    const x = JSON.stringify(a[k]), y = JSON.stringify(b[k]);
+    if (x !== y) out.push(`${k}: ${x} -> ${y}`);
+  }
+  return out;
+}
+
+/**
+ * Paired bootstrap draws of the difference of the benchmark and category NVJ and TSJ between two
+ * option sets evaluated on the same tasks. Returns null when the tasks differ. Each draw: the
+ * occupation means of G, C, S, E over the resampled tasks of each side, weighted by that side's
+ * occupation weights (category averages with w_o / W_c), then NVJ = (G~ - C~) / E~, TSJ = S~ / E~.
+ */
+export function pairedReturnDraws(base: TableOptions, variant: TableOptions, settings: { draws: number; seed: number }): Map<string, { nvj: Float64Array; tsj: Float64Array }> | null {
+  const eb = evaluate(base), ev = evaluate(variant);
+  const cb = eb.components, cv = ev.components;
+  if (cb.taskIds.length !== cv.taskIds.length || cb.taskIds.some((t, i) => t !== cv.taskIds[i])) return null;
+  const O = cb.occupations.length;
+  const cats = categoriesOf(base, cb.occupations);
+  const groups = new Map<string, number[]>([['benchmark', cb.occupations.map((_, o) => o)]]);
+  cats.forEach((c, o) => groups.set(c, [...(groups.get(c) ?? []), o]));
+  const boot = taskBootstrap(cb.occupationIndex, O, settings);
+  const state = drawState(boot);
+  const idx = new Int32Array(boot.tasks);
+  const out = new Map([...groups.keys()].map((g) => [g, { nvj: new Float64Array(settings.draws), tsj: new Float64Array(settings.draws) }]));
+  const sums = (c: typeof cb) => {
+    const s = { G: new Float64Array(O), C: new Float64Array(O), S: new Float64Array(O), E: new Float64Array(O) };
+    for (let p = 0; p < idx.length; p++) {
+      const i = idx[p], o = boot.slotOccupation[p];
+      s.G[o] += c.valueUSD[i]; s.C[o] += c.costUSD[i]; s.S[o] += c.timeSavingHours[i]; s.E[o] += c.energyMJ[i];
+    }
+    return s;
+  };
+  const ratios = (s: ReturnType<typeof sums>, w: Float64Array, occ: number[]) => {
+    let G = 0, C = 0, S = 0, E = 0, W = 0;
+    for (const o of occ) {
+      const k = w[o] / boot.counts[o];
+      G += k * s.G[o]; C += k * s.C[o]; S += k * s.S[o]; E += k * s.E[o]; W += w[o];
+    }
+    return W > 0 && E > 0 ? { nvj: (G - C) / E, tsj: S / E } : { nvj: NaN, tsj: NaN };
+  };
+  for (let b = 0; b < settings.draws; b++) {
+    fillDraw(boot, state, idx);
+    const sb = sums(cb), sv = sums(cv);
+    for (const [g, occ] of groups) {
+      const rb = ratios(sb, eb.weights, occ), rv = ratios(sv, ev.weights, occ);
+      const d = out.get(g)!;
+      d.nvj[b] = rv.nvj - rb.nvj;
+      d.tsj[b] = rv.tsj - rb.tsj;
+    }
+  }
+  return out;
+}
+
+function rowKey(row: Record<string, unknown>, columns: string[]): string {
+  const text = columns.filter((c) => typeof row[c] === 'string');
+  return text.length ? text.map((c) => String(row[c])).join(' | ') : '';
+}
+
+function ranking(rows: { key: string; value: number | null }[]): string[] {
+  return rows.filter((r) => r.value !== null).sort((a, b) => b.value! - a.value! || (a.key < b.key ? -1 : 1)).map((r) => r.key);
+}
+
+/** Systems on the value-energy frontier (no other system has no more energy and no less value, one strictly). */
+export function frontierMembers(points: readonly { id: string; energyMJ: number; valueUSD: number }[]): string[] {
+  return points.filter((p) => !points.some((q) => q !== p && q.energyMJ <= p.energyMJ && q.valueUSD >= p.valueUSD && (q.energyMJ < p.energyMJ || q.valueUSD > p.valueUSD))).map((p) => p.id);
+}
+
+/**
+ * Compare a variant scenario with its baseline: cells, paired intervals and the conclusions that
+ * change (see the file comment). Draws and seed of the paired bootstrap: the baseline's, unless given.
+ * Throws when the two scenarios are on datasets of different systems (nothing would pair).
+ */
+export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, settings: { draws?: number; seed?: number } = {}): ScenarioComparison {
+  const draws = settings.draws ?? base.scenario.draws;
+  const seed = settings.seed ?? base.scenario.seed;
+  const off = (o: TableOptions): TableOptions => ({ ...o, bootstrap: false });
+  const tb = buildTables(off(base.options)).tables;
+  const tv = buildTables(off(variant.options)).tables;
+  const cells: CellDifference[] = [];
+  const conclusions: string[] = [];
+  for (const name of Object.keys(tb)) {
+    const b = tb[name], v = tv[name];
+    if (!v) continue;
+    const columns = b.columnNames();
+    const vRows = new Map((v.objects() as Record<string, unknown>[]).map((r) => [rowKey(r, columns), r]));
+    (b.objects() as Record<string, unknown>[]).forEach((rb, i) => {
+      const key = rowKey(rb, columns) || String(i + 1);
+      const rv = vRows.get(rowKey(rb, columns)) ?? (rowKey(rb, columns) === '' ? (v.objects()[i] as Record<string, unknown>) : undefined);
+      for (const c of columns) {
+        const x = num(rb[c]);
+        const y = rv ? num(rv[c]) : null;
+        if (x === null && y === null) continue;
+        if (typeof rb[c] === 'string') continue;
+        const d = x !== null && y !== null ? y - x : null;
+        cells.push({ table: name, row: key, column: c, base: x, variant: y, difference: d, percentChange: d !== null && x !== 0 && x !== null ? (100 * d) / Math.abs(x) : null, lo: null, hi: null });
+        if (c === 'nvj' && x !== null && y !== null && Math.sign(x) !== Math.sign(y)) conclusions.push(`${name} ${key}: NVJ changes sign (${fmt(x)} -> ${fmt(y)})`);
+      }
+    });
+  }
+  // Paired intervals: benchmark (Table 1's primary-system row) and Table 13's categories.
+  const paired = pairedReturnDraws(base.options, variant.options, { draws, seed });
+  if (paired) {
+    const put = (table: string, row: string, column: 'nvj' | 'tsj', d: Float64Array) => {
+      const finite = Float64Array.from([...d].filter(Number.isFinite));
+      if (!finite.length) return;
+      const { lower, upper } = percentileIntervalInPlace(finite);
+      const cell = cells.find((x) => x.table === table && x.row === row && x.column === column);
+      if (cell) { cell.lo = lower; cell.hi = upper; }
+    };
+    for (const [g, d] of paired) {
+      if (g === 'benchmark') {
+        put('table01', base.scenario.system, 'nvj', d.nvj);
+      } else {
+        put('table13', g, 'nvj', d.nvj);
+        put('table13', g, 'tsj', d.tsj);
+      }
+    }
+  }
+  // Rank orders and leaders.
+  const rankOf = (table: string, column: string, side: 'base' | 'variant') => ranking(cells.filter((c) => c.table === table && c.column === column).map((c) => ({ key: c.row, value: c[side] })));
+  for (const [table, column, what] of [['table13', 'nvj', 'categories by NVJ'], ['table13', 'tsj', 'categories by TSJ'], ['table01', 'nvj', 'systems by NVJ'], ['table01', 'tsj', 'systems by TSJ']] as const) {
+    const rb = rankOf(table, column, 'base'), rv = rankOf(table, column, 'variant');
+    if (!rb.length || !rv.length) continue;
+    if (rb[0] !== rv[0]) conclusions.push(`leader of ${what} changes: ${rb[0]} -> ${rv[0]}`);
+    else if (rb.join('\u0000') !== rv.join('\u0000')) conclusions.push(`rank order of ${what} changes (leader ${rb[0]} stays): ${rb.join(' > ')} -> ${rv.join(' > ')}`);
+  }
+  // Frontier membership (Figure 1(d)).
+  try {
+    const fb = frontierMembers(systemRows(off(base.options)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD })));
+    const fv = frontierMembers(systemRows(off(variant.options)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD })));
+    for (const s of fb.filter((x) => !fv.includes(x))) conclusions.push(`${s} leaves the value-energy frontier`);
+    for (const s of fv.filter((x) => !fb.includes(x))) conclusions.push(`${s} joins the value-energy frontier`);
+  } catch (e) {
+    if (!(e instanceof J2GError)) throw e;
+  }
+  return { base: base.scenario, variant: variant.scenario, changes: scenarioChanges(base.scenario, variant.scenario), cells, conclusions, draws, seed };
+}
+
+function fmt(x: number | null): string {
+  return x === null ? '' : Number(x.toPrecision(6)).toString();
+}
+
+const CSV_COLUMNS = ['table', 'row', 'column', 'base', 'variant', 'difference', 'percent_change', 'difference_lo', 'difference_hi'] as const;
+
+function csvCell(v: string | number | null): string {
+  if (v === null) return '';
+  const s = typeof v === 'number' ? fmtNumber(v) : v;
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function fmtNumber(v: number): string {
+  return Number(v.toPrecision(12)).toString();
+}
+
+/** The cells as CSV: table,row,column,base,variant,difference,percent_change,difference_lo,difference_hi. */
+export function comparisonCsv(c: ScenarioComparison): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const x of c.cells) lines.push([x.table, x.row, x.column, x.base, x.variant, x.difference, x.percentChange, x.lo, x.hi].map(csvCell).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Markdown: what changed, the conclusions that change, and the NVJ/TSJ cells with their paired intervals. */
+export function comparisonMarkdown(c: ScenarioComparison): string {
+  const head = [
+    `# ${c.variant.dataset === c.base.dataset ? '' : `${c.variant.dataset} against `}Variant against baseline`,
+    '',
+    `Baseline: ${c.base.dataset}; variant changes: ${c.changes.length ? c.changes.join('; ') : 'nothing (the same scenario)'}.`,
+    `Intervals: paired percentile 95% bootstrap intervals of the difference, ${c.draws} draws of the same resampled tasks for both sides (seed ${c.seed}).`,
+    '',
+    '## Conclusions that change',
+    '',
+    ...(c.conclusions.length ? c.conclusions.map((s) => `- ${s}`) : ['- none']),
+    '',
+    '## NVJ and TSJ',
+    '',
+    '| table | row | column | baseline | variant | difference | % change | 95% interval of the difference |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const rows = c.cells.filter((x) => x.column === 'nvj' || x.column === 'tsj').map((x) =>
+    `| ${x.table} | ${x.row} | ${x.column} | ${fmt(x.base)} | ${fmt(x.variant)} | ${fmt(x.difference)} | ${x.percentChange === null ? '' : `${fmt(Number(x.percentChange.toFixed(2)))}%`} | ${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`} |`);
+  return `${[...head, ...rows].join('\n')}\n\nEvery cell: comparison.csv.\n`;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A self-contained HTML page of comparisonMarkdown's content (every NVJ/TSJ cell, changes highlighted). */
+export function comparisonPage(c: ScenarioComparison): string {
+  const rows = c.cells.filter((x) => x.column === 'nvj' || x.column === 'tsj').map((x) => {
+    const moved = x.difference !== null && x.difference !== 0;
+    const excludesZero = x.lo !== null && x.hi !== null && (x.lo > 0 || x.hi < 0);
+    return `<tr${excludesZero ? ' class="sig"' : moved ? ' class="moved"' : ''}><td>${esc(x.table)}</td><td>${esc(x.row)}</td><td>${x.column}</td><td>${fmt(x.base)}</td><td>${fmt(x.variant)}</td><td>${fmt(x.difference)}</td><td>${x.percentChange === null ? '' : `${fmt(Number(x.percentChange.toFixed(2)))}%`}</td><td>${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`}</td></tr>`;
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Variant against baseline</title>
+<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;font-variant-numeric:tabular-nums}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td:nth-child(-n+3){text-align:left}.moved{background:#fff8e0}.sig{background:#ffe0e0}</style></head>
+<body><h1>Variant against baseline</h1>
+<p>Baseline: ${esc(c.base.dataset)}. Variant changes: ${c.changes.length ? c.changes.map(esc).join('; ') : 'nothing (the same scenario)'}.</p>
+<p>Intervals: paired percentile 95% bootstrap intervals of the difference, ${c.draws} draws of the same resampled tasks for both sides (seed ${c.seed}). Red: the interval excludes zero; yellow: the point estimate moved.</p>
+<h2>Conclusions that change</h2><ul>${c.conclusions.length ? c.conclusions.map((s) => `<li>${esc(s)}</li>`).join('') : '<li>none</li>'}</ul>
+<h2>NVJ and TSJ</h2>
+<table><thead><tr><th>table</th><th>row</th><th>column</th><th>baseline</th><th>variant</th><th>difference</th><th>% change</th><th>95% interval of the difference</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>
+<p>Every cell of every table: comparison.csv.</p></body></html>
+`;
+}

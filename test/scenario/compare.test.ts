@@ -1,0 +1,65 @@
+/**
+ * compareScenarios on synthetic-small, against hand computation. Oracle: runs.csv attempt 1 of sysX
+ * (costs USD, energies MJ): A1 1.0/0.2, A2 2.0/0.4 (occA, Cat1); B1 1.0/0.1, B2 0.5/0.1 (occB, Cat2);
+ * C1 2.0/0.5, C2 1.0/0.3 (occC, Cat2). GDP weights w_A 0.15, w_B 0.45, w_C 0.40 (sector S1 60%
+ * split 100:300 by employment, S2 40%). At $20/h instead of $10/h (no node_hours: all cost is node
+ * time) every cost doubles, so NVJ drops by C~/E~ and TSJ does not move.
+ */
+import { describe, expect, test } from 'vitest';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { loadScenario } from '../../kernel-lib/scenario/files.ts';
+import { compareScenarios, frontierMembers } from '../../kernel-lib/scenario/compare.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
+import { SMALL } from '../helpers/dataset.ts';
+
+onWarning(() => {});
+const ds = loadDataset(SMALL);
+const side = (s: object) => loadScenario({ dataset: SMALL, draws: 400, ...s }, { dataset: ds });
+const cell = (c: ReturnType<typeof compareScenarios>, table: string, row: string, column: string) => c.cells.find((x) => x.table === table && x.row === row && x.column === column)!;
+
+describe('compareScenarios', () => {
+  test('a variant equal to the baseline: every difference zero, every paired interval [0, 0], no conclusion changes', () => {
+    const c = compareScenarios(side({}), side({}));
+    expect(c.changes).toEqual([]);
+    expect(c.conclusions).toEqual([]);
+    expect(c.cells.length).toBeGreaterThan(50);
+    for (const x of c.cells) if (x.difference !== null) expect(x.difference, `${x.table} ${x.row} ${x.column}`).toBe(0);
+    const withIntervals = c.cells.filter((x) => x.lo !== null);
+    expect(withIntervals.map((x) => `${x.table}:${x.row}:${x.column}`)).toEqual(['table01:sysX:nvj', 'table13:Cat1:nvj', 'table13:Cat1:tsj', 'table13:Cat2:nvj', 'table13:Cat2:tsj']);
+    for (const x of withIntervals) expect([x.lo, x.hi]).toEqual([0, 0]);
+  });
+
+  test('doubling the node rate: Cat1 NVJ falls by exactly 5 in every draw (each occA task costs 5 USD per MJ)', () => {
+    const c = compareScenarios(side({}), side({ rates: { nodeRateUSDPerHour: 20 } }));
+    const cat1 = cell(c, 'table13', 'Cat1', 'nvj');
+    expect(cat1.difference).toBeCloseTo(-5, 10);
+    expect(cat1.lo).toBeCloseTo(-5, 10);
+    expect(cat1.hi).toBeCloseTo(-5, 10);
+    expect(cell(c, 'table13', 'Cat1', 'tsj')).toMatchObject({ difference: 0, lo: 0, hi: 0 });
+    expect(c.changes).toEqual(['rates: {"nodeRateUSDPerHour":null,"bySystem":{},"nodeTypesFile":null,"sweepFile":null} -> {"nodeRateUSDPerHour":20,"bySystem":{},"nodeTypesFile":null,"sweepFile":null}']);
+  });
+
+  test('doubling the node rate: the Cat2 interval lies within the hand-computed range over the nine resamples', () => {
+    // Resampling two tasks from two: occB mean cost 1.0, 0.75 or 0.5 (energy 0.1); occC (cost, energy)
+    // (2.0, 0.5), (1.5, 0.4) or (1.0, 0.3). Difference = -(kB C_B + kC C_C) / (kB E_B + kC E_C), kB:kC = 0.45:0.40.
+    const d: number[] = [];
+    for (const cb of [1.0, 0.75, 0.5]) for (const [cc, ec] of [[2.0, 0.5], [1.5, 0.4], [1.0, 0.3]]) d.push(-(0.45 * cb + 0.4 * cc) / (0.45 * 0.1 + 0.4 * ec));
+    const c = compareScenarios(side({}), side({ rates: { nodeRateUSDPerHour: 20 } }));
+    const cat2 = cell(c, 'table13', 'Cat2', 'nvj');
+    expect(cat2.difference).toBeCloseTo(-0.9375 / 0.205, 10); // the full sample: C_B 0.75, (C_C, E_C) (1.5, 0.4)
+    expect(cat2.lo!).toBeGreaterThanOrEqual(Math.min(...d) - 1e-12);
+    expect(cat2.hi!).toBeLessThanOrEqual(Math.max(...d) + 1e-12);
+    expect(cat2.lo!).toBeLessThan(cat2.difference!);
+    expect(cat2.hi!).toBeGreaterThan(cat2.difference!);
+  });
+
+  test('employment weights against GDP weights name the conclusions that change', () => {
+    const c = compareScenarios(side({}), side({ weights: 'equal' }));
+    expect(c.changes).toEqual(['weights: "gdp" -> "equal"']);
+    expect(cell(c, 'table13', 'Cat1', 'nvj').difference).toBe(0); // one occupation: weights cannot move it
+  });
+
+  test('frontier members: nothing with no more energy and no less value', () => {
+    expect(frontierMembers([{ id: 'a', energyMJ: 1, valueUSD: 1 }, { id: 'b', energyMJ: 2, valueUSD: 3 }, { id: 'c', energyMJ: 2, valueUSD: 2 }])).toEqual(['a', 'b']);
+  });
+});
