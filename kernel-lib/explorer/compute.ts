@@ -6,16 +6,39 @@
 import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import { formatNumber } from '../io/format.ts';
+import { parseCsv } from '../io/csv.ts';
+import { tableCaption } from '../plots/captions.ts';
 import { paperFigures, type FigureResult } from '../plots/paperFigures.ts';
 import {
-  table01, table02, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
-  type TableOptions,
+  table01, table02, table05, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
+  nodeRatesOf, type TableOptions,
 } from '../tables/index.ts';
 
 /** The table builders, by output name, in paper order (the same as `j2g tables`' TABLE_BUILDERS). */
 export const EXPLORER_TABLES: Record<string, (o: TableOptions) => ColumnTable> = {
   table01, table02, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
 };
+
+/**
+ * Table 5, the cost sweep, at the node rates of a rates CSV's text (the reference rates,
+ * data/reference/node_rates.csv) for the system's node type, as the report shows it.
+ */
+export function table05At(ratesCsv: string, file = 'node_rates.csv'): (o: TableOptions) => ColumnTable {
+  return (o) => {
+    const ds = o.dataset;
+    const system = ds.rows.systems.find((s) => s.system === (o.system ?? ds.manifest.primary_system));
+    const rates = nodeRatesOf(parseCsv(ratesCsv, file), system);
+    if (!rates.length) throw new J2GError(`no node rate in ${file} for the node type of ${system?.system} (${system?.accelerator} x${system?.accelerator_count})`);
+    return table05({ ...o, rates });
+  };
+}
+
+/** Every table of the page, in paper order: EXPLORER_TABLES and, given the reference rates' text, Table 5. */
+export function explorerTables(nodeRatesCsv: string | null): Record<string, (o: TableOptions) => ColumnTable> {
+  if (nodeRatesCsv === null) return EXPLORER_TABLES;
+  const { table01, table02, ...rest } = EXPLORER_TABLES;
+  return { table01, table02, table05: table05At(nodeRatesCsv), ...rest };
+}
 
 /** Tables whose every number is an interval or a bootstrap statistic: computed in the interval pass only. */
 export const INTERVAL_ONLY = new Set(['table16']);
@@ -26,7 +49,7 @@ export interface TableData {
   rows: (number | string | null)[][];
 }
 
-export type TableResult = { name: string; table: TableData; ms: number } | { name: string; skipped: string; ms: number };
+export type TableResult = { name: string; table: TableData; caption: string; ms: number } | { name: string; skipped: string; ms: number };
 
 /** An Arquero table as TableData. */
 export function tableData(t: ColumnTable): TableData {
@@ -39,11 +62,15 @@ export function tableData(t: ColumnTable): TableData {
   return { columns, rows };
 }
 
-/** Build one table; a table the dataset cannot support is `skipped` with the builder's reason. */
-export function computeTable(name: string, options: TableOptions): TableResult {
+/**
+ * Build one table with its caption (plots/captions.ts, from the options); a table the dataset cannot
+ * support is `skipped` with the builder's reason. `builders` adds builders beside EXPLORER_TABLES (table05At).
+ */
+export function computeTable(name: string, options: TableOptions, builders: Record<string, (o: TableOptions) => ColumnTable> = EXPLORER_TABLES): TableResult {
   const t0 = performance.now();
   try {
-    return { name, table: tableData(EXPLORER_TABLES[name](options)), ms: performance.now() - t0 };
+    const build = builders[name] ?? EXPLORER_TABLES[name];
+    return { name, table: tableData(build(options)), caption: tableCaption(name, options), ms: performance.now() - t0 };
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
     return { name, skipped: e.message, ms: performance.now() - t0 };
@@ -51,9 +78,9 @@ export function computeTable(name: string, options: TableOptions): TableResult {
 }
 
 /** Every table in `names` (default all but the interval-only ones when `options.bootstrap` is false). */
-export function computeTables(options: TableOptions, names?: readonly string[]): TableResult[] {
-  const list = names ?? Object.keys(EXPLORER_TABLES).filter((n) => options.bootstrap !== false || !INTERVAL_ONLY.has(n));
-  return list.map((n) => computeTable(n, options));
+export function computeTables(options: TableOptions, names?: readonly string[], builders: Record<string, (o: TableOptions) => ColumnTable> = EXPLORER_TABLES): TableResult[] {
+  const list = names ?? Object.keys(builders).filter((n) => options.bootstrap !== false || !INTERVAL_ONLY.has(n));
+  return list.map((n) => computeTable(n, options, builders));
 }
 
 /** Every paper figure (a spec, or the reason the dataset cannot support it). */

@@ -12,7 +12,7 @@ import type { FigureResult } from '../plots/paperFigures.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
-import { computeFigures, computeTables, EXPLORER_TABLES, printedCell, type TableData, type TableResult } from './compute.ts';
+import { computeFigures, computeTables, explorerTables, printedCell, type TableData, type TableResult } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import {
   FULL_DRAWS, LIVE_DRAWS, pageOptions, scenarioFile, scenarioFromQuery, scenarioToQuery, WEIGHTS, WIN_TIE, type PageScenario,
@@ -67,6 +67,7 @@ function watchFrames(): void {
 const TITLES: Record<string, string> = {
   table01: 'Table 1: every system (net value, time saving, per MJ, per AI dollar and hour)',
   table02: 'Table 2: judge agreement and repeated-output agreement',
+  table05: 'Table 5: category cost and NVJ at the reference node rates (data/reference/node_rates.csv)',
   table13: 'Table 13: NVJ and TSJ by occupation category',
   table14: 'Table 14: category net value per AI dollar and per AI hour',
   table15: 'Table 15: categories and occupations (win-tie rates, NVJ, TSJ)',
@@ -88,6 +89,8 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 };
 
 let entries: DatasetEntry[] = [];
+/** data/reference/node_rates.csv (Table 5's sweep), or null when the build had none */
+let nodeRates: string | null = null;
 let current: { name: string; dir: string; texts: Record<string, string>; ds: Dataset } | null = null;
 let scenario: PageScenario = { dataset: '' };
 let baseline: { scenario: PageScenario; tables: Map<string, TableData> } | null = null;
@@ -114,7 +117,7 @@ function freshWorker(): Worker {
   worker = new Worker('worker.js');
   worker.onmessage = (e: MessageEvent<FromWorker>) => onWorker(e.data);
   worker.onerror = (e) => showError(`interval worker: ${e.message}`);
-  worker.postMessage({ type: 'load', name: current!.dir, texts: current!.texts } satisfies ToWorker);
+  worker.postMessage({ type: 'load', name: current!.dir, texts: current!.texts, nodeRates } satisfies ToWorker);
   return worker;
 }
 
@@ -229,6 +232,7 @@ function renderTable(result: TableResult): void {
     return;
   }
   shown.set(result.name, result.table);
+  body.append(el('p', { class: 'caption' }, result.caption));
   const t = result.table;
   const base = baseline?.tables.get(result.name);
   const baseRows = new Map(base ? base.rows.map((r) => [rowKey(base, r), r]) : []);
@@ -363,7 +367,7 @@ function recompute(): Promise<unknown> {
     return Promise.resolve();
   }
   const t0 = performance.now();
-  const point = computeTables(options);
+  const point = computeTables(options, undefined, explorerTables(nodeRates));
   probe.pointTablesMs = performance.now() - t0;
   probe.pointTableMs = Object.fromEntries(point.map((r) => [r.name, r.ms]));
   probe.intervalTableMs = {};
@@ -475,9 +479,17 @@ function download(name: string, text: string): void {
   a.remove();
 }
 
+/** The tables on show drawn again (baseline pinned or cleared: the highlights change). */
+function rerenderShown(): void {
+  for (const [name, t] of [...shown]) {
+    const caption = $(`sec-${name}`).querySelector('.caption')?.textContent ?? '';
+    renderTable({ name, table: t, caption, ms: 0 });
+  }
+}
+
 function layout(): void {
   const tables = $('tables');
-  for (const name of Object.keys(EXPLORER_TABLES)) {
+  for (const name of Object.keys(explorerTables(''))) {
     const sec = el('section', { id: `sec-${name}`, class: 'table' });
     sec.append(el('h3', {}, TITLES[name] ?? name), el('div', { class: 'body' }));
     tables.append(sec);
@@ -490,12 +502,12 @@ function layout(): void {
   }
   $('pin').addEventListener('click', () => {
     baseline = { scenario: { ...scenario }, tables: new Map(shown) };
-    for (const [name, t] of shown) renderTable({ name, table: t, ms: 0 });
+    rerenderShown();
     renderCompare();
   });
   $('unpin').addEventListener('click', () => {
     baseline = null;
-    for (const [name, t] of shown) renderTable({ name, table: t, ms: 0 });
+    rerenderShown();
     renderCompare();
   });
   $('download').addEventListener('click', () => download('scenario.json', scenarioFile(current!.ds, scenario)));
@@ -517,6 +529,7 @@ function layout(): void {
 async function main(): Promise<void> {
   layout();
   entries = JSON.parse(await fetchText('data/index.json')) as DatasetEntry[];
+  nodeRates = await fetchText('data/node_rates.csv').catch(() => null);
   let s: PageScenario;
   try {
     s = scenarioFromQuery(location.search, entries[0].dir);

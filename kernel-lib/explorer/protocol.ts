@@ -4,7 +4,7 @@ import type { TableResult } from './compute.ts';
 import type { PageScenario } from './scenario.ts';
 
 export type ToWorker =
-  | { type: 'load'; name: string; texts: Record<string, string> }
+  | { type: 'load'; name: string; texts: Record<string, string>; nodeRates: string | null }
   | { type: 'run'; id: number; scenario: PageScenario; draws: number };
 
 export type FromWorker =

@@ -5,27 +5,29 @@
  */
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { onWarning } from '../warn.ts';
-import { computeFigures, computeTable, EXPLORER_TABLES } from './compute.ts';
+import { computeFigures, computeTable, explorerTables } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { pageOptions } from './scenario.ts';
 
 onWarning(null); // the page shows the warnings of its own (point) pass
 
 let dataset: Dataset | null = null;
+let builders = explorerTables(null);
 const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   if (m.type === 'load') {
     dataset = datasetFromTexts(m.name, m.texts);
+    builders = explorerTables(m.nodeRates);
     return;
   }
   const t0 = performance.now();
   try {
     if (!dataset) throw new Error('no dataset loaded');
     const options = pageOptions(dataset, m.scenario, m.draws);
-    const names = Object.keys(EXPLORER_TABLES);
-    names.forEach((name, i) => post({ type: 'table', id: m.id, result: computeTable(name, options), done: i + 1, total: names.length + 1 }));
+    const names = Object.keys(builders);
+    names.forEach((name, i) => post({ type: 'table', id: m.id, result: computeTable(name, options, builders), done: i + 1, total: names.length + 1 }));
     post({ type: 'figures', id: m.id, figures: computeFigures(options) });
     post({ type: 'done', id: m.id, ms: performance.now() - t0, draws: m.draws });
   } catch (err) {

@@ -6,6 +6,7 @@
  *   worker.js             kernel-lib/explorer/worker.ts (the bootstrap intervals, off the page's thread)
  *   plotly.js             plotly.js-dist, as installed
  *   data/index.json       the bundled datasets; data/<name>/*.csv, manifest.json their files
+ *   data/node_rates.csv   data/reference/node_rates.csv, Table 5's sweep
  * Open it from any static file server: `npx http-server out/explorer` or
  * `python3 -m http.server -d out/explorer`, then http://localhost:8080 (a file:// URL cannot fetch).
  */
@@ -51,6 +52,7 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     });
     if (!entries.length) throw new Error('no dataset to bundle');
     writeFileSync(join(tmp, 'data', 'index.json'), JSON.stringify(entries, null, 2) + '\n');
+    cpSync(join(ROOT, 'data/reference/node_rates.csv'), join(tmp, 'data', 'node_rates.csv'));
     writeFileSync(join(tmp, 'index.html'), INDEX_HTML);
     rmSync(out, { recursive: true, force: true });
     mkdirSync(dirname(out), { recursive: true });
@@ -86,7 +88,7 @@ main { padding: 0 16px 40px; }
 table { border-collapse: collapse; font-size: 12px; margin: 4px 0 12px; }
 th, td { border: 1px solid #ddd; padding: 2px 6px; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.changed { background: #fff3a8; } tr.new-row td { background: #e6f2ff; }
-.skipped { color: #777; font-style: italic; }
+.skipped { color: #777; font-style: italic; } .caption { color: #444; font-size: 12px; margin: 0 0 2px; max-width: 1100px; }
 section.table { overflow-x: auto; }
 #figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 12px; }
 #compare { margin: 8px 0; }
