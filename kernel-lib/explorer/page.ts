@@ -228,7 +228,7 @@ function renderTable(result: TableResult): void {
   body.replaceChildren();
   if ('skipped' in result) {
     shown.delete(result.name);
-    body.append(el('p', { class: 'skipped' }, `Not available for this scenario: ${result.skipped}`));
+    body.append(skippedNote(result.skipped));
     return;
   }
   shown.set(result.name, result.table);
@@ -261,6 +261,18 @@ function renderTable(result: TableResult): void {
     table.tBodies[0].append(tr);
   });
   body.append(table);
+}
+
+/** Why a table or figure is not shown: the reason's first line, the rest (a list of tasks) folded away. */
+function skippedNote(reason: string): HTMLElement {
+  const [first, ...rest] = reason.split('\n');
+  const p = el('div', { class: 'skipped' }, `Not available for this scenario: ${first}`);
+  if (rest.length) {
+    const d = el('details');
+    d.append(el('summary', {}, `${rest.length} more line(s)`), el('pre', {}, rest.join('\n')));
+    p.append(d);
+  }
+  return p;
 }
 
 const renders = new Map<string, number>();
@@ -303,11 +315,11 @@ async function drawLoop(): Promise<void> {
     const plot = sec.querySelector<HTMLElement>('.plot')!;
     const note = sec.querySelector<HTMLElement>('.skipped')!;
     if ('skipped' in f) {
-      note.textContent = `Not available for this scenario: ${f.skipped}`;
+      note.replaceChildren(skippedNote(f.skipped));
       plot.hidden = true;
       continue;
     }
-    note.textContent = '';
+    note.replaceChildren();
     plot.hidden = false;
     const spec = f.spec as PlotSpec;
     await Plotly.react(plot, spec.data, spec.layout, { displaylogo: false, responsive: true });
@@ -497,7 +509,7 @@ function layout(): void {
   const figs = $('figures');
   for (const id of ['1c', '1d', '3', '4', '5', '6', '7', '9', '10', '11', '12']) {
     const sec = el('section', { id: `fig-${id}`, class: 'figure' });
-    sec.append(el('h3', {}, `Figure ${id}`), el('p', { class: 'skipped' }), el('div', { class: 'plot' }));
+    sec.append(el('h3', {}, `Figure ${id}`), el('div', { class: 'skipped' }), el('div', { class: 'plot' }));
     figs.append(sec);
   }
   $('pin').addEventListener('click', () => {
