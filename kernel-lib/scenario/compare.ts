@@ -1,7 +1,8 @@
 /**
  * A variant scenario beside its baseline (issue #11, "Compare a variant with its baseline").
  *
- * - Every numeric cell of every table both scenarios build (point estimates): baseline, variant,
+ * - Every numeric cell of every table both scenarios build (point estimates; Table 16, rank stability
+ *   over random portfolios, is a resampling summary rather than a cell estimate and is left out): baseline, variant,
  *   difference (variant - baseline) and percent change 100 (variant - baseline) / |baseline|.
  * - A paired percentile bootstrap interval of the difference for the primary system's benchmark
  *   NVJ and TSJ and for every Table 13 category's NVJ and TSJ: each draw resamples the tasks within
@@ -134,12 +135,13 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
   const draws = settings.draws ?? base.scenario.draws;
   const seed = settings.seed ?? base.scenario.seed;
   const off = (o: TableOptions): TableOptions => ({ ...o, bootstrap: false });
-  const tb = buildTables(off(base.options)).tables;
-  const tv = buildTables(off(variant.options)).tables;
+  const tb = buildTables(off(base.options), { except: ['table16'] }).tables;
+  const tv = buildTables(off(variant.options), { except: ['table16'] }).tables;
   const cells: CellDifference[] = [];
   const conclusions: string[] = [];
   for (const name of Object.keys(tb)) {
     const b = tb[name], v = tv[name];
+    if (name === 'table16') continue; // rank stability over random portfolios: a bootstrap of its own, not a cell estimate
     if (!v) continue;
     const columns = b.columnNames();
     const vRows = new Map((v.objects() as Record<string, unknown>[]).map((r) => [rowKey(r, columns), r]));

@@ -5,6 +5,7 @@
  *   scripts/bench/uncertainty.ts   interval tables, Table 16 portfolios, Table 17 vs numpy   (issue 3)
  *   scripts/bench/energy.ts        trace ingestion throughput and memory vs pandas + numpy   (issue 4)
  *   scripts/bench/reproduce.ts     full `npm run reproduce`, per notebook                    (issue 6)
+ *   scripts/bench/compare.ts       `j2g compare` on the three analyses of 12-what-if           (issue 11)
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
  * A part whose module is missing is reported as such, not skipped silently.
  */
@@ -17,6 +18,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['uncertainty', './uncertainty.ts', 'benchUncertainty'],
   ['energy', './energy.ts', 'benchEnergy'],
   ['reproduce', './reproduce.ts', 'benchReproduce'],
+  ['compare', './compare.ts', 'benchCompare'],
   ['explorer', './explorer.ts', 'benchExplorer'],
 ];
 

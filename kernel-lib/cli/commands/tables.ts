@@ -65,10 +65,11 @@ export const TABLE_BUILDERS: Record<string, (o: TableOptions) => ColumnTable> = 
 };
 
 /** Build every table the dataset supports; a table that cannot be built is reported, not written. */
-export function buildTables(options: TableOptions): { tables: Record<string, ColumnTable>; skipped: Record<string, string> } {
+export function buildTables(options: TableOptions, only: { except?: readonly string[] } = {}): { tables: Record<string, ColumnTable>; skipped: Record<string, string> } {
   const tables: Record<string, ColumnTable> = {};
   const skipped: Record<string, string> = {};
   for (const [name, build] of Object.entries(TABLE_BUILDERS)) {
+    if (only.except?.includes(name)) continue;
     try {
       tables[name] = build(options);
     } catch (e) {
