@@ -9,15 +9,11 @@ import { formatNumber } from '../io/format.ts';
 import { parseCsv } from '../io/csv.ts';
 import { tableCaption } from '../plots/captions.ts';
 import { paperFigures, type FigureResult } from '../plots/paperFigures.ts';
-import {
-  table01, table02, table05, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
-  nodeRatesOf, type TableOptions,
-} from '../tables/index.ts';
+import { nodeRatesOf, table05, type TableOptions } from '../tables/index.ts';
+import { TABLE_BUILDERS } from '../tables/buildTables.ts';
 
-/** The table builders, by output name, in paper order (the same as `j2g tables`' TABLE_BUILDERS). */
-export const EXPLORER_TABLES: Record<string, (o: TableOptions) => ColumnTable> = {
-  table01, table02, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
-};
+/** The table builders, by output name, in paper order: `j2g tables`' TABLE_BUILDERS. */
+export const EXPLORER_TABLES = TABLE_BUILDERS;
 
 /**
  * Table 5, the cost sweep, at the node rates of a rates CSV's text (the reference rates,
