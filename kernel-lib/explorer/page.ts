@@ -14,6 +14,7 @@ import { provenanceOf } from '../plots/rows.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
 import { computeFigures, computeTables, explorerTables, printedCell, type TableData, type TableResult } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
+import type { ScenarioComparison } from '../scenario/compare.ts';
 import {
   FULL_DRAWS, LIVE_DRAWS, pageOptions, scenarioFile, scenarioFromQuery, scenarioToQuery, WEIGHTS, WIN_TIE, type PageScenario,
 } from './scenario.ts';
@@ -42,13 +43,15 @@ interface ExplorerProbe {
   intervalTableMs: Record<string, number>;
   /** the longest gap between animation frames while the last interval pass ran, ms (a frozen page shows here) */
   maxFrameGapMs: number;
+  /** compareScenarios' time in the worker, ms (baseline pinned) */
+  compareMs: number | null;
   passes: number;
   scenario: PageScenario | null;
   errors: string[];
 }
 const probe: ExplorerProbe = {
   ready: false, firstRenderMs: null, figuresDrawnMs: null, pointTablesMs: null, pointFiguresMs: null, intervalMs: null, intervalDraws: null,
-  intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0, passes: 0, scenario: null, errors: [],
+  intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0, compareMs: null, passes: 0, scenario: null, errors: [],
 };
 
 /** Watch frame gaps while intervals compute (the page must stay responsive: the work is in the worker). */
@@ -330,26 +333,13 @@ async function drawLoop(): Promise<void> {
   probe.figuresDrawnMs ??= performance.now();
 }
 
-/** Leaders and orders that differ between the baseline and the variant (largest value first). */
-function conclusions(): string[] {
-  if (!baseline) return [];
-  const out: string[] = [];
-  for (const [name, t] of shown) {
-    const b = baseline.tables.get(name);
-    if (!b) continue;
-    for (const col of ['nvj', 'tsj']) {
-      const i = t.columns.indexOf(col), j = b.columns.indexOf(col);
-      if (i < 0 || j < 0) continue;
-      const order = (x: TableData, k: number) => x.rows.filter((r) => typeof r[k] === 'number').sort((p, q) => (q[k] as number) - (p[k] as number)).map((r) => rowKey(x, r).replace(/\|+$/, '').replace(/^\|+/, ''));
-      const ov = order(t, i), ob = order(b, j);
-      if (ov.length < 2 || ob.length !== ov.length) continue;
-      if (ov[0] !== ob[0]) out.push(`${name} ${col}: leader changes from ${ob[0]} to ${ov[0]}`);
-      else if (ov.join() !== ob.join()) out.push(`${name} ${col}: rank order changes (${ov.filter((r, k) => ob[k] !== r).length} rows move)`);
-    }
-  }
-  return out;
-}
+let comparison: ScenarioComparison | null = null;
 
+/**
+ * The baseline/variant view: the fields that differ, how many cells changed, and compareScenarios'
+ * conclusions (leaders, rank orders, signs, frontier membership) and paired intervals, once the
+ * worker has them.
+ */
 function renderCompare(): void {
   const box = $('compare');
   box.replaceChildren();
@@ -357,9 +347,32 @@ function renderCompare(): void {
   box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, decodeURIComponent(scenarioToQuery(baseline.scenario)).replace(/&/g, ' ')));
   const changed = document.querySelectorAll('td.changed').length;
   box.append(el('div', { id: 'changed-count' }, `${changed} cell(s) differ from the baseline (highlighted; hover for the baseline value)`));
+  if (!comparison) {
+    box.append(el('div', { class: 'note' }, 'comparing (paired bootstrap in the worker)...'));
+    return;
+  }
+  if (comparison.changes.length) box.append(el('div', { id: 'changes' }, `Changed: ${comparison.changes.join('; ')}`));
   const list = el('ul', { id: 'conclusions' });
-  for (const c of conclusions()) list.append(el('li', {}, c));
+  for (const c of comparison.conclusions) list.append(el('li', {}, c));
+  if (!comparison.conclusions.length) list.append(el('li', {}, 'no leader, rank order, sign or frontier membership changes'));
   box.append(list);
+  const paired = comparison.cells.filter((c) => c.lo !== null && c.hi !== null);
+  if (paired.length) {
+    const t = el('table', { id: 'paired' });
+    t.append(el('caption', {}, `Paired 95% bootstrap intervals of the differences (variant - baseline; ${comparison.draws.toLocaleString('en')} draws, seed ${comparison.seed}, the same resampled tasks on both sides)`));
+    const head = el('tr');
+    for (const h of ['table', 'row', 'column', 'baseline', 'variant', 'difference', '%', 'lo', 'hi']) head.append(el('th', {}, h));
+    t.append(head);
+    // a difference below 1e-9 of the values it separates is rounding in the sums: printed as 0
+    const scale = (c: (typeof paired)[number]) => 1e-9 * Math.max(Math.abs(c.base ?? 0), Math.abs(c.variant ?? 0));
+    const tiny = (v: number | null, c: (typeof paired)[number]) => (v !== null && Math.abs(v) < scale(c) ? 0 : v);
+    for (const c of paired) {
+      const tr = el('tr');
+      for (const v of [c.table, c.row, c.column, c.base, c.variant, tiny(c.difference, c), c.difference !== null && Math.abs(c.difference) < scale(c) ? 0 : c.percentChange, tiny(c.lo, c), tiny(c.hi, c)]) tr.append(el('td', typeof v === 'number' ? { class: 'num' } : {}, printedCell(v)));
+      t.append(tr);
+    }
+    box.append(t);
+  }
 }
 
 /** One pass: point tables and figures now, then intervals from the worker. Resolves once the figures are drawn. */
@@ -403,7 +416,8 @@ function recompute(): Promise<unknown> {
   $('progress-text').textContent = `intervals at ${draws.toLocaleString('en')} draws: computing`;
   $<HTMLProgressElement>('progress').value = 0;
   $('progress').hidden = false;
-  w.postMessage({ type: 'run', id, scenario, draws } satisfies ToWorker);
+  comparison = null;
+  w.postMessage({ type: 'run', id, scenario, draws, baseline: baseline?.scenario ?? null } satisfies ToWorker);
   return drawn;
 }
 
@@ -418,6 +432,10 @@ function onWorker(m: FromWorker): void {
     $('progress-text').textContent = `intervals: ${m.done} of ${m.total}`;
   } else if (m.type === 'figures') {
     void renderFigures(m.figures);
+  } else if (m.type === 'comparison') {
+    comparison = m.comparison;
+    probe.compareMs = m.ms;
+    renderCompare();
   } else if (m.type === 'done') {
     workerBusy = false;
     probe.intervalMs = m.ms;
@@ -514,11 +532,13 @@ function layout(): void {
   }
   $('pin').addEventListener('click', () => {
     baseline = { scenario: { ...scenario }, tables: new Map(shown) };
+    comparison = null;
     rerenderShown();
-    renderCompare();
+    void recompute(); // the worker compares the variant (for now the baseline itself) with the baseline
   });
   $('unpin').addEventListener('click', () => {
     baseline = null;
+    comparison = null;
     rerenderShown();
     renderCompare();
   });

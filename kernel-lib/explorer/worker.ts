@@ -7,7 +7,9 @@ import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { onWarning } from '../warn.ts';
 import { computeFigures, computeTable, explorerTables } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
-import { pageOptions } from './scenario.ts';
+import { pageOptions, pageResolved } from './scenario.ts';
+import { compareScenarios } from '../scenario/compare.ts';
+import { J2GError } from '../errors.ts';
 
 onWarning(null); // the page shows the warnings of its own (point) pass
 
@@ -29,7 +31,20 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     const names = Object.keys(builders);
     names.forEach((name, i) => post({ type: 'table', id: m.id, result: computeTable(name, options, builders), done: i + 1, total: names.length + 1 }));
     post({ type: 'figures', id: m.id, figures: computeFigures(options) });
-    post({ type: 'done', id: m.id, ms: performance.now() - t0, draws: m.draws });
+    const ms = performance.now() - t0;
+    if (m.baseline) {
+      // the scenario issue's compare: every cell's difference, paired intervals on the same resampled
+      // tasks, and the conclusions that change
+      const t1 = performance.now();
+      try {
+        const side = (s: typeof m.scenario) => ({ scenario: pageResolved(dataset!, { ...s, draws: m.draws }), options: pageOptions(dataset!, s, m.draws) });
+        post({ type: 'comparison', id: m.id, comparison: compareScenarios(side(m.baseline), side(m.scenario), { draws: m.draws }), ms: performance.now() - t1 });
+      } catch (err) {
+        if (!(err instanceof J2GError)) throw err;
+        post({ type: 'error', id: m.id, message: `compare with the baseline: ${err.message}` });
+      }
+    }
+    post({ type: 'done', id: m.id, ms, draws: m.draws });
   } catch (err) {
     post({ type: 'error', id: m.id, message: (err as Error).message });
   }

@@ -148,17 +148,22 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     expect(await pageTable(again, 'table13')).toEqual(table13);
     await again.screenshot({ path: join(SHOTS, 'explorer-reopened.png') });
 
-    // baseline pin: back to GDP weights, the changed cells are highlighted
+    // baseline pin: back to GDP weights, the changed cells are highlighted and compareScenarios names
+    // the changed field, the conclusions that change and the paired intervals of the differences
     await page.click('#pin');
-    await page.selectOption('#c-weights', 'gdp');
     await settled(page, 5);
+    await page.selectOption('#c-weights', 'gdp');
+    await settled(page, 6);
     expect(await page.locator('td.changed').count()).toBeGreaterThan(10);
     expect(await page.textContent('#compare')).toMatch(/cell\(s\) differ from the baseline/);
+    expect(await page.textContent('#changes')).toContain('weights: "employment" -> "gdp"');
+    expect(await page.locator('#conclusions li').count()).toBeGreaterThan(0);
+    expect(await page.locator('#paired tr').count()).toBeGreaterThan(5);
     await page.screenshot({ path: join(SHOTS, 'explorer-baseline.png') });
 
     // one click for the full 10,000 draws, in the worker
     await page.click('#c-full');
-    const full = await settled(page, 6);
+    const full = await settled(page, 7);
     expect(full.intervalDraws).toBe(10000);
 
     expect(consoleErrors).toEqual([]);
