@@ -47,7 +47,10 @@ export interface TableData {
 
 export type TableResult = { name: string; table: TableData; caption: string; ms: number } | { name: string; skipped: string; ms: number };
 
-/** An Arquero table as TableData. */
+/**
+ * An Arquero table as TableData (numbers stay numbers, null for an empty cell).
+ * @example tableData(table01({ dataset: loadDataset('data/recorded/synthetic-small'), bootstrap: false })).columns.slice(0, 2) // => ['system', 'cost_usd']
+ */
 export function tableData(t: ColumnTable): TableData {
   const columns = t.columnNames();
   const arrays = columns.map((c) => t.array(c) as unknown[]);

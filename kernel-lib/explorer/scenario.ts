@@ -39,7 +39,10 @@ export function pageOptions(dataset: Dataset, s: PageScenario, draws: number | f
 
 const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'draws', 'seed', 'winTieInterval'] as const;
 
-/** The scenario as URL query parameters (`?dataset=...&policy=pass@2&rate=30`), unset fields left out. */
+/**
+ * The scenario as URL query parameters (`?dataset=...&policy=pass@2&rate=30`), unset fields left out.
+ * @example scenarioToQuery({ dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } }) // => 'dataset=d&policy=pass%402&rate=30'
+ */
 export function scenarioToQuery(s: PageScenario): string {
   const q = new URLSearchParams();
   q.set('dataset', s.dataset);
@@ -51,6 +54,7 @@ export function scenarioToQuery(s: PageScenario): string {
 /**
  * The scenario a URL query holds, checked by the scenario schema; a bad value throws a ScenarioError
  * naming the URL parameter (`URL parameter policy: "pass2" is not allowed (expected ...)`).
+ * @example scenarioFromQuery('policy=pass@2&rate=30', 'd') // => { dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } }
  */
 export function scenarioFromQuery(query: string, defaultDataset: string): PageScenario {
   const q = new URLSearchParams(query);
