@@ -8,7 +8,7 @@
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError } from '../errors.ts';
-import type { FigureResult } from '../plots/paperFigures.ts';
+import { FIGURE_IDS, type FigureResult } from '../plots/paperFigures.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
@@ -525,7 +525,7 @@ function layout(): void {
     tables.append(sec);
   }
   const figs = $('figures');
-  for (const id of ['1c', '1d', '3', '4', '5', '6', '7', '9', '10', '11', '12']) {
+  for (const id of FIGURE_IDS) {
     const sec = el('section', { id: `fig-${id}`, class: 'figure' });
     sec.append(el('h3', {}, `Figure ${id}`), el('div', { class: 'skipped' }), el('div', { class: 'plot' }));
     figs.append(sec);
