@@ -132,6 +132,6 @@ describe('determinism', () => {
     expect(a['table17.csv'].split('\n')[0]).toBe('judgment_reference,time_reference,nvj,tsj,nvj_lo,nvj_hi,tsj_lo,tsj_hi');
     // The manifest says 2000 draws with seed 20260726: the same as passing them explicitly.
     expect(run()['table17.csv']).toBe(run('--draws', '2000', '--seed', '20260726')['table17.csv']);
-    expect(() => execFileSync('node', ['bin/j2g.mjs', 'tables', '--data', SMALL, '--out', tmpdir(), '--draws', '-5'], { cwd: ROOT, stdio: 'pipe' })).toThrow(/invalid draws: -5/);
+    expect(() => execFileSync('node', ['bin/j2g.mjs', 'tables', '--data', SMALL, '--out', tmpdir(), '--draws', '-5'], { cwd: ROOT, stdio: 'pipe' })).toThrow(/--draws \(scenario field draws\): -5 is not allowed \(expected an integer >= 1\)/);
   });
 });
