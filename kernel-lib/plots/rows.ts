@@ -146,26 +146,41 @@ function summariesOf(options: TableOptions, ids: string[]): SystemSummary[] {
 }
 
 /**
+ * The summaries of a model's systems that can be evaluated under the options, at least two of them;
+ * else throws (the figure is skipped with the reason): under pass@2, say, the systems with one attempt
+ * per task are left out of Table 1, and a comparison of one system would be an empty figure.
+ */
+function comparable(options: TableOptions, ids: string[], figure: string, what: string): SystemSummary[] {
+  const summaries = summariesOf(options, ids);
+  if (summaries.length < 2) {
+    const policy = prettyPolicy(policyLabel(options.policy ?? PASS_AT_1));
+    throw new J2GError(`${figure}: under ${policy} only ${summaries.length} of the ${ids.length} systems of one model on different ${what} can be evaluated (the others have too few attempts per task or no judgments by the judge against the reference), so there is nothing to compare`);
+  }
+  return summaries;
+}
+
+/**
  * Figure 6: one model on different accelerator types (same count, harness and backend). Picks the
  * model with the most accelerator types unless `model` is given; null when the dataset has none.
  */
 export function acceleratorRows(options: TableOptions & { model?: string }): { model: string; rows: DeploymentRow[] } | null {
   const ids = pickGroup(options.dataset, 'accelerator', options.model);
   if (!ids) return null;
-  const rows = summariesOf(options, ids).map((s) => ({ system: s.system, label: `${s.acceleratorCount}× ${s.accelerator}`, nvj: s.nvj, tsj: s.tsj }));
-  return { model: summariesOf(options, ids)[0]?.model ?? '', rows };
+  const summaries = comparable(options, ids, 'Figure 6', 'accelerator types');
+  const rows = summaries.map((s) => ({ system: s.system, label: `${s.acceleratorCount}× ${s.accelerator}`, nvj: s.nvj, tsj: s.tsj }));
+  return { model: summaries[0].model, rows };
 }
 
 /** Figure 7: one model on different numbers of the same accelerator; null when the dataset has none. */
 export function acceleratorCountRows(options: TableOptions & { model?: string }): { model: string; rows: ScaleRow[] } | null {
   const ids = pickGroup(options.dataset, 'accelerator_count', options.model);
   if (!ids) return null;
-  const summaries = summariesOf(options, ids).sort((a, b) => a.acceleratorCount - b.acceleratorCount);
+  const summaries = comparable(options, ids, 'Figure 7', 'accelerator counts').sort((a, b) => a.acceleratorCount - b.acceleratorCount);
   const rows = summaries.map((s) => ({
     system: s.system, label: `${s.acceleratorCount}× ${s.accelerator}`, nvj: s.nvj, tsj: s.tsj,
     nvPerAIHour: s.nvPerAIHour, tsPerAIHour: s.aiHours > 0 ? s.timeSavingHours / s.aiHours : null,
   }));
-  return { model: summaries[0]?.model ?? '', rows };
+  return { model: summaries[0].model, rows };
 }
 
 /** Figure 9: the weight of every occupation that has tasks, under the options' scheme. */
