@@ -4,3 +4,4 @@ export * from './sink.ts';
 export * from './staticSvg.ts';
 export * from './show.ts';
 export * from './notebook.ts';
+export * from './whatIf.ts';

@@ -147,7 +147,8 @@ function fmt(x: number | null): string {
 /**
  * Which cells carry a paired interval, in words: per table the columns that have one (and on how
  * many rows), then the tables whose cells have none. Read from the cells, so it says what this
- * comparison computed. @example intervalCoverage(c) // => 'table13: nvj, tsj (2 rows); none: table02, ...'
+ * comparison computed, e.g. "table13: nvj, tsj (2 rows); no paired interval: table02, table14" (the
+ * full text on synthetic-small: test/scenario/compare.test.ts).
  */
 export function intervalCoverage(c: ScenarioComparison): string {
   const tables = [...new Set(c.cells.map((x) => x.table))];
