@@ -175,6 +175,13 @@ function blocksDraws(boot: TaskBootstrap, blocks: Block[], needed: Map<Block, bo
   return blocks.map((_, i) => COLUMNS.map((_, j) => drawn[position[i * COLUMNS.length + j]]));
 }
 
+function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
 export interface PairedInterval { table: string; row: string; column: string; lo: number; hi: number }
 
 /**
@@ -217,15 +224,18 @@ export function pairedCellIntervals(
     needed.set(b, use);
     needed.set(v, use);
   }
-  // One pass over the draws per side and grouping (benchmark, categories, occupations).
+  // One pass over the draws per grouping (benchmark, categories, occupations) and weights: both sides
+  // in one pass when their weights and groups are the same (a rate or reference change), else one each.
   const grouping = (x: Block) => (x.table === 'table13' || x.table === 'table15' ? x.table : 'benchmark');
-  const drawsOf = new Map<Block, Float64Array[][]>();
-  for (const side of ['b', 'v'] as const) {
-    for (const kind of ['benchmark', 'table13', 'table15']) {
-      const blocks = jobs.map((j) => j[side]).filter((x) => grouping(x) === kind);
-      blocksDraws(boot, blocks, needed).forEach((d, i) => drawsOf.set(blocks[i], d));
-    }
+  const buckets: Block[][] = [];
+  for (const x of jobs.flatMap((j) => [j.b, j.v])) {
+    const bucket = buckets.find((k) => grouping(k[0]) === grouping(x) && k[0].rows.length === x.rows.length
+      && sameArray(k[0].weights, x.weights) && sameArray(k[0].groupOf, x.groupOf));
+    if (bucket) bucket.push(x);
+    else buckets.push([x]);
   }
+  const drawsOf = new Map<Block, Float64Array[][]>();
+  for (const blocks of buckets) blocksDraws(boot, blocks, needed).forEach((d, i) => drawsOf.set(blocks[i], d));
   for (const { b, v, wanted } of jobs) {
     const db = drawsOf.get(b)!, dv = drawsOf.get(v)!;
     for (const w of wanted) {
