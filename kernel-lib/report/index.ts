@@ -6,3 +6,5 @@ export * from './paperTables.ts';
 export * from './sensitivity.ts';
 export * from './measurement.ts';
 export * from './textClaims.ts';
+export * from './paperDataset.ts';
+export * from './datasetReport.ts';
