@@ -115,7 +115,8 @@ const tryBuild = <T>(f: () => T): T | null => {
 /** The blocks of one side (row keys as compareScenarios forms them: a table's text columns joined by ' | '). */
 function blocksOf(options: TableOptions, system: string): Block[] {
   const out: Block[] = [];
-  const ev = evaluate(options);
+  const ev = tryBuild(() => evaluate(options));
+  if (!ev) return out; // the side's own configuration cannot be evaluated: nothing to pair
   const O = ev.components.occupations.length;
   const one = new Int32Array(O);
   // Table 1's primary-system row is evaluated under the side's own references and policy.
@@ -197,6 +198,7 @@ export function pairedCellIntervals(
   printed: (table: string, row: string, column: string) => { base: number | null; variant: number | null } | undefined,
 ): PairedInterval[] {
   const bb = blocksOf(base, systems.base), vb = new Map(blocksOf(variant, systems.variant).map((b) => [b.key, b]));
+  if (!bb.length) return [];
   const first = bb[0].ev.components;
   const boot = taskBootstrap(first.occupationIndex, first.occupations.length, settings);
   const sameTasks = (e: Evaluation) => e.components.taskIds.length === first.taskIds.length && e.components.taskIds.every((t, i) => t === first.taskIds[i]) && sameTaskStructure(e.components.occupationIndex, first.occupationIndex);
