@@ -12,7 +12,8 @@
  *   difference d* = R_variant(T*) - R_baseline(T*). // Joules-to-GDP K.1 "Paired contrasts"
  *   Pairing needs the same evaluated tasks on both sides; otherwise the interval is left empty.
  * - The conclusions that change: rank orders and leaders (categories by NVJ and TSJ, systems by
- *   NVJ), signs of net value, and membership of the value-energy frontier of Figure 1(d).
+ *   NVJ and TSJ), signs of net value, and membership of the value-energy frontier of Figure 1(d),
+ *   each among the rows both scenarios give a value; rows the variant leaves out are named.
  */
 import { J2GError } from '../errors.ts';
 import { buildTables } from '../cli/commands/tables.ts';
@@ -120,18 +121,25 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     cell.lo = p.lo;
     cell.hi = p.hi;
   }
-  // Rank orders and leaders.
-  const rankOf = (table: string, column: string, side: 'base' | 'variant') => ranking(cells.filter((c) => c.table === table && c.column === column).map((c) => ({ key: c.row, value: c[side] })));
+  // Rank orders and leaders, among the rows both scenarios give a value (a system that one side
+  // leaves out, e.g. without judgments against its reference, would otherwise change a leader by absence).
   for (const [table, column, what] of [['table13', 'nvj', 'categories by NVJ'], ['table13', 'tsj', 'categories by TSJ'], ['table01', 'nvj', 'systems by NVJ'], ['table01', 'tsj', 'systems by TSJ']] as const) {
-    const rb = rankOf(table, column, 'base'), rv = rankOf(table, column, 'variant');
-    if (!rb.length || !rv.length) continue;
+    const both = cells.filter((c) => c.table === table && c.column === column && c.base !== null && c.variant !== null);
+    const onlyBase = cells.filter((c) => c.table === table && c.column === column && c.base !== null && c.variant === null).map((c) => c.row);
+    const onlyVariant = cells.filter((c) => c.table === table && c.column === column && c.base === null && c.variant !== null).map((c) => c.row);
+    if (onlyBase.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} without a value under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyBase.join(', ')}`);
+    if (onlyVariant.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} with a value only under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyVariant.join(', ')}`);
+    if (both.length < 2) continue;
+    const rb = ranking(both.map((c) => ({ key: c.row, value: c.base }))), rv = ranking(both.map((c) => ({ key: c.row, value: c.variant })));
     if (rb[0] !== rv[0]) conclusions.push(`leader of ${what} changes: ${rb[0]} -> ${rv[0]}`);
     else if (rb.join('\u0000') !== rv.join('\u0000')) conclusions.push(`rank order of ${what} changes (leader ${rb[0]} stays): ${rb.join(' > ')} -> ${rv.join(' > ')}`);
   }
-  // Frontier membership (Figure 1(d)).
+  // Frontier membership (Figure 1(d)), among the systems both scenarios evaluate.
   try {
-    const fb = frontierMembers(systemRows(off(base.options)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD })));
-    const fv = frontierMembers(systemRows(off(variant.options)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD })));
+    const rowsB = systemRows(off(base.options)), rowsV = systemRows(off(variant.options));
+    const common = new Set(rowsB.map((r) => r.system).filter((x) => rowsV.some((r) => r.system === x)));
+    const points = (rows: typeof rowsB) => rows.filter((r) => common.has(r.system)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD }));
+    const fb = frontierMembers(points(rowsB)), fv = frontierMembers(points(rowsV));
     for (const s of fb.filter((x) => !fv.includes(x))) conclusions.push(`${s} leaves the value-energy frontier`);
     for (const s of fv.filter((x) => !fb.includes(x))) conclusions.push(`${s} joins the value-energy frontier`);
   } catch (e) {

@@ -84,6 +84,14 @@ describe('compareScenarios', () => {
     expect(cell(c, 'table13', 'Cat1', 'nvj').difference).toBe(0); // one occupation: weights cannot move it
   });
 
+  test('a system the variant leaves out (no expert-with-AI judgments) is named and changes no leader or frontier by its absence', () => {
+    // sysY has no expert_with_ai judgments: under the variant Table 1 has sysX only, so the system
+    // ranking has one common row and no leader change; sysY's absence is a conclusion of its own.
+    const c = compareScenarios(side({}), side({ judgmentReference: 'expert_with_ai' }));
+    expect(c.conclusions).toContain('systems without a value under the variant (left out of the system rankings and the frontier): sysY');
+    expect(c.conclusions.some((s) => /leader of systems|value-energy frontier/.test(s))).toBe(false);
+  });
+
   test('frontier members: nothing with no more energy and no less value', () => {
     expect(frontierMembers([{ id: 'a', energyMJ: 1, valueUSD: 1 }, { id: 'b', energyMJ: 2, valueUSD: 3 }, { id: 'c', energyMJ: 2, valueUSD: 2 }])).toEqual(['a', 'b']);
   });
