@@ -176,6 +176,16 @@ function blocksDraws(boot: TaskBootstrap, blocks: Block[], needed: Map<Block, bo
   return blocks.map((_, i) => COLUMNS.map((_, j) => drawn[position[i * COLUMNS.length + j]]));
 }
 
+/** Whether the statistic is finite in some draw (x[j]: the draws of column j). */
+function anyFinite(s: Stat, x: Float64Array[]): boolean {
+  const row = new Float64Array(6);
+  for (let i = 0; i < x[0].length; i++) {
+    for (let j = 0; j < 6; j++) row[j] = x[j][i];
+    if (Number.isFinite(statAt(s, row))) return true;
+  }
+  return false;
+}
+
 function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
@@ -241,7 +251,14 @@ export function pairedCellIntervals(
   for (const { b, v, wanted } of jobs) {
     const db = drawsOf.get(b)!, dv = drawsOf.get(v)!;
     for (const w of wanted) {
-      const m = pairedDifferences(w.stat, db.map((col) => col[w.g]), dv.map((col) => col[w.h]), work);
+      const xb = db.map((col) => col[w.g]), xv = dv.map((col) => col[w.h]);
+      // Both sides drew the very same group means (one pass, identical columns aggregated once): every
+      // finite difference is exactly 0, so the interval is [0, 0] if any draw's statistic is finite.
+      if (xb.every((x, j) => x === xv[j])) {
+        if (anyFinite(w.stat, xb)) out.push({ table: b.table, row: w.row, column: w.column, lo: 0, hi: 0 });
+        continue;
+      }
+      const m = pairedDifferences(w.stat, xb, xv, work);
       if (!m) continue;
       const { lower, upper } = percentileIntervalInPlace(work.subarray(0, m));
       out.push({ table: b.table, row: w.row, column: w.column, lo: lower, hi: upper });
