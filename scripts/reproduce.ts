@@ -7,24 +7,29 @@
  *   out/checks.csv                        every published number beside the reproduced one, with status
  *   out/notebooks/*.ipynb, .html          the notebooks, executed headless with the project's tslab kernel (signed), and as HTML
  *   out/explorer/                         the explorer: every table and figure live in a browser (issue #12)
- *   out/report.html                       one page with all of the above
+ *   out/scenario.json                     the resolved scenario everything was computed under (as j2g tables writes it)
+ *   out/report.html                       one page with all of the above; for a dataset that is not the
+ *                                         paper's (its systems are not the paper's, report/paperDataset.ts)
+ *                                         its own tables and figures first, then the rows it shares with the paper
  * Progress is printed per step and per notebook with timings. Exit status 1 when a notebook fails, or
  * when a published value that does not hold by construction is off and the checks gate the exit
- * (`--checks fail`, the default unless the manifest says `synthetic`: synthetic numbers are not the
- * paper's runs, so for them the comparison is reported, not enforced); 2 on a usage error.
+ * (`--checks fail`, the default unless the manifest says `synthetic` or the dataset's systems are not
+ * the paper's: those numbers are not the paper's runs, so for them the comparison is reported, not enforced); 2 on a usage error.
  * The default dataset is the reconstructed one when present, else synthetic-small.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../kernel-lib/data/index.ts';
-import type { TableOptions } from '../kernel-lib/tables/index.ts';
 import { loadPublished } from '../kernel-lib/published/index.ts';
 import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { runAudit } from '../kernel-lib/audit/index.ts';
 import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
+import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
+import { loadScenario } from '../kernel-lib/scenario/files.ts';
+import { tableCaption } from '../kernel-lib/plots/captions.ts';
 import { INSTALL_JUPYTER_HINT, buildNotebookLib, notebookToHtml, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
@@ -99,10 +104,14 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   log(`reproduce: ${relative(ROOT, data) || data} -> ${relative(ROOT, out) || out}`);
   // An invalid dataset stops here, before anything of an earlier run in `out` is touched.
   const dataset = await step('load dataset', () => loadDataset(data));
-  const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' ? 'report' : 'fail')) === 'fail';
+  // Everything below is computed under one resolved scenario (the defaults, with --draws), written as scenario.json.
+  const { scenario, options: options_ } = loadScenario({ dataset: data, ...(options.draws ? { draws: options.draws } : {}) }, { dataset });
+  const published = loadPublished();
+  const match = paperMatch(dataset, published);
+  const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' || !match.isPaper ? 'report' : 'fail')) === 'fail';
   outputDirectory(out);
   // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
-  for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
+  for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'scenario.json', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   let runNotebooks = options.notebooks !== false;
@@ -123,7 +132,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   try {
   if (runNotebooks) await step('compile kernel-lib for notebooks', () => buildNotebookLib(ROOT));
 
-  const options_: TableOptions = { dataset, bootstrap: options.draws ? { draws: options.draws } : undefined };
+  writeFileAtomic(join(out, 'scenario.json'), `${JSON.stringify(scenario, null, 2)}\n`);
   const built = await step('tables', () => {
     const r = paperTables(options_);
     const published = loadPublished();
@@ -137,7 +146,6 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   for (const [name, why] of Object.entries(built.skipped)) log(`  (table ${name} skipped: ${why})`);
 
   const comparisons = await step('published vs reproduced', () => {
-    const published = loadPublished();
     const reference = loadReference();
     const extraClaims = extraTextClaimCells({ ...options_, tables: built.tables, reference });
     const rows = reproductionChecks({ ...options_, published, tables: built.tables, reference, extraClaims });
@@ -192,9 +200,10 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     const files = new Map(written.figures.map((f) => [f.id, f]));
     const rel = (p?: string) => (p ? relative(out, p) : undefined);
     const audit = runAudit();
-    writeFileAtomic(join(out, 'report.html'), reportHtml({
+    const input = {
       audit: { passed: audit.passed, known: audit.known, failed: audit.failed },
       checksEnforced: checksGate,
+      scenario,
       warnings: distinctWarnings(warnings),
       provenance: provenanceOf(dataset),
       comparisons,
@@ -204,29 +213,44 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: `notebooks/${basename(r.notebook)}` })),
       tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
       explorer: 'explorer/index.html',
+    };
+    writeFileAtomic(join(out, 'report.html'), match.isPaper ? reportHtml(input) : datasetReportHtml({
+      ...input, match,
+      ownTables: Object.keys(built.tables).sort().map((name) => {
+        const t = built.tables[name];
+        return { name: `Table ${Number(name.slice(5))}`, caption: tableCaption(name, options_), html: t.toHTML({ format: Object.fromEntries(t.columnNames().map((c) => [c, formatNumber])) }), csv: `tables/${name}.csv`, md: `tables/${name}.md` };
+      }),
     }));
   });
   timings.total = seconds(tAll);
 
-  const counts = statusCounts(comparisons);
+  // For a dataset that is not the paper's, only the checks about rows it shares count (and can be off).
+  const applicable = applicableChecks(comparisons, match);
+  const counts = statusCounts(applicable);
   // Every value of a reconstructed dataset holds by construction (kernel-lib/report/checks.ts): one that
   // is off is a target the reconstruction missed, and fails the run like an off value of recorded data.
-  const failing = dataset.manifest.provenance === 'reconstructed' ? comparisons.filter((c) => c.status === 'off') : failingChecks(comparisons);
+  const reconstructed = dataset.manifest.provenance === 'reconstructed';
+  const failing = reconstructed ? applicable.filter((c) => c.status === 'off') : failingChecks(applicable);
   const failedNotebooks = notebookRuns.filter((r) => !r.ok).map((r) => basename(r.notebook));
-  log(`\nchecks: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${comparisons.filter((c) => c.byConstruction).length} by construction`);
-  if (failing.length) log(`${dataset.manifest.provenance === 'reconstructed' ? 'off (targets the reconstruction missed)' : 'off and not by construction'} (${failing.length}):\n${comparisonText(failing.slice(0, 40))}${failing.length > 40 ? `\n... and ${failing.length - 40} more in out/checks.csv` : ''}`);
+  log(`\nchecks: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${applicable.filter((c) => c.byConstruction).length} by construction`);
+  if (failing.length) log(`${reconstructed ? 'off (targets the reconstruction missed)' : 'off and not by construction'} (${failing.length}):\n${comparisonText(failing.slice(0, 40))}${failing.length > 40 ? `\n... and ${failing.length - 40} more in out/checks.csv` : ''}`);
   if (failedNotebooks.length) log(`notebooks failed: ${failedNotebooks.join(', ')}`);
   const distinct = distinctWarnings(warnings);
   if (distinct.length) log(`${warnings.length} warning(s), ${distinct.length} distinct (all in report.html):\n${distinct.slice(0, 10).map((w) => `  ${w.message}${w.count > 1 ? ` (${w.count} times)` : ''}`).join('\n')}${distinct.length > 10 ? `\n  ... and ${distinct.length - 10} more` : ''}`);
   log(`wrote ${relative(ROOT, join(out, 'report.html'))} in ${timings.total.toFixed(1)} s`);
   onWarning((m) => process.stderr.write(`warning: ${m}\n`));
-  if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : 'this run'} (--checks fail to enforce them)`);
+  if (!match.isPaper) log(`this dataset's systems (${match.models.join(', ')}) are not the paper's: report.html leads with its own tables and figures and compares only the rows it shares (${failingChecksWords(comparisons.length, applicable.length)})`);
+  if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : !match.isPaper ? "a dataset that is not the paper's" : 'this run'} (--checks fail to enforce them)`);
   return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
   } catch (e) {
     await server?.close().catch(() => undefined);
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
   }
+}
+
+function failingChecksWords(all: number, applicable: number): string {
+  return `${applicable} of ${all} published values`;
 }
 
 /** `out`, or the nearest of its parents that exists, must be a directory: a J2GError naming the file otherwise. */

@@ -5,3 +5,4 @@ export * from './staticSvg.ts';
 export * from './show.ts';
 export * from './notebook.ts';
 export * from './method.ts';
+export * from './whatIf.ts';

@@ -8,3 +8,5 @@ export * from './measurement.ts';
 export * from './textClaims.ts';
 export * from './notebookDrift.ts';
 export * from './markdown.ts';
+export * from './paperDataset.ts';
+export * from './datasetReport.ts';

@@ -9,6 +9,8 @@ import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml, scriptJson } from '../export/plotly.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
+import type { ResolvedScenario } from '../scenario/schema.ts';
+import { scenarioWords } from './datasetReport.ts';
 
 export interface ReportInput {
   provenance: Provenance;
@@ -30,6 +32,8 @@ export interface ReportInput {
   audit?: { passed: number; known: number; failed: number };
   /** path of the explorer's index.html relative to the page (issue #12), linked from the top */
   explorer?: string;
+  /** the resolved scenario everything was computed under (scenario.json beside the page) */
+  scenario?: ResolvedScenario;
 }
 
 /**
@@ -127,6 +131,7 @@ export function reportHtml(input: ReportInput): string {
 <h1>Joules-to-GDP: reproduced against published</h1>
 ${evidenceSummaryHtml(input)}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
+${input.scenario ? `<p id="scenario">Computed under: ${escapeHtml(scenarioWords(input.scenario))} (every field: <a href="scenario.json">scenario.json</a>).</p>` : ''}
 <p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it, or, for interval endpoints and Table 16 (which depend on resampling), within 15% of it or of the printed interval's width (never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data). Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
 ${input.explorer ? `<p class="explorer">Move any input and watch every table and figure follow: <a href="${escapeHtml(input.explorer)}">the explorer</a> (served by any static file server, e.g. <code>python3 -m http.server -d out</code>; a file:// page cannot load its data).</p>\n` : ''}${summary}
 ${verdict}

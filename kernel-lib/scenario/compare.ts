@@ -4,22 +4,22 @@
  * - Every numeric cell of every table both scenarios build (point estimates; Table 16, rank stability
  *   over random portfolios, is a resampling summary rather than a cell estimate and is left out): baseline, variant,
  *   difference (variant - baseline) and percent change 100 (variant - baseline) / |baseline|.
- * - A paired percentile bootstrap interval of the difference for the primary system's benchmark
- *   NVJ and TSJ and for every Table 13 category's NVJ and TSJ: each draw resamples the tasks within
- *   each occupation once (the task-composition bootstrap, uncertainty/taskBootstrap.ts, seeded by
- *   the baseline's seed) and evaluates both scenarios on the same resampled tasks, so the interval is
- *   that of the paired difference d* = R_variant(T*) - R_baseline(T*). // Joules-to-GDP K.1 "Paired contrasts"
+ * - A paired percentile bootstrap interval of the difference for every cell that is a function of
+ *   group means of the task components (Table 1's primary-system row, Tables 13, 15, 17, 19-21; the
+ *   list and what is not carried: scenario/pairedCells.ts): each draw resamples the tasks within
+ *   each occupation once (the task-composition bootstrap, seeded by the baseline's seed) and
+ *   evaluates both scenarios on the same resampled tasks, so the interval is that of the paired
+ *   difference d* = R_variant(T*) - R_baseline(T*). // Joules-to-GDP K.1 "Paired contrasts"
  *   Pairing needs the same evaluated tasks on both sides; otherwise the interval is left empty.
  * - The conclusions that change: rank orders and leaders (categories by NVJ and TSJ, systems by
- *   NVJ), signs of net value, and membership of the value-energy frontier of Figure 1(d).
+ *   NVJ and TSJ), signs of net value, and membership of the value-energy frontier of Figure 1(d),
+ *   each among the rows both scenarios give a value; rows the variant leaves out are named.
  */
 import { J2GError } from '../errors.ts';
-import { evaluate, categoriesOf } from '../tables/evaluate.ts';
 import { buildTables } from '../tables/buildTables.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { systemRows } from '../plots/rows.ts';
-import { taskBootstrap, drawState, fillDraw } from '../uncertainty/taskBootstrap.ts';
-import { percentileIntervalInPlace } from '../uncertainty/percentileInterval.ts';
+import { pairedCellIntervals } from './pairedCells.ts';
 import type { ResolvedScenario } from './schema.ts';
 
 export interface ScenarioSide {
@@ -61,53 +61,6 @@ export function scenarioChanges(a: ResolvedScenario, b: ResolvedScenario): strin
     if (k === 'datasetSha256' && a.dataset === b.dataset) continue;
     const x = JSON.stringify(a[k]), y = JSON.stringify(b[k]);
     if (x !== y) out.push(`${k}: ${x} -> ${y}`);
-  }
-  return out;
-}
-
-/**
- * Paired bootstrap draws of the difference of the benchmark and category NVJ and TSJ between two
- * option sets evaluated on the same tasks. Returns null when the tasks differ. Each draw: the
- * occupation means of G, C, S, E over the resampled tasks of each side, weighted by that side's
- * occupation weights (category averages with w_o / W_c), then NVJ = (G~ - C~) / E~, TSJ = S~ / E~.
- */
-export function pairedReturnDraws(base: TableOptions, variant: TableOptions, settings: { draws: number; seed: number }): Map<string, { nvj: Float64Array; tsj: Float64Array }> | null {
-  const eb = evaluate(base), ev = evaluate(variant);
-  const cb = eb.components, cv = ev.components;
-  if (cb.taskIds.length !== cv.taskIds.length || cb.taskIds.some((t, i) => t !== cv.taskIds[i])) return null;
-  const O = cb.occupations.length;
-  const cats = categoriesOf(base, cb.occupations);
-  const groups = new Map<string, number[]>([['benchmark', cb.occupations.map((_, o) => o)]]);
-  cats.forEach((c, o) => groups.set(c, [...(groups.get(c) ?? []), o]));
-  const boot = taskBootstrap(cb.occupationIndex, O, settings);
-  const state = drawState(boot);
-  const idx = new Int32Array(boot.tasks);
-  const out = new Map([...groups.keys()].map((g) => [g, { nvj: new Float64Array(settings.draws), tsj: new Float64Array(settings.draws) }]));
-  const sums = (c: typeof cb) => {
-    const s = { G: new Float64Array(O), C: new Float64Array(O), S: new Float64Array(O), E: new Float64Array(O) };
-    for (let p = 0; p < idx.length; p++) {
-      const i = idx[p], o = boot.slotOccupation[p];
-      s.G[o] += c.valueUSD[i]; s.C[o] += c.costUSD[i]; s.S[o] += c.timeSavingHours[i]; s.E[o] += c.energyMJ[i];
-    }
-    return s;
-  };
-  const ratios = (s: ReturnType<typeof sums>, w: Float64Array, occ: number[]) => {
-    let G = 0, C = 0, S = 0, E = 0, W = 0;
-    for (const o of occ) {
-      const k = w[o] / boot.counts[o];
-      G += k * s.G[o]; C += k * s.C[o]; S += k * s.S[o]; E += k * s.E[o]; W += w[o];
-    }
-    return W > 0 && E > 0 ? { nvj: (G - C) / E, tsj: S / E } : { nvj: NaN, tsj: NaN };
-  };
-  for (let b = 0; b < settings.draws; b++) {
-    fillDraw(boot, state, idx);
-    const sb = sums(cb), sv = sums(cv);
-    for (const [g, occ] of groups) {
-      const rb = ratios(sb, eb.weights, occ), rv = ratios(sv, ev.weights, occ);
-      const d = out.get(g)!;
-      d.nvj[b] = rv.nvj - rb.nvj;
-      d.tsj[b] = rv.tsj - rb.tsj;
-    }
   }
   return out;
 }
@@ -159,37 +112,34 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
       }
     });
   }
-  // Paired intervals: benchmark (Table 1's primary-system row) and Table 13's categories.
-  const paired = pairedReturnDraws(base.options, variant.options, { draws, seed });
-  if (paired) {
-    const put = (table: string, row: string, column: 'nvj' | 'tsj', d: Float64Array) => {
-      const finite = Float64Array.from([...d].filter(Number.isFinite));
-      if (!finite.length) return;
-      const { lower, upper } = percentileIntervalInPlace(finite);
-      const cell = cells.find((x) => x.table === table && x.row === row && x.column === column);
-      if (cell) { cell.lo = lower; cell.hi = upper; }
-    };
-    for (const [g, d] of paired) {
-      if (g === 'benchmark') {
-        put('table01', base.scenario.system, 'nvj', d.nvj);
-      } else {
-        put('table13', g, 'nvj', d.nvj);
-        put('table13', g, 'tsj', d.tsj);
-      }
-    }
+  // Paired intervals of every cell that is a function of group means (scenario/pairedCells.ts).
+  const at = new Map(cells.map((x) => [`${x.table}\u0000${x.row}\u0000${x.column}`, x]));
+  const paired = pairedCellIntervals(base.options, variant.options, { base: base.scenario.system, variant: variant.scenario.system }, { draws, seed },
+    (table, row, column) => at.get(`${table}\u0000${row}\u0000${column}`));
+  for (const p of paired) {
+    const cell = at.get(`${p.table}\u0000${p.row}\u0000${p.column}`)!;
+    cell.lo = p.lo;
+    cell.hi = p.hi;
   }
-  // Rank orders and leaders.
-  const rankOf = (table: string, column: string, side: 'base' | 'variant') => ranking(cells.filter((c) => c.table === table && c.column === column).map((c) => ({ key: c.row, value: c[side] })));
+  // Rank orders and leaders, among the rows both scenarios give a value (a system that one side
+  // leaves out, e.g. without judgments against its reference, would otherwise change a leader by absence).
   for (const [table, column, what] of [['table13', 'nvj', 'categories by NVJ'], ['table13', 'tsj', 'categories by TSJ'], ['table01', 'nvj', 'systems by NVJ'], ['table01', 'tsj', 'systems by TSJ']] as const) {
-    const rb = rankOf(table, column, 'base'), rv = rankOf(table, column, 'variant');
-    if (!rb.length || !rv.length) continue;
+    const both = cells.filter((c) => c.table === table && c.column === column && c.base !== null && c.variant !== null);
+    const onlyBase = cells.filter((c) => c.table === table && c.column === column && c.base !== null && c.variant === null).map((c) => c.row);
+    const onlyVariant = cells.filter((c) => c.table === table && c.column === column && c.base === null && c.variant !== null).map((c) => c.row);
+    if (onlyBase.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} without a value under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyBase.join(', ')}`);
+    if (onlyVariant.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} with a value only under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyVariant.join(', ')}`);
+    if (both.length < 2) continue;
+    const rb = ranking(both.map((c) => ({ key: c.row, value: c.base }))), rv = ranking(both.map((c) => ({ key: c.row, value: c.variant })));
     if (rb[0] !== rv[0]) conclusions.push(`leader of ${what} changes: ${rb[0]} -> ${rv[0]}`);
     else if (rb.join('\u0000') !== rv.join('\u0000')) conclusions.push(`rank order of ${what} changes (leader ${rb[0]} stays): ${rb.join(' > ')} -> ${rv.join(' > ')}`);
   }
-  // Frontier membership (Figure 1(d)).
+  // Frontier membership (Figure 1(d)), among the systems both scenarios evaluate.
   try {
-    const fb = frontierMembers(systemRows(off(base.options)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD })));
-    const fv = frontierMembers(systemRows(off(variant.options)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD })));
+    const rowsB = systemRows(off(base.options)), rowsV = systemRows(off(variant.options));
+    const common = new Set(rowsB.map((r) => r.system).filter((x) => rowsV.some((r) => r.system === x)));
+    const points = (rows: typeof rowsB) => rows.filter((r) => common.has(r.system)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD }));
+    const fb = frontierMembers(points(rowsB)), fv = frontierMembers(points(rowsV));
     for (const s of fb.filter((x) => !fv.includes(x))) conclusions.push(`${s} leaves the value-energy frontier`);
     for (const s of fv.filter((x) => !fb.includes(x))) conclusions.push(`${s} joins the value-energy frontier`);
   } catch (e) {
@@ -200,6 +150,25 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
 
 function fmt(x: number | null): string {
   return x === null ? '' : Number(x.toPrecision(6)).toString();
+}
+
+/**
+ * Which cells carry a paired interval, in words: per table the columns that have one (and on how
+ * many rows), then the tables whose cells have none. Read from the cells, so it says what this
+ * comparison computed, e.g. "table13: nvj, tsj (2 rows); no paired interval: table02, table14" (the
+ * full text on synthetic-small: test/scenario/compare.test.ts).
+ */
+export function intervalCoverage(c: ScenarioComparison): string {
+  const tables = [...new Set(c.cells.map((x) => x.table))];
+  const withIv: string[] = [], without: string[] = [];
+  for (const t of tables) {
+    const iv = c.cells.filter((x) => x.table === t && x.lo !== null);
+    if (!iv.length) { without.push(t); continue; }
+    const columns = [...new Set(iv.map((x) => x.column))];
+    const rows = new Set(iv.map((x) => x.row)).size;
+    withIv.push(`${t}: ${columns.join(', ')} (${rows} row${rows === 1 ? '' : 's'})`);
+  }
+  return `${withIv.length ? withIv.join('; ') : 'no cell'}${without.length ? `; no paired interval: ${without.join(', ')}` : ''}`;
 }
 
 const CSV_COLUMNS = ['table', 'row', 'column', 'base', 'variant', 'difference', 'percent_change', 'difference_lo', 'difference_hi'] as const;
@@ -228,6 +197,7 @@ export function comparisonMarkdown(c: ScenarioComparison): string {
     '',
     `Baseline: ${c.base.dataset}; variant changes: ${c.changes.length ? c.changes.join('; ') : 'nothing (the same scenario)'}.`,
     `Intervals: paired percentile 95% bootstrap intervals of the difference, ${c.draws} draws of the same resampled tasks for both sides (seed ${c.seed}).`,
+    `Cells with a paired interval: ${intervalCoverage(c)}.`,
     '',
     '## Conclusions that change',
     '',
@@ -258,6 +228,7 @@ export function comparisonPage(c: ScenarioComparison): string {
 <body><h1>Variant against baseline</h1>
 <p>Baseline: ${esc(c.base.dataset)}. Variant changes: ${c.changes.length ? c.changes.map(esc).join('; ') : 'nothing (the same scenario)'}.</p>
 <p>Intervals: paired percentile 95% bootstrap intervals of the difference, ${c.draws} draws of the same resampled tasks for both sides (seed ${c.seed}). Red: the interval excludes zero; yellow: the point estimate moved.</p>
+<p>Cells with a paired interval: ${esc(intervalCoverage(c))}.</p>
 <h2>Conclusions that change</h2><ul>${c.conclusions.length ? c.conclusions.map((s) => `<li>${esc(s)}</li>`).join('') : '<li>none</li>'}</ul>
 <h2>NVJ and TSJ</h2>
 <table><thead><tr><th>table</th><th>row</th><th>column</th><th>baseline</th><th>variant</th><th>difference</th><th>% change</th><th>95% interval of the difference</th></tr></thead>

@@ -2,11 +2,16 @@
  * `j2g compare` on the three canonical analyses of notebooks/12-what-if.ipynb, on the reconstructed
  * dataset with its manifest's 10,000 paired draws: wall seconds per run of the command (a child
  * process, Node start-up included). Target (issue #11): under 5 s each on the 2-core machine.
+ * Beside it, the in-process part: `compareScenarios` alone on an already loaded dataset (wall and CPU
+ * seconds), so that start-up (the compiled-bundle work, #14) and the comparison itself are told apart.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadScenario } from '../../kernel-lib/scenario/files.ts';
+import { compareScenarios } from '../../kernel-lib/scenario/compare.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const J2G = join(ROOT, 'bin/j2g.mjs');
@@ -31,6 +36,15 @@ export async function benchCompare(): Promise<Record<string, number | string>> {
     execFileSync(process.execPath, [J2G, 'compare', '--base', base, '--variant', variant, '--out', join(dir, `out${i}`)], { stdio: ['ignore', 'ignore', 'ignore'] });
     const s = (performance.now() - t0) / 1000;
     out[`${name} (s, target < 5)`] = Number(s.toFixed(2));
+  }
+  onWarning(() => {});
+  const baseSide = loadScenario({ dataset: DATA });
+  for (const [name, fields] of Object.entries(ANALYSES)) {
+    const variant = loadScenario({ dataset: DATA, ...fields }, { dataset: baseSide.dataset });
+    const t0 = performance.now(), c0 = process.cpuUsage();
+    const c = compareScenarios(baseSide, variant);
+    const cpu = process.cpuUsage(c0);
+    out[`${name}: compareScenarios in-process (wall s / CPU s, ${c.cells.filter((x) => x.lo !== null).length} paired intervals)`] = `${((performance.now() - t0) / 1000).toFixed(2)} / ${((cpu.user + cpu.system) / 1e6).toFixed(2)}`;
   }
   return out;
 }

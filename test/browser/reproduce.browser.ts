@@ -74,9 +74,10 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
     }
   });
 
-  it('exits 0 with off checks reported, because the dataset is synthetic (not the paper runs)', () => {
-    expect(result.failingChecks).toBeGreaterThan(0);
+  it("exits 0 with no check off: synthetic-small's systems are not the paper's, so no published value is about a row it has", () => {
+    expect(result.failingChecks).toBe(0);
     expect(result.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'scenario.json'), 'utf8'))).toMatchObject({ system: 'sysX', draws: 200 });
   });
 
   it('builds the explorer beside the report, which links to it, with the dataset it was given opened first', () => {
@@ -106,7 +107,9 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
       expect(f.traces, `figure ${f.id} traces`).toBeGreaterThan(0);
       expect(f.drawn, `figure ${f.id} drawn marks`).toBeGreaterThan(0);
     }
-    expect(await page.locator('tr.j2g-check').count()).toBeGreaterThan(0);
+    // The dataset's own tables lead the page (it is not the paper's dataset: report/datasetReport.ts).
+    expect(await page.locator('h3#table13 + p + table tbody tr').count()).toBe(2);
+    expect(await page.locator('tr.j2g-check').count()).toBe(0);
     expect(errors).toEqual([]);
     const shots = join(ROOT, 'out', 'screenshots');
     mkdirSync(shots, { recursive: true });

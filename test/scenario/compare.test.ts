@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
-import { compareScenarios, frontierMembers } from '../../kernel-lib/scenario/compare.ts';
+import { compareScenarios, frontierMembers, intervalCoverage } from '../../kernel-lib/scenario/compare.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
 
@@ -25,8 +25,33 @@ describe('compareScenarios', () => {
     expect(c.cells.length).toBeGreaterThan(50);
     for (const x of c.cells) if (x.difference !== null) expect(x.difference, `${x.table} ${x.row} ${x.column}`).toBe(0);
     const withIntervals = c.cells.filter((x) => x.lo !== null);
-    expect(withIntervals.map((x) => `${x.table}:${x.row}:${x.column}`)).toEqual(['table01:sysX:nvj', 'table13:Cat1:nvj', 'table13:Cat1:tsj', 'table13:Cat2:nvj', 'table13:Cat2:tsj']);
-    for (const x of withIntervals) expect([x.lo, x.hi]).toEqual([0, 0]);
+    // Every cell that is a function of group means carries one (pairedCells.ts); the others none.
+    expect(intervalCoverage(c)).toBe('table01: cost_usd, completion_min, energy_mj, nv_per_ai_usd, nv_per_ai_hour, nvj (1 row); '
+      + 'table13: win_tie_pct, credited_value_usd, ai_cost_usd, time_saving_hours, energy_mj, ai_time_hours, nvj, tsj (2 rows); '
+      + 'table15: win_tie_pct, nvj, tsj (3 rows); table17: nvj, tsj (4 rows); '
+      + 'table19: output_value_usd, ai_cost_usd, energy_mj, nvj, tsj, nv_per_ai_usd (2 rows); '
+      + 'table20: output_value_usd, ai_cost_usd, energy_mj, nvj, tsj, nv_per_ai_usd (2 rows); '
+      + 'table21: output_value_usd, ai_cost_usd, energy_mj, nvj, tsj, nv_per_ai_usd (2 rows); '
+      + 'no paired interval: table02, table14, table18, table22');
+    expect(withIntervals.some((x) => x.table === 'table01' && x.row === 'sysY')).toBe(false); // other systems: other tasks
+    for (const x of withIntervals) expect([x.lo, x.hi], `${x.table} ${x.row} ${x.column}`).toEqual([0, 0]);
+  });
+
+  test('one quantity in three tables has one paired interval: Table 1 sysX, Table 17 expert-only crossing and Table 19 pass@1 NVJ', () => {
+    const c = compareScenarios(side({}), side({ rates: { nodeRateUSDPerHour: 20 } }));
+    const t1 = cell(c, 'table01', 'sysX', 'nvj');
+    expect(t1.lo).not.toBeNull();
+    for (const [table, row] of [['table17', 'expert_only | expert_only'], ['table19', 'pass@1']]) {
+      const x = cell(c, table, row, 'nvj');
+      expect(x.difference).toBeCloseTo(t1.difference!, 10);
+      expect(x.lo).toBeCloseTo(t1.lo!, 10);
+      expect(x.hi).toBeCloseTo(t1.hi!, 10);
+    }
+    // Costs double in every draw, so the paired difference of the cost average equals the cost average.
+    const cost = cell(c, 'table19', 'pass@1', 'ai_cost_usd');
+    expect(cost.difference).toBeCloseTo(1.1625, 10); // Table 19 pass@1 of synthetic-small: C~ = 1.1625 USD at $10/h
+    expect(cost.lo).toBeGreaterThan(0);
+    expect(cell(c, 'table13', 'Cat1', 'energy_mj')).toMatchObject({ difference: 0, lo: 0, hi: 0 });
   });
 
   test('doubling the node rate: Cat1 NVJ falls by exactly 5 in every draw (each occA task costs 5 USD per MJ)', () => {
@@ -57,6 +82,14 @@ describe('compareScenarios', () => {
     const c = compareScenarios(side({}), side({ weights: 'equal' }));
     expect(c.changes).toEqual(['weights: "gdp" -> "equal"']);
     expect(cell(c, 'table13', 'Cat1', 'nvj').difference).toBe(0); // one occupation: weights cannot move it
+  });
+
+  test('a system the variant leaves out (no expert-with-AI judgments) is named and changes no leader or frontier by its absence', () => {
+    // sysY has no expert_with_ai judgments: under the variant Table 1 has sysX only, so the system
+    // ranking has one common row and no leader change; sysY's absence is a conclusion of its own.
+    const c = compareScenarios(side({}), side({ judgmentReference: 'expert_with_ai' }));
+    expect(c.conclusions).toContain('systems without a value under the variant (left out of the system rankings and the frontier): sysY');
+    expect(c.conclusions.some((s) => /leader of systems|value-energy frontier/.test(s))).toBe(false);
   });
 
   test('frontier members: nothing with no more energy and no less value', () => {

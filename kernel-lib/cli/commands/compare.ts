@@ -20,9 +20,11 @@ export const usage = `usage: j2g compare --base A --variant B --out DIR [--draws
   --seed S       PRNG seed of the paired draws (default: the baseline's seed)
 
 comparison.csv has every numeric cell of every table both scenarios build: baseline, variant,
-difference (variant - baseline), percent change, and for the benchmark NVJ (Table 1's primary-system
-row) and Table 13's category NVJ and TSJ the paired percentile 95% bootstrap interval of the difference
-(the same resampled tasks for both sides). comparison.md and comparison.html list the scenario fields
+difference (variant - baseline), percent change, and the paired percentile 95% bootstrap interval of
+the difference (the same resampled tasks for both sides) for every cell that is a task average or a
+ratio of task averages: Table 1's primary-system row, Tables 13 and 15 (categories, occupations),
+17 (reference crossings) and 19-21 (policies). Tables 2, 14, 18 and 22 and Table 1's other systems
+carry none; comparison.md and comparison.html say which cells carry one, and list the scenario fields
 that differ, the conclusions that change (rank orders, leaders, signs, frontier membership) and the
 NVJ and TSJ cells.`;
 
