@@ -5,18 +5,17 @@
  * No clock in the page: the same inputs give the same bytes.
  */
 import { comparisonHtml } from '../display/comparisonHtml.ts';
-import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
-import { escapeHtml, scriptJson } from '../export/plotly.ts';
+import { escapeHtml } from '../export/plotly.ts';
+import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, type PageFigure } from './pageParts.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
-import { scenarioWords } from './datasetReport.ts';
 
 export interface ReportInput {
   provenance: Provenance;
   description?: string;
   comparisons: readonly Comparison[];
-  figures: readonly { id: string; spec: PlotSpec; files?: { html?: string; svg?: string; png?: string } }[];
+  figures: readonly PageFigure[];
   skippedFigures?: readonly { id: string; reason: string }[];
   notebooks?: readonly { name: string; ok: boolean; seconds: number; file?: string }[];
   tables?: readonly { name: string; csv: string; md: string }[];
@@ -102,27 +101,14 @@ export function reportHtml(input: ReportInput): string {
     ? `<p class="fail">${failing.length} published value${failing.length === 1 ? ' is' : 's are'} off and not by construction.</p>`
     : '<p class="pass">No published value is off, apart from any that hold by construction.</p>';
   const summary = `<table class="summary"><tr>${Object.entries(counts).map(([k, v]) => `<td><b>${v}</b> ${escapeHtml(k)}</td>`).join('')}<td><b>${byConstruction}</b> by construction</td></tr></table>`;
-  const notebooks = input.notebooks?.length
-    ? `<h2 id="notebooks">Notebooks</h2><table><tr><th>Notebook</th><th>Status</th><th>Time (s)</th></tr>${input.notebooks.map((n) =>
-      `<tr><td>${n.file ? `<a href="${escapeHtml(n.file)}">${escapeHtml(n.name)}</a>` : escapeHtml(n.name)}</td><td class="${n.ok ? 'pass' : 'fail'}">${n.ok ? 'ran' : 'failed'}</td><td>${n.seconds.toFixed(1)}</td></tr>`).join('')}</table>`
-    : '';
+  const notebooks = notebooksHtml(input.notebooks);
   const tables = input.tables?.length
     ? `<p class="note">Reproduced tables: ${input.tables.map((t) => `${escapeHtml(t.name)} (<a href="${escapeHtml(t.csv)}">CSV</a>, <a href="${escapeHtml(t.md)}">Markdown</a>)`).join(', ')}.</p>`
     : '';
-  const skippedTables = input.skippedTables?.length
-    ? `<p class="note">Not computed for this dataset:</p><ul class="note skipped">${input.skippedTables.map((t) => `<li>${escapeHtml(t.name)} (${escapeHtml(t.reason)})</li>`).join('')}</ul>`
-    : '';
-  const figures = input.figures.map(({ id, spec, files }) => {
-    const links = files ? Object.entries(files).filter(([, v]) => v).map(([k, v]) => `<a href="${escapeHtml(v!)}">${k.toUpperCase()}</a>`).join(' · ') : '';
-    return `<section class="j2g-figure-section"><div class="j2g-figure" id="figure-${escapeHtml(id)}" data-figure="${escapeHtml(id)}"></div>${links ? `<p class="note">${links}</p>` : ''}</section>`;
-  }).join('\n');
-  const skipped = input.skippedFigures?.length
-    ? `<p class="note">Not drawn for this dataset:</p><ul class="note skipped">${input.skippedFigures.map((s) => `<li>Figure ${escapeHtml(s.id)} (${escapeHtml(s.reason)})</li>`).join('')}</ul>`
-    : '';
-  const warnings = input.warnings?.length
-    ? `<h2 id="warnings">Warnings</h2><ul class="note skipped">${input.warnings.map((w) => `<li>${escapeHtml(w.message)}${w.count > 1 ? ` (${w.count} times)` : ''}</li>`).join('')}</ul>`
-    : '';
-  const specs = Object.fromEntries(input.figures.map(({ id, spec }) => [id, spec]));
+  const skippedTables = skippedTablesHtml(input.skippedTables);
+  const figures = figureSectionsHtml(input.figures);
+  const skipped = skippedFiguresHtml(input.skippedFigures);
+  const warnings = warningsHtml(input.warnings);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Joules-to-GDP reproduction: ${escapeHtml(input.provenance.name)}</title>
 <style>${STYLE}</style>
@@ -131,9 +117,9 @@ export function reportHtml(input: ReportInput): string {
 <h1>Joules-to-GDP: reproduced against published</h1>
 ${evidenceSummaryHtml(input)}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
-${input.scenario ? `<p id="scenario">Computed under: ${escapeHtml(scenarioWords(input.scenario))} (every field: <a href="scenario.json">scenario.json</a>).</p>` : ''}
+${scenarioLineHtml(input.scenario)}
 <p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it, or, for interval endpoints and Table 16 (which depend on resampling), within 15% of it or of the printed interval's width (never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data). Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
-${input.explorer ? `<p class="explorer">Move any input and watch every table and figure follow: <a href="${escapeHtml(input.explorer)}">the explorer</a> (served by any static file server, e.g. <code>python3 -m http.server -d out</code>; a file:// page cannot load its data).</p>\n` : ''}${summary}
+${explorerLinkHtml(input.explorer)}${summary}
 ${verdict}
 ${tables}
 ${skippedTables}
@@ -146,11 +132,7 @@ ${skipped}
 ${figures}
 ${notebooks}
 ${warnings}
-<script>
-const specs = ${scriptJson(specs)};
-window.j2gRendered = Promise.all(Object.entries(specs).map(([id, spec]) =>
-  Plotly.newPlot('figure-' + id, spec.data, spec.layout, { responsive: true, displaylogo: false })));
-</script>
+${figureScriptHtml(input.figures)}
 </body></html>
 `;
 }
