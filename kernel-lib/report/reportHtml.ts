@@ -11,6 +11,8 @@ import { escapeHtml, scriptJson } from '../export/plotly.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
 import { scenarioWords } from './datasetReport.ts';
+import type { TableCellProvenance } from './cellProvenance.ts';
+import { RECONSTRUCTION_README } from '../plots/marks.ts';
 
 export interface ReportInput {
   provenance: Provenance;
@@ -34,6 +36,20 @@ export interface ReportInput {
   explorer?: string;
   /** the resolved scenario everything was computed under (scenario.json beside the page) */
   scenario?: ResolvedScenario;
+  /** per reproduced table of a reconstructed dataset: cells a printed number pins, and the others (cellProvenance.ts) */
+  cellProvenance?: readonly Pick<TableCellProvenance, 'name' | 'pinned' | 'unconstrained'>[];
+}
+
+/**
+ * Per reproduced table, how many of its cells a printed number pins and how many rest on inputs no
+ * published number constrains (marked † in out/tables/*.md); '' when there is nothing to count.
+ */
+export function cellProvenanceHtml(rows: ReportInput['cellProvenance']): string {
+  if (!rows?.length) return '';
+  const pinned = rows.reduce((a, r) => a + r.pinned, 0), free = rows.reduce((a, r) => a + r.unconstrained, 0);
+  return `<p class="note" id="cell-provenance">Cells of the reproduced tables: ${pinned} pinned by a printed number of the paper, ${free} with no published counterpart (marked † in the Markdown tables and the notebooks: they may rest on inputs the reconstruction's generator chose, see ${escapeHtml(RECONSTRUCTION_README)}).</p>
+<table class="cell-provenance"><tr><th>Table</th><th>Pinned cells</th><th>Unconstrained cells (†)</th></tr>${rows.map((r) =>
+    `<tr><td>${escapeHtml(r.name)}</td><td>${r.pinned}</td><td>${r.unconstrained}</td></tr>`).join('')}</table>`;
 }
 
 /**
@@ -62,7 +78,7 @@ function figureProvenance(figures: ReportInput['figures']): string {
 }
 
 /** The report's first lines: independent evidence apart from what holds by construction. */
-export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'provenance'>): string {
+export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'provenance' | 'cellProvenance'>): string {
   const e = evidenceCounts(input.comparisons);
   const audit = input.audit
     ? `${input.audit.passed + input.audit.known + input.audit.failed} checks of the paper against itself and the public facts (<code>j2g audit</code>): ${input.audit.passed} pass, ${input.audit.known} known discrepancies, ${input.audit.failed} fail`
@@ -70,10 +86,13 @@ export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'au
   const data = input.provenance.provenance === 'recorded'
     ? `${e.fromData} published values compared with values reproduced from recorded data`
     : `0 values from recorded data (this dataset is ${escapeHtml(input.provenance.provenance)}${e.fromData ? `; ${e.fromData} values compared with it are illustrations, not evidence` : ''})`;
+  const cells = input.cellProvenance?.length
+    ? input.cellProvenance.reduce((a, r) => ({ pinned: a.pinned + r.pinned, unconstrained: a.unconstrained + r.unconstrained }), { pinned: 0, unconstrained: 0 })
+    : null;
   const construction = `${e.byConstruction} values hold by construction: the reconstruction was calibrated to them, or they are arithmetic on calibrated cells, or copies of the reference data. They check the reconstruction, not the paper: their "exact" and "0 off" are no evidence about the paper.`;
   return `<div class="evidence"><p><b>Independent evidence:</b> ${audit}; ${data}.</p>
 <p><b>By construction:</b> ${construction}</p>
-<p class="note">${e.notReproduced} published values are not reproduced (the dataset cannot give them). Figures whose values rest on inputs no published number constrains carry a badge saying so; the reconstruction's README (data/recorded/joules-to-gdp-reconstructed/README.md) lists those inputs.${input.provenance.provenance === 'reconstructed' ? ' In the reproduced tables, every row or cell the paper does not print (the single-accelerator deployments of Table 1, for one) is the generator\'s choice.' : ''}</p></div>`;
+<p class="note">${e.notReproduced} published values are not reproduced (the dataset cannot give them). Figures whose values rest on inputs no published number constrains carry a badge saying so; the reconstruction's README (data/recorded/joules-to-gdp-reconstructed/README.md) lists those inputs.${input.provenance.provenance === 'reconstructed' ? ` In the reproduced tables, every row or cell the paper does not print (the single-accelerator deployments of Table 1, for one) is the generator\'s choice${cells ? `: ${cells.unconstrained} of ${cells.pinned + cells.unconstrained} cells, each marked † (per table: <a href="#cell-provenance">below</a>)` : ''}.` : ''}</p></div>`;
 }
 
 const STYLE = `
@@ -136,6 +155,7 @@ ${input.scenario ? `<p id="scenario">Computed under: ${escapeHtml(scenarioWords(
 ${input.explorer ? `<p class="explorer">Move any input and watch every table and figure follow: <a href="${escapeHtml(input.explorer)}">the explorer</a> (served by any static file server, e.g. <code>python3 -m http.server -d out</code>; a file:// page cannot load its data).</p>\n` : ''}${summary}
 ${verdict}
 ${tables}
+${cellProvenanceHtml(input.cellProvenance)}
 ${skippedTables}
 <nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
 <h2 id="tables">Tables</h2>
