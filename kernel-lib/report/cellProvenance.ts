@@ -18,6 +18,7 @@ import { reproducedCellSources, textClaimCells } from '../compare/index.ts';
 import { cellKey, type Published } from '../published/load.ts';
 import type { Reference } from '../reference/load.ts';
 import { RECONSTRUCTION_README } from '../plots/marks.ts';
+import { escapeHtml } from '../export/plotly.ts';
 import { cellLabels } from './checks.ts';
 
 /** The marker put after an unconstrained cell's value (Markdown, notebook tables). */
@@ -101,4 +102,16 @@ export function cellProvenanceNote(p: TableCellProvenance | null | undefined): s
   if (!p || p.unconstrained === 0) return '';
   const total = p.pinned + p.unconstrained;
   return `${UNCONSTRAINED_MARK} ${p.unconstrained} of ${total} cells have no published counterpart: no printed number pins them, and they may rest on inputs the reconstruction's generator chose (${RECONSTRUCTION_README}, "Free quantities"). The other ${p.pinned} are pinned by the paper's printed values.`;
+}
+
+/**
+ * Per reproduced table, how many of its cells a printed number pins and how many rest on inputs no
+ * published number constrains (marked † in out/tables/*.md); '' when there is nothing to count.
+ */
+export function cellProvenanceHtml(rows: readonly Pick<TableCellProvenance, 'name' | 'pinned' | 'unconstrained'>[] | undefined): string {
+  if (!rows?.length) return '';
+  const pinned = rows.reduce((a, r) => a + r.pinned, 0), free = rows.reduce((a, r) => a + r.unconstrained, 0);
+  return `<p class="note" id="cell-provenance">Cells of the reproduced tables: ${pinned} pinned by a printed number of the paper, ${free} with no published counterpart (marked † in the Markdown tables and the notebooks: they may rest on inputs the reconstruction's generator chose, see ${escapeHtml(RECONSTRUCTION_README)}).</p>
+<table class="cell-provenance"><tr><th>Table</th><th>Pinned cells</th><th>Unconstrained cells (†)</th></tr>${rows.map((r) =>
+    `<tr><td>${escapeHtml(r.name)}</td><td>${r.pinned}</td><td>${r.unconstrained}</td></tr>`).join('')}</table>`;
 }

@@ -5,14 +5,13 @@
  * No clock in the page: the same inputs give the same bytes.
  */
 import { comparisonHtml } from '../display/comparisonHtml.ts';
+import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml, scriptJson } from '../export/plotly.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
 import { scenarioWords } from './datasetReport.ts';
-import type { TableCellProvenance } from './cellProvenance.ts';
-import { RECONSTRUCTION_README } from '../plots/marks.ts';
 
 export interface ReportInput {
   provenance: Provenance;
@@ -38,18 +37,6 @@ export interface ReportInput {
   scenario?: ResolvedScenario;
   /** per reproduced table of a reconstructed dataset: cells a printed number pins, and the others (cellProvenance.ts) */
   cellProvenance?: readonly Pick<TableCellProvenance, 'name' | 'pinned' | 'unconstrained'>[];
-}
-
-/**
- * Per reproduced table, how many of its cells a printed number pins and how many rest on inputs no
- * published number constrains (marked † in out/tables/*.md); '' when there is nothing to count.
- */
-export function cellProvenanceHtml(rows: ReportInput['cellProvenance']): string {
-  if (!rows?.length) return '';
-  const pinned = rows.reduce((a, r) => a + r.pinned, 0), free = rows.reduce((a, r) => a + r.unconstrained, 0);
-  return `<p class="note" id="cell-provenance">Cells of the reproduced tables: ${pinned} pinned by a printed number of the paper, ${free} with no published counterpart (marked † in the Markdown tables and the notebooks: they may rest on inputs the reconstruction's generator chose, see ${escapeHtml(RECONSTRUCTION_README)}).</p>
-<table class="cell-provenance"><tr><th>Table</th><th>Pinned cells</th><th>Unconstrained cells (†)</th></tr>${rows.map((r) =>
-    `<tr><td>${escapeHtml(r.name)}</td><td>${r.pinned}</td><td>${r.unconstrained}</td></tr>`).join('')}</table>`;
 }
 
 /**
