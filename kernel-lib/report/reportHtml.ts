@@ -5,11 +5,11 @@
  * No clock in the page: the same inputs give the same bytes.
  */
 import { comparisonHtml } from '../display/comparisonHtml.ts';
-import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml, scriptJson } from '../export/plotly.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
+import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
 import { scenarioWords } from './datasetReport.ts';
 
