@@ -30,7 +30,7 @@ import { comparisonText } from '../kernel-lib/display/index.ts';
 import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLib, notebookToHtml, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLib, cellProvenance, type TableCellProvenance, notebookToHtml, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -136,12 +136,17 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const built = await step('tables', () => {
     const r = paperTables(options_);
     const published = loadPublished();
+    const reference = loadReference();
+    const cells: TableCellProvenance[] = [];
     for (const [name, table] of Object.entries(r.tables)) {
       writeFileAtomic(join(out, 'tables', `${name}.csv`), tableToCsv(table));
+      // a reconstructed dataset's cells that no printed number pins are marked † in the Markdown (the CSV is data, unmarked)
+      const marks = cellProvenance(dataset, name, table, published, reference, scenario.judge);
+      if (marks) cells.push(marks);
       // Markdown at the paper's printed precision; the CSV keeps every digit
-      writeFileAtomic(join(out, 'tables', `${name}.md`), tableMarkdown(name, table, published));
+      writeFileAtomic(join(out, 'tables', `${name}.md`), tableMarkdown(name, table, published, marks));
     }
-    return r;
+    return { ...r, cells: cells.sort((a, b) => a.name.localeCompare(b.name)) };
   });
   for (const [name, why] of Object.entries(built.skipped)) log(`  (table ${name} skipped: ${why})`);
 
@@ -213,6 +218,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: `notebooks/${basename(r.notebook)}` })),
       tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
       explorer: 'explorer/index.html',
+      cellProvenance: built.cells.map(({ name, pinned, unconstrained }) => ({ name, pinned, unconstrained })),
     };
     writeFileAtomic(join(out, 'report.html'), match.isPaper ? reportHtml(input) : datasetReportHtml({
       ...input, match,

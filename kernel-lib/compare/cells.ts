@@ -88,13 +88,18 @@ export function policyLabelAsPrinted(policy: string): string {
   return m[1] === m[2] ? `${m[1]}/${m[2]}` : `≥${m[1]}/${m[2]}`;
 }
 
-function cellsOf(table: string, rows: Row[], rowLabel: (r: Row) => string | null, columns: Record<string, string>): ReproducedCell[] {
-  const out: ReproducedCell[] = [];
-  for (const r of rows) {
+/** A reproduced cell and the built cell it comes from: table file name, row index, project column. */
+export interface SourcedCell extends ReproducedCell {
+  source: { name: string; row: number; column: string };
+}
+
+function cellsOf(name: string, table: string, rows: Row[], rowLabel: (r: Row) => string | null, columns: Record<string, string>): SourcedCell[] {
+  const out: SourcedCell[] = [];
+  rows.forEach((r, i) => {
     const row = rowLabel(r);
-    if (row === null) continue;
-    for (const [col, label] of Object.entries(columns)) if (col in r) out.push({ table, row, column: label, value: numOrNull(r[col]) });
-  }
+    if (row === null) return;
+    for (const [col, label] of Object.entries(columns)) if (col in r) out.push({ table, row, column: label, value: numOrNull(r[col]), source: { name, row: i, column: col } });
+  });
   return out;
 }
 
@@ -104,31 +109,40 @@ function cellsOf(table: string, rows: Row[], rowLabel: (r: Row) => string | null
  * text claims in the paper: see `textClaimCells`.
  */
 export function reproducedCells(tables: Record<string, ColumnTable>, labels: CellLabels = {}): ReproducedCell[] {
+  return reproducedCellSources(tables, labels).map(({ table, row, column, value }) => ({ table, row, column, value }));
+}
+
+/**
+ * `reproducedCells`, each cell with the built cell it was read from (`source`: the table's file name,
+ * row index and project column), so that a built table's cells can be told apart by whether the paper
+ * prints a number for them (report/cellProvenance.ts).
+ */
+export function reproducedCellSources(tables: Record<string, ColumnTable>, labels: CellLabels = {}): SourcedCell[] {
   const cat = (c: unknown) => labels.category?.get(String(c)) ?? String(c);
-  const out: ReproducedCell[] = [];
+  const out: SourcedCell[] = [];
   const t = (name: string) => (tables[name] ? rowsOf(tables[name]) : []);
-  out.push(...cellsOf('1', t('table01'), (r) => labels.system?.get(String(r.system)) ?? null, T1));
+  out.push(...cellsOf('table01', '1', t('table01'), (r) => labels.system?.get(String(r.system)) ?? null, T1));
   const judge = (j: unknown) => labels.judge?.get(String(j)) ?? null;
-  out.push(...cellsOf('2', t('table02'), (r) => (judge(r.judge_a) && judge(r.judge_b) ? `${judge(r.judge_a)}–${judge(r.judge_b)}` : null),
+  out.push(...cellsOf('table02', '2', t('table02'), (r) => (judge(r.judge_a) && judge(r.judge_b) ? `${judge(r.judge_a)}–${judge(r.judge_b)}` : null),
     { exact_agreement_pct: 'Exact agreement', binary_agreement_pct: 'Binary win–tie agreement' }));
-  for (const r of t('table05')) {
+  t('table05').forEach((r, i) => {
     for (const [k, v] of Object.entries(r)) {
       const m = /^(ai_cost_usd|nvj)_(.+)$/.exec(k);
       if (!m) continue;
       const provider = ({ aws: 'AWS', coreweave: 'CoreWeave', gcp: 'GCP' } as Record<string, string>)[m[2]];
       if (!provider || (m[1] === 'nvj' && provider === 'AWS')) continue;
-      out.push({ table: '5', row: cat(r.category), column: `${m[1] === 'nvj' ? 'NVJ (USD/MJ)' : 'AI execution cost (USD)'} / ${provider}`, value: numOrNull(v) });
+      out.push({ table: '5', row: cat(r.category), column: `${m[1] === 'nvj' ? 'NVJ (USD/MJ)' : 'AI execution cost (USD)'} / ${provider}`, value: numOrNull(v), source: { name: 'table05', row: i, column: k } });
     }
-  }
-  out.push(...cellsOf('13', t('table13'), (r) => cat(r.category), T13));
-  out.push(...cellsOf('14', t('table14'), (r) => cat(r.category), T14));
-  out.push(...cellsOf('15', t('table15'), (r) => String(r.occupation), T15));
-  out.push(...cellsOf('16', t('table16'), (r) => T16_ROWS[String(r.ranking)] ?? null, T16));
-  out.push(...cellsOf('17', t('table17'), (r) => `${REF_LABEL[String(r.judgment_reference)]} / ${REF_LABEL[String(r.time_reference)]}`, T17));
-  out.push(...cellsOf('18', t('table18'), (r) => T18_ROWS[`${r.change}|${r.fixed}`] ?? null, T18));
+  });
+  out.push(...cellsOf('table13', '13', t('table13'), (r) => cat(r.category), T13));
+  out.push(...cellsOf('table14', '14', t('table14'), (r) => cat(r.category), T14));
+  out.push(...cellsOf('table15', '15', t('table15'), (r) => String(r.occupation), T15));
+  out.push(...cellsOf('table16', '16', t('table16'), (r) => T16_ROWS[String(r.ranking)] ?? null, T16));
+  out.push(...cellsOf('table17', '17', t('table17'), (r) => `${REF_LABEL[String(r.judgment_reference)]} / ${REF_LABEL[String(r.time_reference)]}`, T17));
+  out.push(...cellsOf('table18', '18', t('table18'), (r) => T18_ROWS[`${r.change}|${r.fixed}`] ?? null, T18));
   for (const [name, id] of [['table19', '19'], ['table20', '20'], ['table21', '21']]) {
-    out.push(...cellsOf(id, t(name), (r) => policyLabelAsPrinted(String(r.policy)), TPOLICY));
+    out.push(...cellsOf(name, id, t(name), (r) => policyLabelAsPrinted(String(r.policy)), TPOLICY));
   }
-  out.push(...cellsOf('22', t('table22'), (r) => T22_ROWS[String(r.transition)] ?? null, T22));
+  out.push(...cellsOf('table22', '22', t('table22'), (r) => T22_ROWS[String(r.transition)] ?? null, T22));
   return out;
 }

@@ -6,7 +6,10 @@
  */
 import type { ColumnTable } from 'arquero';
 import type { SystemSummary } from '../tables/table01.ts';
-import type { ReproducedCell } from './cells.ts';
+import type { ReproducedCell, SourcedCell } from './cells.ts';
+
+/** A text claim's cell; `source` when its value is one built table cell copied as it is (report/cellProvenance.ts). */
+export type ClaimCell = ReproducedCell & { source?: SourcedCell['source'] };
 
 export interface ClaimSystems {
   /** system ids by role; any may be missing */
@@ -17,11 +20,11 @@ export interface ClaimSystems {
   qwenOne?: string;
 }
 
-export function textClaimCells(summaries: SystemSummary[], roles: ClaimSystems, agreement?: ColumnTable, judges: { main?: string; human?: string } = {}, reductions?: ColumnTable): ReproducedCell[] {
+export function textClaimCells(summaries: SystemSummary[], roles: ClaimSystems, agreement?: ColumnTable, judges: { main?: string; human?: string } = {}, reductions?: ColumnTable): ClaimCell[] {
   const by = new Map(summaries.map((s) => [s.system, s]));
   const get = (id?: string) => (id ? by.get(id) : undefined);
-  const out: ReproducedCell[] = [];
-  const put = (id: string, value: number | null) => out.push({ table: 'text', row: id, column: 'value', value });
+  const out: ClaimCell[] = [];
+  const put = (id: string, value: number | null, source?: ClaimCell['source']) => out.push({ table: 'text', row: id, column: 'value', value, ...(source ? { source } : {}) });
   const glm = get(roles.primary), gemma = get(roles.gemma), oss = get(roles.oss120), q8 = get(roles.qwenEight), q1 = get(roles.qwenOne);
   if (glm) {
     for (const id of ['intro.glm_value', '3.2.glm_value']) put(id, glm.valueUSD);
@@ -47,36 +50,38 @@ export function textClaimCells(summaries: SystemSummary[], roles: ClaimSystems, 
     for (const id of ['intro.h100x8_energy_ratio', '3.3.h100x8_energy_ratio']) put(id, q8.energyMJ / q1.energyMJ);
   }
   if (agreement) {
-    for (const r of agreement.objects() as Record<string, unknown>[]) {
+    (agreement.objects() as Record<string, unknown>[]).forEach((r, i) => {
+      const at = (column: string) => ({ name: 'table02', row: i, column });
       const a = String(r.judge_a), b = String(r.judge_b), pairs = Number(r.pairs), binary = Number(r.binary_agreement_pct);
       if (judges.main && a === `${judges.main} attempt 1` && b === `${judges.main} attempt 2`) {
         put('D.1.repeat_match_k', Math.round((binary * pairs) / 100));
-        put('D.1.repeat_match_pct', binary);
+        put('D.1.repeat_match_pct', binary, at('binary_agreement_pct'));
       }
       if (judges.main && judges.human && a === judges.main && b === judges.human) {
         for (const id of ['D.1.expert_agree_k', '2.2.human_agree_k']) put(id, Math.round((binary * pairs) / 100));
-        for (const id of ['D.1.expert_agree_n', '2.2.human_agree_n']) put(id, pairs);
-        for (const id of ['D.1.expert_agree_pct', '2.2.human_agree_pct']) put(id, binary);
+        for (const id of ['D.1.expert_agree_n', '2.2.human_agree_n']) put(id, pairs, at('pairs'));
+        for (const id of ['D.1.expert_agree_pct', '2.2.human_agree_pct']) put(id, binary, at('binary_agreement_pct'));
       }
-    }
+    });
   }
   if (reductions) {
     // K.1 "Interaction and attribution" and Table 18's caption, from Table 18's rows.
     const rows = reductions.objects() as Record<string, unknown>[];
     const row = (change: string) => rows.find((r) => r.change === change);
+    const at = (r: Record<string, unknown>, column: string) => ({ name: 'table18', row: rows.indexOf(r), column });
     const first = row('judgments'), both = row('judgments and times'), share = row('attribution: judgments'), timeShare = row('attribution: times');
     if (first && both) {
-      put('K.1.first_step_points', Number(first.nvj_reduction_pct));
-      put('K.1.total_points', Number(both.nvj_reduction_pct));
+      put('K.1.first_step_points', Number(first.nvj_reduction_pct), at(first, 'nvj_reduction_pct'));
+      put('K.1.total_points', Number(both.nvj_reduction_pct), at(both, 'nvj_reduction_pct'));
       put('K.1.second_step_points', Number(both.nvj_reduction_pct) - Number(first.nvj_reduction_pct));
-      put('K.1.both_nvj_reduction', Number(both.nvj_reduction_pct));
-      put('K.1.both_tsj_reduction', Number(both.tsj_reduction_pct));
+      put('K.1.both_nvj_reduction', Number(both.nvj_reduction_pct), at(both, 'nvj_reduction_pct'));
+      put('K.1.both_tsj_reduction', Number(both.tsj_reduction_pct), at(both, 'tsj_reduction_pct'));
     }
     if (share && timeShare) {
-      put('K.1.nvj_judgment_share', Number(share.nvj_reduction_pct));
-      put('K.1.nvj_time_share', Number(timeShare.nvj_reduction_pct));
-      put('K.1.tsj_judgment_share', Number(share.tsj_reduction_pct));
-      put('K.1.tsj_time_share', Number(timeShare.tsj_reduction_pct));
+      put('K.1.nvj_judgment_share', Number(share.nvj_reduction_pct), at(share, 'nvj_reduction_pct'));
+      put('K.1.nvj_time_share', Number(timeShare.nvj_reduction_pct), at(timeShare, 'nvj_reduction_pct'));
+      put('K.1.tsj_judgment_share', Number(share.tsj_reduction_pct), at(share, 'tsj_reduction_pct'));
+      put('K.1.tsj_time_share', Number(timeShare.tsj_reduction_pct), at(timeShare, 'tsj_reduction_pct'));
     }
   }
   return out;

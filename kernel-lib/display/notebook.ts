@@ -21,6 +21,7 @@ import { readNodeRates, table05, type TableOptions } from '../tables/index.ts';
 import { reproductionChecks } from '../report/checks.ts';
 import { extraTextClaimCells } from '../report/textClaims.ts';
 import { paperTable } from '../report/paperTables.ts';
+import { cellProvenance } from '../report/cellProvenance.ts';
 import type { Comparison } from '../report/compare.ts';
 import { onWarning, warn } from '../warn.ts';
 import { loadScenario } from '../scenario/files.ts';
@@ -175,7 +176,8 @@ export function showPaperTable(nb: Notebook, id: string, options: { caption?: st
   const name = `table${id.padStart(2, '0')}`;
   const caption = tableCaption(name, nb.options);
   (options.sink ?? tslabSink())({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
-  showTable(table, { sink: options.sink });
+  // a reconstructed dataset's cells that no published number pins are marked † (report/cellProvenance.ts)
+  showTable(table, { sink: options.sink, marks: cellProvenance(nb.dataset, name, table, nb.published, nb.reference, nb.scenario.judge) });
   if (options.compare === false) return;
   showComparison(compareTables(nb, [id], { [`table${id.padStart(2, '0')}`]: table }), { caption: options.caption, sink: options.sink });
 }

@@ -6,7 +6,10 @@
  * showComparison(comparisons);                      // reproduced beside published, differences highlighted
  * showTable(table13({ dataset }));                  // any Arquero table
  */
+import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
+import { escapeHtml } from '../export/plotly.ts';
+import { cellProvenanceNote, markedStrings, type TableCellProvenance } from '../report/cellProvenance.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { paperFigures, type FigureId, type PaperFigureOptions } from '../plots/paperFigures.ts';
 import type { Comparison } from '../report/compare.ts';
@@ -56,13 +59,28 @@ export function showComparison(rows: readonly Comparison[], options: { caption?:
   (options.sink ?? tslabSink())({ 'text/html': comparisonHtml(rows, options), 'text/plain': comparisonText(rows) });
 }
 
-/** Display an Arquero table as HTML (with a Markdown-ish text fallback); `limit` rows (default all). */
-export function showTable(table: ColumnTable, options: { limit?: number; digits?: number; sink?: DisplaySink } = {}): void {
+/**
+ * Display an Arquero table as HTML (with a Markdown-ish text fallback); `limit` rows (default all).
+ * With `marks` (a reconstructed dataset's table: report/cellProvenance.ts), every cell no published
+ * number pins ends in † and a one-line note under the table says so and names the reconstruction's README.
+ */
+export function showTable(table: ColumnTable, options: { limit?: number; digits?: number; sink?: DisplaySink; marks?: TableCellProvenance | null } = {}): void {
   const limit = options.limit ?? Infinity;
   const digits = options.digits ?? 4;
-  const format = Object.fromEntries(table.columnNames().map((c) => [c, (v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(digits)).toString() : String(v ?? ''))]));
+  const one = (v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(digits)).toString() : String(v ?? ''));
+  const format = Object.fromEntries(table.columnNames().map((c) => [c, one]));
+  const note = cellProvenanceNote(options.marks);
+  if (!note) {
+    (options.sink ?? tslabSink())({
+      'text/html': table.toHTML({ limit, format }),
+      'text/plain': table.toMarkdown({ limit, format }),
+    });
+    return;
+  }
+  const { rows, align } = markedStrings(table, (_c, v) => one(v), options.marks);
+  const marked = aq.from(rows, table.columnNames());
   (options.sink ?? tslabSink())({
-    'text/html': table.toHTML({ limit, format }),
-    'text/plain': table.toMarkdown({ limit, format }),
+    'text/html': `${marked.toHTML({ limit, align })}<p class="j2g-provenance-note">${escapeHtml(note)}</p>`,
+    'text/plain': `${marked.toMarkdown({ limit, align })}\n${note}`,
   });
 }

@@ -22,7 +22,7 @@ import type { Dataset } from '../data/load.ts';
 import { readCsv } from '../io/csv.ts';
 import type { Published } from '../published/load.ts';
 import type { Reference } from '../reference/load.ts';
-import { compareWithPublished, reproducedCells, textClaimCells, type ReproducedCell } from '../compare/index.ts';
+import { compareWithPublished, reproducedCells, textClaimCells, type CellLabels, type ReproducedCell } from '../compare/index.ts';
 import { evaluableSystemSummaries } from '../tables/table01.ts';
 import type { TableOptions } from '../tables/options.ts';
 import type { Comparison } from './compare.ts';
@@ -53,6 +53,19 @@ export function claimRoles(ds: Dataset, primary: string) {
   };
 }
 
+/**
+ * How the dataset's ids map to the paper's printed labels (categories as Tables 5, 13 and 14 print
+ * them, one system per Table 1 model, judges by name): the one mapping of the checks and of the
+ * provenance marks of table cells (cellProvenance.ts).
+ */
+export function cellLabels(ds: Dataset, reference?: Reference | null): CellLabels {
+  return {
+    category: new Map(reference?.occupations.map((o) => [o.category, o.categoryLabel]) ?? []),
+    system: modelSystems(ds),
+    judge: judgeLabels(ds),
+  };
+}
+
 type Rule = (table: string, row: string, column: string) => boolean;
 
 /** The dataset's by_construction.csv, if any (see the module comment). */
@@ -79,11 +92,7 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   const ds = options.dataset;
   const primary = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
-  const labels = {
-    category: new Map(options.reference?.occupations.map((o) => [o.category, o.categoryLabel]) ?? []),
-    system: modelSystems(ds),
-    judge: judgeLabels(ds),
-  };
+  const labels = cellLabels(ds, options.reference);
   const computedClaims = textClaimCells(evaluableSystemSummaries(options), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);
   const targeted = new Set(computedClaims.map((c) => c.row));
   const extra = (options.extraClaims ?? []).filter((c) => !targeted.has(c.row));

@@ -10,3 +10,4 @@ export * from './notebookDrift.ts';
 export * from './markdown.ts';
 export * from './paperDataset.ts';
 export * from './datasetReport.ts';
+export * from './cellProvenance.ts';

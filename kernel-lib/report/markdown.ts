@@ -4,7 +4,9 @@
  * text: `0.430` is 3), so the Markdown reads like the paper's table; the CSV beside it keeps full
  * precision. A column the paper does not print keeps 4 significant digits.
  */
+import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
+import { cellProvenanceNote, markedStrings, type TableCellProvenance } from './cellProvenance.ts';
 import { reproducedCells, type CellLabels } from '../compare/index.ts';
 
 /** Every id labelled as itself: each row yields cells, whatever dataset it comes from (only columns matter here). */
@@ -46,17 +48,23 @@ function significant(v: number): string {
 
 /**
  * Table `name` as Markdown, numbers at the paper's printed precision (`printedDecimalsByColumn`).
+ * With `provenance` (a reconstructed dataset: cellProvenance.ts), every cell no published number
+ * pins ends in † and a footnote line under the table says what † means and names the
+ * reconstruction's README; without it (recorded, synthetic) the table is unmarked.
  *
  * @example
  * // | category | win_tie_pct | credited_value_usd | ...
  * // | Legal    | 60.0        | 180.25             | ...
  */
-export function tableMarkdown(name: string, table: ColumnTable, published: Published): string {
+export function tableMarkdown(name: string, table: ColumnTable, published: Published, provenance?: TableCellProvenance | null): string {
   const decimals = printedDecimalsByColumn(name, table, published);
-  const format = Object.fromEntries(table.columnNames().map((c) => [c, (v: unknown) => {
+  const one = (c: string, v: unknown): string => {
     if (typeof v !== 'number') return v === null || v === undefined ? '' : String(v);
     if (!Number.isFinite(v)) return String(v);
     return c in decimals ? v.toFixed(decimals[c]) : significant(v);
-  }]));
-  return table.toMarkdown({ format });
+  };
+  const note = cellProvenanceNote(provenance);
+  if (!note) return table.toMarkdown({ format: Object.fromEntries(table.columnNames().map((c) => [c, (v: unknown) => one(c, v)])) });
+  const { rows, align } = markedStrings(table, one, provenance);
+  return `${aq.from(rows, table.columnNames()).toMarkdown({ align })}\n${note}\n`;
 }

@@ -9,6 +9,7 @@ import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
 import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, type PageFigure } from './pageParts.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
+import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
 
 export interface ReportInput {
@@ -33,6 +34,8 @@ export interface ReportInput {
   explorer?: string;
   /** the resolved scenario everything was computed under (scenario.json beside the page) */
   scenario?: ResolvedScenario;
+  /** per reproduced table of a reconstructed dataset: cells a printed number pins, and the others (cellProvenance.ts) */
+  cellProvenance?: readonly Pick<TableCellProvenance, 'name' | 'pinned' | 'unconstrained'>[];
 }
 
 /**
@@ -61,7 +64,7 @@ function figureProvenance(figures: ReportInput['figures']): string {
 }
 
 /** The report's first lines: independent evidence apart from what holds by construction. */
-export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'provenance'>): string {
+export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'provenance' | 'cellProvenance'>): string {
   const e = evidenceCounts(input.comparisons);
   const audit = input.audit
     ? `${input.audit.passed + input.audit.known + input.audit.failed} checks of the paper against itself and the public facts (<code>j2g audit</code>): ${input.audit.passed} pass, ${input.audit.known} known discrepancies, ${input.audit.failed} fail`
@@ -69,10 +72,13 @@ export function evidenceSummaryHtml(input: Pick<ReportInput, 'comparisons' | 'au
   const data = input.provenance.provenance === 'recorded'
     ? `${e.fromData} published values compared with values reproduced from recorded data`
     : `0 values from recorded data (this dataset is ${escapeHtml(input.provenance.provenance)}${e.fromData ? `; ${e.fromData} values compared with it are illustrations, not evidence` : ''})`;
+  const cells = input.cellProvenance?.length
+    ? input.cellProvenance.reduce((a, r) => ({ pinned: a.pinned + r.pinned, unconstrained: a.unconstrained + r.unconstrained }), { pinned: 0, unconstrained: 0 })
+    : null;
   const construction = `${e.byConstruction} values hold by construction: the reconstruction was calibrated to them, or they are arithmetic on calibrated cells, or copies of the reference data. They check the reconstruction, not the paper: their "exact" and "0 off" are no evidence about the paper.`;
   return `<div class="evidence"><p><b>Independent evidence:</b> ${audit}; ${data}.</p>
 <p><b>By construction:</b> ${construction}</p>
-<p class="note">${e.notReproduced} published values are not reproduced (the dataset cannot give them). Figures whose values rest on inputs no published number constrains carry a badge saying so; the reconstruction's README (data/recorded/joules-to-gdp-reconstructed/README.md) lists those inputs.${input.provenance.provenance === 'reconstructed' ? ' In the reproduced tables, every row or cell the paper does not print (the single-accelerator deployments of Table 1, for one) is the generator\'s choice.' : ''}</p></div>`;
+<p class="note">${e.notReproduced} published values are not reproduced (the dataset cannot give them). Figures whose values rest on inputs no published number constrains carry a badge saying so; the reconstruction's README (data/recorded/joules-to-gdp-reconstructed/README.md) lists those inputs.${input.provenance.provenance === 'reconstructed' ? ` In the reproduced tables, every row or cell the paper does not print (the single-accelerator deployments of Table 1, for one) is the generator\'s choice${cells ? `: ${cells.unconstrained} of ${cells.pinned + cells.unconstrained} cells, each marked † (per table: <a href="#cell-provenance">below</a>)` : ''}.` : ''}</p></div>`;
 }
 
 const STYLE = `
@@ -122,6 +128,7 @@ ${scenarioLineHtml(input.scenario)}
 ${explorerLinkHtml(input.explorer)}${summary}
 ${verdict}
 ${tables}
+${cellProvenanceHtml(input.cellProvenance)}
 ${skippedTables}
 <nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
 <h2 id="tables">Tables</h2>

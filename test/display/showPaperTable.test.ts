@@ -7,6 +7,8 @@ import { openNotebook, showPaperTable, type MimeBundle } from '../../kernel-lib/
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
+const RECONSTRUCTED = new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname;
+
 const capture = () => {
   const bundles: MimeBundle[] = [];
   return { bundles, sink: (b: MimeBundle) => void bundles.push(b) };
@@ -23,6 +25,28 @@ describe('showPaperTable', () => {
     expect(String(bundles[1]['text/plain'])).toMatch(/^\|\s*category/);
     expect(String(bundles[1]['text/html'])).toContain('Cat2');
     expect(String(bundles[2]['text/html'])).toContain('Table 13: published against reproduced');
+  });
+
+  it("marks a reconstructed table's cells that no printed number pins with † and a one-line note naming the README", () => {
+    const nb = openNotebook({ data: RECONSTRUCTED, draws: 50 }, {});
+    onWarning(null);
+    const { bundles, sink } = capture();
+    showPaperTable(nb, '1', { sink, compare: false });
+    const text = String(bundles[1]['text/plain']).split('\n');
+    // GLM 5.2's row is Table 1's first printed row; the one-H100 deployment is the generator's choice (README "Free quantities")
+    expect(text.find((l) => l.startsWith('|glm-5.2-8xh200|'))).not.toContain('†');
+    expect(text.find((l) => l.startsWith('|qwen3.6-27b-1xh100|'))!.split('|').slice(2, -1).every((c) => c.endsWith('†'))).toBe(true);
+    expect(text.at(-1)).toMatch(/^† 24 of 54 cells have no published counterpart.*data\/recorded\/joules-to-gdp-reconstructed\/README\.md/);
+    expect(String(bundles[1]['text/html'])).toContain('<p class="j2g-provenance-note">† 24 of 54 cells');
+  });
+
+  it('marks nothing in a synthetic dataset\'s table', () => {
+    const nb = openNotebook({ data: SMALL, draws: 50 }, {});
+    onWarning(null);
+    const { bundles, sink } = capture();
+    showPaperTable(nb, '13', { sink, compare: false });
+    expect(String(bundles[1]['text/plain'])).not.toContain('†');
+    expect(String(bundles[1]['text/html'])).not.toContain('†');
   });
 
   it('says why, instead of throwing, when the dataset has no expert-with-AI reference', () => {
