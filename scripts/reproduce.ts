@@ -6,6 +6,7 @@
  *   out/figures/figure-NN.html, .svg, .png   every paper figure the dataset supports
  *   out/checks.csv                        every published number beside the reproduced one, with status
  *   out/notebooks/*.ipynb, .html          the notebooks, executed headless with the project's tslab kernel (signed), and as HTML
+ *   out/explorer/                         the explorer: every table and figure live in a browser (issue #12)
  *   out/report.html                       one page with all of the above
  * Progress is printed per step and per notebook with timings. Exit status 1 when a notebook fails, or
  * when a published value that does not hold by construction is off and the checks gate the exit
@@ -32,6 +33,7 @@ import { formatNumber } from '../kernel-lib/io/format.ts';
 import { distinctWarnings, onWarning } from '../kernel-lib/warn.ts';
 import { J2GError } from '../kernel-lib/errors.ts';
 import { positiveInt, suggestion } from '../kernel-lib/cli/args.ts';
+import { buildExplorer, DEFAULT_DATASETS } from './explorer/build.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RECONSTRUCTED = join(ROOT, 'data/recorded/joules-to-gdp-reconstructed');
@@ -100,7 +102,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' ? 'report' : 'fail')) === 'fail';
   outputDirectory(out);
   // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
-  for (const sub of ['tables', 'figures', 'notebooks', 'checks.csv', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
+  for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   let runNotebooks = options.notebooks !== false;
@@ -185,6 +187,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   await server?.close();
   await renderer?.close();
 
+  await step('explorer', () => buildExplorer({ out: join(out, 'explorer'), datasets: [data, ...DEFAULT_DATASETS.filter((d) => resolve(ROOT, d) !== data)] }));
   await step('report.html', () => {
     const files = new Map(written.figures.map((f) => [f.id, f]));
     const rel = (p?: string) => (p ? relative(out, p) : undefined);
@@ -200,6 +203,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       skippedTables: Object.entries(built.skipped).sort(([a], [b]) => a.localeCompare(b)).map(([name, reason]) => ({ name, reason })),
       notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: `notebooks/${basename(r.notebook)}` })),
       tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
+      explorer: 'explorer/index.html',
     }));
   });
   timings.total = seconds(tAll);

@@ -11,13 +11,12 @@
  * const ds = loadDataset('data/recorded/synthetic-small');
  * ds.tasks.numRows() // => 6
  */
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { readCsv, readTextFile, type CsvData, type CsvRow } from '../io/csv.ts';
+import { parseCsv, readCsv, readTextFile, type CsvData, type CsvRow } from '../io/csv.ts';
 import { nearestName, parseJson } from '../io/json.ts';
+import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import { INTEGER } from './fields.ts';
 import {
@@ -101,13 +100,10 @@ const MANIFEST_KEYS: Record<string, readonly string[]> = {
   bootstrap: Object.keys(manifestSchema.shape.bootstrap.shape),
 };
 
-/**
- * manifest.json: strict UTF-8 (a byte-order mark accepted), strict JSON, every key known (a misspelt
- * key is refused with the nearest known key, not ignored) and none duplicated (not last-one-wins),
- * then manifestSchema; issues name the line where the key stands.
- */
+/** Read manifest.json from `dir` as strict UTF-8, then parseManifest. */
 function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
-  const path = join(dir, 'manifest.json');
+  const { existsSync } = nodeFs();
+  const path = nodePath().join(dir, 'manifest.json');
   const file = 'manifest.json';
   if (!existsSync(path)) {
     issues.push({ file, message: 'missing file' });
@@ -120,6 +116,16 @@ function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manif
     if (e instanceof ValidationError) { issues.push(...e.issues); return { manifest: null }; }
     throw e;
   }
+  return parseManifest(text, issues);
+}
+
+/**
+ * manifest.json's text: strict JSON, every key known (a misspelt key is refused with the nearest
+ * known key, not ignored) and none duplicated (not last-one-wins), then manifestSchema; issues name
+ * the line where the key stands.
+ */
+function parseManifest(text: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
+  const file = 'manifest.json';
   const json = parseJson(text, file);
   const before = issues.length;
   issues.push(...json.issues.map((i) => (i.column === undefined ? { ...i, message: `not valid JSON: ${i.message}` } : i)));
@@ -149,6 +155,8 @@ function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manif
 
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
 export function loadDataset(dir: string): Dataset {
+  const { existsSync, statSync } = nodeFs();
+  const { join } = nodePath();
   if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
   if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
@@ -164,6 +172,34 @@ export function loadDataset(dir: string): Dataset {
     }
   }
   return validateDataset(dir, manifest, files, issues, lines);
+}
+
+/**
+ * loadDataset over file contents instead of a directory (a browser's chosen files): `texts` maps a
+ * file name (`manifest.json`, `tasks.csv`, ...) to its text; a file left out is reported as
+ * `name: missing file`. The same checks and messages (`file:line: column: what was expected`) as
+ * loadDataset; `dir` is only recorded as the dataset's `dir`.
+ * @example datasetFromTexts('x', {}) // throws tasks.csv: missing file
+ */
+export function datasetFromTexts(dir: string, texts: Readonly<Record<string, string | undefined>>): Dataset {
+  const issues: ValidationIssue[] = [];
+  const manifestText = texts['manifest.json'];
+  let read: { manifest: Manifest | null; lines?: Map<string, number> } = { manifest: null };
+  if (manifestText === undefined) issues.push({ file: 'manifest.json', message: 'missing file' });
+  else read = parseManifest(manifestText, issues);
+  const files: Partial<Record<Key, CsvData>> = {};
+  for (const key of Object.keys(FILES) as Key[]) {
+    const file = FILES[key].file;
+    const text = texts[file];
+    if (text === undefined) { issues.push({ file, message: 'missing file' }); continue; }
+    try {
+      files[key] = parseCsv(text, file);
+    } catch (e) {
+      if (e instanceof ValidationError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  return validateDataset(dir, read.manifest, files, issues, read.lines);
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */

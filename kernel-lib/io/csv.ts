@@ -9,8 +9,8 @@
  * trailing line end. Header cells are not trimmed, as cells never are: ` energy_mj ` is an error.
  * Files are strict UTF-8 (readCsv): a byte that is not is an error at its line and column.
  */
-import { readFileSync } from 'node:fs';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { nodeFs } from './node.ts';
 
 export interface CsvRow {
   /** 1-based physical line on which the record starts (the header is line 1). */
@@ -160,7 +160,7 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
 export function readTextFile(path: string, label = path): string {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = nodeFs().readFileSync(path);
   } catch (e) {
     throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
   }

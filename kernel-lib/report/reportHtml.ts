@@ -26,6 +26,8 @@ export interface ReportInput {
   warnings?: readonly { message: string; count: number }[];
   /** path of plotly.js relative to the page */
   plotlySrc?: string;
+  /** path of the explorer's index.html relative to the page (issue #12), linked from the top */
+  explorer?: string;
   /** `j2g audit`'s counts: the paper checked against itself and the public facts (independent evidence) */
   audit?: { passed: number; known: number; failed: number };
 }
@@ -126,7 +128,7 @@ export function reportHtml(input: ReportInput): string {
 ${evidenceSummaryHtml(input)}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
 <p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it, or, for interval endpoints and Table 16 (which depend on resampling), within 15% of it or of the printed interval's width (never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data). Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
-${summary}
+${input.explorer ? `<p class="explorer">Move any input and watch every table and figure follow: <a href="${escapeHtml(input.explorer)}">the explorer</a> (served by any static file server, e.g. <code>python3 -m http.server -d out</code>; a file:// page cannot load its data).</p>\n` : ''}${summary}
 ${verdict}
 ${tables}
 ${skippedTables}

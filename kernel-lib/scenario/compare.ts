@@ -15,7 +15,7 @@
  */
 import { J2GError } from '../errors.ts';
 import { evaluate, categoriesOf } from '../tables/evaluate.ts';
-import { buildTables } from '../cli/commands/tables.ts';
+import { buildTables } from '../tables/buildTables.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { systemRows } from '../plots/rows.ts';
 import { taskBootstrap, drawState, fillDraw } from '../uncertainty/taskBootstrap.ts';

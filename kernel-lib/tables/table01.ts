@@ -10,7 +10,7 @@
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
-import { PASS_AT_1 } from '../metrics/policy.ts';
+import { PASS_AT_1, attemptsCharged, policyLabel } from '../metrics/policy.ts';
 import { checkSystemAndJudge, nodeRateOf } from '../metrics/taskComponents.ts';
 import type { TableOptions } from './options.ts';
 import { currentDataset } from '../data/load.ts';
@@ -50,6 +50,11 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
   for (const j of ds.rows.judgments) if (j.judge === judge && j.reference === reference) judged.add(runSystem.get(j.run_id)!);
   const out: SystemSummary[] = [];
   const withRuns = new Set(runSystem.values());
+  // A policy that charges k attempts applies to the systems with k attempts per task; the others (the
+  // paper's reconstructed dataset repeats runs on the primary system only) are left out, named.
+  const policy = options.policy ?? PASS_AT_1;
+  const attempts = new Map<string, number>();
+  for (const r of ds.rows.runs) attempts.set(r.system, Math.max(attempts.get(r.system) ?? 0, r.attempt));
   for (const s of ds.rows.systems) {
     if (!judged.has(s.system)) {
       warn(withRuns.has(s.system)
@@ -57,9 +62,13 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
         : `system ${s.system} has no runs; it is left out of Table 1`);
       continue;
     }
+    if ((attempts.get(s.system) ?? 0) < attemptsCharged(policy)) {
+      warn(`system ${s.system} has ${attempts.get(s.system) ?? 0} attempt(s) per task, ${policyLabel(policy)} needs ${attemptsCharged(policy)}; it is left out of Table 1`);
+      continue;
+    }
     let ev: ReturnType<typeof evaluate>;
     try {
-      ev = evaluate({ ...options, system: s.system, judge, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy: options.policy ?? PASS_AT_1 });
+      ev = evaluate({ ...options, system: s.system, judge, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy });
     } catch (e) {
       if (!skipUnevaluable || !(e instanceof J2GError)) throw e;
       warn(`system ${s.system} is left out of the text's claims: ${e.message}`);

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { readCsv } from '../io/csv.ts';
+import { readCsv, type CsvData } from '../io/csv.ts';
 import type { TableOptions } from './options.ts';
 import { categorySummaries } from './table13.ts';
 import { normalAccelerator } from '../scenario/resolve.ts';
@@ -59,7 +59,12 @@ export interface NodeType {
  * data/reference/node_rates.csv has this shape.
  */
 export function readNodeRates(path: string, nodeType?: NodeType): NodeRate[] {
-  const csv = readCsv(path);
+  return nodeRatesOf(readCsv(path), nodeType);
+}
+
+/** readNodeRates over a parsed CSV (the browser explorer has the file's text, not its path); messages name `csv.file`. */
+export function nodeRatesOf(csv: CsvData, nodeType?: NodeType): NodeRate[] {
+  const path = csv.file;
   const issues: ValidationIssue[] = [];
   if (!checkHeader(csv, ['provider', 'usd_per_node_hour'], issues)) throw new ValidationError(issues);
   const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: z.string().optional(), accelerator_count: z.string().optional() });

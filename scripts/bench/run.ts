@@ -7,6 +7,7 @@
  *   scripts/bench/reproduce.ts     full `npm run reproduce`, per notebook                    (issue 6)
  *   scripts/bench/compare.ts       `j2g compare` on the three analyses of 12-what-if           (issue 11)
  *   scripts/bench/cli.ts           `j2g --help` start time from the compiled CLI (< 0.3 s)   (issue 14)
+ *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -20,6 +21,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['cli', './cli.ts', 'benchCli'],
   ['reproduce', './reproduce.ts', 'benchReproduce'],
   ['compare', './compare.ts', 'benchCompare'],
+  ['explorer', './explorer.ts', 'benchExplorer'],
 ];
 
 const only = process.argv.slice(2);

@@ -79,6 +79,13 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
     expect(result.exitCode).toBe(0);
   });
 
+  it('builds the explorer beside the report, which links to it, with the dataset it was given opened first', () => {
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('href="explorer/index.html"');
+    for (const f of ['explorer/index.html', 'explorer/explorer.js', 'explorer/worker.js', 'explorer/plotly.js']) expect(existsSync(join(out, f)), f).toBe(true);
+    const index = JSON.parse(readFileSync(join(out, 'explorer/data/index.json'), 'utf8')) as { id: string }[];
+    expect(index[0].id).toBe('synthetic-small');
+  });
+
   it('report.html draws every figure with traces and logs no error; saves a screenshot', async () => {
     const report = process.env.J2G_REPORT ?? join(out, 'report.html');
     const page = await browser.context.newPage();

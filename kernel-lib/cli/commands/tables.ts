@@ -3,12 +3,11 @@
  */
 import { join } from 'node:path';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import type { ColumnTable } from 'arquero';
 import { parseArgs, type ParsedArgs } from '../args.ts';
 import { J2GError } from '../../errors.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
-import { table01, table02, table05, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22, readNodeRates, type TableOptions } from '../../tables/index.ts';
+import { table05, readNodeRates, type TableOptions } from '../../tables/index.ts';
 import { loadScenario, readScenarioFile, type LoadedScenario } from '../../scenario/files.ts';
 import { SCENARIO_VALUE_FLAGS, flagFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
 import { warn } from '../../warn.ts';
@@ -60,25 +59,9 @@ in --out, if any, is removed (with a warning), so --out only ever holds one run'
 
 export { readWeightsFile, parseWeights } from '../../weights/readWeightsFile.ts';
 
-export const TABLE_BUILDERS: Record<string, (o: TableOptions) => ColumnTable> = {
-  table01, table02, table13, table14, table15, table16, table17, table18, table19, table20, table21, table22,
-};
-
-/** Build every table the dataset supports; a table that cannot be built is reported, not written. */
-export function buildTables(options: TableOptions, only: { except?: readonly string[] } = {}): { tables: Record<string, ColumnTable>; skipped: Record<string, string> } {
-  const tables: Record<string, ColumnTable> = {};
-  const skipped: Record<string, string> = {};
-  for (const [name, build] of Object.entries(TABLE_BUILDERS)) {
-    if (only.except?.includes(name)) continue;
-    try {
-      tables[name] = build(options);
-    } catch (e) {
-      if (!(e instanceof J2GError)) throw e;
-      skipped[name] = e.message;
-    }
-  }
-  return { tables, skipped };
-}
+// The builders and buildTables are domain code (the explorer bundles them for the browser).
+export { TABLE_BUILDERS, buildTables } from '../../tables/buildTables.ts';
+import { TABLE_BUILDERS, buildTables } from '../../tables/buildTables.ts';
 
 /**
  * Every output of `j2g tables` under a loaded scenario, as file name -> content: the tables that the

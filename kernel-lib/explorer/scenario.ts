@@ -1,0 +1,75 @@
+/**
+ * The explorer's scenario: the page's controls as the scenario object of issue #11
+ * (kernel-lib/scenario: one schema, defaults from the manifest, rates by node type). The page, its
+ * worker, the URL and the downloaded `scenario.json` all go through these functions, which only map
+ * the page's fields onto resolveScenario and scenarioToTableOptions: no second set of rules.
+ */
+import type { Dataset } from '../data/load.ts';
+import type { TableOptions } from '../tables/options.ts';
+import {
+  parseScenario, resolveScenario, scenarioToTableOptions, WEIGHT_NAMES, WIN_TIE_INTERVALS,
+  type ResolvedScenario, type ScenarioInput,
+} from '../scenario/index.ts';
+
+export const WEIGHTS = WEIGHT_NAMES;
+export const WIN_TIE = WIN_TIE_INTERVALS;
+/** Live draws (a control change recomputes the intervals at this count) and the full count (one click). */
+export const LIVE_DRAWS = 2000;
+export const FULL_DRAWS = 10000;
+
+/**
+ * The scenario fields the page controls (a ScenarioInput): dataset (directory relative to the
+ * repository root, what `j2g tables --scenario` reads), system, judge, judgment and time references,
+ * policy ("pass@k", "m-of-n"), weights (gdp, employment, equal), rates.nodeRateUSDPerHour (USD per
+ * node-hour for the primary system's node type), draws, seed, winTieInterval. `draws` left out means
+ * the live count, LIVE_DRAWS.
+ */
+export type PageScenario = ScenarioInput & { weights?: (typeof WEIGHTS)[number] };
+
+/** The scenario resolved against the dataset, at the draws the page shows (LIVE_DRAWS unless set). */
+export function pageResolved(dataset: Dataset, s: PageScenario): ResolvedScenario {
+  return resolveScenario({ ...s, draws: s.draws ?? LIVE_DRAWS }, dataset);
+}
+
+/** The scenario as TableOptions (scenarioToTableOptions); `draws` false: point estimates only. Throws ScenarioError naming a bad field. */
+export function pageOptions(dataset: Dataset, s: PageScenario, draws: number | false): TableOptions {
+  const options = scenarioToTableOptions(pageResolved(dataset, draws === false ? s : { ...s, draws }), dataset);
+  return draws === false ? { ...options, bootstrap: false } : options;
+}
+
+const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'draws', 'seed', 'winTieInterval'] as const;
+
+/**
+ * The scenario as URL query parameters (`?dataset=...&policy=pass@2&rate=30`), unset fields left out.
+ * @example scenarioToQuery({ dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } }) // => 'dataset=d&policy=pass%402&rate=30'
+ */
+export function scenarioToQuery(s: PageScenario): string {
+  const q = new URLSearchParams();
+  q.set('dataset', s.dataset);
+  const flat: Record<string, unknown> = { ...s, rate: s.rates?.nodeRateUSDPerHour ?? undefined };
+  for (const k of QUERY_KEYS) if (flat[k] !== undefined && flat[k] !== null) q.set(k, String(flat[k]));
+  return q.toString();
+}
+
+/**
+ * The scenario a URL query holds, checked by the scenario schema; a bad value throws a ScenarioError
+ * naming the URL parameter (`URL parameter policy: "pass2" is not allowed (expected ...)`).
+ * @example scenarioFromQuery('policy=pass@2&rate=30', 'd') // => { dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } }
+ */
+export function scenarioFromQuery(query: string, defaultDataset: string): PageScenario {
+  const q = new URLSearchParams(query);
+  const input: Record<string, unknown> = { dataset: q.get('dataset') ?? defaultDataset };
+  for (const k of QUERY_KEYS) {
+    const v = q.get(k);
+    if (v === null || v === '') continue;
+    const n = /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v; // numbers as numbers, anything else left for the schema to name
+    if (k === 'rate') input.rates = { nodeRateUSDPerHour: n };
+    else input[k] = k === 'draws' || k === 'seed' ? n : v;
+  }
+  return parseScenario(input, (field) => `URL parameter ${field === 'rates.nodeRateUSDPerHour' ? 'rate' : field}`) as PageScenario;
+}
+
+/** `scenario.json` for `j2g tables --scenario FILE`: the page's scenario resolved, every default filled in. */
+export function scenarioFile(dataset: Dataset, s: PageScenario): string {
+  return JSON.stringify(pageResolved(dataset, s), null, 2) + '\n';
+}

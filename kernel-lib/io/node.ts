@@ -1,0 +1,26 @@
+/**
+ * Node's file system and path modules, fetched when a function that reads files is called rather than
+ * imported at the top of the module, so that the modules that also hold pure parsing (io/csv.ts,
+ * data/load.ts) bundle for the browser explorer unchanged. In a browser, calling a reader throws.
+ */
+import { J2GError } from '../errors.ts';
+
+type Fs = typeof import('node:fs');
+type Path = typeof import('node:path');
+
+function builtin<T>(id: string): T {
+  const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  const mod = get?.(id);
+  if (!mod) throw new J2GError(`${id} is not available here (reading files needs Node >= 20.16; in a browser, pass the files' texts, e.g. datasetFromTexts)`);
+  return mod as T;
+}
+
+/** `node:fs`, or a J2GError outside Node. */
+export function nodeFs(): Fs {
+  return builtin<Fs>('node:fs');
+}
+
+/** `node:path`, or a J2GError outside Node. */
+export function nodePath(): Path {
+  return builtin<Path>('node:path');
+}

@@ -1,0 +1,62 @@
+/**
+ * The explorer's scenario adapter: the URL holds the scenario (round trip, bad values named by URL
+ * parameter), scenario.json is a resolved scenario that resolves to itself, and the page's point pass
+ * gives the same tables as the interval pass's point columns (intervals never move an estimate).
+ */
+import { describe, expect, test } from 'vitest';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
+import { computeTables, printedCell } from '../../kernel-lib/explorer/compute.ts';
+import { pageOptions, scenarioFile, scenarioFromQuery, scenarioToQuery, type PageScenario } from '../../kernel-lib/explorer/scenario.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
+import { SMALL } from '../helpers/dataset.ts';
+
+onWarning(null);
+const ds = loadDataset(SMALL);
+
+describe('explorer scenario', () => {
+  const s: PageScenario = {
+    dataset: 'data/recorded/synthetic-small', judgmentReference: 'expert_with_ai', timeReference: 'expert_only',
+    policy: '1-of-2', weights: 'employment', rates: { nodeRateUSDPerHour: 30 }, draws: 300, seed: 7, winTieInterval: 'exact',
+  };
+  test('the URL query round-trips every field', () => {
+    const q = scenarioToQuery(s);
+    expect(q).toBe('dataset=data%2Frecorded%2Fsynthetic-small&judgmentReference=expert_with_ai&timeReference=expert_only&policy=1-of-2&weights=employment&rate=30&draws=300&seed=7&winTieInterval=exact');
+    expect(scenarioFromQuery(q, 'x')).toEqual(s);
+    expect(scenarioFromQuery('', 'data/recorded/synthetic-small')).toEqual({ dataset: 'data/recorded/synthetic-small' });
+  });
+  test('a bad URL value is named by its parameter, with what is allowed', () => {
+    expect(() => scenarioFromQuery('policy=pass2', 'd')).toThrow('URL parameter policy: "pass2" is not allowed (expected "pass@k" with k >= 1, or "m-of-n" with 1 <= m <= n)');
+    expect(() => scenarioFromQuery('rate=-3', 'd')).toThrow(/^URL parameter rate: -3 is not allowed/);
+    expect(() => scenarioFromQuery('weights=gpd', 'd')).toThrow(/^URL parameter weights: "gpd" is not allowed/);
+  });
+  test('scenario.json is the resolved scenario, every default filled, and resolves to itself', () => {
+    const file = JSON.parse(scenarioFile(ds, { dataset: 'data/recorded/synthetic-small', policy: 'pass@2' }));
+    expect(file).toMatchObject({ version: 1, system: 'sysX', judge: 'J1', judgmentReference: 'expert_only', timeReference: 'expert_only', policy: 'pass@2', weights: 'gdp', draws: 2000 });
+    expect(resolveScenario(file, ds)).toEqual(file);
+  });
+  test('the point pass gives the interval pass\'s estimates, cell for cell', () => {
+    const point = computeTables(pageOptions(ds, s, false), ['table01', 'table13', 'table15']);
+    const withIntervals = computeTables(pageOptions(ds, s, 300), ['table01', 'table13', 'table15']);
+    let cells = 0;
+    for (const [i, p] of point.entries()) {
+      const w = withIntervals[i];
+      if (!('table' in p) || !('table' in w)) throw new Error(`${p.name} skipped`);
+      for (const [j, c] of p.table.columns.entries()) {
+        const k = w.table.columns.indexOf(c);
+        expect(k, `${p.name} ${c}`).toBeGreaterThanOrEqual(0);
+        for (const [r, row] of p.table.rows.entries()) {
+          // bootstrap interval columns are empty until the interval pass; everything else is the same
+          if (row[j] === null && /_(lo|hi)$/.test(c)) continue;
+          expect(w.table.rows[r][k], `${p.name} ${c} ${r}`).toEqual(row[j]);
+          cells++;
+        }
+      }
+      if (p.name === 'table13') expect(w.table.columns.filter((c) => c.endsWith('_lo'))).toEqual(['nvj_lo', 'tsj_lo']);
+    }
+    expect(cells).toBeGreaterThan(20);
+  });
+  test('cells print to 6 significant digits', () => {
+    expect([printedCell(0.123456789), printedCell(1234567.89), printedCell(-0.5), printedCell(null), printedCell('Cat1')]).toEqual(['0.123457', '1234570', '-0.5', '', 'Cat1']);
+  });
+});
