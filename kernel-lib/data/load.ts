@@ -14,11 +14,12 @@
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { parseCsv, readCsv, readTextFile, type CsvData, type CsvRow } from '../io/csv.ts';
+import type { z } from 'zod';
+import { columnsOfCsv, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
 import { nearestName, parseJson } from '../io/json.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
-import { INTEGER } from './fields.ts';
+import { cellParser, INTEGER, INVALID } from './fields.ts';
 import {
   FILES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -50,46 +51,120 @@ export interface Dataset {
 
 type Key = keyof typeof FILES;
 
-function validateFile<K extends Key>(csv: CsvData, key: K, issues: ValidationIssue[]): Omit<Parsed, 'file'> {
+/** A schema's rule for one column, applied to each distinct cell once: parsed value, or INVALID. */
+function parseDict(field: z.ZodType, dict: readonly string[]): unknown[] {
+  const fast = cellParser(field);
+  return dict.map((v) => {
+    if (fast) return fast(v);
+    const r = field.safeParse(v);
+    return r.success ? r.data : INVALID;
+  });
+}
+
+/** Row i's raw cells, keyed by column (what a row's zod parse sees). */
+function rawValues(csv: CsvColumns, i: number): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const h of csv.header) values[h] = csv.columns[h].dict[csv.columns[h].codes[i]];
+  return values;
+}
+
+/**
+ * A file's rows parsed by its schema. Each distinct cell of a column is parsed once by the field's
+ * plain parser (fields.ts cellParser); a row with a rejected cell is parsed again by the zod row
+ * schema, which alone words the messages, so they are the schema's own, in row order.
+ */
+function validateFile<K extends Key>(csv: CsvColumns, key: K, issues: ValidationIssue[]): Omit<Parsed, 'file'> {
   const { schema } = FILES[key];
-  const required = Object.keys(schema.shape);
-  if (!checkHeader(csv, required, issues)) return { rows: [], raw: [], complete: false };
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const required = Object.keys(shape);
+  if (!checkHeader(csv, required, issues)) return { rows: [], cols: null, complete: false };
+  const cols = required.map((c) => csv.columns[c].codes);
+  const values = required.map((c) => parseDict(shape[c], csv.columns[c].dict));
+  const nh = key === 'runs' && csv.columns.node_hours ? csv.columns.node_hours : null;
+  const nhValues = nh ? parseDict(runNodeHours, nh.dict) : null;
+  const extras = key === 'runs' ? csv.header.filter((h) => !required.includes(h) && h !== 'node_hours') : [];
   const rows: any[] = [];
-  for (const r of csv.rows) {
-    const res = schema.safeParse(r.values);
-    if (!res.success) {
-      for (const iss of res.error.issues) issues.push({ file: csv.file, line: r.line, column: String(iss.path[0] ?? ''), message: iss.message });
+  const m = required.length;
+  for (let i = 0; i < csv.length; i++) {
+    let ok = true;
+    for (let k = 0; k < m; k++) if (values[k][cols[k][i]] === INVALID) { ok = false; break; }
+    if (!ok) {
+      const res = schema.safeParse(rawValues(csv, i));
+      if (!res.success) for (const iss of res.error.issues) issues.push({ file: csv.file, line: csv.lines[i], column: String(iss.path[0] ?? ''), message: iss.message });
+      else throw new J2GError(`${csv.file}:${csv.lines[i]}: a cell parser and its schema disagree (a bug)`);
       continue;
     }
-    const row: any = res.data;
+    const row: any = {};
+    for (let k = 0; k < m; k++) row[required[k]] = values[k][cols[k][i]];
     if (key === 'runs') {
-      const nh = runNodeHours.safeParse(r.values.node_hours ?? '');
-      if (!nh.success) for (const iss of nh.error.issues) issues.push({ file: csv.file, line: r.line, column: 'node_hours', message: iss.message });
-      row.node_hours = nh.success ? nh.data : null;
-      row.extra = Object.fromEntries(csv.header.filter((h) => !required.includes(h) && h !== 'node_hours').map((h) => [h, r.values[h]]));
+      let v: unknown = null;
+      if (nh) {
+        v = nhValues![nh.codes[i]];
+        if (v === INVALID) {
+          const r = runNodeHours.safeParse(nh.dict[nh.codes[i]]);
+          if (!r.success) for (const iss of r.error.issues) issues.push({ file: csv.file, line: csv.lines[i], column: 'node_hours', message: iss.message });
+          v = null;
+        }
+      }
+      row.node_hours = v;
+      const extra: Record<string, string> = {};
+      for (const h of extras) extra[h] = csv.columns[h].dict[csv.columns[h].codes[i]];
+      row.extra = extra;
     }
     rows.push(row);
   }
-  return { rows, raw: csv.rows, complete: true };
+  return { rows, cols: csv, complete: true };
 }
 
 interface Parsed {
   file: string;
   /** rows that passed their schema, parsed */
   rows: any[];
-  /** every data row as read, valid or not */
-  raw: CsvRow[];
+  /** every data row as read, valid or not (null when the file could not be read or lacks a column) */
+  cols: CsvColumns | null;
   /** false when the file could not be read or lacks a column: its ids are then unknown, not absent */
   complete: boolean;
 }
 
-function uniqueIds(p: Parsed, key: (r: CsvRow) => string, column: string, issues: ValidationIssue[]): Map<string, number> {
+/** Row i's cells of `columns`, joined by `|` (the key a duplicate is named by). */
+function joinedKey(csv: CsvColumns, columns: readonly string[], i: number): string {
+  return columns.map((c) => csv.columns[c]?.dict[csv.columns[c].codes[i]] ?? '').join('|');
+}
+
+/**
+ * A key per row for the cells of `columns`: a number from their codes when that is one-to-one with
+ * the cells (every column dictionary-encoded, none holding a `|` when there are several, and the
+ * code space fitting a double), else the cells joined by `|`.
+ */
+function rowKeys(csv: CsvColumns, columns: readonly string[]): (i: number) => number | string {
+  const cs = columns.map((c) => csv.columns[c]);
+  const joined = (i: number) => joinedKey(csv, columns, i);
+  if (cs.some((c) => !c || !c.encoded)) return joined;
+  const space = cs.reduce((a, c) => a * Math.max(1, c.dict.length), 1);
+  if (columns.length > 1 && (space > Number.MAX_SAFE_INTEGER || cs.some((c) => c.dict.some((v) => v.includes('|'))))) return joined;
+  return (i) => {
+    let k = 0;
+    for (const c of cs) k = k * c.dict.length + c.codes[i];
+    return k;
+  };
+}
+
+/** Each duplicate of the cells of `columns` is an issue naming the first line; returns the first line of each id (one column). */
+function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues: ValidationIssue[]): Map<string, number> {
   const first = new Map<string, number>();
-  for (const r of p.raw) {
-    const id = key(r);
-    const prev = first.get(id);
-    if (prev !== undefined) issues.push({ file: p.file, line: r.line, column, message: `duplicate ${column} "${id}" (first on line ${prev})` });
-    else first.set(id, r.line);
+  const csv = p.cols;
+  if (!csv) return first;
+  const keyOf = rowKeys(csv, columns);
+  const seen = new Map<number | string, number>();
+  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
+  for (let i = 0; i < csv.length; i++) {
+    const k = keyOf(i);
+    const prev = seen.get(k);
+    if (prev !== undefined) issues.push({ file: p.file, line: csv.lines[i], column, message: `duplicate ${column} "${joinedKey(csv, columns, i)}" (first on line ${prev})` });
+    else {
+      seen.set(k, csv.lines[i]);
+      if (single) first.set(single.dict[single.codes[i]], csv.lines[i]);
+    }
   }
   return first;
 }
@@ -161,11 +236,11 @@ export function loadDataset(dir: string): Dataset {
   if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
   const { manifest, lines } = readManifest(dir, issues);
-  const files: Partial<Record<Key, CsvData>> = {};
+  const files: Partial<Record<Key, CsvColumns>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     try {
-      files[key] = readCsv(join(dir, file), file);
+      files[key] = readCsvColumns(join(dir, file), file);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
       else throw e;
@@ -187,13 +262,13 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
   let read: { manifest: Manifest | null; lines?: Map<string, number> } = { manifest: null };
   if (manifestText === undefined) issues.push({ file: 'manifest.json', message: 'missing file' });
   else read = parseManifest(manifestText, issues);
-  const files: Partial<Record<Key, CsvData>> = {};
+  const files: Partial<Record<Key, CsvColumns>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     const text = texts[file];
     if (text === undefined) { issues.push({ file, message: 'missing file' }); continue; }
     try {
-      files[key] = parseCsv(text, file);
+      files[key] = parseCsvColumns(text, file);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
       else throw e;
@@ -203,31 +278,39 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
-function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvData>>, issues: ValidationIssue[], manifestLines?: Map<string, number>): Dataset {
+function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvColumns>>, issues: ValidationIssue[], manifestLines?: Map<string, number>): Dataset {
   const warnings: string[] = [];
+  // judgments.csv names each run by the same text as runs.csv: one string object for both, so that
+  // the judgments' ids do not hold on to the whole judgments.csv text they were sliced from
+  const runIds = files.runs?.columns.run_id, judgedIds = files.judgments?.columns.run_id;
+  if (runIds && judgedIds) {
+    const canon = new Map(runIds.dict.map((v) => [v, v]));
+    judgedIds.dict = judgedIds.dict.map((v) => canon.get(v) ?? v);
+  }
   const parsed = {} as Record<Key, Parsed>;
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     const csv = files[key];
-    parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], raw: [], file, complete: false };
+    parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], cols: null, file, complete: false };
   }
   const P = parsed;
   // Ids and references are checked on the raw cells of every row, valid or not, so that one bad cell
   // gives one message instead of a cascade of "unknown run" lines for the rows that point at it.
-  const cell = (r: CsvRow, c: string) => r.values[c] ?? '';
-  const sectors = uniqueIds(P.sectors, (r) => cell(r, 'sector'), 'sector', issues);
-  const occupations = uniqueIds(P.occupations, (r) => cell(r, 'occupation'), 'occupation', issues);
-  const tasks = uniqueIds(P.tasks, (r) => cell(r, 'task_id'), 'task_id', issues);
-  const systems = uniqueIds(P.systems, (r) => cell(r, 'system'), 'system', issues);
-  const runs = uniqueIds(P.runs, (r) => cell(r, 'run_id'), 'run_id', issues);
-  uniqueIds(P.runs, (r) => `${cell(r, 'task_id')}|${cell(r, 'system')}|${cell(r, 'attempt')}`, 'attempt', issues);
-  uniqueIds(P.judgments, (r) => `${cell(r, 'run_id')}|${cell(r, 'reference')}|${cell(r, 'judge')}`, 'judge', issues);
+  const sectors = uniqueIds(P.sectors, ['sector'], 'sector', issues);
+  const occupations = uniqueIds(P.occupations, ['occupation'], 'occupation', issues);
+  const tasks = uniqueIds(P.tasks, ['task_id'], 'task_id', issues);
+  const systems = uniqueIds(P.systems, ['system'], 'system', issues);
+  const runs = uniqueIds(P.runs, ['run_id'], 'run_id', issues);
+  uniqueIds(P.runs, ['task_id', 'system', 'attempt'], 'attempt', issues);
+  uniqueIds(P.judgments, ['run_id', 'reference', 'judge'], 'judge', issues);
   const ref = (p: Parsed, column: string, known: Map<string, number>, what: string, target: string) => {
     const targetKey = (Object.keys(FILES) as Key[]).find((k) => FILES[k].file === target)!;
-    if (!P[targetKey].complete) return; // its problems are already reported
-    for (const r of p.raw) {
-      const v = cell(r, column);
-      if (v !== '' && !known.has(v)) issues.push({ file: p.file, line: r.line, column, message: `unknown ${what} "${v}" (not in ${target})` });
+    if (!P[targetKey].complete || !p.cols) return; // its problems are already reported
+    const { dict, codes } = p.cols.columns[column];
+    const unknown = dict.map((v) => v !== '' && !known.has(v));
+    if (!unknown.includes(true)) return;
+    for (let i = 0; i < p.cols.length; i++) {
+      if (unknown[codes[i]]) issues.push({ file: p.file, line: p.cols.lines[i], column, message: `unknown ${what} "${dict[codes[i]]}" (not in ${target})` });
     }
   };
   ref(P.occupations, 'sector', sectors, 'sector', 'sectors.csv');
@@ -237,20 +320,26 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   ref(P.judgments, 'run_id', runs, 'run', 'runs.csv');
   // Attempts of one (task, system) are numbered 1..n without gaps (rows whose attempt is not an
   // integer >= 1 are already reported and left out of this count).
-  const attempts = new Map<string, { max: number; seen: Set<number>; line: number }>();
-  for (const r of P.runs.raw) {
-    const attempt = Number(cell(r, 'attempt'));
-    if (!INTEGER.test(cell(r, 'attempt')) || attempt < 1) continue;
-    const key = `${cell(r, 'task_id')}|${cell(r, 'system')}`;
-    const a = attempts.get(key) ?? { max: 0, seen: new Set<number>(), line: r.line };
-    a.max = Math.max(a.max, attempt);
-    a.seen.add(attempt);
-    attempts.set(key, a);
-  }
-  for (const [key, a] of attempts) {
-    if (a.max !== a.seen.size) {
-      const [task, system] = key.split('|');
-      issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
+  const attempts = new Map<number | string, { max: number; seen: Set<number>; line: number; i: number }>();
+  const R = P.runs.cols;
+  if (R) {
+    const { dict, codes } = R.columns.attempt;
+    const attemptOf = dict.map((v) => (INTEGER.test(v) && Number(v) >= 1 ? Number(v) : 0));
+    const keyOf = rowKeys(R, ['task_id', 'system']);
+    for (let i = 0; i < R.length; i++) {
+      const attempt = attemptOf[codes[i]];
+      if (attempt === 0) continue;
+      const key = keyOf(i);
+      let a = attempts.get(key);
+      if (!a) attempts.set(key, (a = { max: 0, seen: new Set<number>(), line: R.lines[i], i }));
+      a.max = Math.max(a.max, attempt);
+      a.seen.add(attempt);
+    }
+    for (const a of attempts.values()) {
+      if (a.max !== a.seen.size) {
+        const [task, system] = joinedKey(R, ['task_id', 'system'], a.i).split('|');
+        issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
+      }
     }
   }
   if (manifest) {
@@ -268,7 +357,6 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     occupations: P.occupations.rows, sectors: P.sectors.rows, tasks: P.tasks.rows,
     systems: P.systems.rows, runs: P.runs.rows, judgments: P.judgments.rows,
   };
-  const runsTable = rows.runs.map(({ extra, ...r }) => ({ ...r, ...extra }));
   const ds: Dataset = {
     dir,
     manifest: manifest!,
@@ -276,13 +364,32 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     sectors: aq.from(rows.sectors),
     tasks: aq.from(rows.tasks),
     systems: aq.from(rows.systems),
-    runs: aq.from(runsTable),
+    runs: runsTable(rows.runs),
     judgments: aq.from(rows.judgments),
     rows,
     warnings,
   };
   for (const key of KEYS) { builtFrom.set(ds[key], rows[key]); loadedRows.add(rows[key]); }
   return ds;
+}
+
+/**
+ * The runs as an Arquero table, each extra column beside the schema's (what aq.from gives for the
+ * rows with `extra` spread in, built column by column without a second object per run).
+ */
+function runsTable(runs: readonly RunRow[]): ColumnTable {
+  if (runs.length === 0) return aq.from([]);
+  const { extra, ...first } = runs[0];
+  const names = Object.keys({ ...first, ...extra });
+  const extras = new Set(Object.keys(extra));
+  const columns: Record<string, unknown[]> = {};
+  for (const name of names) {
+    const col = new Array(runs.length);
+    if (extras.has(name)) for (let i = 0; i < runs.length; i++) col[i] = runs[i].extra[name];
+    else for (let i = 0; i < runs.length; i++) col[i] = (runs[i] as unknown as Record<string, unknown>)[name];
+    columns[name] = col;
+  }
+  return aq.table(columns);
 }
 
 const KEYS = Object.keys(FILES) as Key[];
@@ -347,7 +454,9 @@ export function currentDataset(ds: Dataset): Dataset {
   const changed = (k: Key) => builtFrom.get(ds[k]) !== ds.rows[k];
   const runsCut = changed('tasks') ? cascade('runs', 'task_id', 'tasks', 'task_id') : false;
   if (runsCut || changed('runs')) cascade('judgments', 'run_id', 'runs', 'run_id');
-  const out = validateDataset(ds.dir, ds.manifest, files, []);
+  const cols: Partial<Record<Key, CsvColumns>> = {};
+  for (const key of KEYS) cols[key] = columnsOfCsv(files[key]!);
+  const out = validateDataset(ds.dir, ds.manifest, cols, []);
   out.warnings.unshift(...notes);
   rebuilt.set(ds, out);
   return out;
