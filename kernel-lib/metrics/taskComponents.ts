@@ -14,7 +14,7 @@
  */
 import { J2GError } from '../errors.ts';
 import { currentDataset, type Dataset } from '../data/load.ts';
-import { REFERENCES, type Reference, type RunRow } from '../data/schema.ts';
+import { REFERENCES, type Outcome, type Reference, type RunRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
 
 export interface RateOptions {
@@ -96,17 +96,30 @@ export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
   return idx;
 }
 
-const judgmentCache = new WeakMap<Dataset, Map<string, string>>();
-/** Outcome lookup keyed `run_id|reference|judge`. */
-export function judgmentIndex(dataset: Dataset): Map<string, string> {
+const judgmentCache = new WeakMap<Dataset, Map<string, Map<string, Map<string, Outcome>>>>();
+/**
+ * The outcomes one judge gave against one reference, keyed by run_id (empty when there are none).
+ * Built once per dataset for every (reference, judge), keyed by the runs' own id strings: no
+ * `run|reference|judge` string per judgment. No quantity.
+ * @example judgmentsOf(loadDataset('data/recorded/synthetic-small'), 'expert_only', 'J1').get('xA1a1') // => 'win'
+ */
+export function judgmentsOf(dataset: Dataset, reference: string, judge: string): ReadonlyMap<string, Outcome> {
   const ds = currentDataset(dataset);
   let idx = judgmentCache.get(ds);
   if (!idx) {
-    idx = new Map(ds.rows.judgments.map((j) => [`${j.run_id}|${j.reference}|${j.judge}`, j.outcome]));
+    idx = new Map();
+    for (const j of ds.rows.judgments) {
+      let byJudge = idx.get(j.reference);
+      if (!byJudge) idx.set(j.reference, (byJudge = new Map()));
+      let byRun = byJudge.get(j.judge);
+      if (!byRun) byJudge.set(j.judge, (byRun = new Map()));
+      byRun.set(j.run_id, j.outcome);
+    }
     judgmentCache.set(ds, idx);
   }
-  return idx;
+  return idx.get(reference)?.get(judge) ?? NONE;
 }
+const NONE: ReadonlyMap<string, Outcome> = new Map();
 
 /** Cost of a run at a replacement node rate: C(r) = C(base) + T_alloc (r - base) (Appendix G.1). */
 export function runCostAtRate(run: RunRow, baseRateUSDPerHour: number | null, rateUSDPerHour: number): number {
@@ -185,7 +198,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
   const rate = nodeRateOf(options.rates, system);
   const wage = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
   const runs = runsByTaskAndSystem(ds);
-  const judgments = judgmentIndex(ds);
+  const judged = judgmentsOf(ds, judgmentReference, judge);
 
   const included = ds.rows.tasks.filter((t) => runs.has(`${t.task_id}|${system}`));
   const tasksWithoutRuns = ds.rows.tasks.filter((t) => !runs.has(`${t.task_id}|${system}`)).map((t) => t.task_id);
@@ -215,7 +228,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
     let cost = 0, energy = 0, ai = 0, winAi = 0, winCount = 0;
     for (let r = 0; r < k; r++) {
       const run = list[r];
-      const outcome = judgments.get(`${run.run_id}|${judgmentReference}|${judge}`);
+      const outcome = judged.get(run.run_id);
       if (outcome === undefined) { problems.push(`run ${run.run_id} has no ${judgmentReference} judgment by ${judge}`); return; }
       wins[r] = outcome === 'loss' ? 0 : 1;
       cost += rate === undefined ? run.cost_usd : runCostAtRate(run, systemRow.node_rate_usd_per_hour, rate);
