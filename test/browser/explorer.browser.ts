@@ -191,6 +191,17 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     expect(await page.textContent('#provenance')).toContain('reconstructed'); // nothing computed from it
     await page.screenshot({ path: join(SHOTS, 'explorer-bad-dataset.png') });
 
+    // the same files dropped on the drop zone give the same message
+    await page.evaluate(() => { document.querySelector('#load-errors')!.replaceChildren(); });
+    const dropped = Object.fromEntries(readdirSync(bad).map((f) => [f, readFileSync(join(bad, f), 'utf8')]));
+    await page.evaluate((texts) => {
+      const dt = new DataTransfer();
+      for (const [name, text] of Object.entries(texts)) dt.items.add(new File([text], name));
+      document.querySelector('#drop')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, dropped);
+    await page.waitForSelector('#load-errors li');
+    expect(await page.$$eval('#load-errors li', (lis) => lis.map((l) => l.textContent))).toContain('runs.csv:3: ai_hours: expected a finite number >= 0, found -0.25');
+
     await page.setInputFiles('#files', files(join(ROOT, 'data/recorded/synthetic-small')));
     await page.waitForFunction(() => document.querySelector('#provenance')?.textContent?.includes('synthetic'));
     await settled(page, 2);
