@@ -8,7 +8,7 @@ import { J2GError } from '../errors.ts';
 import { formatNumber } from '../io/format.ts';
 import { parseCsv } from '../io/csv.ts';
 import { tableCaption } from '../plots/captions.ts';
-import { paperFigures, type FigureResult } from '../plots/paperFigures.ts';
+import { paperFigures, type FigureResult, type PaperFigureOptions } from '../plots/paperFigures.ts';
 import { nodeRatesOf, table05, type TableOptions } from '../tables/index.ts';
 import { TABLE_BUILDERS } from '../tables/buildTables.ts';
 
@@ -82,9 +82,15 @@ export function computeTables(options: TableOptions, names?: readonly string[], 
   return list.map((n) => computeTable(n, options, builders));
 }
 
+/** The reference constants the figures draw (Figure 1's energy scale, Figure 2's task titles), as the build wrote them. */
+export interface FigureConstants {
+  energyScale: NonNullable<PaperFigureOptions['energyScale']>;
+  taskTitles: [string, { title: string }][];
+}
+
 /** Every paper figure (a spec, or the reason the dataset cannot support it). */
-export function computeFigures(options: TableOptions): FigureResult[] {
-  return paperFigures(options);
+export function computeFigures(options: TableOptions, constants: FigureConstants | null = null): FigureResult[] {
+  return paperFigures(constants ? { ...options, energyScale: constants.energyScale, taskTitles: new Map(constants.taskTitles) } : options);
 }
 
 /**

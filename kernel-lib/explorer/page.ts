@@ -7,12 +7,13 @@
  */
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { REFERENCES } from '../data/schema.ts';
-import { formatIssue, ValidationError } from '../errors.ts';
+import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
+import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureResult } from '../plots/paperFigures.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
-import { computeFigures, computeTables, explorerTables, printedCell, type TableData, type TableResult } from './compute.ts';
+import { computeFigures, computeTables, explorerTables, printedCell, type FigureConstants, type TableData, type TableResult } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import type { ScenarioComparison } from '../scenario/compare.ts';
 import {
@@ -94,6 +95,8 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 let entries: DatasetEntry[] = [];
 /** data/reference/node_rates.csv (Table 5's sweep), or null when the build had none */
 let nodeRates: string | null = null;
+/** data/constants.json: the reference constants the figures draw, read by the build with kernel-lib/reference */
+let constants: FigureConstants | null = null;
 let current: { name: string; dir: string; texts: Record<string, string>; ds: Dataset } | null = null;
 let scenario: PageScenario = { dataset: '' };
 let baseline: { scenario: PageScenario; tables: Map<string, TableData> } | null = null;
@@ -120,7 +123,7 @@ function freshWorker(): Worker {
   worker = new Worker('worker.js');
   worker.onmessage = (e: MessageEvent<FromWorker>) => onWorker(e.data);
   worker.onerror = (e) => showError(`interval worker: ${e.message}`);
-  worker.postMessage({ type: 'load', name: current!.dir, texts: current!.texts, nodeRates } satisfies ToWorker);
+  worker.postMessage({ type: 'load', name: current!.dir, texts: current!.texts, nodeRates, constants } satisfies ToWorker);
   return worker;
 }
 
@@ -399,7 +402,7 @@ function recompute(): Promise<unknown> {
   for (const r of point) renderTable(r);
   tablesShown();
   const t1 = performance.now();
-  const figures = computeFigures(options);
+  const figures = computeFigures(options, constants);
   probe.pointFiguresMs = performance.now() - t1;
   const drawn = renderFigures(figures).then(() => renderCompare());
   const warn = $('warnings');
@@ -463,13 +466,21 @@ async function openBundled(entry: DatasetEntry, s: PageScenario): Promise<void> 
 async function openFiles(files: { path: string; file: File }[]): Promise<void> {
   $('load-errors').replaceChildren();
   const texts: Record<string, string> = {};
+  const undecodable: ValidationIssue[] = [];
   for (const { path, file } of files) {
     const base = path.split('/').pop()!;
-    if (base.endsWith('.csv') || base === 'manifest.json') texts[base] = await file.text();
+    if (!(base.endsWith('.csv') || base === 'manifest.json')) continue;
+    try {
+      texts[base] = decodeUtf8(new Uint8Array(await file.arrayBuffer()), base); // strict UTF-8, as loadDataset reads files
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      undecodable.push(...e.issues);
+    }
   }
   const folder = files.find((f) => f.path.includes('/'))?.path.split('/')[0] ?? 'my-dataset';
   let ds: Dataset;
   try {
+    if (undecodable.length) throw new ValidationError(undecodable);
     ds = datasetFromTexts(folder, texts);
   } catch (e) {
     const list = $('load-errors');
@@ -562,6 +573,7 @@ async function main(): Promise<void> {
   layout();
   entries = JSON.parse(await fetchText('data/index.json')) as DatasetEntry[];
   nodeRates = await fetchText('data/node_rates.csv').catch(() => null);
+  constants = await fetchText('data/constants.json').then((t) => JSON.parse(t) as FigureConstants).catch(() => null);
   let s: PageScenario;
   try {
     s = scenarioFromQuery(location.search, entries[0].dir);

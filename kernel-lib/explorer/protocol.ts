@@ -1,11 +1,11 @@
 /** Messages between the explorer page and its interval worker (structured-cloneable plain values). */
 import type { FigureResult } from '../plots/paperFigures.ts';
-import type { TableResult } from './compute.ts';
+import type { FigureConstants, TableResult } from './compute.ts';
 import type { PageScenario } from './scenario.ts';
 import type { ScenarioComparison } from '../scenario/compare.ts';
 
 export type ToWorker =
-  | { type: 'load'; name: string; texts: Record<string, string>; nodeRates: string | null }
+  | { type: 'load'; name: string; texts: Record<string, string>; nodeRates: string | null; constants: FigureConstants | null }
   | { type: 'run'; id: number; scenario: PageScenario; draws: number; baseline: PageScenario | null };
 
 export type FromWorker =

@@ -5,7 +5,7 @@
  */
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { onWarning } from '../warn.ts';
-import { computeFigures, computeTable, explorerTables } from './compute.ts';
+import { computeFigures, computeTable, explorerTables, type FigureConstants } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { pageOptions, pageResolved } from './scenario.ts';
 import { compareScenarios } from '../scenario/compare.ts';
@@ -15,6 +15,7 @@ onWarning(null); // the page shows the warnings of its own (point) pass
 
 let dataset: Dataset | null = null;
 let builders = explorerTables(null);
+let constants: FigureConstants | null = null;
 const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
@@ -22,6 +23,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   if (m.type === 'load') {
     dataset = datasetFromTexts(m.name, m.texts);
     builders = explorerTables(m.nodeRates);
+    constants = m.constants;
     return;
   }
   const t0 = performance.now();
@@ -30,7 +32,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     const options = pageOptions(dataset, m.scenario, m.draws);
     const names = Object.keys(builders);
     names.forEach((name, i) => post({ type: 'table', id: m.id, result: computeTable(name, options, builders), done: i + 1, total: names.length + 1 }));
-    post({ type: 'figures', id: m.id, figures: computeFigures(options) });
+    post({ type: 'figures', id: m.id, figures: computeFigures(options, constants) });
     const ms = performance.now() - t0;
     if (m.baseline) {
       // the scenario issue's compare: every cell's difference, paired intervals on the same resampled

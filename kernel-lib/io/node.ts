@@ -7,6 +7,7 @@ import { J2GError } from '../errors.ts';
 
 type Fs = typeof import('node:fs');
 type Path = typeof import('node:path');
+type Url = typeof import('node:url');
 
 function builtin<T>(id: string): T {
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
@@ -23,4 +24,9 @@ export function nodeFs(): Fs {
 /** `node:path`, or a J2GError outside Node. */
 export function nodePath(): Path {
   return builtin<Path>('node:path');
+}
+
+/** `node:url`, or a J2GError outside Node. */
+export function nodeUrl(): Url {
+  return builtin<Url>('node:url');
 }

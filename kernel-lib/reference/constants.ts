@@ -8,16 +8,16 @@
  * @example
  * loadEnergyScale().scaleMJ // => 2.52
  */
-import { join } from 'node:path';
 import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsv } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { positiveNumber, requiredText } from '../data/fields.ts';
-import { fileURLToPath } from 'node:url';
+import { nodePath, nodeUrl } from '../io/node.ts';
 
 // resolved when called, not at import: a browser bundle of the figure code may import this module
-const referenceDir = () => fileURLToPath(new URL('../../data/reference/', import.meta.url));
+const referenceDir = () => nodeUrl().fileURLToPath(new URL('../../data/reference/', import.meta.url));
+const join = (...parts: string[]) => nodePath().join(...parts);
 
 export interface StatedConstant {
   value: number;

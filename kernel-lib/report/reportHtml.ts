@@ -26,10 +26,10 @@ export interface ReportInput {
   warnings?: readonly { message: string; count: number }[];
   /** path of plotly.js relative to the page */
   plotlySrc?: string;
-  /** path of the explorer's index.html relative to the page (issue #12), linked from the top */
-  explorer?: string;
   /** `j2g audit`'s counts: the paper checked against itself and the public facts (independent evidence) */
   audit?: { passed: number; known: number; failed: number };
+  /** path of the explorer's index.html relative to the page (issue #12), linked from the top */
+  explorer?: string;
 }
 
 /**

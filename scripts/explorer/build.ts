@@ -7,6 +7,7 @@
  *   plotly.js             plotly.js-dist, as installed
  *   data/index.json       the bundled datasets; data/<name>/*.csv, manifest.json their files
  *   data/node_rates.csv   data/reference/node_rates.csv, Table 5's sweep
+ *   data/constants.json   the energy scale and task titles the figures draw (kernel-lib/reference/constants.ts)
  * Open it from any static file server: `npx http-server out/explorer` or
  * `python3 -m http.server -d out/explorer`, then http://localhost:8080 (a file:// URL cannot fetch).
  */
@@ -14,6 +15,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSyn
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { loadEnergyScale, loadTaskTitles } from '../../kernel-lib/reference/constants.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATASETS = ['data/recorded/joules-to-gdp-reconstructed', 'data/recorded/synthetic-small'];
@@ -53,6 +55,8 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     if (!entries.length) throw new Error('no dataset to bundle');
     writeFileSync(join(tmp, 'data', 'index.json'), JSON.stringify(entries, null, 2) + '\n');
     cpSync(join(ROOT, 'data/reference/node_rates.csv'), join(tmp, 'data', 'node_rates.csv'));
+    // Figure 1's energy scale and Figure 2's task titles, read here by kernel-lib/reference (the page cannot read data/reference/)
+    writeFileSync(join(tmp, 'data', 'constants.json'), JSON.stringify({ energyScale: loadEnergyScale(), taskTitles: [...loadTaskTitles()] }) + '\n');
     writeFileSync(join(tmp, 'index.html'), INDEX_HTML);
     rmSync(out, { recursive: true, force: true });
     mkdirSync(dirname(out), { recursive: true });
