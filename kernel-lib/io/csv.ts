@@ -47,15 +47,17 @@ const COMMA = 44, LF = 10, CR = 13, QUOTE = 34;
  * throws, after the whole text, a ValidationError listing every malformed record (the rules above).
  * Unquoted fields are sliced, not built a character at a time.
  */
-function scanCsv(text: string, file: string, onRecord: (line: number, fields: string[]) => void): void {
+function scanCsv(text: string, file: string, onRecord: (line: number, fields: string[]) => void, reuse = false): void {
   const issues: ValidationIssue[] = [];
   let i = 0;
   let line = 1;
   if (text.charCodeAt(0) === 0xfeff) i = 1; // byte-order mark
   const n = text.length;
+  let fields: string[] = [];
   while (i < n) {
     const start = line;
-    const fields: string[] = [];
+    if (reuse) fields.length = 0;
+    else fields = [];
     for (;;) {
       let field = '';
       if (text.charCodeAt(i) === QUOTE) {
@@ -110,12 +112,12 @@ export function parseCsvRecords(text: string, file: string): { line: number; fie
  * The header and record checks every CSV gets (empty file, header names, blank lines, field counts),
  * handing each well-formed data record to `onRow`; throws a ValidationError listing every problem.
  */
-function scanWithHeader(text: string, file: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void): void {
+function scanWithHeader(text: string, file: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, reuse = false): void {
   let header: string[] | null = null;
   const issues: ValidationIssue[] = [];
   scanCsv(text, file, (line, fields) => {
     if (header === null) {
-      header = fields;
+      header = [...fields];
       const seen = new Set<string>();
       for (const h of header) {
         if (h.trim() === '') issues.push({ file, line: 1, message: 'empty column name in header' });
@@ -135,7 +137,7 @@ function scanWithHeader(text: string, file: string, onHeader: (header: string[])
       return;
     }
     onRow(line, fields);
-  });
+  }, reuse);
   if (header === null) throw new ValidationError([{ file, line: 1, message: 'empty file, expected a header row' }]);
   if (issues.length) throw new ValidationError(issues);
 }
@@ -155,7 +157,7 @@ export function parseCsv(text: string, file: string): CsvData {
 /**
  * parseCsv's checks and messages, the result dictionary-encoded by column (CsvColumns) instead of one
  * object per row: what the dataset loader keeps of a 40 MB file is a few typed arrays.
- * @example parseCsvColumns('x\na\na\n', 'f.csv').columns.x // => { codes: Int32Array [0, 0], dict: ['a'], encoded: true }
+ * @example parseCsvColumns('x\na\na\n', 'f.csv').columns.x.dict // => ['a']
  */
 export function parseCsvColumns(text: string, file: string): CsvColumns {
   let header: string[] = [];
@@ -195,7 +197,7 @@ export function parseCsvColumns(text: string, file: string): CsvColumns {
         maps[k] = null;
       }
     }
-  });
+  }, true);
   const columns: CsvColumns['columns'] = {};
   header.forEach((h, k) => (columns[h] = { codes: codes[k].slice(0, length), dict: dicts[k], encoded: maps[k] !== null }));
   return { file, header, length, lines: lines.slice(0, length), columns };

@@ -13,7 +13,7 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError } from '../errors.ts';
-import { currentDataset, type Dataset } from '../data/load.ts';
+import { checkDataset, type Dataset } from '../data/load.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
 
@@ -80,7 +80,7 @@ const runIndexCache = new WeakMap<Dataset, Map<string, RunRow[]>>();
  * @example runsByTaskAndSystem(loadDataset('data/recorded/synthetic-small')).get('A1|sysX').length // => 2
  */
 export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   let idx = runIndexCache.get(ds);
   if (!idx) {
     idx = new Map();
@@ -104,7 +104,7 @@ const judgmentCache = new WeakMap<Dataset, Map<string, Map<string, Map<string, O
  * @example judgmentsOf(loadDataset('data/recorded/synthetic-small'), 'expert_only', 'J1').get('xA1a1') // => 'win'
  */
 export function judgmentsOf(dataset: Dataset, reference: string, judge: string): ReadonlyMap<string, Outcome> {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   let idx = judgmentCache.get(ds);
   if (!idx) {
     idx = new Map();
@@ -142,7 +142,7 @@ export function checkReference(option: string, value: unknown): Reference {
 const judgeCache = new WeakMap<Dataset, Set<string>>();
 /** Judges that have at least one judgment in the dataset. Cached per dataset. */
 export function judgesOf(dataset: Dataset): Set<string> {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   let judges = judgeCache.get(ds);
   if (!judges) judgeCache.set(ds, (judges = new Set(ds.rows.judgments.map((j) => j.judge))));
   return judges;
@@ -153,7 +153,7 @@ export function judgesOf(dataset: Dataset): Set<string> {
  * for a name the dataset does not have, so that a typo is not read as "no runs" or "no judgments".
  */
 export function checkSystemAndJudge(dataset: Dataset, system: string, judge: string): void {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   if (!ds.rows.systems.some((s) => s.system === system)) throw new J2GError(`unknown system: ${system} (systems.csv has: ${ds.rows.systems.map((s) => s.system).join(', ')})`);
   if (!judgesOf(ds).has(judge)) throw new J2GError(`unknown judge: ${judge} (judgments.csv has: ${[...judgesOf(ds)].join(', ')})`);
 }
@@ -186,7 +186,7 @@ export function nodeRateOf(rates: unknown, system?: string): number | undefined 
  * @example taskComponents({ dataset: loadDataset('data/recorded/synthetic-small') }).taskIds.length // => 6
  */
 export function taskComponents(options: ComponentOptions): TaskComponents {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   const judgmentReference = checkReference('judgmentReference', options.judgmentReference ?? 'expert_only');

@@ -20,7 +20,7 @@ import { checkReference, checkSystemAndJudge, judgmentsOf, runsByTaskAndSystem }
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
@@ -32,7 +32,7 @@ import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
  * @example commonAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }) // => 2
  */
 export function commonAttempts(options: TableOptions): number {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   checkSystemAndJudge(ds, system, options.judge ?? ds.manifest.primary_judge);
   const runs = runsByTaskAndSystem(ds);
@@ -53,7 +53,7 @@ export function commonAttempts(options: TableOptions): number {
  * @example judgedAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }, 'expert_only') // => 2
  */
 export function judgedAttempts(options: TableOptions, reference: Reference): number {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkReference('reference', reference);

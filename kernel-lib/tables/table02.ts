@@ -15,13 +15,13 @@ import { REFERENCES, type Outcome } from '../data/schema.ts';
 import { checkSystemAndJudge, runsByTaskAndSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
 import { outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
 import type { TableOptions } from './options.ts';
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 
 export const HUMAN_JUDGE = 'human';
 
 /** Repeated-output agreement of attempts 1 and 2, or null when no task has both judged. */
 export function repeatedOutputAgreement(options: TableOptions): Agreement | null {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkSystemAndJudge(ds, system, judge);
@@ -40,7 +40,7 @@ export function repeatedOutputAgreement(options: TableOptions): Agreement | null
 }
 
 export function table02(options: TableOptions): ColumnTable {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const judges = [...judgesOf(ds)].filter((j) => j !== HUMAN_JUDGE);
   if (judgesOf(ds).has(HUMAN_JUDGE)) judges.push(HUMAN_JUDGE);
   const rows: { judge_a: string; judge_b: string; exact_agreement_pct: number; binary_agreement_pct: number; pairs: number }[] = [];
