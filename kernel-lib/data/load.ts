@@ -59,6 +59,9 @@ export interface Dataset {
 
 type Key = keyof typeof FILES;
 
+/** The `extra` of every run of a runs.csv without extra columns: one frozen empty object, not one per run. */
+const NO_EXTRA: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** A schema's rule for one column, applied to each distinct cell once: parsed value, or INVALID. */
 function parseDict(field: z.ZodType, dict: readonly string[]): unknown[] {
   const fast = cellParser(field);
@@ -115,8 +118,11 @@ function validateFile<K extends Key>(csv: CsvColumns, key: K, issues: Validation
         }
       }
       row.node_hours = v;
-      const extra: Record<string, string> = {};
-      for (const h of extras) extra[h] = csv.columns[h].dict[csv.columns[h].codes[i]];
+      let extra = NO_EXTRA;
+      if (extras.length) {
+        extra = {};
+        for (const h of extras) extra[h] = csv.columns[h].dict[csv.columns[h].codes[i]];
+      }
       row.extra = extra;
     }
     rows.push(row);

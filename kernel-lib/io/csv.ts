@@ -162,13 +162,16 @@ export function parseCsv(text: string, file: string): CsvData {
 export function parseCsvColumns(text: string, file: string): CsvColumns {
   let header: string[] = [];
   let length = 0;
-  let lines = new Int32Array(1024);
+  // sized by the line ends, so that 800,000 rows are not grown by doubling and copied again
+  let capacity = 1;
+  for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) capacity++;
+  let lines = new Int32Array(capacity);
   let codes: Int32Array[] = [];
   let maps: (Map<string, number> | null)[] = [];
   let dicts: string[][] = [];
   scanWithHeader(text, file, (h) => {
     header = h;
-    codes = h.map(() => new Int32Array(1024));
+    codes = h.map(() => new Int32Array(capacity));
     maps = h.map(() => new Map());
     dicts = h.map(() => []);
   }, (line, fields) => {
@@ -199,8 +202,9 @@ export function parseCsvColumns(text: string, file: string): CsvColumns {
     }
   }, true);
   const columns: CsvColumns['columns'] = {};
-  header.forEach((h, k) => (columns[h] = { codes: codes[k].slice(0, length), dict: dicts[k], encoded: maps[k] !== null }));
-  return { file, header, length, lines: lines.slice(0, length), columns };
+  const fit = (a: Int32Array) => (a.length === length ? a : a.length - length < 64 ? a.subarray(0, length) : a.slice(0, length));
+  header.forEach((h, k) => (columns[h] = { codes: fit(codes[k]), dict: dicts[k], encoded: maps[k] !== null }));
+  return { file, header, length, lines: fit(lines), columns };
 }
 
 /** CsvData's rows encoded as CsvColumns (for cells built in memory). */
