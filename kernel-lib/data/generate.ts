@@ -21,13 +21,24 @@ export interface GeneratedOptions {
   categories?: number;
   sectors?: number;
   attempts?: number;
+  /**
+   * A leaderboard of this many systems (`sysA`, `sysB`, `sys003`, ...), each with `attempts` attempts
+   * per task and every run judged 4 times (the primary judge against both references, haiku and
+   * gpt5mini against the expert), no human review. Left out: the paper's two systems described above.
+   * 1,320 tasks x 38 systems x 4 attempts is the 200,640-run scale bench (scripts/bench/scale.ts).
+   */
+  systems?: number;
 }
 
 const f = (x: number) => String(Number(x.toPrecision(6)));
 
 /** The files of a generated dataset, by name. */
 export function generateDataset(options: GeneratedOptions = {}): Record<string, string> {
-  const { seed = 1, tasksPerOccupation = 5, occupations: O = 44, categories: C = 13, sectors: S = 9, attempts = 4 } = options;
+  const { seed = 1, tasksPerOccupation = 5, occupations: O = 44, categories: C = 13, sectors: S = 9, attempts = 4, systems: N } = options;
+  // [system, attempts, node rate USD/h, energy factor, judged by every judge]
+  const lineup: (readonly [string, number, number, number, boolean])[] = N === undefined
+    ? [['sysA', attempts, 63.296, 1, true], ['sysB', 1, 55.04, 0.6, false]]
+    : Array.from({ length: N }, (_, i) => [i === 0 ? 'sysA' : i === 1 ? 'sysB' : `sys${String(i + 1).padStart(3, '0')}`, attempts, i % 2 ? 55.04 : 63.296, 0.5 + (i % 7) / 10, true] as const);
   const rng = createRng(seed);
   const u = () => rng.next();
   const logNormal = (median: number, sigma: number) => {
@@ -55,17 +66,17 @@ export function generateDataset(options: GeneratedOptions = {}): Record<string, 
       tasks.push(`${id},${occ[o].name},${f(H)},${f(Hai)}`);
       const p = Math.min(0.95, Math.max(0.05, occ[o].skill + 0.3 * (u() - 0.5)));
       const energyScale = logNormal(0.4, 0.4);
-      for (const [system, n, rate] of [['sysA', attempts, 63.296], ['sysB', 1, 55.04]] as const) {
+      for (const [system, n, rate, energyFactor, allJudges] of lineup) {
         for (let a = 1; a <= n; a++) {
           const run = `${system}-${id}-${a}`;
           const L = logNormal(0.4, 0.5);
-          runs.push(`${run},${id},${system},${a},${f(L)},${f(L * rate * (0.05 + 0.02 * u()))},${f(energyScale * (0.8 + 0.4 * u()) * (system === 'sysA' ? 1 : 0.6))}`);
+          runs.push(`${run},${id},${system},${a},${f(L)},${f(L * rate * (0.05 + 0.02 * u()))},${f(energyScale * (0.8 + 0.4 * u()) * energyFactor)}`);
           const eo = outcome(p);
           judgments.push(`${run},expert_only,gemini,${eo}`, `${run},expert_with_ai,gemini,${outcome(p * 0.55)}`);
-          if (system === 'sysA') {
+          if (allJudges) {
             const other = (q: number) => (u() < q ? eo : outcome(p));
             judgments.push(`${run},expert_only,haiku,${other(0.6)}`, `${run},expert_only,gpt5mini,${other(0.55)}`);
-            if (a === 1 && humanLeft > 0 && u() < 0.2) { humanLeft--; judgments.push(`${run},expert_only,human,${other(0.5)}`); }
+            if (N === undefined && a === 1 && humanLeft > 0 && u() < 0.2) { humanLeft--; judgments.push(`${run},expert_only,human,${other(0.5)}`); }
           }
         }
       }
@@ -75,7 +86,8 @@ export function generateDataset(options: GeneratedOptions = {}): Record<string, 
   write('sectors.csv', 'sector,gdp_share', sectors);
   write('occupations.csv', 'occupation,soc_code,category,sector,employment,median_hourly_wage_usd', occLines);
   write('tasks.csv', 'task_id,occupation,expert_hours,expert_ai_hours', tasks);
-  write('systems.csv', 'system,model,harness,backend,accelerator,accelerator_count,node_rate_usd_per_hour', ['sysA,Model A,OpenHands,vLLM,H200,8,63.296', 'sysB,Model B,OpenHands,vLLM,H100,8,55.04']);
+  write('systems.csv', 'system,model,harness,backend,accelerator,accelerator_count,node_rate_usd_per_hour',
+    lineup.map(([system, , rate], i) => `${system},Model ${i < 2 ? 'AB'[i] : i + 1},OpenHands,vLLM,${rate === 55.04 ? 'H100' : 'H200'},8,${rate}`));
   write('runs.csv', 'run_id,task_id,system,attempt,ai_hours,cost_usd,energy_mj', runs);
   write('judgments.csv', 'run_id,reference,judge,outcome', judgments);
   files['manifest.json'] = JSON.stringify({

@@ -7,6 +7,14 @@
  * Problems that do not make the data wrong (a sector with no evaluated occupation, an occupation
  * without tasks) are returned as `warnings` for the caller to show.
  *
+ * One representation: a Dataset's `rows` (typed plain objects, one array per file) are the dataset;
+ * every computation reads them. Its Arquero tables (`ds.tasks`, `ds.runs`, ...) are views derived
+ * from those rows once, on first read, for display and exploration: filtering a view changes nothing.
+ * A dataset with some tasks, runs or systems left out is made explicitly, by restrictDataset, which
+ * returns a new dataset checked by the same rules; a dataset whose table was replaced by the caller
+ * (`{ ...ds, tasks: ds.tasks.filter(...) }`) is refused by checkDataset, naming restrictDataset,
+ * rather than silently rebuilt or ignored.
+ *
  * @example
  * const ds = loadDataset('data/recorded/synthetic-small');
  * ds.tasks.numRows() // => 6
@@ -14,11 +22,12 @@
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { parseCsv, readCsv, readTextFile, type CsvData, type CsvRow } from '../io/csv.ts';
-import { nodeFs, nodePath } from '../io/node.ts';
+import type { z } from 'zod';
+import { columnsOfCsv, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
 import { nearestName, parseJson } from '../io/json.ts';
+import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
-import { INTEGER } from './fields.ts';
+import { cellParser, INTEGER, INVALID } from './fields.ts';
 import {
   FILES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -36,60 +45,152 @@ export interface DatasetRows {
 export interface Dataset {
   dir: string;
   manifest: Manifest;
-  /** Arquero views of the validated files (numbers parsed, extra columns kept as text). */
+  /** Arquero views of `rows` (numbers parsed, extra columns kept as text), built once on first read; never the data computed from. */
   occupations: ColumnTable;
   sectors: ColumnTable;
   tasks: ColumnTable;
   systems: ColumnTable;
   runs: ColumnTable;
   judgments: ColumnTable;
-  /** The same records as typed plain objects, for computation. */
+  /** The dataset: the validated records as typed plain objects, from which everything is computed. */
   rows: DatasetRows;
   warnings: string[];
 }
 
 type Key = keyof typeof FILES;
 
-function validateFile<K extends Key>(csv: CsvData, key: K, issues: ValidationIssue[]): Omit<Parsed, 'file'> {
+/** The `extra` of every run of a runs.csv without extra columns: one frozen empty object, not one per run. */
+const NO_EXTRA: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** A schema's rule for one column, applied to each distinct cell once: parsed value, or INVALID. */
+function parseDict(field: z.ZodType, dict: readonly string[]): unknown[] {
+  const fast = cellParser(field);
+  return dict.map((v) => {
+    if (fast) return fast(v);
+    const r = field.safeParse(v);
+    return r.success ? r.data : INVALID;
+  });
+}
+
+/** Row i's raw cells, keyed by column (what a row's zod parse sees). */
+function rawValues(csv: CsvColumns, i: number): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const h of csv.header) values[h] = csv.columns[h].dict[csv.columns[h].codes[i]];
+  return values;
+}
+
+/**
+ * A file's rows parsed by its schema. Each distinct cell of a column is parsed once by the field's
+ * plain parser (fields.ts cellParser); a row with a rejected cell is parsed again by the zod row
+ * schema, which alone words the messages, so they are the schema's own, in row order.
+ */
+function validateFile<K extends Key>(csv: CsvColumns, key: K, issues: ValidationIssue[]): Omit<Parsed, 'file'> {
   const { schema } = FILES[key];
-  const required = Object.keys(schema.shape);
-  if (!checkHeader(csv, required, issues)) return { rows: [], raw: [], complete: false };
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const required = Object.keys(shape);
+  if (!checkHeader(csv, required, issues)) return { rows: [], cols: null, complete: false };
+  const cols = required.map((c) => csv.columns[c].codes);
+  const values = required.map((c) => parseDict(shape[c], csv.columns[c].dict));
+  const nh = key === 'runs' && csv.columns.node_hours ? csv.columns.node_hours : null;
+  const nhValues = nh ? parseDict(runNodeHours, nh.dict) : null;
+  const extras = key === 'runs' ? csv.header.filter((h) => !required.includes(h) && h !== 'node_hours') : [];
   const rows: any[] = [];
-  for (const r of csv.rows) {
-    const res = schema.safeParse(r.values);
-    if (!res.success) {
-      for (const iss of res.error.issues) issues.push({ file: csv.file, line: r.line, column: String(iss.path[0] ?? ''), message: iss.message });
+  const m = required.length;
+  for (let i = 0; i < csv.length; i++) {
+    let ok = true;
+    for (let k = 0; k < m; k++) if (values[k][cols[k][i]] === INVALID) { ok = false; break; }
+    if (!ok) {
+      const res = schema.safeParse(rawValues(csv, i));
+      if (!res.success) for (const iss of res.error.issues) issues.push({ file: csv.file, line: csv.lines[i], column: String(iss.path[0] ?? ''), message: iss.message });
+      else throw new J2GError(`${csv.file}:${csv.lines[i]}: a cell parser and its schema disagree (a bug)`);
       continue;
     }
-    const row: any = res.data;
+    const row: any = {};
+    for (let k = 0; k < m; k++) row[required[k]] = values[k][cols[k][i]];
     if (key === 'runs') {
-      const nh = runNodeHours.safeParse(r.values.node_hours ?? '');
-      if (!nh.success) for (const iss of nh.error.issues) issues.push({ file: csv.file, line: r.line, column: 'node_hours', message: iss.message });
-      row.node_hours = nh.success ? nh.data : null;
-      row.extra = Object.fromEntries(csv.header.filter((h) => !required.includes(h) && h !== 'node_hours').map((h) => [h, r.values[h]]));
+      let v: unknown = null;
+      if (nh) {
+        v = nhValues![nh.codes[i]];
+        if (v === INVALID) {
+          const r = runNodeHours.safeParse(nh.dict[nh.codes[i]]);
+          if (!r.success) for (const iss of r.error.issues) issues.push({ file: csv.file, line: csv.lines[i], column: 'node_hours', message: iss.message });
+          v = null;
+        }
+      }
+      row.node_hours = v;
+      let extra = NO_EXTRA;
+      if (extras.length) {
+        extra = {};
+        for (const h of extras) extra[h] = csv.columns[h].dict[csv.columns[h].codes[i]];
+      }
+      row.extra = extra;
     }
     rows.push(row);
   }
-  return { rows, raw: csv.rows, complete: true };
+  return { rows, cols: csv, complete: true };
 }
 
 interface Parsed {
   file: string;
   /** rows that passed their schema, parsed */
   rows: any[];
-  /** every data row as read, valid or not */
-  raw: CsvRow[];
+  /** every data row as read, valid or not (null when the file could not be read or lacks a column) */
+  cols: CsvColumns | null;
   /** false when the file could not be read or lacks a column: its ids are then unknown, not absent */
   complete: boolean;
 }
 
-function uniqueIds(p: Parsed, key: (r: CsvRow) => string, column: string, issues: ValidationIssue[]): Map<string, number> {
+/** Row i's cells of `columns`, joined by `|` (the key a duplicate is named by). */
+function joinedKey(csv: CsvColumns, columns: readonly string[], i: number): string {
+  return columns.map((c) => csv.columns[c]?.dict[csv.columns[c].codes[i]] ?? '').join('|');
+}
+
+/** How many numeric keys rowKeys may give for `columns` (the product of their dictionary sizes), or null when it gives text keys. */
+function keySpace(csv: CsvColumns, columns: readonly string[]): number | null {
+  const cs = columns.map((c) => csv.columns[c]);
+  if (cs.some((c) => !c || !c.encoded)) return null;
+  const space = cs.reduce((a, c) => a * Math.max(1, c.dict.length), 1);
+  if (columns.length > 1 && (space > Number.MAX_SAFE_INTEGER || cs.some((c) => c.dict.some((v) => v.includes('|'))))) return null;
+  return space;
+}
+
+/**
+ * A key per row for the cells of `columns`: a number from their codes when that is one-to-one with
+ * the cells (every column dictionary-encoded, none holding a `|` when there are several, and the
+ * code space fitting a double), else the cells joined by `|`.
+ */
+function rowKeys(csv: CsvColumns, columns: readonly string[]): (i: number) => number | string {
+  const cs = columns.map((c) => csv.columns[c]);
+  if (keySpace(csv, columns) === null) return (i) => joinedKey(csv, columns, i);
+  return (i) => {
+    let k = 0;
+    for (const c of cs) k = k * c.dict.length + c.codes[i];
+    return k;
+  };
+}
+
+/** Each duplicate of the cells of `columns` is an issue naming the first line; returns the first line of each id (one column). */
+function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues: ValidationIssue[]): Map<string, number> {
   const first = new Map<string, number>();
-  for (const r of p.raw) {
-    const id = key(r);
-    const prev = first.get(id);
-    if (prev !== undefined) issues.push({ file: p.file, line: r.line, column, message: `duplicate ${column} "${id}" (first on line ${prev})` });
-    else first.set(id, r.line);
+  const csv = p.cols;
+  if (!csv) return first;
+  const keyOf = rowKeys(csv, columns);
+  const space = keySpace(csv, columns);
+  // a code space up to 4 slots a row is a typed array of first lines (0: not seen), else a Map
+  const table = space !== null && space <= 4 * csv.length + 1024 ? new Int32Array(space) : null;
+  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
+  // one plain column: its text keys are the ids themselves, so `first` is the map of seen keys
+  const seen = table
+    ? { get: (k: number | string) => table[k as number] || undefined, set: (k: number | string, line: number) => { table[k as number] = line; } }
+    : single && !single.encoded ? (first as Map<number | string, number>) : new Map<number | string, number>();
+  for (let i = 0; i < csv.length; i++) {
+    const k = keyOf(i);
+    const prev = seen.get(k);
+    if (prev !== undefined) issues.push({ file: p.file, line: csv.lines[i], column, message: `duplicate ${column} "${joinedKey(csv, columns, i)}" (first on line ${prev})` });
+    else {
+      seen.set(k, csv.lines[i]);
+      if (single && seen !== first) first.set(single.dict[single.codes[i]], csv.lines[i]);
+    }
   }
   return first;
 }
@@ -100,15 +201,12 @@ const MANIFEST_KEYS: Record<string, readonly string[]> = {
   bootstrap: Object.keys(manifestSchema.shape.bootstrap.shape),
 };
 
-/**
- * manifest.json: strict UTF-8 (a byte-order mark accepted), strict JSON, every key known (a misspelt
- * key is refused with the nearest known key, not ignored) and none duplicated (not last-one-wins),
- * then manifestSchema; issues name the line where the key stands.
- */
+/** Read manifest.json from `dir` as strict UTF-8, then parseManifest. */
 function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
+  const { existsSync } = nodeFs();
   const path = nodePath().join(dir, 'manifest.json');
   const file = 'manifest.json';
-  if (!nodeFs().existsSync(path)) {
+  if (!existsSync(path)) {
     issues.push({ file, message: 'missing file' });
     return { manifest: null };
   }
@@ -122,7 +220,11 @@ function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manif
   return parseManifest(text, issues);
 }
 
-/** manifest.json's text checked as readManifest checks it (problems pushed onto `issues`). */
+/**
+ * manifest.json's text: strict JSON, every key known (a misspelt key is refused with the nearest
+ * known key, not ignored) and none duplicated (not last-one-wins), then manifestSchema; issues name
+ * the line where the key stands.
+ */
 function parseManifest(text: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
   const file = 'manifest.json';
   const json = parseJson(text, file);
@@ -152,25 +254,51 @@ function parseManifest(text: string, issues: ValidationIssue[]): { manifest: Man
   return { manifest: issues.length > before ? null : res.data, lines: json.lines };
 }
 
+export interface LoadOptions {
+  /**
+   * Called with one line per phase ("runs.csv: 200640 rows read (1.2 s)", "runs.csv: 200640 rows
+   * checked (0.4 s)", "ids and references checked (0.3 s)"; files under 10,000 rows get no line of
+   * their own), for a caller that shows progress (the CLI, on stderr, for large datasets). Never part
+   * of a result.
+   */
+  progress?: (line: string) => void;
+}
+
+/** Files shorter than this get no progress line of their own (their time counts in the next line). */
+const PROGRESS_ROWS = 10_000;
+
+/** A timer for LoadOptions.progress: `done(what)` reports what finished since the last call. */
+function phases(progress?: (line: string) => void): (what: string) => void {
+  if (!progress) return () => {};
+  let t = performance.now();
+  return (what) => {
+    const now = performance.now();
+    progress(`${what} (${((now - t) / 1000).toFixed(1)} s)`);
+    t = now;
+  };
+}
+
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
-export function loadDataset(dir: string): Dataset {
+export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
+  const done = phases(options.progress);
   const { existsSync, statSync } = nodeFs();
   const { join } = nodePath();
   if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
   if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
   const { manifest, lines } = readManifest(dir, issues);
-  const files: Partial<Record<Key, CsvData>> = {};
+  const files: Partial<Record<Key, CsvColumns>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     try {
-      files[key] = readCsv(join(dir, file), file);
+      files[key] = readCsvColumns(join(dir, file), file);
+      if (files[key]!.length >= PROGRESS_ROWS) done(`${file}: ${files[key]!.length} rows read`);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
       else throw e;
     }
   }
-  return validateDataset(dir, manifest, files, issues, lines);
+  return validateDataset(dir, manifest, files, issues, lines, done);
 }
 
 /**
@@ -183,50 +311,59 @@ export function loadDataset(dir: string): Dataset {
 export function datasetFromTexts(dir: string, texts: Readonly<Record<string, string | undefined>>): Dataset {
   const issues: ValidationIssue[] = [];
   const manifestText = texts['manifest.json'];
-  let m: { manifest: Manifest | null; lines?: Map<string, number> } = { manifest: null };
+  let read: { manifest: Manifest | null; lines?: Map<string, number> } = { manifest: null };
   if (manifestText === undefined) issues.push({ file: 'manifest.json', message: 'missing file' });
-  else m = parseManifest(manifestText, issues);
-  const files: Partial<Record<Key, CsvData>> = {};
+  else read = parseManifest(manifestText, issues);
+  const files: Partial<Record<Key, CsvColumns>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     const text = texts[file];
     if (text === undefined) { issues.push({ file, message: 'missing file' }); continue; }
     try {
-      files[key] = parseCsv(text, file);
+      files[key] = parseCsvColumns(text, file);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
       else throw e;
     }
   }
-  return validateDataset(dir, m.manifest, files, issues, m.lines);
+  return validateDataset(dir, read.manifest, files, issues, read.lines);
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
-function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvData>>, issues: ValidationIssue[], manifestLines?: Map<string, number>): Dataset {
+function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvColumns>>, issues: ValidationIssue[], manifestLines?: Map<string, number>, done: (what: string) => void = () => {}): Dataset {
   const warnings: string[] = [];
+  // judgments.csv names each run by the same text as runs.csv: one string object for both, so that
+  // the judgments' ids do not hold on to the whole judgments.csv text they were sliced from
+  const runIds = files.runs?.columns.run_id, judgedIds = files.judgments?.columns.run_id;
+  if (runIds && judgedIds) {
+    const canon = new Map(runIds.dict.map((v) => [v, v]));
+    judgedIds.dict = judgedIds.dict.map((v) => canon.get(v) ?? v);
+  }
   const parsed = {} as Record<Key, Parsed>;
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
     const csv = files[key];
-    parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], raw: [], file, complete: false };
+    parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], cols: null, file, complete: false };
+    if (csv && csv.length >= PROGRESS_ROWS) done(`${file}: ${csv.length} rows checked`);
   }
   const P = parsed;
   // Ids and references are checked on the raw cells of every row, valid or not, so that one bad cell
   // gives one message instead of a cascade of "unknown run" lines for the rows that point at it.
-  const cell = (r: CsvRow, c: string) => r.values[c] ?? '';
-  const sectors = uniqueIds(P.sectors, (r) => cell(r, 'sector'), 'sector', issues);
-  const occupations = uniqueIds(P.occupations, (r) => cell(r, 'occupation'), 'occupation', issues);
-  const tasks = uniqueIds(P.tasks, (r) => cell(r, 'task_id'), 'task_id', issues);
-  const systems = uniqueIds(P.systems, (r) => cell(r, 'system'), 'system', issues);
-  const runs = uniqueIds(P.runs, (r) => cell(r, 'run_id'), 'run_id', issues);
-  uniqueIds(P.runs, (r) => `${cell(r, 'task_id')}|${cell(r, 'system')}|${cell(r, 'attempt')}`, 'attempt', issues);
-  uniqueIds(P.judgments, (r) => `${cell(r, 'run_id')}|${cell(r, 'reference')}|${cell(r, 'judge')}`, 'judge', issues);
+  const sectors = uniqueIds(P.sectors, ['sector'], 'sector', issues);
+  const occupations = uniqueIds(P.occupations, ['occupation'], 'occupation', issues);
+  const tasks = uniqueIds(P.tasks, ['task_id'], 'task_id', issues);
+  const systems = uniqueIds(P.systems, ['system'], 'system', issues);
+  const runs = uniqueIds(P.runs, ['run_id'], 'run_id', issues);
+  uniqueIds(P.runs, ['task_id', 'system', 'attempt'], 'attempt', issues);
+  uniqueIds(P.judgments, ['run_id', 'reference', 'judge'], 'judge', issues);
   const ref = (p: Parsed, column: string, known: Map<string, number>, what: string, target: string) => {
     const targetKey = (Object.keys(FILES) as Key[]).find((k) => FILES[k].file === target)!;
-    if (!P[targetKey].complete) return; // its problems are already reported
-    for (const r of p.raw) {
-      const v = cell(r, column);
-      if (v !== '' && !known.has(v)) issues.push({ file: p.file, line: r.line, column, message: `unknown ${what} "${v}" (not in ${target})` });
+    if (!P[targetKey].complete || !p.cols) return; // its problems are already reported
+    const { dict, codes } = p.cols.columns[column];
+    const unknown = dict.map((v) => v !== '' && !known.has(v));
+    if (!unknown.includes(true)) return;
+    for (let i = 0; i < p.cols.length; i++) {
+      if (unknown[codes[i]]) issues.push({ file: p.file, line: p.cols.lines[i], column, message: `unknown ${what} "${dict[codes[i]]}" (not in ${target})` });
     }
   };
   ref(P.occupations, 'sector', sectors, 'sector', 'sectors.csv');
@@ -236,20 +373,26 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   ref(P.judgments, 'run_id', runs, 'run', 'runs.csv');
   // Attempts of one (task, system) are numbered 1..n without gaps (rows whose attempt is not an
   // integer >= 1 are already reported and left out of this count).
-  const attempts = new Map<string, { max: number; seen: Set<number>; line: number }>();
-  for (const r of P.runs.raw) {
-    const attempt = Number(cell(r, 'attempt'));
-    if (!INTEGER.test(cell(r, 'attempt')) || attempt < 1) continue;
-    const key = `${cell(r, 'task_id')}|${cell(r, 'system')}`;
-    const a = attempts.get(key) ?? { max: 0, seen: new Set<number>(), line: r.line };
-    a.max = Math.max(a.max, attempt);
-    a.seen.add(attempt);
-    attempts.set(key, a);
-  }
-  for (const [key, a] of attempts) {
-    if (a.max !== a.seen.size) {
-      const [task, system] = key.split('|');
-      issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
+  const attempts = new Map<number | string, { max: number; seen: Set<number>; line: number; i: number }>();
+  const R = P.runs.cols;
+  if (R) {
+    const { dict, codes } = R.columns.attempt;
+    const attemptOf = dict.map((v) => (INTEGER.test(v) && Number(v) >= 1 ? Number(v) : 0));
+    const keyOf = rowKeys(R, ['task_id', 'system']);
+    for (let i = 0; i < R.length; i++) {
+      const attempt = attemptOf[codes[i]];
+      if (attempt === 0) continue;
+      const key = keyOf(i);
+      let a = attempts.get(key);
+      if (!a) attempts.set(key, (a = { max: 0, seen: new Set<number>(), line: R.lines[i], i }));
+      a.max = Math.max(a.max, attempt);
+      a.seen.add(attempt);
+    }
+    for (const a of attempts.values()) {
+      if (a.max !== a.seen.size) {
+        const [task, system] = joinedKey(R, ['task_id', 'system'], a.i).split('|');
+        issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
+      }
     }
   }
   if (manifest) {
@@ -257,6 +400,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     if (P.systems.rows.length && !systems.has(manifest.primary_system)) issues.push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
     if (P.judgments.rows.length && !P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge)) issues.push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
   }
+  done('ids and references checked');
   if (issues.length) throw new ValidationError(issues);
   // Warnings: facts present but not evaluated.
   const usedSectors = new Set(P.occupations.rows.map((o: OccupationRow) => o.sector));
@@ -267,87 +411,134 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     occupations: P.occupations.rows, sectors: P.sectors.rows, tasks: P.tasks.rows,
     systems: P.systems.rows, runs: P.runs.rows, judgments: P.judgments.rows,
   };
-  const runsTable = rows.runs.map(({ extra, ...r }) => ({ ...r, ...extra }));
-  const ds: Dataset = {
-    dir,
-    manifest: manifest!,
-    occupations: aq.from(rows.occupations),
-    sectors: aq.from(rows.sectors),
-    tasks: aq.from(rows.tasks),
-    systems: aq.from(rows.systems),
-    runs: aq.from(runsTable),
-    judgments: aq.from(rows.judgments),
-    rows,
-    warnings,
-  };
-  for (const key of KEYS) { builtFrom.set(ds[key], rows[key]); loadedRows.add(rows[key]); }
+  const ds = datasetOf(dir, manifest!, rows, warnings);
   return ds;
 }
 
 const KEYS = Object.keys(FILES) as Key[];
-/** Each table a dataset was built with -> the rows array it shows (so a replaced table is noticed). */
-const builtFrom = new WeakMap<ColumnTable, readonly unknown[]>();
-/** The rows arrays datasets were built with. */
-const loadedRows = new WeakSet<readonly unknown[]>();
-/** A replaced dataset -> its rebuilt form, so that every call on the same object rebuilds once. */
-const rebuilt = new WeakMap<Dataset, Dataset>();
+/** Each view a dataset built -> the rows array it shows. */
+const viewOf = new WeakMap<ColumnTable, readonly unknown[]>();
+/** The lazy view getters of datasets (a dataset's own, not yet read, view is one of these). */
+const viewGetters = new WeakSet<() => unknown>();
 
-/** Records as CSV cells, so that an in-memory table is checked by the very checks a file gets. */
-function cellsOf(name: string, records: Record<string, unknown>[], columns: string[]): CsvData {
+/** A Dataset over validated `rows`, its Arquero views built on first read (then kept). */
+function datasetOf(dir: string, manifest: Manifest, rows: DatasetRows, warnings: string[]): Dataset {
+  const ds = { dir, manifest, rows, warnings } as Dataset;
+  for (const key of KEYS) {
+    let view: ColumnTable | undefined;
+    const get = () => {
+      if (!view) {
+        view = key === 'runs' ? runsTable(rows.runs) : aq.from(rows[key] as unknown as object[]);
+        viewOf.set(view, rows[key]);
+      }
+      return view;
+    };
+    viewGetters.add(get);
+    Object.defineProperty(ds, key, { get, enumerable: true, configurable: true });
+  }
+  return ds;
+}
+
+/**
+ * The runs as an Arquero table, each extra column beside the schema's (what aq.from gives for the
+ * rows with `extra` spread in, built column by column without a second object per run).
+ */
+function runsTable(runs: readonly RunRow[]): ColumnTable {
+  if (runs.length === 0) return aq.from([]);
+  const { extra, ...first } = runs[0];
+  const names = Object.keys({ ...first, ...extra });
+  const extras = new Set(Object.keys(extra));
+  const columns: Record<string, unknown[]> = {};
+  for (const name of names) {
+    const col = new Array(runs.length);
+    if (extras.has(name)) for (let i = 0; i < runs.length; i++) col[i] = runs[i].extra[name];
+    else for (let i = 0; i < runs.length; i++) col[i] = (runs[i] as unknown as Record<string, unknown>)[name];
+    columns[name] = col;
+  }
+  return aq.table(columns);
+}
+
+/** What restrictDataset keeps: a predicate per file (a row is kept when it returns true). */
+export interface Restriction {
+  occupations?: (o: OccupationRow) => boolean;
+  sectors?: (s: SectorRow) => boolean;
+  tasks?: (t: TaskRow) => boolean;
+  systems?: (s: SystemRow) => boolean;
+  runs?: (r: RunRow) => boolean;
+  judgments?: (j: JudgmentRow) => boolean;
+}
+
+/** Records as CSV cells, so that a restricted dataset is checked by the very checks a file gets. */
+function cellsOf(name: string, records: readonly Record<string, unknown>[], columns: string[]): CsvData {
   const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   return { file: name, header: columns, rows: records.map((r, i) => ({ line: i + 2, values: Object.fromEntries(columns.map((c) => [c, cell(r[c])])) })) };
 }
 
 /**
- * The dataset a computation should use: `ds` itself, or, when a notebook replaced one of its Arquero
- * tables (`{ ...ds, tasks: ds.tasks.filter(...) }`), a dataset whose `rows` are rebuilt from the
- * current tables and validated by loadDataset's checks (a table's line N is its row N - 1, header = 1).
- * Every builder computes from `rows`; without this, a filtered table was silently ignored. A replaced
- * `rows` array beside its loaded table is used as it is (and checked only when a table was replaced).
- * Filtering `tasks` also leaves out the runs of the tasks filtered away, and filtering `runs` (or
- * tasks) the judgments of the runs left out; both are noted in the result's `warnings`.
- * Throws ValidationError for a table that breaks the schema (a run naming an unknown system), and
- * J2GError when both a table and its `rows` array were replaced (which one is meant is unknowable).
- * @example currentDataset({ ...ds, tasks: ds.tasks.filter((d) => d.occupation !== 'occC') }).rows.tasks.length // => 4
+ * A new dataset with the rows `keep` rejects left out, validated by loadDataset's checks (its rows
+ * written as cells of `dataset.<file>`, line N being row N - 1). Leaving out tasks leaves out their
+ * runs, leaving out systems leaves out theirs, and leaving out runs (either way) leaves out their
+ * judgments; each such cascade is counted in the result's `warnings`. Any other broken reference
+ * (an occupation left out whose tasks stay, a primary system left out) is a ValidationError, as in a
+ * file. `ds` itself is unchanged; the result's views show the restricted rows.
+ * @example restrictDataset(ds, { tasks: (t) => t.occupation !== 'occC' }).rows.tasks.length // => 4
  */
-export function currentDataset(ds: Dataset): Dataset {
-  // Tables all as loaded (their rows possibly replaced by the caller, which rows-based code has always
-  // honoured): nothing to rebuild.
-  if (KEYS.every((k) => builtFrom.get(ds[k]) === ds.rows[k] || (builtFrom.has(ds[k]) && !loadedRows.has(ds.rows[k])))) return ds;
-  const hit = rebuilt.get(ds);
-  if (hit) return hit;
-  const files: Partial<Record<Key, CsvData>> = {};
-  for (const key of KEYS) {
-    const table = ds[key], rows = ds.rows[key] as unknown as Record<string, unknown>[];
-    const name = `dataset.${key}`;
-    const tableIsLoaded = builtFrom.has(table), rowsAreLoaded = loadedRows.has(rows);
-    if (builtFrom.get(table) !== rows && !tableIsLoaded && !rowsAreLoaded) {
-      throw new J2GError(`dataset.${key} and dataset.rows.${key} were both replaced; replace the table only (the rows are rebuilt from it)`);
-    }
-    // Only the rows were replaced (a table of the load, rows of the caller): the rows are meant.
-    const fromRows = tableIsLoaded && builtFrom.get(table) !== rows && !rowsAreLoaded;
-    const records = fromRows
-      ? (key === 'runs' ? rows.map(({ extra, ...r }) => ({ ...r, ...(extra as object) })) : rows)
-      : (table.objects() as Record<string, unknown>[]);
-    const columns = fromRows ? [...new Set(records.flatMap((r) => Object.keys(r)))] : table.columnNames();
-    files[key] = cellsOf(name, records, columns);
+export function restrictDataset(ds: Dataset, keep: Restriction): Dataset {
+  const base = checkDataset(ds);
+  for (const key of Object.keys(keep)) {
+    if (!(KEYS as string[]).includes(key) || typeof keep[key as Key] !== 'function') throw new J2GError(`restrictDataset: ${key} is not a file of a dataset with a predicate (expected ${KEYS.join(', ')}, each a function of a row)`);
   }
-  // A filter on tasks (or runs) restricts the evaluation: the runs of tasks filtered away, and the
-  // judgments of runs filtered away, go with them (counted in `warnings`); other references stay errors.
-  const cascade = (child: Key, column: string, parent: Key, idColumn: string) => {
-    const keep = new Set(files[parent]!.rows.map((r) => r.values[idColumn]));
-    const before = files[child]!.rows.length;
-    files[child] = { ...files[child]!, rows: files[child]!.rows.filter((r) => keep.has(r.values[column])) };
-    const dropped = before - files[child]!.rows.length;
-    if (dropped) notes.push(`${child}: ${dropped} row(s) of ${parent} filtered out of dataset.${parent} are left out`);
-    return dropped > 0;
-  };
+  const rows = {} as Record<Key, Record<string, unknown>[]>;
+  for (const key of KEYS) {
+    const all = base.rows[key] as unknown as Record<string, unknown>[];
+    const f = keep[key] as ((r: unknown) => boolean) | undefined;
+    rows[key] = f ? all.filter((r) => f(r)) : all;
+  }
   const notes: string[] = [];
-  const changed = (k: Key) => builtFrom.get(ds[k]) !== ds.rows[k];
-  const runsCut = changed('tasks') ? cascade('runs', 'task_id', 'tasks', 'task_id') : false;
-  if (runsCut || changed('runs')) cascade('judgments', 'run_id', 'runs', 'run_id');
-  const out = validateDataset(ds.dir, ds.manifest, files, []);
+  const cascade = (child: Key, column: string, parent: Key, idColumn: string) => {
+    if (rows[parent].length === base.rows[parent].length && rows[parent] === (base.rows[parent] as unknown)) return;
+    const kept = new Set(rows[parent].map((r) => r[idColumn]));
+    const before = rows[child].length;
+    rows[child] = rows[child].filter((r) => kept.has(r[column]));
+    const dropped = before - rows[child].length;
+    if (dropped) notes.push(`restrictDataset: ${dropped} ${child} row(s) of the ${parent} left out are left out too`);
+  };
+  cascade('runs', 'task_id', 'tasks', 'task_id');
+  cascade('runs', 'system', 'systems', 'system');
+  if (rows.runs.length !== base.rows.runs.length || keep.runs) {
+    const kept = new Set(rows.runs.map((r) => r.run_id));
+    const before = rows.judgments.length;
+    rows.judgments = rows.judgments.filter((j) => kept.has(j.run_id));
+    const dropped = before - rows.judgments.length;
+    if (dropped) notes.push(`restrictDataset: ${dropped} judgments row(s) of the runs left out are left out too`);
+  }
+  const files: Partial<Record<Key, CsvColumns>> = {};
+  for (const key of KEYS) {
+    const records = key === 'runs' ? rows.runs.map(({ extra, ...r }) => ({ ...r, ...(extra as object) })) : rows[key];
+    const columns = key === 'runs'
+      ? [...Object.keys(FILES.runs.schema.shape), 'node_hours', ...Object.keys((base.rows.runs[0]?.extra ?? {}) as object)]
+      : Object.keys(FILES[key].schema.shape);
+    files[key] = columnsOfCsv(cellsOf(`dataset.${key}`, records, columns));
+  }
+  const out = validateDataset(base.dir, base.manifest, files, []);
   out.warnings.unshift(...notes);
-  rebuilt.set(ds, out);
   return out;
+}
+
+/**
+ * `ds` itself, checked to be a dataset as loaded: every view is the one built from its rows. A
+ * replaced view (`{ ...ds, tasks: ds.tasks.filter(...) }`) is a J2GError naming restrictDataset:
+ * computations read `rows`, so a filtered view would otherwise be ignored without a word. Replacing a
+ * `rows` array (`{ ...ds, rows: { ...ds.rows, systems } }`) is taken as meant, unchecked: the rows
+ * are the dataset. Every builder calls this on the dataset it is given.
+ * @example checkDataset(ds) === ds // => true
+ */
+export function checkDataset(ds: Dataset): Dataset {
+  for (const key of KEYS) {
+    const own = Object.getOwnPropertyDescriptor(ds, key);
+    if (own?.get && viewGetters.has(own.get)) continue; // its own view, read or not
+    if (own && !own.get && viewOf.has(own.value)) continue; // a copy of a dataset's view: `{ ...ds, rows }`
+    throw new J2GError(`dataset.${key} is not the view this dataset was loaded with; a filtered table is not used by any computation (they read dataset.rows). For a dataset with some ${key} left out, use restrictDataset(dataset, { ${key}: (row) => ... }), which returns a new, validated dataset`);
+  }
+  return ds;
 }

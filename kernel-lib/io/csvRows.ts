@@ -24,7 +24,7 @@ export function parseRows<S extends z.ZodType>(csv: CsvData, schema: S, issues: 
  * column is one too, "unknown column (known: ...)". Returns whether the header raised no issue.
  * @example checkHeader(parseCsv('x\n1\n', 'f.csv'), ['x', 'y'], issues) // => false; issues: f.csv:1: y: missing required column
  */
-export function checkHeader(csv: CsvData, required: readonly string[], issues: ValidationIssue[], allowed?: readonly string[]): boolean {
+export function checkHeader(csv: Pick<CsvData, 'file' | 'header'>, required: readonly string[], issues: ValidationIssue[], allowed?: readonly string[]): boolean {
   let ok = true;
   for (const c of required) if (!csv.header.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' }); ok = false; }
   if (allowed) for (const c of csv.header) if (!allowed.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: `unknown column (known: ${allowed.join(', ')})` }); ok = false; }

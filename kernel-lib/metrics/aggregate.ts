@@ -9,7 +9,7 @@
  * formed: ratios are always of aggregated components, never means of ratios.
  */
 import { J2GError } from '../errors.ts';
-import { currentDataset, type Dataset } from '../data/load.ts';
+import { checkDataset, type Dataset } from '../data/load.ts';
 import { occupationWeights, type WeightScheme } from '../weights/schemes.ts';
 import type { TaskComponents } from './taskComponents.ts';
 import { netValuePerJoule } from './netValuePerJoule.ts';
@@ -53,7 +53,7 @@ export function occupationMeans(c: TaskComponents): OccupationMeans {
  * @example weightVector(loadDataset('data/recorded/synthetic-small'), ['occA', 'occB', 'occC']) // => [0.15, 0.45, 0.4]
  */
 export function weightVector(dataset: Dataset, occupations: string[], scheme: WeightScheme = 'gdp'): Float64Array {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   const byName = new Map(ds.rows.occupations.map((o) => [o.occupation, o]));
   const facts = occupations.map((name) => {
     const o = byName.get(name);

@@ -13,8 +13,8 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError } from '../errors.ts';
-import { currentDataset, type Dataset } from '../data/load.ts';
-import { REFERENCES, type Reference, type RunRow } from '../data/schema.ts';
+import { checkDataset, type Dataset } from '../data/load.ts';
+import { REFERENCES, type Outcome, type Reference, type RunRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
 
 export interface RateOptions {
@@ -80,7 +80,7 @@ const runIndexCache = new WeakMap<Dataset, Map<string, RunRow[]>>();
  * @example runsByTaskAndSystem(loadDataset('data/recorded/synthetic-small')).get('A1|sysX').length // => 2
  */
 export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   let idx = runIndexCache.get(ds);
   if (!idx) {
     idx = new Map();
@@ -96,17 +96,30 @@ export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
   return idx;
 }
 
-const judgmentCache = new WeakMap<Dataset, Map<string, string>>();
-/** Outcome lookup keyed `run_id|reference|judge`. */
-export function judgmentIndex(dataset: Dataset): Map<string, string> {
-  const ds = currentDataset(dataset);
+const judgmentCache = new WeakMap<Dataset, Map<string, Map<string, Map<string, Outcome>>>>();
+/**
+ * The outcomes one judge gave against one reference, keyed by run_id (empty when there are none).
+ * Built once per dataset for every (reference, judge), keyed by the runs' own id strings: no
+ * `run|reference|judge` string per judgment. No quantity.
+ * @example judgmentsOf(loadDataset('data/recorded/synthetic-small'), 'expert_only', 'J1').get('xA1a1') // => 'win'
+ */
+export function judgmentsOf(dataset: Dataset, reference: string, judge: string): ReadonlyMap<string, Outcome> {
+  const ds = checkDataset(dataset);
   let idx = judgmentCache.get(ds);
   if (!idx) {
-    idx = new Map(ds.rows.judgments.map((j) => [`${j.run_id}|${j.reference}|${j.judge}`, j.outcome]));
+    idx = new Map();
+    for (const j of ds.rows.judgments) {
+      let byJudge = idx.get(j.reference);
+      if (!byJudge) idx.set(j.reference, (byJudge = new Map()));
+      let byRun = byJudge.get(j.judge);
+      if (!byRun) byJudge.set(j.judge, (byRun = new Map()));
+      byRun.set(j.run_id, j.outcome);
+    }
     judgmentCache.set(ds, idx);
   }
-  return idx;
+  return idx.get(reference)?.get(judge) ?? NONE;
 }
+const NONE: ReadonlyMap<string, Outcome> = new Map();
 
 /** Cost of a run at a replacement node rate: C(r) = C(base) + T_alloc (r - base) (Appendix G.1). */
 export function runCostAtRate(run: RunRow, baseRateUSDPerHour: number | null, rateUSDPerHour: number): number {
@@ -129,7 +142,7 @@ export function checkReference(option: string, value: unknown): Reference {
 const judgeCache = new WeakMap<Dataset, Set<string>>();
 /** Judges that have at least one judgment in the dataset. Cached per dataset. */
 export function judgesOf(dataset: Dataset): Set<string> {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   let judges = judgeCache.get(ds);
   if (!judges) judgeCache.set(ds, (judges = new Set(ds.rows.judgments.map((j) => j.judge))));
   return judges;
@@ -140,7 +153,7 @@ export function judgesOf(dataset: Dataset): Set<string> {
  * for a name the dataset does not have, so that a typo is not read as "no runs" or "no judgments".
  */
 export function checkSystemAndJudge(dataset: Dataset, system: string, judge: string): void {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   if (!ds.rows.systems.some((s) => s.system === system)) throw new J2GError(`unknown system: ${system} (systems.csv has: ${ds.rows.systems.map((s) => s.system).join(', ')})`);
   if (!judgesOf(ds).has(judge)) throw new J2GError(`unknown judge: ${judge} (judgments.csv has: ${[...judgesOf(ds)].join(', ')})`);
 }
@@ -173,7 +186,7 @@ export function nodeRateOf(rates: unknown, system?: string): number | undefined 
  * @example taskComponents({ dataset: loadDataset('data/recorded/synthetic-small') }).taskIds.length // => 6
  */
 export function taskComponents(options: ComponentOptions): TaskComponents {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   const judgmentReference = checkReference('judgmentReference', options.judgmentReference ?? 'expert_only');
@@ -185,7 +198,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
   const rate = nodeRateOf(options.rates, system);
   const wage = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
   const runs = runsByTaskAndSystem(ds);
-  const judgments = judgmentIndex(ds);
+  const judged = judgmentsOf(ds, judgmentReference, judge);
 
   const included = ds.rows.tasks.filter((t) => runs.has(`${t.task_id}|${system}`));
   const tasksWithoutRuns = ds.rows.tasks.filter((t) => !runs.has(`${t.task_id}|${system}`)).map((t) => t.task_id);
@@ -215,7 +228,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
     let cost = 0, energy = 0, ai = 0, winAi = 0, winCount = 0;
     for (let r = 0; r < k; r++) {
       const run = list[r];
-      const outcome = judgments.get(`${run.run_id}|${judgmentReference}|${judge}`);
+      const outcome = judged.get(run.run_id);
       if (outcome === undefined) { problems.push(`run ${run.run_id} has no ${judgmentReference} judgment by ${judge}`); return; }
       wins[r] = outcome === 'loss' ? 0 : 1;
       cost += rate === undefined ? run.cost_usd : runCostAtRate(run, systemRow.node_rate_usd_per_hour, rate);

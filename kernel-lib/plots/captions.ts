@@ -8,7 +8,7 @@
  * Provenance (dataset name, reconstructed / synthetic / recorded, energy boundary) is appended by
  * theme.ts baseLayout to every figure caption, and by `tableCaption` to every table caption.
  */
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 import type { Reference } from '../data/schema.ts';
 import { PASS_AT_1, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { nodeRateOf } from '../metrics/taskComponents.ts';
@@ -34,7 +34,7 @@ export interface CaptionContext {
 
 /** The resolved caption inputs of table/figure options (defaults from the manifest). */
 export function captionContext(options: TableOptions): CaptionContext {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const judgmentReference = options.judgmentReference ?? 'expert_only';
   const boot = options.bootstrap === false ? null : resolveBootstrap(options.bootstrap ?? undefined, ds.manifest.bootstrap);
   return {
@@ -53,7 +53,7 @@ export function captionContext(options: TableOptions): CaptionContext {
 
 function ratesText(options: TableOptions): string | null {
   if (!options.rates) return null;
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const priced = ds.rows.systems.map((s) => [s.system, nodeRateOf(options.rates, s.system)] as const).filter(([, r]) => r !== undefined);
   if (priced.length === 0) return 'recorded costs (no system re-priced)';
   const shown = priced.slice(0, 4).map(([s, r]) => `${s} at ${r} USD/node-hour`).join(', ');

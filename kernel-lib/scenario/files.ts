@@ -82,10 +82,10 @@ export interface LoadedScenario {
  * `datasetSha256` in the input that differs from the dataset's files now is warned about (the
  * tables may then differ from the run that wrote the scenario). `dataset` may be given already loaded.
  */
-export function loadScenario(input: unknown, opts: ResolveOptions & { dataset?: Dataset } = {}): LoadedScenario {
+export function loadScenario(input: unknown, opts: ResolveOptions & { dataset?: Dataset; progress?: (dir: string) => ((line: string) => void) | undefined } = {}): LoadedScenario {
   const where = opts.where ?? scenarioFieldName;
   const s = parseScenario(input, where);
-  const dataset = opts.dataset ?? loadDataset(s.dataset);
+  const dataset = opts.dataset ?? loadDataset(s.dataset, { progress: opts.progress?.(s.dataset) });
   if (!opts.dataset) for (const w of dataset.warnings) warn(w);
   const files: ScenarioFiles = { datasetSha256: datasetHash(dataset.dir) };
   if (s.datasetSha256 && s.datasetSha256 !== files.datasetSha256) {

@@ -6,7 +6,7 @@
  * does it on Node).
  */
 import { J2GError } from '../errors.ts';
-import { currentDataset, type Dataset } from '../data/load.ts';
+import { checkDataset, type Dataset } from '../data/load.ts';
 import { judgesOf } from '../metrics/taskComponents.ts';
 import { resolveBootstrap } from '../uncertainty/settings.ts';
 import { tableSeries } from '../uncertainty/tableBootstrap.ts';
@@ -50,7 +50,7 @@ export interface ResolveOptions {
 export function resolveScenario(input: unknown, dataset: Dataset, files: ScenarioFiles = {}, opts: ResolveOptions = {}): ResolvedScenario {
   const where = opts.where ?? scenarioFieldName;
   const s: ScenarioInput = parseScenario(input, where);
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   const systems = ds.rows.systems.map((r) => r.system);
   const system = s.system ?? ds.manifest.primary_system;
   if (!systems.includes(system)) throw new ScenarioError('system', system, `one of ${systems.join(', ')}`, where);
@@ -133,7 +133,7 @@ export function changesRates(s: ResolvedScenario): boolean {
  * T_alloc (r - base) (Appendix G.1): it keeps its recorded cost, with the reason.
  */
 export function systemPricing(s: ResolvedScenario, dataset: Dataset, nodeTypes: readonly NodeTypeRate[] = []): SystemPricing[] {
-  const ds = currentDataset(dataset);
+  const ds = checkDataset(dataset);
   const primary = ds.rows.systems.find((r) => r.system === s.system)!;
   const primaryType = nodeTypeKey(primary.accelerator, primary.accelerator_count);
   const fileRates = new Map(nodeTypes.map((r) => [nodeTypeKey(r.accelerator, r.acceleratorCount), r.usdPerNodeHour]));

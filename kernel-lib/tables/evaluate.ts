@@ -5,7 +5,7 @@ import { taskComponents, type TaskComponents } from '../metrics/taskComponents.t
 import { occupationMeans, weightVector, weightedAverage, groupAverages, type Components, type OccupationMeans } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
 import { warn } from '../warn.ts';
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 
 export interface Evaluation {
@@ -47,7 +47,7 @@ export function evaluate(options: TableOptions): Evaluation {
  * @example categoriesOf({ dataset: loadDataset('data/recorded/synthetic-small') }, ['occA', 'occC']) // => ['Cat1', 'Cat2']
  */
 export function categoriesOf(options: TableOptions, occupations: string[]): string[] {
-  const cat = new Map(currentDataset(options.dataset).rows.occupations.map((o) => [o.occupation, o.category]));
+  const cat = new Map(checkDataset(options.dataset).rows.occupations.map((o) => [o.occupation, o.category]));
   return occupations.map((o) => cat.get(o)!);
 }
 

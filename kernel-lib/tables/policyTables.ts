@@ -16,11 +16,11 @@ import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
-import { checkReference, checkSystemAndJudge, judgmentIndex, runsByTaskAndSystem } from '../metrics/taskComponents.ts';
+import { checkReference, checkSystemAndJudge, judgmentsOf, runsByTaskAndSystem } from '../metrics/taskComponents.ts';
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
@@ -32,7 +32,7 @@ import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
  * @example commonAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }) // => 2
  */
 export function commonAttempts(options: TableOptions): number {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   checkSystemAndJudge(ds, system, options.judge ?? ds.manifest.primary_judge);
   const runs = runsByTaskAndSystem(ds);
@@ -53,12 +53,12 @@ export function commonAttempts(options: TableOptions): number {
  * @example judgedAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }, 'expert_only') // => 2
  */
 export function judgedAttempts(options: TableOptions, reference: Reference): number {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkReference('reference', reference);
   const runs = runsByTaskAndSystem(ds);
-  const judgments = judgmentIndex(ds);
+  const judged = judgmentsOf(ds, reference, judge);
   const available = commonAttempts(options);
   // Tasks with more attempts than the fewest-attempt task: their extra attempts are not used; say so.
   let most = 0, fewest = '';
@@ -75,7 +75,7 @@ export function judgedAttempts(options: TableOptions, reference: Reference): num
     const list = runs.get(`${t.task_id}|${system}`);
     if (!list) continue;
     let k = 0;
-    while (k < n && judgments.has(`${list[k].run_id}|${reference}|${judge}`)) k++;
+    while (k < n && judged.has(list[k].run_id)) k++;
     if (k < n) { n = k; short = `${list[k].run_id} (task ${t.task_id}, attempt ${k + 1})`; }
   }
   if (n === 0) throw new J2GError(`run ${short} has no ${reference} judgment by ${judge}`);

@@ -13,7 +13,7 @@ import { returnsOf, type Components, type Returns } from '../metrics/aggregate.t
 import { PASS_AT_1, attemptsCharged, policyLabel } from '../metrics/policy.ts';
 import { checkSystemAndJudge, nodeRateOf } from '../metrics/taskComponents.ts';
 import type { TableOptions } from './options.ts';
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 import { evaluate } from './evaluate.ts';
 import { warn } from '../warn.ts';
 import { J2GError } from '../errors.ts';
@@ -40,7 +40,7 @@ export function evaluableSystemSummaries(options: TableOptions): SystemSummary[]
 }
 
 function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSummary[] {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkSystemAndJudge(ds, options.system ?? ds.manifest.primary_system, judge);
   // The paper's Table 1 is attempt 1 against the expert-only reference; a scenario may ask for others.

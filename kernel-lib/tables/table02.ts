@@ -11,27 +11,27 @@
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
-import type { Outcome } from '../data/schema.ts';
-import { checkSystemAndJudge, runsByTaskAndSystem, judgmentIndex } from '../metrics/taskComponents.ts';
-import { judgeAgreement, outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
+import { REFERENCES, type Outcome } from '../data/schema.ts';
+import { checkSystemAndJudge, runsByTaskAndSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
+import { outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
 import type { TableOptions } from './options.ts';
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 
 export const HUMAN_JUDGE = 'human';
 
 /** Repeated-output agreement of attempts 1 and 2, or null when no task has both judged. */
 export function repeatedOutputAgreement(options: TableOptions): Agreement | null {
-  const ds = currentDataset(options.dataset);
+  const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkSystemAndJudge(ds, system, judge);
   const runs = runsByTaskAndSystem(ds);
-  const judged = judgmentIndex(ds);
+  const judged = judgmentsOf(ds, 'expert_only', judge);
   const first: Outcome[] = [], second: Outcome[] = [];
   for (const t of ds.rows.tasks) {
     const list = runs.get(`${t.task_id}|${system}`);
     if (!list || list.length < 2) continue;
-    const a = judged.get(`${list[0].run_id}|expert_only|${judge}`), b = judged.get(`${list[1].run_id}|expert_only|${judge}`);
+    const a = judged.get(list[0].run_id), b = judged.get(list[1].run_id);
     if (a === undefined || b === undefined) continue;
     first.push(a as Outcome);
     second.push(b as Outcome);
@@ -40,25 +40,23 @@ export function repeatedOutputAgreement(options: TableOptions): Agreement | null
 }
 
 export function table02(options: TableOptions): ColumnTable {
-  const ds = currentDataset(options.dataset);
-  const byJudge = new Map<string, { key: string; outcome: Outcome }[]>();
-  for (const j of ds.rows.judgments) {
-    const list = byJudge.get(j.judge) ?? [];
-    list.push({ key: `${j.run_id}|${j.reference}`, outcome: j.outcome });
-    byJudge.set(j.judge, list);
-  }
-  const judges = [...byJudge.keys()].filter((j) => j !== HUMAN_JUDGE);
-  if (byJudge.has(HUMAN_JUDGE)) judges.push(HUMAN_JUDGE);
+  const ds = checkDataset(options.dataset);
+  const judges = [...judgesOf(ds)].filter((j) => j !== HUMAN_JUDGE);
+  if (judgesOf(ds).has(HUMAN_JUDGE)) judges.push(HUMAN_JUDGE);
   const rows: { judge_a: string; judge_b: string; exact_agreement_pct: number; binary_agreement_pct: number; pairs: number }[] = [];
   for (let a = 0; a < judges.length; a++) {
     for (let b = a + 1; b < judges.length; b++) {
-      let r: Agreement;
-      try {
-        r = judgeAgreement(byJudge.get(judges[a])!, byJudge.get(judges[b])!, [judges[a], judges[b]]);
-      } catch (e) {
-        if (e instanceof J2GError) continue; // no shared comparison: no row
-        throw e;
+      // the comparisons (run, reference) both judged, as judgeAgreement pairs them
+      const xa: Outcome[] = [], xb: Outcome[] = [];
+      for (const ref of REFERENCES) {
+        const ja = judgmentsOf(ds, ref, judges[a]), jb = judgmentsOf(ds, ref, judges[b]);
+        for (const [run, o] of ja) {
+          const p = jb.get(run);
+          if (p !== undefined) { xa.push(o); xb.push(p); }
+        }
       }
+      if (xa.length === 0) continue; // no shared comparison: no row
+      const r = outcomeAgreement(xa, xb);
       rows.push({ judge_a: judges[a], judge_b: judges[b], exact_agreement_pct: r.exactPct, binary_agreement_pct: r.binaryPct, pairs: r.pairs });
     }
   }

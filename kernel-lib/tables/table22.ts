@@ -23,7 +23,7 @@ import { taskComponents, hoursAt, type TaskComponents } from '../metrics/taskCom
 import { PASS_AT_1 } from '../metrics/policy.ts';
 import { timeSavingPerJoule } from '../metrics/timeSavingPerJoule.ts';
 import type { TableOptions } from './options.ts';
-import { currentDataset } from '../data/load.ts';
+import { checkDataset } from '../data/load.ts';
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
 import { benchmarkDraws } from '../uncertainty/groupMeanDraws.ts';
 import { percentileInterval } from '../uncertainty/percentileInterval.ts';
@@ -53,7 +53,7 @@ export interface DecompositionInputs {
 
 export function decompositionInputs(options: TableOptions): DecompositionInputs {
   const base = taskComponents({ ...options, policy: options.policy ?? PASS_AT_1, judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' });
-  const tasks = new Map(currentDataset(options.dataset).rows.tasks.map((t) => [t.task_id, t]));
+  const tasks = new Map(checkDataset(options.dataset).rows.tasks.map((t) => [t.task_id, t]));
   const eo = Float64Array.from(base.taskIds, (id) => hoursAt(tasks.get(id)!, 'expert_only')!);
   const wai = Float64Array.from(base.taskIds, (id) => {
     const h = hoursAt(tasks.get(id)!, 'expert_with_ai');

@@ -7,6 +7,7 @@
  *   scripts/bench/reproduce.ts     full `npm run reproduce`, per notebook                    (issue 6)
  *   scripts/bench/compare.ts       `j2g compare` on the three analyses of 12-what-if           (issue 11)
  *   scripts/bench/cli.ts           `j2g --help` start time from the compiled CLI (< 0.3 s)   (issue 14)
+ *   scripts/bench/scale.ts         `j2g validate` and `tables --draws 1000` on 200,640 runs (< 5 s / 400 MB, < 10 s / 600 MB) (issue 16)
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
  * A part whose module is missing is reported as such, not skipped silently.
  */
@@ -22,6 +23,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['reproduce', './reproduce.ts', 'benchReproduce'],
   ['compare', './compare.ts', 'benchCompare'],
   ['explorer', './explorer.ts', 'benchExplorer'],
+  ['scale', './scale.ts', 'benchScale'],
 ];
 
 const only = process.argv.slice(2);

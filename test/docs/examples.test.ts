@@ -80,7 +80,13 @@ const NOT_CHECKED: { file: string; example: string; needs: string[]; reason: str
   },
   {
     file: 'data/load.ts',
-    example: "currentDataset({ ...ds, tasks: ds.tasks.filter((d) => d.occupation !== 'occC') }).rows.tasks.length",
+    example: "restrictDataset(ds, { tasks: (t) => t.occupation !== 'occC' }).rows.tasks.length",
+    needs: ['ds'],
+    reason: 'continues the file-level example (ds is synthetic-small loaded there)',
+  },
+  {
+    file: 'data/load.ts',
+    example: 'checkDataset(ds) === ds',
     needs: ['ds'],
     reason: 'continues the file-level example (ds is synthetic-small loaded there)',
   },

@@ -3,7 +3,7 @@
  * option, the value and what was expected, never a silently different table.
  */
 import { describe, expect, test } from 'vitest';
-import { loadDataset } from '../../kernel-lib/data/index.ts';
+import { loadDataset, restrictDataset } from '../../kernel-lib/data/index.ts';
 import { table01, table02, table13, table15, table19, table22, policyTable, passAtKPolicies, thresholdPolicies, commonAttempts } from '../../kernel-lib/tables/index.ts';
 import { passAtK, taskComponents, checkPolicy, type AttemptPolicy } from '../../kernel-lib/metrics/index.ts';
 import { J2GError } from '../../kernel-lib/errors.ts';
@@ -75,9 +75,9 @@ describe('node rates', () => {
   });
 });
 
-describe('a dataset filtered with Arquero and passed back in', () => {
+describe('a dataset with some tasks, runs or systems left out (restrictDataset)', () => {
   test('fewer tasks give the tables of those tasks, not of the whole dataset', () => {
-    const fewer = { ...dataset, tasks: dataset.tasks.filter((d: { occupation: string }) => d.occupation !== 'occC') };
+    const fewer = restrictDataset(dataset, { tasks: (t) => t.occupation !== 'occC' });
     // By hand, pass@1, expert-only: only sector S1 is left, so w = employment share: occA 0.25, occB 0.75.
     // Occupation means (G, C, E): occA (50, 1.5, 0.3), occB (10, 0.75, 0.1), so
     // G = 20, C = 0.9375, E = 0.15 and NVJ = (20 - 0.9375) / 0.15 = 127.0833 USD/MJ.
@@ -86,13 +86,25 @@ describe('a dataset filtered with Arquero and passed back in', () => {
     expect(t.array('energy_mj')[0]).toBeCloseTo(0.15, 12);
     expect(table15({ ...off, dataset: fewer }).array('occupation')).toEqual(['occA', 'occB']);
     expect(table13({ ...off, dataset: fewer }).array('category')).toEqual(['Cat1', 'Cat2']);
+    // the runs and judgments of the tasks left out go with them, counted
+    expect(fewer.rows.runs.every((r) => fewer.rows.tasks.some((t) => t.task_id === r.task_id))).toBe(true);
+    expect(fewer.warnings.some((w) => /^restrictDataset: \d+ runs row\(s\) of the tasks left out/.test(w))).toBe(true);
+    expect(fewer.tasks.numRows()).toBe(fewer.rows.tasks.length); // its view shows its rows
+    expect(dataset.rows.tasks).toHaveLength(6); // the dataset restricted is unchanged
   });
-  test('filtering runs to attempt 1 makes the policy tables one attempt long', () => {
-    const first = { ...dataset, runs: dataset.runs.filter((d: { attempt: number }) => d.attempt === 1) };
+  test('keeping runs of attempt 1 makes the policy tables one attempt long', () => {
+    const first = restrictDataset(dataset, { runs: (r) => r.attempt === 1 });
     expect(table19({ ...off, dataset: first }).array('policy')).toEqual(['pass@1']);
   });
-  test('a filtered table that breaks the schema is a ValidationError naming the table', () => {
-    const noSystems = { ...dataset, systems: dataset.systems.filter((d: { system: string }) => d.system === 'sysY') };
-    expect(() => table13({ ...off, dataset: noSystems })).toThrow(/dataset\.runs:\d+: system: unknown system "sysX"/);
+  test('a restriction that breaks a reference is a ValidationError naming the file and line', () => {
+    // leaving out sysX leaves out its runs, but the manifest's primary system is sysX
+    expect(() => restrictDataset(dataset, { systems: (s) => s.system === 'sysY' })).toThrow(/manifest\.json(:\d+)?: primary_system: unknown system "sysX"/);
+    expect(() => restrictDataset(dataset, { occupations: (o) => o.occupation !== 'occC' })).toThrow(/dataset\.tasks:\d+: occupation: unknown occupation "occC"/);
+  });
+  test('a dataset whose table was replaced by a filtered one is refused, naming restrictDataset', () => {
+    const filtered = { ...dataset, tasks: dataset.tasks.filter((d: { occupation: string }) => d.occupation !== 'occC') };
+    expect(() => table01({ ...off, dataset: filtered })).toThrow(/dataset\.tasks is not the view .*restrictDataset\(dataset, \{ tasks:/);
+    // a copy that keeps its views is the same dataset
+    expect(table01({ ...off, dataset: { ...dataset } }).array('nvj')).toEqual(table01(off).array('nvj'));
   });
 });

@@ -9,6 +9,7 @@ import { writeFilesAtomic } from '../../io/atomic.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
 import { table05, readNodeRates, type TableOptions } from '../../tables/index.ts';
 import { loadScenario, readScenarioFile, type LoadedScenario } from '../../scenario/files.ts';
+import { progressFor } from '../progress.ts';
 import { SCENARIO_VALUE_FLAGS, flagFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
 import { warn } from '../../warn.ts';
 
@@ -93,7 +94,7 @@ export function scenarioOfArgs(args: ParsedArgs): LoadedScenario {
   if (base === null || typeof base !== 'object' || Array.isArray(base)) throw new J2GError(`${args.options.scenario}: expected a JSON object of scenario fields`);
   const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, base as Record<string, unknown>);
   if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
-  return loadScenario(input, { where: flagFieldName });
+  return loadScenario(input, { where: flagFieldName, progress: (dir) => progressFor('tables', dir) });
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -101,7 +102,11 @@ export async function run(argv: string[]): Promise<number> {
   const { out } = args.options;
   if (!out) throw new J2GError('missing --out DIR');
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
-  const { files, skipped } = scenarioOutputs(scenarioOfArgs(args));
+  const loaded = scenarioOfArgs(args);
+  const progress = progressFor('tables', loaded.dataset.dir);
+  const t0 = performance.now();
+  const { files, skipped } = scenarioOutputs(loaded);
+  progress?.(`${Object.keys(files).length - 1} tables built (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
   // All of this run's files, or (on any failure) the earlier run's files untouched.
   try {

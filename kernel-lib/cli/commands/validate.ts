@@ -5,6 +5,7 @@
 import { parseArgs } from '../args.ts';
 import { J2GError, ValidationError } from '../../errors.ts';
 import { loadDataset } from '../../data/load.ts';
+import { progressFor } from '../progress.ts';
 
 export const summary = 'check a dataset directory against the recorded-data schema';
 export const usage = `usage: j2g validate --data DIR
@@ -16,7 +17,7 @@ export async function run(argv: string[]): Promise<number> {
   const args = parseArgs(argv, { values: ['data'] });
   if (!args.options.data) throw new J2GError('missing --data DIR');
   try {
-    const ds = loadDataset(args.options.data);
+    const ds = loadDataset(args.options.data, { progress: progressFor('validate', args.options.data) });
     for (const w of ds.warnings) console.error(`warning: ${w}`);
     const counts = (['occupations', 'sectors', 'tasks', 'systems', 'runs', 'judgments'] as const).map((k) => `${ds.rows[k].length} ${k}`);
     console.log(`${args.options.data}: valid (${ds.manifest.provenance}, ${ds.manifest.energy_boundary} boundary): ${counts.join(', ')}`);
