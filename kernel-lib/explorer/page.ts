@@ -12,6 +12,7 @@ import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureResult } from '../plots/paperFigures.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
+import { parseWeightsCsv } from '../weights/parseWeightsCsv.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
 import { computeFigures, computeTables, explorerTables, printedCell, type FigureConstants, type TableData, type TableResult } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
@@ -205,8 +206,17 @@ function buildControls(): void {
   for (let n = 2; n <= maxAttempts; n++) for (let k = 1; k <= n; k++) policies.push([`${k}-of-${n}`, `at least ${k} of ${n}`]);
   if (scenario.policy && !policies.some(([v]) => v === scenario.policy)) policies.push([scenario.policy, scenario.policy]);
   box.append(select('c-policy', 'Attempt policy', policies, scenario.policy ?? 'pass@1', (v) => set({ policy: v === 'pass@1' ? undefined : v })));
-  box.append(select('c-weights', 'Weights', WEIGHTS.map((w) => [w, w === 'gdp' ? 'GDP (paper)' : w]), scenario.weights ?? 'gdp',
-    (v) => set({ weights: v === 'gdp' ? undefined : (v as PageScenario['weights']) })));
+  const custom = typeof scenario.weights === 'object';
+  const weightOptions: [string, string][] = WEIGHTS.map((w) => [w, w === 'gdp' ? 'GDP (paper)' : w]);
+  if (custom) weightOptions.push(['custom', 'custom (weights file)']);
+  box.append(select('c-weights', 'Weights', weightOptions, custom ? 'custom' : (scenario.weights as string | undefined) ?? 'gdp',
+    (v) => { if (v !== 'custom') set({ weights: v === 'gdp' ? undefined : (v as PageScenario['weights']) }); }));
+  const wfile = el('label', { class: 'control' });
+  wfile.append(el('span', {}, 'Weights file (occupation,weight)'));
+  const wi = el('input', { id: 'c-weights-file', type: 'file', accept: '.csv,text/csv', 'aria-label': 'weights file' });
+  wi.addEventListener('change', () => { const f = wi.files?.[0]; if (f) void openWeights(f); });
+  wfile.append(wi);
+  box.append(wfile);
   box.append(numberInput('c-rate', 'Node rate, USD per node-hour', String(scenario.rates?.nodeRateUSDPerHour ?? ''), 'recorded',
     (v) => set({ rates: v === '' ? undefined : { nodeRateUSDPerHour: Number(v) } })));
   box.append(numberInput('c-seed', 'Seed', String(scenario.seed ?? ''), String(m.bootstrap?.seed ?? 'default'),
@@ -492,6 +502,31 @@ async function openFiles(files: { path: string; file: File }[]): Promise<void> {
     return;
   }
   useDataset(ds.manifest.name, folder, texts, ds, { dataset: folder });
+  await recompute();
+}
+
+/**
+ * A reader's weights file (`occupation,weight`): checked as `j2g tables --weights FILE` checks it
+ * (parseWeightsCsv against the dataset on show); on a problem each is listed and the weights stay as
+ * they were; on success the scenario's weights become `{custom: ...}` (so the URL and scenario.json
+ * carry them).
+ */
+async function openWeights(file: File): Promise<void> {
+  $('load-errors').replaceChildren();
+  let weights: { custom: Record<string, number> };
+  try {
+    weights = parseWeightsCsv(decodeUtf8(new Uint8Array(await file.arrayBuffer()), file.name), file.name, current!.ds);
+  } catch (e) {
+    const list = $('load-errors');
+    list.append(el('p', {}, `${file.name}: weights not used, the page keeps its weights:`));
+    const ul = el('ul');
+    const issues = e instanceof ValidationError ? e.issues.map(formatIssue) : [(e as Error).message];
+    for (const i of issues) ul.append(el('li', { class: 'issue' }, i));
+    list.append(ul);
+    return;
+  }
+  scenario = { ...scenario, weights };
+  buildControls();
   await recompute();
 }
 

@@ -20,11 +20,12 @@ export const FULL_DRAWS = 10000;
 /**
  * The scenario fields the page controls (a ScenarioInput): dataset (directory relative to the
  * repository root, what `j2g tables --scenario` reads), system, judge, judgment and time references,
- * policy ("pass@k", "m-of-n"), weights (gdp, employment, equal), rates.nodeRateUSDPerHour (USD per
+ * policy ("pass@k", "m-of-n"), weights (gdp, employment, equal, or {custom: {occupation: weight}} from a
+ * weights file the reader chose, parseWeightsCsv), rates.nodeRateUSDPerHour (USD per
  * node-hour for the primary system's node type), draws, seed, winTieInterval. `draws` left out means
  * the live count, LIVE_DRAWS.
  */
-export type PageScenario = ScenarioInput & { weights?: (typeof WEIGHTS)[number] };
+export type PageScenario = ScenarioInput & { weights?: (typeof WEIGHTS)[number] | { custom: Record<string, number> } };
 
 /** The scenario resolved against the dataset, at the draws the page shows (LIVE_DRAWS unless set). */
 export function pageResolved(dataset: Dataset, s: PageScenario): ResolvedScenario {
@@ -40,14 +41,15 @@ export function pageOptions(dataset: Dataset, s: PageScenario, draws: number | f
 const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'draws', 'seed', 'winTieInterval'] as const;
 
 /**
- * The scenario as URL query parameters (`?dataset=...&policy=pass@2&rate=30`), unset fields left out.
+ * The scenario as URL query parameters (`?dataset=...&policy=pass@2&rate=30`), unset fields left out;
+ * custom weights as their JSON (`weights={"custom":{"a":1}}`, encoded).
  * @example scenarioToQuery({ dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } }) // => 'dataset=d&policy=pass%402&rate=30'
  */
 export function scenarioToQuery(s: PageScenario): string {
   const q = new URLSearchParams();
   q.set('dataset', s.dataset);
   const flat: Record<string, unknown> = { ...s, rate: s.rates?.nodeRateUSDPerHour ?? undefined };
-  for (const k of QUERY_KEYS) if (flat[k] !== undefined && flat[k] !== null) q.set(k, String(flat[k]));
+  for (const k of QUERY_KEYS) if (flat[k] !== undefined && flat[k] !== null) q.set(k, typeof flat[k] === 'object' ? JSON.stringify(flat[k]) : String(flat[k]));
   return q.toString();
 }
 
@@ -64,9 +66,19 @@ export function scenarioFromQuery(query: string, defaultDataset: string): PageSc
     if (v === null || v === '') continue;
     const n = /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v; // numbers as numbers, anything else left for the schema to name
     if (k === 'rate') input.rates = { nodeRateUSDPerHour: n };
+    else if (k === 'weights' && v.startsWith('{')) input.weights = jsonOr(v);
     else input[k] = k === 'draws' || k === 'seed' ? n : v;
   }
   return parseScenario(input, (field) => `URL parameter ${field === 'rates.nodeRateUSDPerHour' ? 'rate' : field}`) as PageScenario;
+}
+
+/** The JSON a URL parameter holds, or the text itself when it is not JSON (the schema then names it). */
+function jsonOr(v: string): unknown {
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
 }
 
 /** `scenario.json` for `j2g tables --scenario FILE`: the page's scenario resolved, every default filled in. */

@@ -1,2 +1,3 @@
 export * from './gdpOccupationWeights.ts';
 export * from './schemes.ts';
+export * from './parseWeightsCsv.ts';

@@ -3,6 +3,9 @@
  *   - weights employment, policy pass@2, node rate 30: table cells equal what `j2g tables --scenario`
  *     writes for the page's own scenario.json (to the printed digits), every figure re-rendered its
  *     traces, the URL reopens the same state, no console error, no request off the local server;
+ *   - a weights file (occupation,weight): a repeated occupation is named by file:line and nothing
+ *     changes; a good one makes the weights custom (Table 13 changes, its caption says so) and the
+ *     downloaded scenario.json is accepted by `j2g tables --scenario`;
  *   - a dataset with a bad cell, chosen through the file input, shows its `file:line: column:` message
  *     and computes nothing from it; a valid one replaces the view.
  * Screenshots go to out/screenshots/explorer-*.png.
@@ -172,6 +175,47 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
 
     expect(consoleErrors).toEqual([]);
     expect(browser.outside).toEqual([]);
+  });
+
+  it('a weights file: a repeated occupation is named by file:line; a good one gives custom-weighted tables j2g accepts', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    await settled(page);
+    const gdp13 = await pageTable(page, 'table13');
+    const occs = parseCsv(readFileSync(join(ROOT, 'data/recorded/joules-to-gdp-reconstructed/occupations.csv'), 'utf8'), 'occupations.csv').rows.map((r) => r.values.occupation);
+    // every occupation weight 1 except the first, 100: not the GDP weights, so Table 13's means move
+    const good = ['occupation,weight', ...occs.map((o, i) => `"${o.replace(/"/g, '""')}",${i === 0 ? 100 : 1}`)].join('\n') + '\n';
+    const dup = good + `"${occs[1].replace(/"/g, '""')}",2\n`;
+    await page.setInputFiles('#c-weights-file', { name: 'weights.csv', mimeType: 'text/csv', buffer: Buffer.from(dup) });
+    await page.waitForSelector('#load-errors li');
+    expect(await page.$$eval('#load-errors li', (lis) => lis.map((l) => l.textContent))).toEqual([`weights.csv:${occs.length + 2}: occupation: duplicate occupation "${occs[1]}" (first on line 3)`]);
+    expect((await probe(page)).scenario.weights).toBeUndefined();
+
+    await page.setInputFiles('#c-weights-file', { name: 'weights.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    const p = await settled(page, 2);
+    expect(p.errors).toEqual([]);
+    expect(await page.$$eval('#load-errors li', (l) => l.length)).toBe(0);
+    expect(p.scenario.weights).toEqual({ custom: Object.fromEntries(occs.map((o, i) => [o, i === 0 ? 100 : 1])) });
+    expect(await page.inputValue('#c-weights')).toBe('custom');
+    expect(await page.textContent('#sec-table13 .caption')).toContain('custom-weighted');
+    const custom13 = await pageTable(page, 'table13');
+    expect(custom13.size).toBe(gdp13.size);
+    const changed = [...custom13].filter(([k, r]) => r.nvj !== gdp13.get(k)?.nvj);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(page.url()).toContain('weights=%7B%22custom%22');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const scenarioPath = join(work, 'scenario-custom.json');
+    await download.saveAs(scenarioPath);
+    expect(JSON.parse(readFileSync(scenarioPath, 'utf8')).weights).toEqual(p.scenario.weights);
+    const cli = join(work, 'cli-custom');
+    execFileSync(process.execPath, ['bin/j2g.mjs', 'tables', '--scenario', scenarioPath, '--out', cli], { cwd: ROOT, stdio: 'pipe' });
+    const csv = parseCsv(readFileSync(join(cli, 'table13.csv'), 'utf8'), 'table13.csv');
+    for (const row of csv.rows) {
+      const label = csv.header.filter((c) => !/^-?[\d.e+-]+$/.test(row.values[c]) && row.values[c] !== '').map((c) => row.values[c]).join('|');
+      expect(custom13.get(label)?.nvj, label).toBe(printedCell(Number(row.values.nvj)));
+    }
+    expect(consoleErrors).toEqual([]);
   });
 
   it('a dataset with a bad cell shows its file:line message and computes nothing; a valid one replaces the view', async () => {
