@@ -107,6 +107,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   // Everything below is computed under one resolved scenario (the defaults, with --draws), written as scenario.json.
   const { scenario, options: options_ } = loadScenario({ dataset: data, ...(options.draws ? { draws: options.draws } : {}) }, { dataset });
   const published = loadPublished();
+  const reference = loadReference();
   const match = paperMatch(dataset, published);
   const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' || !match.isPaper ? 'report' : 'fail')) === 'fail';
   outputDirectory(out);
@@ -135,8 +136,6 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   writeFileAtomic(join(out, 'scenario.json'), `${JSON.stringify(scenario, null, 2)}\n`);
   const built = await step('tables', () => {
     const r = paperTables(options_);
-    const published = loadPublished();
-    const reference = loadReference();
     const cells: TableCellProvenance[] = [];
     for (const [name, table] of Object.entries(r.tables)) {
       writeFileAtomic(join(out, 'tables', `${name}.csv`), tableToCsv(table));
@@ -151,7 +150,6 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   for (const [name, why] of Object.entries(built.skipped)) log(`  (table ${name} skipped: ${why})`);
 
   const comparisons = await step('published vs reproduced', () => {
-    const reference = loadReference();
     const extraClaims = extraTextClaimCells({ ...options_, tables: built.tables, reference });
     const rows = reproductionChecks({ ...options_, published, tables: built.tables, reference, extraClaims });
     writeFileAtomic(join(out, 'checks.csv'), formatCsv(
