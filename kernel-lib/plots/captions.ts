@@ -13,7 +13,7 @@ import type { Reference } from '../data/schema.ts';
 import { PASS_AT_1, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { nodeRateOf } from '../metrics/taskComponents.ts';
 import type { TableOptions } from '../tables/options.ts';
-import { resolveBootstrap } from '../uncertainty/settings.ts';
+import { bootstrapSettingsOf } from '../uncertainty/tableBootstrap.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { provenanceText, type Provenance } from './theme.ts';
 
@@ -36,7 +36,8 @@ export interface CaptionContext {
 export function captionContext(options: TableOptions): CaptionContext {
   const ds = checkDataset(options.dataset);
   const judgmentReference = options.judgmentReference ?? 'expert_only';
-  const boot = options.bootstrap === false ? null : resolveBootstrap(options.bootstrap ?? undefined, ds.manifest.bootstrap);
+  // the settings the tables themselves resolve (same bound on draws), so a caption states what was used
+  const boot = bootstrapSettingsOf({ ...options, dataset: ds });
   return {
     system: options.system ?? ds.manifest.primary_system,
     judge: options.judge ?? ds.manifest.primary_judge,
