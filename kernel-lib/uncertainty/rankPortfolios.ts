@@ -64,7 +64,7 @@ function metrics(agg: Float64Array, C: number, out: Float64Array[]): void {
 }
 
 /**
- * spearman.ts averageRanksFrom for the portfolio loop's Float64Array values (one array type, so V8
+ * spearman.ts averageRanks for the portfolio loop's Float64Array values (one array type, so V8
  * keeps it monomorphic): 1-based ranks of x, ties sharing their mean rank, by insertion sort from
  * `order` (the previous portfolio's, nearly sorted), which is left sorted by x.
  */
