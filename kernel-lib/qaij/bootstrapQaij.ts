@@ -95,6 +95,8 @@ interface Layout {
   offsets: Int32Array[];
   weight: Float64Array[];
   energyJ: Float64Array[];
+  /** per system: its number of attempts on every task when that is the same for all tasks (a loop without branches), else 0 */
+  perTask: number[];
 }
 
 function layout(results: readonly TaskResult[]): Layout {
@@ -144,7 +146,12 @@ function layout(results: readonly TaskResult[]): Layout {
   for (let i = 0; i < results.length; i++) rows[rowSys[i]][fill[rowSys[i]][rowTask[i]]++] = i;
   const weight = rows.map((rs) => Float64Array.from(rs, (i) => results[i].weight));
   const energyJ = rows.map((rs) => Float64Array.from(rs, (i) => results[i].energyJ));
-  return { systems, taskCount: T, groupTasks, groupStart, rows, offsets, weight, energyJ };
+  const perTask = offsets.map((o) => {
+    const c = T > 0 ? o[1] - o[0] : 0;
+    for (let t = 1; t < T; t++) if (o[t + 1] - o[t] !== c) return 0;
+    return c;
+  });
+  return { systems, taskCount: T, groupTasks, groupStart, rows, offsets, weight, energyJ, perTask };
 }
 
 /** The most attempts of one system a replicate can draw: per stratum, its size times the system's most attempts on one of its tasks. */
@@ -257,57 +264,128 @@ function prepareVariant(results: readonly TaskResult[], L: Layout, options: Boot
   return v;
 }
 
-/**
- * One replicate of one system: accumulates sum w, sum w s, sum w E over the drawn attempts `idx[0..m)`
- * (positions in the system's layout, in draw order; m > 0), with the replicate's importance weights
- * under a target mix, and records the three ratios. Throws effectiveSampleSize's error where
- * importanceWeights would.
- */
-function replicate(v: Variant, L: Layout, s: number, idx: Int32Array, m: number): void {
-  const service = v.service[s];
-  if (service === null) return;
-  const w = L.weight[s], e = L.energyJ[s];
-  let sw = 0, sws = 0, swe = 0;
-  if (v.options.targetMix) {
-    const fam = v.family[s], mass = v.mass[s], ratio = v.ratio[s], share = v.targetShare[s], required = v.required[s];
-    const trimAt = v.options.trimAt;
-    mass.fill(0);
-    let total = 0;
-    for (let i = 0; i < m; i++) {
-      const j = idx[i];
-      mass[fam[j]] += w[j];
-      total += w[j];
-    }
-    for (let f = 0; f < mass.length; f++) mass[f] = total > 0 ? mass[f] / total : 0; // now the proposal share
-    for (let q = 0; q < required.length; q++) if (!(mass[required[q]] > 0)) return; // obstructed replicate
-    for (let f = 0; f < mass.length; f++) {
-      let r = share[f] / mass[f];
-      if (trimAt !== undefined && r > trimAt) r = trimAt;
-      ratio[f] = r;
-    }
-    for (let i = 0; i < m; i++) {
-      const j = idx[i];
-      const wj = w[j] * ratio[fam[j]];
-      if (!(wj >= 0) || !Number.isFinite(wj)) throw new J2GError(ESS_ERROR);
-      sw += wj;
-      sws += wj * service[j];
-      swe += wj * e[j];
-    }
-    if (!(sw > 0)) throw new J2GError(ESS_ERROR); // effectiveSampleSize's sum is this sw, added in the same order
-  } else {
-    for (let i = 0; i < m; i++) {
-      const j = idx[i];
-      sw += w[j];
-      sws += w[j] * service[j];
-      swe += w[j] * e[j];
-    }
-  }
+/** Records one replicate's three ratios, unless sum w or sum w E is not > 0 (the oracle's `continue`). */
+function record(v: Variant, s: number, sw: number, sws: number, swe: number): void {
   if (!(sw > 0) || !(swe > 0)) return;
   const b = v.valid[s]++;
   const reps = v.reps[s];
   reps.qaij[b] = sws / swe;
   reps.serviceMean[b] = sws / sw;
   reps.energyMeanJ[b] = swe / sw;
+}
+
+/** A variant stops at its first error; the error is thrown after the loop, in variant order. */
+function fail(v: Variant, error: unknown): void {
+  v.failed = true;
+  v.error = error;
+}
+
+/**
+ * Replicates without a target mix, two variants at once (their weights and energies are the same, so
+ * sum w and sum w E are one sum each; only sum w s differs), over the drawn attempts idx[0..m):
+ * the oracle's three running sums, in draw order.
+ */
+function plainReplicates(a: Variant, c: Variant | null, L: Layout, s: number, idx: Int32Array, m: number): void {
+  const w = L.weight[s], e = L.energyJ[s], sa = a.service[s]!;
+  let sw = 0, swe = 0, swsA = 0, swsC = 0;
+  if (c === null) {
+    for (let i = 0; i < m; i++) {
+      const j = idx[i];
+      sw += w[j];
+      swsA += w[j] * sa[j];
+      swe += w[j] * e[j];
+    }
+  } else {
+    const sc = c.service[s]!;
+    for (let i = 0; i < m; i++) {
+      const j = idx[i];
+      const wj = w[j];
+      sw += wj;
+      swsA += wj * sa[j];
+      swsC += wj * sc[j];
+      swe += wj * e[j];
+    }
+    record(c, s, sw, swsC, swe);
+  }
+  record(a, s, sw, swsA, swe);
+}
+
+/**
+ * importanceWeights' proposal shares of one replicate, into `prop` (one slot per family of the system):
+ * nu(f) = mass(f) / total, the masses summed in draw order (a run of one family is summed in a local,
+ * the same additions in the same order as the oracle's Map), 0 when total is not > 0.
+ */
+function proposalShares(fam: Int32Array, w: Float64Array, idx: Int32Array, m: number, prop: Float64Array): void {
+  prop.fill(0);
+  let total = 0;
+  let cur = fam[idx[0]], acc = 0;
+  for (let i = 0; i < m; i++) {
+    const j = idx[i], f = fam[j];
+    if (f !== cur) {
+      prop[cur] = acc;
+      cur = f;
+      acc = prop[f];
+    }
+    acc += w[j];
+    total += w[j];
+  }
+  prop[cur] = acc;
+  for (let f = 0; f < prop.length; f++) prop[f] = total > 0 ? prop[f] / total : 0;
+}
+
+/**
+ * The replicate's weight ratio mu(f) / nu(f) per family into v.ratio[s] (trimmed at trimAt), or false
+ * when a family of the target with share > 0 has no proposal share (the oracle's obstructed replicate).
+ */
+function mixRatios(v: Variant, s: number, prop: Float64Array): boolean {
+  const required = v.required[s];
+  for (let q = 0; q < required.length; q++) if (!(prop[required[q]] > 0)) return false;
+  const share = v.targetShare[s], ratio = v.ratio[s], trimAt = v.options.trimAt;
+  for (let f = 0; f < prop.length; f++) {
+    let r = share[f] / prop[f];
+    if (trimAt !== undefined && r > trimAt) r = trimAt;
+    ratio[f] = r;
+  }
+  return true;
+}
+
+/**
+ * Replicates under a target mix, one or two variants at once (same families): w_i = base_i * ratio(f_i),
+ * the three running sums in draw order, and effectiveSampleSize's checks (every weight >= 0 and
+ * finite, their sum, which is sum w here, > 0): a variant that fails them fails with its error.
+ */
+function mixReplicates(a: Variant, c: Variant | null, L: Layout, s: number, fam: Int32Array, idx: Int32Array, m: number): void {
+  const w = L.weight[s], e = L.energyJ[s], sa = a.service[s]!, ra = a.ratio[s];
+  let swA = 0, swsA = 0, sweA = 0, badA = false;
+  if (c === null) {
+    for (let i = 0; i < m; i++) {
+      const j = idx[i];
+      const wj = w[j] * ra[fam[j]];
+      if (!(wj >= 0) || !Number.isFinite(wj)) badA = true;
+      swA += wj;
+      swsA += wj * sa[j];
+      sweA += wj * e[j];
+    }
+  } else {
+    const sc = c.service[s]!, rc = c.ratio[s];
+    let swC = 0, swsC = 0, sweC = 0, badC = false;
+    for (let i = 0; i < m; i++) {
+      const j = idx[i], f = fam[j];
+      const wa = w[j] * ra[f], wc = w[j] * rc[f];
+      if (!(wa >= 0) || !Number.isFinite(wa)) badA = true;
+      if (!(wc >= 0) || !Number.isFinite(wc)) badC = true;
+      swA += wa;
+      swsA += wa * sa[j];
+      sweA += wa * e[j];
+      swC += wc;
+      swsC += wc * sc[j];
+      sweC += wc * e[j];
+    }
+    if (badC || !(swC > 0)) fail(c, new J2GError(ESS_ERROR));
+    else record(c, s, swC, swsC, sweC);
+  }
+  if (badA || !(swA > 0)) fail(a, new J2GError(ESS_ERROR));
+  else record(a, s, swA, swsA, sweA);
 }
 
 /**
@@ -353,8 +431,18 @@ export function bootstrapQaijPaired(results: readonly TaskResult[], variants: re
   const drawn = new Int32Array(L.taskCount);
   const idx = new Int32Array(maxDrawnRows(L));
   const S = L.systems.length;
-  let running = live.length;
-  for (let b = 0; b < draws && running > 0; b++) {
+  const plain = live.filter((v) => !v.options.targetMix); // never fail inside the loop
+  // variants under a target mix, grouped by family function: their families, so their proposal shares, agree
+  const mixGroups = new Map<ImportanceWeightOptions['family'], Variant[]>();
+  for (const v of live) {
+    if (!v.options.targetMix) continue;
+    const key = v.options.family ?? stratumFamily;
+    if (!mixGroups.has(key)) mixGroups.set(key, []);
+    mixGroups.get(key)!.push(v);
+  }
+  const groups = [...mixGroups.values()];
+  const active: Variant[] = [];
+  for (let b = 0; b < draws && live.some((v) => !v.failed); b++) {
     // createRng(seed).int(n), inlined: reject outputs at or above the largest multiple of n below 2^32
     for (let g = 0; g + 1 < groupStart.length; g++) {
       const start = groupStart[g], n = groupStart[g + 1] - start;
@@ -367,21 +455,32 @@ export function bootstrapQaijPaired(results: readonly TaskResult[], variants: re
     }
     for (let s = 0; s < S; s++) {
       // the system's attempts on the drawn tasks, in draw order (shared by every variant)
-      const off = L.offsets[s];
+      const off = L.offsets[s], c = L.perTask[s];
       let m = 0;
-      for (let k = 0; k < drawn.length; k++) {
-        for (let j = off[drawn[k]], end = off[drawn[k] + 1]; j < end; j++) idx[m++] = j;
+      if (c === 1) for (let k = 0; k < drawn.length; k++) idx[m++] = off[drawn[k]];
+      else if (c > 1) {
+        for (let k = 0; k < drawn.length; k++) for (let j = off[drawn[k]], r = 0; r < c; r++) idx[m++] = j + r;
+      } else {
+        for (let k = 0; k < drawn.length; k++) {
+          for (let j = off[drawn[k]], end = off[drawn[k] + 1]; j < end; j++) idx[m++] = j;
+        }
       }
       if (m === 0) continue;
-      for (const v of live) {
-        if (v.failed) continue;
-        try {
-          replicate(v, L, s, idx, m);
-        } catch (error) {
-          v.failed = true;
-          v.error = error;
-          running--;
+      for (let k = 0; k < plain.length; k += 2) plainReplicates(plain[k], k + 1 < plain.length ? plain[k + 1] : null, L, s, idx, m);
+      for (const group of groups) {
+        active.length = 0;
+        let first: Variant | null = null;
+        for (const v of group) {
+          if (v.failed || v.service[s] === null) continue;
+          if (first === null) {
+            first = v;
+            proposalShares(v.family[s], L.weight[s], idx, m, v.mass[s]);
+          }
+          if (mixRatios(v, s, first.mass[s])) active.push(v);
         }
+        if (first === null) continue;
+        const fam = first.family[s];
+        for (let k = 0; k < active.length; k += 2) mixReplicates(active[k], k + 1 < active.length ? active[k + 1] : null, L, s, fam, idx, m);
       }
     }
   }
