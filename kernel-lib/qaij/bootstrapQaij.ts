@@ -397,7 +397,8 @@ function mixReplicates(a: Variant, c: Variant | null, L: Layout, s: number, fam:
  * alternative-mix bootstraps).
  * Throws "bootstrapQaijPaired: every variant needs the same draws, seed and level", and what bootstrapQaij throws.
  *
- * Example: `bootstrapQaijPaired(results, [{ draws: 500 }, { draws: 500, difficulty: 'unweighted' }])[1].get('A').qaij`
+ * One attempt of 10 J, every factor 1, so every replicate is 1 / 10:
+ * Example: `bootstrapQaijPaired([{ task: 't', system: 'A', energyJ: 10, latencyS: 1, tokens: 1, quality: 1, correctness: 1, reliability: 1, usefulness: 1, difficultyWeight: 1, weight: 1, boundary: 'system' }], [{ draws: 10 }, { draws: 10, difficulty: 'unweighted' }])[1].get('A').qaij` // => { lower: 0.1, upper: 0.1 }
  */
 export function bootstrapQaijPaired(results: readonly TaskResult[], variants: readonly BootstrapOptions[]): Map<string, SystemBootstrap>[] {
   if (variants.length === 0) return [];
