@@ -9,7 +9,7 @@ export { tokensPerJoule } from './tokensPerJoule.ts';
 export { effectiveSampleSize } from './effectiveSampleSize.ts';
 export { importanceWeights, normalizeTargetMix, stratumFamily, type TargetMix, type ImportanceWeighting, type ImportanceWeightOptions } from './importanceWeights.ts';
 export { percentileSorted } from '../stats/percentile.ts';
-export { bootstrapQaij, type BootstrapOptions, type SystemBootstrap, type Interval } from './bootstrapQaij.ts';
+export { bootstrapQaij, bootstrapQaijPaired, type BootstrapOptions, type SystemBootstrap, type Interval } from './bootstrapQaij.ts';
 export { paretoFrontier, type Frontier, type FrontierPoint } from './paretoFrontier.ts';
 export { robustFrontier, regionDominates, type RegionPoint, type FrontierStatus } from './robustFrontier.ts';
 export { rankSystems, type Scored } from './rankSystems.ts';

@@ -13,7 +13,7 @@
  * Example: `sevenPartReport(results, { draws: 1000, seed: 1 }).systems.A.unweighted.estimate.qaij` // => 0.05
  */
 import { clusteredBinomialIntervals, type ClusteredBinomialIntervals } from '../stats/binomialIntervals.ts';
-import { bootstrapQaij, type Interval } from './bootstrapQaij.ts';
+import { bootstrapQaijPaired, type Interval } from './bootstrapQaij.ts';
 import type { ImportanceWeightOptions, TargetMix } from './importanceWeights.ts';
 import { paretoFrontier, type Frontier } from './paretoFrontier.ts';
 import { percentileSorted } from '../stats/percentile.ts';
@@ -64,11 +64,14 @@ export interface SevenPartReport {
 export function sevenPartReport(results: readonly TaskResult[], options: ReportOptions = {}): SevenPartReport {
   const boundary = singleBoundary(results);
   const base = { latency: options.latency, draws: options.draws, seed: options.seed, level: options.level };
-  const unweighted = bootstrapQaij(results, { ...base, difficulty: 'unweighted' });
-  const weighted = bootstrapQaij(results, { ...base, difficulty: 'weighted' });
-  const mixes = Object.entries(options.alternativeMixes ?? {}).map(
-    ([name, mix]) => [name, bootstrapQaij(results, { ...base, difficulty: 'unweighted', targetMix: mix, family: options.family, trimAt: options.trimAt })] as const,
-  );
+  // One paired bootstrap for all: the same seed draws the same tasks for each (bootstrapQaijPaired).
+  const mixEntries = Object.entries(options.alternativeMixes ?? {});
+  const [unweighted, weighted, ...mixBoots] = bootstrapQaijPaired(results, [
+    { ...base, difficulty: 'unweighted' },
+    { ...base, difficulty: 'weighted' },
+    ...mixEntries.map(([, mix]) => ({ ...base, difficulty: 'unweighted' as const, targetMix: mix, family: options.family, trimAt: options.trimAt })),
+  ]);
+  const mixes = mixEntries.map(([name], k) => [name, mixBoots[k]] as const);
   const systems: Record<string, SystemReport> = {};
   for (const [system, u] of unweighted) {
     const own = results.filter((r) => r.system === system);

@@ -3,6 +3,7 @@
  * a table (never asserted in unit tests). Each part lives beside its subsystem:
  *   scripts/bench/tables.ts        point-estimate tables on a generated 220-task dataset (this file's sibling)
  *   scripts/bench/uncertainty.ts   interval tables, Table 16 portfolios, Table 17 vs numpy   (issue 3)
+ *   scripts/bench/qaij.ts          QAIJ seven-part report at 10,000 draws vs the plain oracle (< 1 s warm) (issue 16)
  *   scripts/bench/energy.ts        trace ingestion throughput and memory vs pandas + numpy   (issue 4)
  *   scripts/bench/reproduce.ts     full `npm run reproduce`, per notebook                    (issue 6)
  *   scripts/bench/compare.ts       `j2g compare` on the three analyses of 12-what-if           (issue 11)
@@ -18,6 +19,7 @@ type Bench = () => Promise<Record<string, number | string>>;
 const PARTS: [name: string, file: string, exportName: string][] = [
   ['tables', './tables.ts', 'benchTables'],
   ['uncertainty', './uncertainty.ts', 'benchUncertainty'],
+  ['qaij', './qaij.ts', 'benchQaij'],
   ['energy', './energy.ts', 'benchEnergy'],
   ['cli', './cli.ts', 'benchCli'],
   ['reproduce', './reproduce.ts', 'benchReproduce'],

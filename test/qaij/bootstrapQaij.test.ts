@@ -41,7 +41,7 @@ describe('bootstrapQaij', () => {
     // Task x has two attempts (one success, one failure); task y one success. Without strata, a
     // replicate holds tasks {x,x}, {x,y} or {y,y}: service means 0.5, 2/3, 1 only.
     const rs = [result({ task: 'x', quality: 1 }), result({ task: 'x', quality: 0 }), result({ task: 'y', quality: 1 })];
-    const vals = new Set(bootstrapQaij(rs, { draws: 300, seed: 9 }).get('A')!.replicates.serviceMean.map((v) => v.toFixed(6)));
+    const vals = new Set(Array.from(bootstrapQaij(rs, { draws: 300, seed: 9 }).get('A')!.replicates.serviceMean, (v) => v.toFixed(6)));
     expect([...vals].sort()).toEqual(['0.500000', '0.666667', '1.000000']);
   });
 
