@@ -4,45 +4,51 @@
  * Resampling n_o tasks with replacement from n_o gives one of C(2 n_o - 1, n_o) multisets (126 for
  * n_o = 5), and the sum of a column over the resampled slots depends only on that multiset. So the
  * sums of every column over every multiset are computed once; a draw then costs one lookup per
- * occupation and column instead of n_o gathers. The multiset is identified from the drawn positions
- * k_1..k_n (0 <= k < n_o) by the code sum_j (n_o + 1)^k_j, which is unique because each count is at
- * most n_o; `denseIndex[n_o][code]` maps codes to 0..multisets-1.
+ * occupation and column instead of n_o gathers. The bootstrap's stream gives each occupation's draw as
+ * one sequence integer u < n_o^n_o (`drawSequences`, taskBootstrap.ts), whose base-n_o digits are the
+ * drawn positions; `sequenceTable(n_o).dense[u]` is its multiset.
  *
- * The draws come from the bootstrap's own stream (`drawCodes`, fillDraw's 'codes'), so the intervals
- * are those of the slot-by-slot path up to floating-point summation order.
- *
- * The drawn multisets are formed once per bootstrap and held (`multisetDraws`): one Int32 per draw
- * and occupation, 4 O bytes per draw (176 kB per 1,000 draws for GDPval's 44 occupations), for the
- * most recent bootstrap only. Every table built on the same bootstrap (same tasks, draws and seed:
- * tableBootstrap.ts) then reads the same draws instead of replaying the stream; the numbers are
- * those of the replay, bit for bit.
+ * The draws are replayed from the seed in blocks of BLOCK_DRAWS (4 O bytes each: 176 kB per 1,000
+ * draws for GDPval's 44 occupations, so a block stays in cache), never held between calls: one
+ * generator output per occupation and draw costs about a fifth of the lookups. The sums are those of
+ * the slot-by-slot path up to floating-point summation order.
  */
-import { MAX_CODE_TASKS, drawCodes, drawState, type TaskBootstrap } from './taskBootstrap.ts';
+import { MAX_SEQUENCE_TASKS, drawSequences, drawState, type TaskBootstrap } from './taskBootstrap.ts';
 
 /** Occupations of at most this many tasks take the lookup path. */
-export const MAX_MULTISET_TASKS = MAX_CODE_TASKS;
+export const MAX_MULTISET_TASKS = MAX_SEQUENCE_TASKS;
 
-interface CodeTable {
-  /** dense multiset index of each code, -1 for codes that are not a multiset of size n */
+/** Draws replayed and summed together (their rows stay in the first-level cache). */
+const BLOCK_DRAWS = 256;
+
+export interface SequenceTable {
+  /** dense multiset index of each sequence integer u in 0..n^n - 1 */
   dense: Int16Array;
   /** per dense index, the count of each position 0..n-1 */
   counts: Uint8Array[];
 }
 
-const tables = new Map<number, CodeTable>();
+const tables = new Map<number, SequenceTable>();
 
-function codeTable(n: number): CodeTable {
+/**
+ * The multisets of n positions drawn from n, numbered in order of their first sequence u (u's
+ * base-n digits, least significant first, are the positions).
+ * @example sequenceTable(2).counts.map((c) => [...c]) // => [[2, 0], [1, 1], [0, 2]]
+ */
+export function sequenceTable(n: number): SequenceTable {
   let t = tables.get(n);
   if (t) return t;
-  const base = n + 1;
-  const size = base ** n;
-  const dense = new Int16Array(size).fill(-1);
+  const size = n ** n;
+  const dense = new Int16Array(size);
   const counts: Uint8Array[] = [];
-  for (let code = 0; code < size; code++) {
+  const index = new Map<string, number>();
+  for (let u = 0; u < size; u++) {
     const c = new Uint8Array(n);
-    let rest = code, total = 0;
-    for (let k = 0; k < n; k++) { c[k] = rest % base; total += c[k]; rest = Math.floor(rest / base); }
-    if (total === n) { dense[code] = counts.length; counts.push(c); }
+    for (let j = 0, rest = u; j < n; j++, rest = Math.floor(rest / n)) c[rest % n]++;
+    const key = c.join(',');
+    let d = index.get(key);
+    if (d === undefined) { d = counts.length; index.set(key, d); counts.push(c); }
+    dense[u] = d;
   }
   t = { dense, counts };
   tables.set(n, t);
@@ -57,47 +63,30 @@ export function multisetApplies(boot: TaskBootstrap): boolean {
 
 /**
  * The drawn multisets of a bootstrap: `rows[b * O + o]` is the row, in a table laid out by `base`
- * (occupation o's multisets at rows base[o] .. base[o + 1] - 1, in codeTable order), of the multiset
- * drawn for occupation o in draw b. Units: row indices.
+ * (occupation o's multisets at rows base[o] .. base[o + 1] - 1, in sequenceTable order), of the
+ * multiset drawn for occupation o in draw b. Units: row indices. Every draw at once (4 O bytes per
+ * draw): for tests and tools; the sums below replay them in blocks.
  */
 export interface MultisetDraws {
   base: Int32Array;
   rows: Int32Array;
 }
 
-/**
- * The one held set of drawn multisets, with what it was drawn from. Checked against the bootstrap's
- * draws, seed and task counts on every use, so that a bootstrap object changed after the fact (or a
- * different one of equal identity) never reads another's draws: a hit is the same draws, by content.
- */
-let held: { boot: TaskBootstrap; draws: number; seed: number; counts: Int32Array; result: MultisetDraws } | null = null;
-
-function heldFor(boot: TaskBootstrap): MultisetDraws | null {
-  if (!held || held.boot !== boot || held.draws !== boot.draws || held.seed !== boot.seed || held.counts.length !== boot.counts.length) return null;
-  for (let o = 0; o < boot.counts.length; o++) if (held.counts[o] !== boot.counts[o]) return null;
-  return held.result;
+function rowBase(boot: TaskBootstrap): Int32Array {
+  const O = boot.occupations;
+  const base = new Int32Array(O + 1);
+  for (let o = 0; o < O; o++) base[o + 1] = base[o] + sequenceTable(boot.counts[o]).counts.length;
+  return base;
 }
 
-/**
- * Every draw's multiset per occupation (see MultisetDraws), formed once from the bootstrap's stream and
- * held for the most recent bootstrap (4 O bytes per draw). Requires `multisetApplies(boot)`.
- */
+/** Every draw's multiset per occupation (see MultisetDraws). Requires `multisetApplies(boot)`. */
 export function multisetDraws(boot: TaskBootstrap): MultisetDraws {
-  const hit = heldFor(boot);
-  if (hit) return hit;
-  const { draws: B, occupations: O, counts, thresholds } = boot;
-  const base = new Int32Array(O + 1);
-  for (let o = 0; o < O; o++) base[o + 1] = base[o] + codeTable(counts[o]).counts.length;
-  const denseOf = Array.from({ length: O }, (_, o) => codeTable(counts[o]).dense);
+  const { draws: B, occupations: O } = boot;
+  const { base, sequenceAt } = rowLayout(boot);
   const rows = new Int32Array(B * O);
-  const state = drawState(boot);
-  for (let b = 0; b < B; b++) {
-    drawCodes(counts, thresholds, O, state, rows, b * O); // one multiset code per occupation
-    rowsOf(rows, b * O, base, denseOf, O);
-  }
-  const result = { base, rows };
-  held = { boot, draws: B, seed: boot.seed, counts: counts.slice(), result };
-  return result;
+  drawSequences(boot, drawState(boot), rows, 0, B);
+  rowsOf(rows, B * O, O, base, sequenceAt);
+  return { base, rows };
 }
 
 /**
@@ -105,13 +94,13 @@ export function multisetDraws(boot: TaskBootstrap): MultisetDraws {
  * slots), accumulated over occupations in order (the same sums, bit for bit, for any number of groups).
  *
  * V8 note: the work is split into small functions (one occupation's table, one block of columns of
- * one group over every draw) so that each is optimised once and stays optimised; one long function with several hot
+ * one group over a block of draws) so that each is optimised once and stays optimised; one long function with several hot
  * loops is compiled on-stack per loop and thrown away at each loop's exit, on every call (3x slower).
  */
 export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): void {
   const { draws: B, occupations: O } = boot;
   const K = columns.length;
-  const { base, rows } = multisetDraws(boot);
+  const { base, sequenceAt } = rowLayout(boot);
   // Row-major table: rowSums[(base_o + d) * K + c] is column c's sum over multiset d of occupation o,
   // times the occupation factor, so one draw's lookups for an occupation read K adjacent numbers.
   const rowSums = new Float64Array(base[O] * K);
@@ -119,19 +108,46 @@ export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], 
   const groups = out[0]?.length ?? 0;
   // Each group's occupations in ascending order: summing over that list adds the same terms in the
   // same order as one pass over every occupation accumulating into the group's sum, bit for bit.
-  for (let g = 0; g < groups; g++) {
-    const members = Int32Array.from({ length: O }, (_, o) => o).filter((o) => groupOf[o] === g);
-    let c = 0;
-    for (; c + 4 <= K; c += 4) total4(rowSums, rows, members, O, B, K, c, out[c][g], out[c + 1][g], out[c + 2][g], out[c + 3][g]);
-    for (; c + 2 <= K; c += 2) total2(rowSums, rows, members, O, B, K, c, out[c][g], out[c + 1][g]);
-    for (; c < K; c++) total1(rowSums, rows, members, O, B, K, c, out[c][g]);
+  const members = Array.from({ length: groups }, (_, g) => Int32Array.from({ length: O }, (_, o) => o).filter((o) => groupOf[o] === g));
+  const state = drawState(boot);
+  const rows = new Int32Array(Math.min(B, BLOCK_DRAWS) * O);
+  for (let b0 = 0; b0 < B; b0 += BLOCK_DRAWS) {
+    const nb = Math.min(BLOCK_DRAWS, B - b0);
+    drawSequences(boot, state, rows, 0, nb);
+    rowsOf(rows, nb * O, O, base, sequenceAt);
+    for (let g = 0; g < groups; g++) sumBlock(rowSums, rows, members[g], O, nb, K, b0, out, g);
   }
 }
+
+/** Group g's sums over draws b0 .. b0 + nb - 1, columns four at a time (then two, then one). */
+function sumBlock(rowSums: Float64Array, rows: Int32Array, m: Int32Array, O: number, nb: number, K: number, b0: number, out: Float64Array[][], g: number): void {
+  let c = 0;
+  for (; c + 4 <= K; c += 4) total4(rowSums, rows, m, O, nb, K, c, b0, out[c][g], out[c + 1][g], out[c + 2][g], out[c + 3][g]);
+  for (; c + 2 <= K; c += 2) total2(rowSums, rows, m, O, nb, K, c, b0, out[c][g], out[c + 1][g]);
+  for (; c < K; c++) total1(rowSums, rows, m, O, nb, K, c, b0, out[c][g]);
+}
+
+/**
+ * Where occupation o's multisets start in the table (base), and where its sequence integers' multisets
+ * are listed in DENSE: the table row of o's sequence u is base[o] + DENSE[sequenceAt[o] + u].
+ */
+function rowLayout(boot: TaskBootstrap): { base: Int32Array; sequenceAt: Int32Array } {
+  const O = boot.occupations;
+  const sequenceAt = new Int32Array(O);
+  for (let o = 0; o < O; o++) sequenceAt[o] = DENSE_AT[boot.counts[o]];
+  return { base: rowBase(boot), sequenceAt };
+}
+
+/** sequenceTable(n).dense for n = 1 .. MAX_MULTISET_TASKS, one after the other (3,413 entries), from DENSE_AT[n]. */
+const DENSE_AT = new Int32Array(MAX_MULTISET_TASKS + 2);
+for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE_AT[n + 1] = DENSE_AT[n] + n ** n;
+const DENSE = new Int16Array(DENSE_AT[MAX_MULTISET_TASKS + 1]);
+for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE.set(sequenceTable(n).dense, DENSE_AT[n]);
 
 /** Occupation o's block of the table: each multiset's column sums times the occupation factor. */
 function occupationRowSums(boot: TaskBootstrap, o: number, columns: Float64Array[], factor: number, rowSums: Float64Array, at: number): void {
   const n = boot.counts[o], first = boot.offsets[o], K = columns.length;
-  const multisets = codeTable(n).counts;
+  const multisets = sequenceTable(n).counts;
   for (let d = 0; d < multisets.length; d++) {
     const c = multisets[d];
     for (let k = 0; k < K; k++) {
@@ -143,48 +159,51 @@ function occupationRowSums(boot: TaskBootstrap, o: number, columns: Float64Array
   }
 }
 
-/** Codes of one draw (rows[at .. at + O - 1]) replaced by their table rows. */
-function rowsOf(rows: Int32Array, at: number, base: Int32Array, denseOf: Int16Array[], O: number): void {
-  for (let o = 0; o < O; o++) rows[at + o] = base[o] + denseOf[o][rows[at + o]];
+/** Sequence integers rows[0 .. length - 1] (draw-major, O per draw) replaced by their table rows. */
+function rowsOf(rows: Int32Array, length: number, O: number, base: Int32Array, sequenceAt: Int32Array): void {
+  for (let p = 0, o = 0; p < length; p++) {
+    rows[p] = base[o] + DENSE[sequenceAt[o] + rows[p]];
+    if (++o === O) o = 0;
+  }
 }
 
 /**
- * Average of columns c .. c + 3 over the group `members` in every draw: out_j[b] = sum over the members
- * (in order) of the looked-up sum of column c + j, four columns at a time in local sums (3x faster in
- * V8 than an array).
+ * Average of columns c .. c + 3 over the group `members` in draws b0 .. b0 + nb - 1: out_j[b0 + b] = sum
+ * over the members (in order) of the looked-up sum of column c + j, four columns at a time in local
+ * sums (3x faster in V8 than an array).
  */
-function total4(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, B: number, K: number, c: number,
+function total4(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, nb: number, K: number, c: number, b0: number,
   o0: Float64Array, o1: Float64Array, o2: Float64Array, o3: Float64Array): void {
   const M = members.length;
-  for (let b = 0, at = 0; b < B; b++, at += O) {
+  for (let b = 0, at = 0; b < nb; b++, at += O) {
     let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     for (let i = 0; i < M; i++) {
       const r = rows[at + members[i]] * K + c;
       a0 += rowSums[r]; a1 += rowSums[r + 1]; a2 += rowSums[r + 2]; a3 += rowSums[r + 3];
     }
-    o0[b] = a0; o1[b] = a1; o2[b] = a2; o3[b] = a3;
+    o0[b0 + b] = a0; o1[b0 + b] = a1; o2[b0 + b] = a2; o3[b0 + b] = a3;
   }
 }
 
 /** total4 for two columns. */
-function total2(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, B: number, K: number, c: number, o0: Float64Array, o1: Float64Array): void {
+function total2(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, nb: number, K: number, c: number, b0: number, o0: Float64Array, o1: Float64Array): void {
   const M = members.length;
-  for (let b = 0, at = 0; b < B; b++, at += O) {
+  for (let b = 0, at = 0; b < nb; b++, at += O) {
     let a0 = 0, a1 = 0;
     for (let i = 0; i < M; i++) {
       const r = rows[at + members[i]] * K + c;
       a0 += rowSums[r]; a1 += rowSums[r + 1];
     }
-    o0[b] = a0; o1[b] = a1;
+    o0[b0 + b] = a0; o1[b0 + b] = a1;
   }
 }
 
 /** total4 for one column. */
-function total1(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, B: number, K: number, c: number, o0: Float64Array): void {
+function total1(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, nb: number, K: number, c: number, b0: number, o0: Float64Array): void {
   const M = members.length;
-  for (let b = 0, at = 0; b < B; b++, at += O) {
+  for (let b = 0, at = 0; b < nb; b++, at += O) {
     let a = 0;
     for (let i = 0; i < M; i++) a += rowSums[rows[at + members[i]] * K + c];
-    o0[b] = a;
+    o0[b0 + b] = a;
   }
 }

@@ -4,18 +4,15 @@
  * Precedence: an explicit `bootstrap` option (the CLI's --draws/--seed) over the dataset manifest's
  * `bootstrap` over the paper's defaults. Throws "invalid draws: -5" and "invalid seed: 1.5".
  *
- * Memory of a bootstrap: the resampled tasks are replayed from the seed (taskBootstrap), except that
- * on the multiset path (occupations of at most 5 tasks, multisetSums.ts) the drawn multisets of the
- * most recent bootstrap are held, one Int32 per draw and occupation: 4 O bytes per draw, counted as
- * O / 2 series below. Every series drawn (one component of one cell of one group: componentDraws,
+ * Memory of a bootstrap: the resampled tasks are replayed from the seed (taskBootstrap; the multiset
+ * path, multisetSums.ts, in blocks of 256 draws, a few tens of kB whatever B is). Every series drawn (one component of one cell of one group: componentDraws,
  * groupMeanDraws; a ratio formed from them: ratioDraws; a rank correlation: rankPortfolios; a QAIJ
  * replicate: bootstrapQaij) holds one 8-byte float per draw, so B draws of S series held at once need
  * 8 S B bytes. A table build holds at most Table 13's 4 components of every category plus their 2
- * ratios, beside a policy table's 16 cells' series, at once, plus the held multisets:
- * S = 6 x categories + 16 + ceil(O / 2) (tableBootstrap.ts tableSeries), an upper estimate. Measured with `/usr/bin/time -f %M j2g tables
- * --draws 1000000` on the reconstructed dataset (13 categories, 44 occupations, S = 116, 928 bytes per
- * draw by that count): 788 MB peak against 169 MB at 10,000 draws, about 620 bytes per draw (of which
- * 176 are the held multisets). Draws whose series
+ * ratios, beside a policy table's 16 cells' series, at once:
+ * S = 6 x categories + 16 (tableBootstrap.ts tableSeries), an upper estimate. Measured with `/usr/bin/time -f %M j2g tables
+ * --draws 1000000` on the reconstructed dataset (13 categories, S = 94, 752 bytes per draw by that
+ * count): MEASURED_PEAK. Draws whose series
  * would need more than MAX_BOOTSTRAP_BYTES (2 GiB) are refused with that estimate, instead of a
  * RangeError stack or an out-of-memory abort (issue 13: `--draws 1e8` grew to 16 GB).
  * @example resolveBootstrap(undefined, { draws: 2000, seed: 7 }) // => { draws: 2000, seed: 7 }

@@ -21,15 +21,14 @@ const cache = new WeakMap<Dataset, Map<string, TaskBootstrap & { occupationIndex
 
 /**
  * Series a table build of `dataset` holds at once (settings.ts, "Memory of a bootstrap"): Table 13's
- * 4 components and 2 ratios for each category, plus a policy table's 16 cells, plus the held
- * multisets of the draws (4 bytes per draw and occupation, multisetSums.ts), as 8-byte series:
- * S = 6 x categories + 16 + ceil(occupations / 2).
- * @example tableSeries(loadDataset('data/recorded/synthetic-small')) // => 30
+ * 4 components and 2 ratios for each category, plus a policy table's 16 cells, as 8-byte series:
+ * S = 6 x categories + 16 (the drawn multisets are replayed in small blocks, multisetSums.ts).
+ * @example tableSeries(loadDataset('data/recorded/synthetic-small')) // => 28
  */
 export function tableSeries(dataset: Dataset): number {
   const occupations = dataset.rows?.occupations ?? [];
   const categories = new Set(occupations.map((o) => o.category)).size;
-  return (RATIO_COMPONENTS.length + 2) * categories + 16 + Math.ceil(occupations.length / 2);
+  return (RATIO_COMPONENTS.length + 2) * categories + 16;
 }
 
 /** The table settings (resolveBootstrap, bounded by tableSeries), or null when the bootstrap is off. */

@@ -12,7 +12,7 @@
  * ratio uses CPU times). Targets (issue 16): Table 17 at least 3x faster than numpy
  * (table17_ts_over_numpy <= 0.33), all interval tables warm under 150 ms, Table 16 warm under 30 ms.
  * The interval tables of one repetition share one seed, as in `j2g tables`, so they share one set of
- * draws (multisetSums.ts multisetDraws); Table 17 and Table 16 draw afresh in every repetition.
+ * draws (replayed from the seed); Table 17 and Table 16 draw afresh in every repetition.
  *
  * usage: node --import tsx scripts/bench/uncertainty.ts
  */
@@ -27,8 +27,8 @@ import { onWarning } from '../../kernel-lib/warn.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 
 const DRAWS = 10_000;
-/** Repetitions per timing: the first is cold, the median of the other 11 is warm (V8 needs a few calls to optimise). */
-const REPS = 12;
+/** Repetitions per timing: the first is cold, the median of the other 24 is warm (V8 needs several calls to optimise; with 11 the median still held calls from before). */
+const REPS = 25;
 const RECONSTRUCTED = fileURLToPath(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url));
 const NUMPY_SCRIPT = fileURLToPath(new URL('./table17_numpy.py', import.meta.url));
 

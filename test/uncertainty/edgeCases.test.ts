@@ -71,18 +71,44 @@ describe('bootstrap edge cases', () => {
     }
   });
 
-  test('the inlined resampling stream is lemireInt(createRawRng(seed), n_o), slot by slot (the documented stream)', () => {
-    // Oracle: kernel-lib/random/prng.ts, whose raw stream is checked against the reference C implementation.
-    const occ = Int32Array.of(0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2);
-    const boot = taskBootstrap(occ, 3, { draws: 300, seed: 20260726 });
+  test('the inlined resampling stream is the documented one: per occupation, chunks of slots, each lemireInt(createRawRng(seed), n_o^len) read as base-n_o digits', () => {
+    // Oracle: kernel-lib/random/prng.ts (its raw stream is checked against the reference C implementation)
+    // and the stream as taskBootstrap.ts documents it, written out slot by slot. Occupations of 3, 1, 7,
+    // 9 (c = 6: 9^6 <= 2^21 < 9^7, chunks of 6 and 3) and 130 tasks (c = 2: 130^2 <= 2^21 < 130^3).
+    const sizes = [3, 1, 7, 9, 130];
+    const occ = Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
+    const boot = taskBootstrap(occ, sizes.length, { draws: 60, seed: 20260726 });
+    expect([...boot.chunkSlots]).toEqual([3, 1, 7, 6, 2]);
     const raw = createRawRng(20260726);
     const expected: number[] = [];
-    for (let b = 0; b < 300; b++) {
-      for (let o = 0; o < 3; o++) {
-        for (let j = 0; j < boot.counts[o]; j++) expected.push(boot.order[boot.offsets[o] + lemireInt(raw, boot.counts[o])]);
+    for (let b = 0; b < 60; b++) {
+      for (let o = 0; o < sizes.length; o++) {
+        const n = sizes[o], c = boot.chunkSlots[o];
+        for (let left = n; left > 0; left -= Math.min(c, left)) {
+          const len = Math.min(c, left);
+          const u = lemireInt(raw, n ** len);
+          for (let j = 0; j < len; j++) expected.push(boot.order[boot.offsets[o] + (Math.floor(u / n ** j) % n)]);
+        }
       }
     }
     expect([...drawSample(boot)]).toEqual(expected);
+  });
+
+  test('every slot is a uniform pick and the slots of one chunk are independent (frequencies within 4 standard errors)', () => {
+    // Oracle: u uniform on 0..5^5 - 1 makes its five base-5 digits independent and uniform, so each
+    // position has frequency 1/5 in every slot and each pair of positions in two slots 1/25.
+    const occ = new Int32Array(5);
+    const B = 40000;
+    const boot = taskBootstrap(occ, 1, { draws: B, seed: 7 });
+    const sample = drawSample(boot);
+    const single = new Float64Array(25), pair = new Float64Array(25);
+    for (let b = 0; b < B; b++) {
+      for (let j = 0; j < 5; j++) single[j * 5 + sample[b * 5 + j]]++;
+      pair[sample[b * 5] * 5 + sample[b * 5 + 4]]++;
+    }
+    const check = (count: number, p: number) => expect(Math.abs(count / B - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / B));
+    for (const c of single) check(c, 1 / 5);
+    for (const c of pair) check(c, 1 / 25);
   });
 });
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { drawState, fillDraw, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
-import { multisetApplies, multisetDraws } from '../../kernel-lib/uncertainty/multisetSums.ts';
+import { multisetApplies, multisetDraws, sequenceTable } from '../../kernel-lib/uncertainty/multisetSums.ts';
 
 const sizes = [5, 1, 3, 5, 2, 4, 5];
 const occ = Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
@@ -14,7 +14,6 @@ const n = occ.length;
 // six columns: one block of four summed in local variables, then two one at a time
 const cols = [0, 1, 2, 3, 4, 5].map((k) => Float64Array.from({ length: n }, (_, i) => Math.sin(3 * i + k) * 10 + k));
 const weights = Float64Array.from(sizes, (_, o) => (o + 1) / 28);
-const codesOf: Int32Array[] = [];
 
 describe('multiset bootstrap sums', () => {
   test('equal the slot-by-slot draws, benchmark and grouped', () => {
@@ -28,45 +27,55 @@ describe('multiset bootstrap sums', () => {
       }
     }
   });
-  test("fillDraw's codes are sum_j (n_o + 1)^k_j of the positions it draws, on the same stream", () => {
-    // Oracle: the 'positions' output of the same draw and the code's definition (multisetSums.ts).
+  test("fillDraw's sequences are sum_j k_j n_o^j of the positions it draws, on the same stream", () => {
+    // Oracle: the 'positions' output of the same draw and the stream's definition (taskBootstrap.ts).
     const boot = taskBootstrap(occ, sizes.length, { draws: 50, seed: 3 });
     const a = drawState(boot), b = drawState(boot);
-    const positions = new Int32Array(n), codes = new Int32Array(sizes.length);
+    const positions = new Int32Array(n), sequences = new Int32Array(sizes.length);
     for (let d = 0; d < 50; d++) {
       fillDraw(boot, a, positions, 'positions');
-      fillDraw(boot, b, codes, 'codes');
+      fillDraw(boot, b, sequences, 'sequences');
       for (let o = 0; o < sizes.length; o++) {
-        let code = 0;
-        for (let p = boot.offsets[o]; p < boot.offsets[o + 1]; p++) code += (sizes[o] + 1) ** positions[p];
-        expect(codes[o]).toBe(code);
+        let u = 0;
+        for (let p = boot.offsets[o], j = 0; p < boot.offsets[o + 1]; p++, j++) u += positions[p] * sizes[o] ** j;
+        expect(sequences[o]).toBe(u);
       }
     }
     expect([...a]).toEqual([...b]);
     const big = taskBootstrap(new Int32Array(6), 1, { draws: 1, seed: 1 });
-    expect(() => fillDraw(big, drawState(big), new Int32Array(1), 'codes')).toThrow('multiset codes need occupations of at most 5 tasks: 6');
+    expect(() => fillDraw(big, drawState(big), new Int32Array(1), 'sequences')).toThrow('sequences need occupations of at most 5 tasks: 6');
   });
-  test('held draws are the replayed stream: the same numbers after another bootstrap, and never a changed one\'s', () => {
-    // Oracle: fillDraw's 'codes' replayed from the seed, and a fresh bootstrap object per call.
+  test('sequenceTable lists each multiset of n positions once, and maps every sequence to the multiset of its digits', () => {
+    // Oracle: C(2n - 1, n) multisets (1, 3, 10, 35, 126) and the digit counts of u written out.
+    for (const [size, multisets] of [[1, 1], [2, 3], [3, 10], [4, 35], [5, 126]]) {
+      const t = sequenceTable(size);
+      expect(t.counts.length).toBe(multisets);
+      expect(new Set(t.counts.map((c) => c.join(','))).size).toBe(multisets);
+      for (let u = 0; u < size ** size; u++) {
+        const c = new Array(size).fill(0);
+        for (let j = 0; j < size; j++) c[Math.floor(u / size ** j) % size]++;
+        expect([...t.counts[t.dense[u]]]).toEqual(c);
+      }
+    }
+  });
+  test('multisetDraws gives the replayed stream\'s multisets, and the sums always follow the bootstrap as it is now', () => {
+    // Oracle: fillDraw's 'sequences' replayed from the seed, and a fresh bootstrap object per call.
     const boot = taskBootstrap(occ, sizes.length, { draws: 200, seed: 21 });
     const { base, rows } = multisetDraws(boot);
-    const state = drawState(boot), codes = new Int32Array(sizes.length);
+    const state = drawState(boot), sequences = new Int32Array(sizes.length);
     for (let d = 0; d < 200; d++) {
-      fillDraw(boot, state, codes, 'codes');
+      fillDraw(boot, state, sequences, 'sequences');
       for (let o = 0; o < sizes.length; o++) {
-        const r = rows[d * sizes.length + o] - base[o];
-        expect(r >= 0 && r < base[o + 1] - base[o]).toBe(true);
-        // the same multiset code for the same row, across draws
-        for (let e = 0; e < d; e++) if (rows[e * sizes.length + o] === rows[d * sizes.length + o]) { expect(codesOf[e][o]).toBe(codes[o]); break; }
+        const t = sequenceTable(sizes[o]);
+        expect(rows[d * sizes.length + o]).toBe(base[o] + t.dense[sequences[o]]);
       }
-      codesOf.push(codes.slice());
     }
     const fresh = (seed: number) => groupMeanDraws(taskBootstrap(occ, sizes.length, { draws: 200, seed }), cols, weights, new Int32Array(sizes.length), 1)[0][0];
     const first = groupMeanDraws(boot, cols, weights, new Int32Array(sizes.length), 1)[0][0];
     expect(fresh(22)).not.toEqual(first);
     expect(groupMeanDraws(boot, cols, weights, new Int32Array(sizes.length), 1)[0][0]).toEqual(first);
     expect(fresh(21)).toEqual(first);
-    boot.seed = 22; // changed in place: its held draws must not be read
+    boot.seed = 22; // changed in place: the sums are the new seed's
     expect(groupMeanDraws(boot, cols, weights, new Int32Array(sizes.length), 1)[0][0]).toEqual(fresh(22));
   });
   test('are refused for an occupation of more than 5 tasks, where auto takes the slot path', () => {
