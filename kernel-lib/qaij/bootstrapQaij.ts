@@ -34,6 +34,7 @@ import { createRawRng } from '../random/prng.ts';
 import { checkDraws } from '../uncertainty/settings.ts';
 import { importanceWeights, normalizeTargetMix, stratumFamily, type ImportanceWeightOptions, type TargetMix } from './importanceWeights.ts';
 import { percentileSorted } from '../stats/percentile.ts';
+import { percentileIntervalInPlace } from '../uncertainty/percentileInterval.ts';
 import { qualityAdjustedServicePerJoule, type QaijEstimate } from './qualityAdjustedServicePerJoule.ts';
 import { serviceContribution } from './serviceContribution.ts';
 import { singleBoundary } from './singleBoundary.ts';
@@ -76,8 +77,17 @@ const TWO_32 = 4294967296;
 /** effectiveSampleSize's message (effectiveSampleSize.ts), thrown where it would throw on a replicate's weights. */
 const ESS_ERROR = 'effectiveSampleSize requires nonnegative weights with a positive sum';
 
+/**
+ * Type-7 percentiles of the replicates: by selection (uncertainty/percentileInterval.ts, equal to the
+ * sorted percentiles) when every replicate is finite and none is -0, else from a sorted copy as the
+ * oracle does (selection could put -0 and 0, or a NaN, elsewhere than the sort; never the case for
+ * ratios of non-negative sums, but the two paths must agree bit for bit on any input).
+ */
 function interval(values: Float64Array, level: number): Interval | null {
   if (values.length === 0) return null;
+  let plain = true;
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i]) || Object.is(values[i], -0)) { plain = false; break; }
+  if (plain) return percentileIntervalInPlace(values.slice(), level);
   const s = values.slice().sort();
   return { lower: percentileSorted(s, (1 - level) / 2), upper: percentileSorted(s, (1 + level) / 2) };
 }
