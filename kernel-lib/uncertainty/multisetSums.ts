@@ -79,70 +79,150 @@ function rowBase(boot: TaskBootstrap): Int32Array {
   return base;
 }
 
+/** sequenceTable(n).dense for n = 1 .. MAX_MULTISET_TASKS, one after the other (3,413 entries), from DENSE_AT[n]. */
+const DENSE_AT = new Int32Array(MAX_MULTISET_TASKS + 2);
+for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE_AT[n + 1] = DENSE_AT[n] + n ** n;
+const DENSE = new Int32Array(DENSE_AT[MAX_MULTISET_TASKS + 1]);
+for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE.set(sequenceTable(n).dense, DENSE_AT[n]);
+
+/**
+ * Where a draw's rows go and what they hold: occupation o's sequence u becomes
+ * rows[b width + slot[o]] = start[o] + table[tableAt[o] + u], the offset (base[o] + d) * K of its
+ * multiset d's row in a K-column table.
+ */
+interface RowMap {
+  slot: Int32Array;
+  start: Int32Array;
+  table: Int32Array;
+  tableAt: Int32Array;
+  width: number;
+}
+
+function rowMap(boot: TaskBootstrap, base: Int32Array, K: number, slot: Int32Array, width: number): RowMap {
+  const O = boot.occupations;
+  const start = Int32Array.from({ length: O }, (_, o) => base[o] * K);
+  const tableAt = Int32Array.from({ length: O }, (_, o) => DENSE_AT[boot.counts[o]]);
+  return { slot, start, table: K === 1 ? DENSE : DENSE.map((d) => d * K), tableAt, width };
+}
+
+/** `draws` draws of sequence integers (O per draw, from drawSequences) written as rows by `map`. */
+function rowsOf(sequences: Int32Array, draws: number, O: number, map: RowMap, rows: Int32Array): void {
+  const { slot, start, table, tableAt, width } = map;
+  for (let b = 0, p = 0, q = 0; b < draws; b++, p += O, q += width) {
+    for (let o = 0; o < O; o++) rows[q + slot[o]] = start[o] + table[tableAt[o] + sequences[p + o]];
+  }
+}
+
 /** Every draw's multiset per occupation (see MultisetDraws). Requires `multisetApplies(boot)`. */
 export function multisetDraws(boot: TaskBootstrap): MultisetDraws {
   const { draws: B, occupations: O } = boot;
-  const { base, sequenceAt } = rowLayout(boot);
-  const rows = new Int32Array(B * O);
-  drawSequences(boot, drawState(boot), rows, 0, B);
-  rowsOf(rows, B * O, O, base, sequenceAt);
+  const base = rowBase(boot);
+  const sequences = new Int32Array(B * O), rows = new Int32Array(B * O);
+  drawSequences(boot, drawState(boot), sequences, 0, B);
+  rowsOf(sequences, B, O, rowMap(boot, base, 1, Int32Array.from({ length: O }, (_, o) => o), O), rows);
   return { base, rows };
 }
 
 /**
  * For every draw b and group g: out[column][g][b] = sum_{o in g} factor_o * (sum of the column over o's resampled
- * slots), accumulated over occupations in order (the same sums, bit for bit, for any number of groups).
+ * slots), accumulated over o's group's occupations in ascending order (the same sums, bit for bit, for
+ * any number of groups).
  *
- * V8 note: the work is split into small functions (one occupation's table, one block of columns of
- * one group over a block of draws) so that each is optimised once and stays optimised; one long function with several hot
- * loops is compiled on-stack per loop and thrown away at each loop's exit, on every call (3x slower).
+ * Layout: a draw's rows are written in group order (each group's occupations ascending, one group after
+ * the other), so a group is a contiguous range of a draw's rows, and each row is the offset of its K
+ * column sums in the table: a kernel reads one offset per occupation and adds up to five columns in
+ * local sums. V8 note: the kernels are small functions, each optimised once; one long function with
+ * several hot loops is compiled on-stack per loop and thrown away at each loop's exit.
  */
 export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): void {
   const { draws: B, occupations: O } = boot;
   const K = columns.length;
-  const { base, sequenceAt } = rowLayout(boot);
+  const base = rowBase(boot);
   // Row-major table: rowSums[(base_o + d) * K + c] is column c's sum over multiset d of occupation o,
   // times the occupation factor, so one draw's lookups for an occupation read K adjacent numbers.
   const rowSums = new Float64Array(base[O] * K);
   for (let o = 0; o < O; o++) occupationRowSums(boot, o, columns, factor[o], rowSums, base[o] * K);
   const groups = out[0]?.length ?? 0;
-  // Each group's occupations in ascending order: summing over that list adds the same terms in the
-  // same order as one pass over every occupation accumulating into the group's sum, bit for bit.
-  const members = Array.from({ length: groups }, (_, g) => Int32Array.from({ length: O }, (_, o) => o).filter((o) => groupOf[o] === g));
+  // Group g's occupations are a draw's rows from[g] .. from[g + 1] - 1, ascending within the group.
+  const from = new Int32Array(groups + 1);
+  for (let o = 0; o < O; o++) if (groupOf[o] < groups) from[groupOf[o] + 1]++;
+  for (let g = 0; g < groups; g++) from[g + 1] += from[g];
+  const slot = new Int32Array(O), next = from.slice(0, groups);
+  for (let o = 0; o < O; o++) slot[o] = groupOf[o] < groups ? next[groupOf[o]]++ : from[groups];
+  // A draw's row for an occupation outside every group goes to an extra last slot, never read.
+  const width = O + (from[groups] < O ? 1 : 0);
+  const map = rowMap(boot, base, K, slot, width);
+  const byGroup = Array.from({ length: groups }, (_, g) => out.map((column) => column[g]));
   const state = drawState(boot);
-  const rows = new Int32Array(Math.min(B, BLOCK_DRAWS) * O);
+  const block = Math.min(B, BLOCK_DRAWS);
+  const sequences = new Int32Array(block * O), rows = new Int32Array(block * width);
   for (let b0 = 0; b0 < B; b0 += BLOCK_DRAWS) {
     const nb = Math.min(BLOCK_DRAWS, B - b0);
-    drawSequences(boot, state, rows, 0, nb);
-    rowsOf(rows, nb * O, O, base, sequenceAt);
-    for (let g = 0; g < groups; g++) sumBlock(rowSums, rows, members[g], O, nb, K, b0, out, g);
+    drawSequences(boot, state, sequences, 0, nb);
+    rowsOf(sequences, nb, O, map, rows);
+    for (let g = 0; g < groups; g++) sumColumns(rowSums, rows, width, nb, from[g], from[g + 1], K, b0, byGroup[g]);
   }
 }
 
-/** Group g's sums over draws b0 .. b0 + nb - 1, columns four at a time (then two, then one). */
-function sumBlock(rowSums: Float64Array, rows: Int32Array, m: Int32Array, O: number, nb: number, K: number, b0: number, out: Float64Array[][], g: number): void {
-  let c = 0;
-  for (; c + 4 <= K; c += 4) total4(rowSums, rows, m, O, nb, K, c, b0, out[c][g], out[c + 1][g], out[c + 2][g], out[c + 3][g]);
-  for (; c + 2 <= K; c += 2) total2(rowSums, rows, m, O, nb, K, c, b0, out[c][g], out[c + 1][g]);
-  for (; c < K; c++) total1(rowSums, rows, m, O, nb, K, c, b0, out[c][g]);
+/** Columns 0..K-1 of one group (rows from .. to - 1 of each draw) over draws b0 .. b0 + nb - 1: blocks of 5, 4, 2, 1. */
+function sumColumns(rowSums: Float64Array, rows: Int32Array, width: number, nb: number, from: number, to: number, K: number, b0: number, out: Float64Array[]): void {
+  for (let c = 0; c < K;) {
+    const left = K - c;
+    if (left >= 5 && left !== 8) { sum5(rowSums, rows, width, nb, from, to, c, b0, out); c += 5; }
+    else if (left >= 4) { sum4(rowSums, rows, width, nb, from, to, c, b0, out); c += 4; }
+    else if (left >= 2) { sum2(rowSums, rows, width, nb, from, to, c, b0, out); c += 2; }
+    else { sum1(rowSums, rows, width, nb, from, to, c, b0, out); c += 1; }
+  }
 }
 
-/**
- * Where occupation o's multisets start in the table (base), and where its sequence integers' multisets
- * are listed in DENSE: the table row of o's sequence u is base[o] + DENSE[sequenceAt[o] + u].
- */
-function rowLayout(boot: TaskBootstrap): { base: Int32Array; sequenceAt: Int32Array } {
-  const O = boot.occupations;
-  const sequenceAt = new Int32Array(O);
-  for (let o = 0; o < O; o++) sequenceAt[o] = DENSE_AT[boot.counts[o]];
-  return { base: rowBase(boot), sequenceAt };
+/** out[c + j][b0 + b] = sum over the group's rows of draw b of rowSums[row + c + j], j < 5, in local sums. */
+function sum5(rowSums: Float64Array, rows: Int32Array, width: number, nb: number, from: number, to: number, c: number, b0: number, out: Float64Array[]): void {
+  const o0 = out[c], o1 = out[c + 1], o2 = out[c + 2], o3 = out[c + 3], o4 = out[c + 4];
+  for (let b = 0, at = 0; b < nb; b++, at += width) {
+    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0;
+    for (let i = at + from, e = at + to; i < e; i++) {
+      const r = rows[i] + c;
+      a0 += rowSums[r]; a1 += rowSums[r + 1]; a2 += rowSums[r + 2]; a3 += rowSums[r + 3]; a4 += rowSums[r + 4];
+    }
+    o0[b0 + b] = a0; o1[b0 + b] = a1; o2[b0 + b] = a2; o3[b0 + b] = a3; o4[b0 + b] = a4;
+  }
 }
 
-/** sequenceTable(n).dense for n = 1 .. MAX_MULTISET_TASKS, one after the other (3,413 entries), from DENSE_AT[n]. */
-const DENSE_AT = new Int32Array(MAX_MULTISET_TASKS + 2);
-for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE_AT[n + 1] = DENSE_AT[n] + n ** n;
-const DENSE = new Int16Array(DENSE_AT[MAX_MULTISET_TASKS + 1]);
-for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE.set(sequenceTable(n).dense, DENSE_AT[n]);
+/** sum5 for four columns. */
+function sum4(rowSums: Float64Array, rows: Int32Array, width: number, nb: number, from: number, to: number, c: number, b0: number, out: Float64Array[]): void {
+  const o0 = out[c], o1 = out[c + 1], o2 = out[c + 2], o3 = out[c + 3];
+  for (let b = 0, at = 0; b < nb; b++, at += width) {
+    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    for (let i = at + from, e = at + to; i < e; i++) {
+      const r = rows[i] + c;
+      a0 += rowSums[r]; a1 += rowSums[r + 1]; a2 += rowSums[r + 2]; a3 += rowSums[r + 3];
+    }
+    o0[b0 + b] = a0; o1[b0 + b] = a1; o2[b0 + b] = a2; o3[b0 + b] = a3;
+  }
+}
+
+/** sum5 for two columns. */
+function sum2(rowSums: Float64Array, rows: Int32Array, width: number, nb: number, from: number, to: number, c: number, b0: number, out: Float64Array[]): void {
+  const o0 = out[c], o1 = out[c + 1];
+  for (let b = 0, at = 0; b < nb; b++, at += width) {
+    let a0 = 0, a1 = 0;
+    for (let i = at + from, e = at + to; i < e; i++) {
+      const r = rows[i] + c;
+      a0 += rowSums[r]; a1 += rowSums[r + 1];
+    }
+    o0[b0 + b] = a0; o1[b0 + b] = a1;
+  }
+}
+
+/** sum5 for one column. */
+function sum1(rowSums: Float64Array, rows: Int32Array, width: number, nb: number, from: number, to: number, c: number, b0: number, out: Float64Array[]): void {
+  const o0 = out[c];
+  for (let b = 0, at = 0; b < nb; b++, at += width) {
+    let a0 = 0;
+    for (let i = at + from, e = at + to; i < e; i++) a0 += rowSums[rows[i] + c];
+    o0[b0 + b] = a0;
+  }
+}
 
 /** Occupation o's block of the table: each multiset's column sums times the occupation factor. */
 function occupationRowSums(boot: TaskBootstrap, o: number, columns: Float64Array[], factor: number, rowSums: Float64Array, at: number): void {
@@ -156,54 +236,5 @@ function occupationRowSums(boot: TaskBootstrap, o: number, columns: Float64Array
       for (let t = 0; t < n; t++) if (c[t]) s += c[t] * x[boot.order[first + t]];
       rowSums[at + d * K + k] = factor * s;
     }
-  }
-}
-
-/** Sequence integers rows[0 .. length - 1] (draw-major, O per draw) replaced by their table rows. */
-function rowsOf(rows: Int32Array, length: number, O: number, base: Int32Array, sequenceAt: Int32Array): void {
-  for (let p = 0, o = 0; p < length; p++) {
-    rows[p] = base[o] + DENSE[sequenceAt[o] + rows[p]];
-    if (++o === O) o = 0;
-  }
-}
-
-/**
- * Average of columns c .. c + 3 over the group `members` in draws b0 .. b0 + nb - 1: out_j[b0 + b] = sum
- * over the members (in order) of the looked-up sum of column c + j, four columns at a time in local
- * sums (3x faster in V8 than an array).
- */
-function total4(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, nb: number, K: number, c: number, b0: number,
-  o0: Float64Array, o1: Float64Array, o2: Float64Array, o3: Float64Array): void {
-  const M = members.length;
-  for (let b = 0, at = 0; b < nb; b++, at += O) {
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    for (let i = 0; i < M; i++) {
-      const r = rows[at + members[i]] * K + c;
-      a0 += rowSums[r]; a1 += rowSums[r + 1]; a2 += rowSums[r + 2]; a3 += rowSums[r + 3];
-    }
-    o0[b0 + b] = a0; o1[b0 + b] = a1; o2[b0 + b] = a2; o3[b0 + b] = a3;
-  }
-}
-
-/** total4 for two columns. */
-function total2(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, nb: number, K: number, c: number, b0: number, o0: Float64Array, o1: Float64Array): void {
-  const M = members.length;
-  for (let b = 0, at = 0; b < nb; b++, at += O) {
-    let a0 = 0, a1 = 0;
-    for (let i = 0; i < M; i++) {
-      const r = rows[at + members[i]] * K + c;
-      a0 += rowSums[r]; a1 += rowSums[r + 1];
-    }
-    o0[b0 + b] = a0; o1[b0 + b] = a1;
-  }
-}
-
-/** total4 for one column. */
-function total1(rowSums: Float64Array, rows: Int32Array, members: Int32Array, O: number, nb: number, K: number, c: number, b0: number, o0: Float64Array): void {
-  const M = members.length;
-  for (let b = 0, at = 0; b < nb; b++, at += O) {
-    let a = 0;
-    for (let i = 0; i < M; i++) a += rowSums[rows[at + members[i]] * K + c];
-    o0[b0 + b] = a;
   }
 }

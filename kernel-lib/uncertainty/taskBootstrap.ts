@@ -159,14 +159,13 @@ export function fillDraw(boot: TaskBootstrap, state: Int32Array, out: Int32Array
 
 /**
  * `draws` draws' sequence integers (fillDraw's 'sequences', occupations of at most MAX_SEQUENCE_TASKS
- * tasks, not checked here) written to out[at + b O + o], advancing `state`: the same stream as
- * fillDraw, one generator output per occupation (rejected outputs aside).
+ * tasks, not checked here) written to out[at + b O + o], advancing `state`: the same stream as fillDraw, one generator
+ * output per occupation (rejected outputs aside).
  */
 export function drawSequences(boot: TaskBootstrap, state: Int32Array, out: Int32Array, at: number, draws: number): void {
   const { occupations: O, chunkRange, chunkThreshold } = boot;
   let s0 = state[0], s1 = state[1], s2 = state[2], s3 = state[3];
-  let p = at;
-  for (let b = 0; b < draws; b++) {
+  for (let b = 0, p = at; b < draws; b++, p += O) {
     for (let o = 0; o < O; o++) {
       const range = chunkRange[o], threshold = chunkThreshold[o];
       let u = 0;
@@ -181,7 +180,7 @@ export function drawSequences(boot: TaskBootstrap, state: Int32Array, out: Int32
         u = (xr * INV_TWO_32) | 0;
         if (xr - u * TWO_32 >= threshold) break;
       }
-      out[p++] = u;
+      out[p + o] = u;
     }
     // Saved after every draw, not once after the loop: V8 compiles a long first call on-stack (OSR)
     // before the code after the loop has run, and that code, without type feedback, then deoptimised
