@@ -25,12 +25,12 @@ import { loadPublished } from '../kernel-lib/published/index.ts';
 import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { formatAuditReport, runAudit, type AuditReport } from '../kernel-lib/audit/index.ts';
-import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
+import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type RenderServer, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
 import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLib, cellProvenance, type TableCellProvenance, tableMarkdown, startNotebookWorker, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun, type NotebookWorker } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, cellProvenance, type TableCellProvenance, tableMarkdown, startNotebookWorker, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun, type NotebookWorker } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -185,17 +185,21 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   // One figure at a time in Chromium's page, whether the figures step or a kernel asks (renderServer.ts).
   const shared = serialRenderer(rendererP);
   // A failure after Chromium started must still close it (and the render server, and the notebooks), or the process hangs.
-  let server: Awaited<ReturnType<typeof startRenderServer>> | null = null;
-  let worker: NotebookWorker | null = null;
+  // (set by the notebooks' job as it starts them; aborted: a failure elsewhere, start nothing more)
+  const running: { server: RenderServer | null; worker: NotebookWorker | null; aborted: boolean } = { server: null, worker: null, aborted: false };
   try {
   // The notebooks start first, without waiting for Chromium: a kernel takes seconds to start, and
   // its first figure waits at the render server until Chromium is ready. Tables, checks and figures
   // are computed meanwhile.
+  // When the notebook library must be compiled first (kernel-lib changed since the last build; `npm
+  // install` builds it), that compiler runs beside the tables and figures too.
   let notebooksJob: Promise<NotebookRun[]> = Promise.resolve([]);
-  if (runNotebooks) {
-    await step('compile kernel-lib for notebooks', () => buildNotebookLib(ROOT));
+  if (runNotebooks) notebooksJob = (async () => {
+    await step('compile kernel-lib for notebooks', () => buildNotebookLibAsync(ROOT));
+    if (running.aborted) return [];
     // Without a Chromium to find, no server: each kernel then notes that it has no static image.
-    server = options.static !== false && findChromium() ? await startRenderServer(shared) : null;
+    const server = running.server = options.static !== false && findChromium() ? await startRenderServer(shared) : null;
+    if (running.aborted) return [];
     const files = longestFirst(notebookFiles(), recordedSeconds());
     const jupyterPath = registerKernel(ROOT, join(out, '.jupyter'));
     mkdirSync(join(out, 'notebooks'), { recursive: true });
@@ -207,8 +211,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     const t0 = performance.now();
     let done = 0;
     // one Python for every notebook: execute, sign and convert to HTML (every figure as its PNG)
-    const w = worker = startNotebookWorker({ env });
-    notebooksJob = pool(files, options.jobs ?? 2, async (file) => {
+    const w = running.worker = startNotebookWorker({ env });
+    return pool(files, options.jobs ?? 2, async (file) => {
       const dest = join(out, 'notebooks', basename(file));
       const r = await w.run(file, dest, { html: dest.replace(/\.ipynb$/, '.html') });
       done++;
@@ -223,9 +227,9 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       // back in the order of their names
       return runs.sort((a, b) => a.notebook.localeCompare(b.notebook));
     });
-    // awaited below; a failure meanwhile is not an unhandled rejection
-    notebooksJob.catch(() => undefined);
-  }
+  })();
+  // awaited below; a failure meanwhile is not an unhandled rejection
+  notebooksJob.catch(() => undefined);
 
   writeFileAtomic(join(out, 'scenario.json'), `${JSON.stringify(scenario, null, 2)}\n`);
   const built = await step('tables', () => {
@@ -264,8 +268,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const written = await step('figures (HTML, SVG, PNG)', () => writeFigures(drawn, join(out, 'figures'), { renderer: renderer ? shared : undefined, static: renderer !== null }));
   await step('explorer', () => buildExplorer({ out: join(out, 'explorer'), datasets: [data, ...DEFAULT_DATASETS.filter((d) => resolve(ROOT, d) !== data)] }));
   const notebookRuns = await notebooksJob;
-  worker = null;
-  await server?.close();
+  running.worker = null;
+  await running.server?.close();
   await renderer?.close();
   await step('report.html', () => {
     const files = new Map(written.figures.map((f) => [f.id, f]));
@@ -315,8 +319,9 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : !match.isPaper ? "a dataset that is not the paper's" : 'this run'} (--checks fail to enforce them)`);
   return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
   } catch (e) {
-    worker?.kill();
-    await server?.close().catch(() => undefined);
+    running.aborted = true;
+    running.worker?.kill();
+    await running.server?.close().catch(() => undefined);
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
   }

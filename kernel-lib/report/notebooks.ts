@@ -27,14 +27,50 @@ import { J2GError } from '../errors.ts';
  * Sources that were compiled before are not compiled again. Returns the versioned directory.
  */
 export function buildNotebookLib(repoRoot: string): string {
+  const b = libBuild(repoRoot);
+  if (b.tscArgs) {
+    try {
+      execFileSync(process.execPath, b.tscArgs, { stdio: 'inherit' });
+      b.complete();
+    } finally {
+      b.cleanup();
+    }
+  }
+  return b.link();
+}
+
+/**
+ * buildNotebookLib with the compiler in a child process that does not block this one (reproduce
+ * computes its tables and figures meanwhile). Rejects when the compiler fails.
+ */
+export async function buildNotebookLibAsync(repoRoot: string): Promise<string> {
+  const b = libBuild(repoRoot);
+  if (b.tscArgs) {
+    try {
+      const args = b.tscArgs;
+      const code = await new Promise<number | null>((resolveCode, reject) => {
+        spawn(process.execPath, args, { stdio: 'inherit' }).on('error', reject).on('close', resolveCode);
+      });
+      if (code !== 0) throw new Error(`kernel-lib did not compile for the notebooks: tsc exited with status ${code}`);
+      b.complete();
+    } finally {
+      b.cleanup();
+    }
+  }
+  return b.link();
+}
+
+/** The steps of buildNotebookLib around the compiler run: `tscArgs` null when this state of the sources is built already. */
+function libBuild(repoRoot: string): { tscArgs: string[] | null; complete(): void; cleanup(): void; link(): string } {
   const build = join(repoRoot, 'build');
   mkdirSync(build, { recursive: true });
   const version = `kernel-lib-${sourcesHash(repoRoot)}`;
   const target = join(build, version);
-  if (!existsSync(join(target, COMPLETE))) {
-    const tmp = join(build, `.${version}.tmp-${process.pid}-${Date.now()}`);
-    try {
-      execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(repoRoot, 'notebooks/tsconfig.kernel-lib.json'), '--outDir', tmp], { stdio: 'inherit' });
+  const tmp = join(build, `.${version}.tmp-${process.pid}-${Date.now()}`);
+  const built = existsSync(join(target, COMPLETE));
+  return {
+    tscArgs: built ? null : [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(repoRoot, 'notebooks/tsconfig.kernel-lib.json'), '--outDir', tmp],
+    complete() {
       writeFileSync(join(tmp, COMPLETE), `${version}\n`);
       try {
         renameSync(tmp, target);
@@ -42,14 +78,15 @@ export function buildNotebookLib(repoRoot: string): string {
         // another build of the same sources finished first: its copy is the same library
         if (!['ENOTEMPTY', 'EEXIST'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
       }
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
-  }
-  pointLink(join(build, 'kernel-lib'), version);
-  pointLink(join(build, 'data'), '../data');
-  removeOldBuilds(build, version);
-  return target;
+    },
+    cleanup: () => rmSync(tmp, { recursive: true, force: true }),
+    link() {
+      pointLink(join(build, 'kernel-lib'), version);
+      pointLink(join(build, 'data'), '../data');
+      removeOldBuilds(build, version);
+      return target;
+    },
+  };
 }
 
 const COMPLETE = '.complete';
