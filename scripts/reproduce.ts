@@ -1,7 +1,9 @@
 /**
  * `npm run reproduce [-- --data DIR --out DIR --draws N --jobs N --no-notebooks --no-static --checks fail|report]`
  *
- * Every table, figure and notebook from one dataset, into out/:
+ * First the audit, printed as `j2g audit` prints it (stdout): a check that fails and is not a known
+ * discrepancy stops the run there, exit status 1, as `j2g audit && ...` did. Then every table, figure
+ * and notebook from one dataset, into out/:
  *   out/tables/tableNN.csv, .md          every table the dataset supports (the j2g tables builders)
  *   out/figures/figure-NN.html, .svg, .png   every paper figure the dataset supports
  *   out/checks.csv                        every published number beside the reproduced one, with status
@@ -16,6 +18,9 @@
  * (`--checks fail`, the default unless the manifest says `synthetic` or the dataset's systems are not
  * the paper's: those numbers are not the paper's runs, so for them the comparison is reported, not enforced); 2 on a usage error.
  * The default dataset is the reconstructed one when present, else synthetic-small.
+ * Speed (issue 16, `npm run bench -- reproduce`): the notebooks run --jobs at a time (default 2, one
+ * per core) in one Python process, the longest of the last run first (build/notebook-seconds.json),
+ * starting before Chromium is up; tables, figures and the explorer are made while they run.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
