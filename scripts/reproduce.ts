@@ -1,7 +1,9 @@
 /**
  * `npm run reproduce [-- --data DIR --out DIR --draws N --jobs N --no-notebooks --no-static --checks fail|report]`
  *
- * Every table, figure and notebook from one dataset, into out/:
+ * First the audit, printed as `j2g audit` prints it (stdout): a check that fails and is not a known
+ * discrepancy stops the run there, exit status 1, as `j2g audit && ...` did. Then every table, figure
+ * and notebook from one dataset, into out/:
  *   out/tables/tableNN.csv, .md          every table the dataset supports (the j2g tables builders)
  *   out/figures/figure-NN.html, .svg, .png   every paper figure the dataset supports
  *   out/checks.csv                        every published number beside the reproduced one, with status
@@ -16,21 +18,24 @@
  * (`--checks fail`, the default unless the manifest says `synthetic` or the dataset's systems are not
  * the paper's: those numbers are not the paper's runs, so for them the comparison is reported, not enforced); 2 on a usage error.
  * The default dataset is the reconstructed one when present, else synthetic-small.
+ * Speed (issue 16, `npm run bench -- reproduce`): the notebooks run --jobs at a time (default 2, one
+ * per core) in one Python process, the longest of the last run first (build/notebook-seconds.json),
+ * starting before Chromium is up; tables, figures and the explorer are made while they run.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../kernel-lib/data/index.ts';
 import { loadPublished } from '../kernel-lib/published/index.ts';
 import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
-import { runAudit } from '../kernel-lib/audit/index.ts';
-import { BrowserUnavailableError, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, staticRenderer, startRenderServer, writeFigures, type StaticRenderer } from '../kernel-lib/export/index.ts';
+import { formatAuditReport, runAudit, type AuditReport } from '../kernel-lib/audit/index.ts';
+import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type RenderServer, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
 import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLib, cellProvenance, type TableCellProvenance, notebookToHtml, tableMarkdown, executeNotebook, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, cellProvenance, type TableCellProvenance, tableMarkdown, startNotebookWorker, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun, type NotebookWorker } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -55,6 +60,13 @@ export interface ReproduceOptions {
   checks?: 'fail' | 'report';
   /** progress lines (default: stderr) */
   log?: (line: string) => void;
+  /**
+   * Run the audit first as `j2g audit` does and stop there, exit status 1, when a check fails that is
+   * not a known discrepancy (what `npm run reproduce` ran as a separate `j2g audit` before). The report
+   * goes to `print` (default: stdout). Off by default: the audit's counts still go into report.html.
+   */
+  auditGate?: boolean;
+  print?: (text: string) => void;
 }
 
 export interface ReproduceResult {
@@ -72,6 +84,37 @@ function seconds(t0: number): number {
 export function notebookFiles(): string[] {
   const dir = join(ROOT, 'notebooks');
   return readdirSync(dir).filter((f) => f.endsWith('.ipynb')).sort().map((f) => join(dir, f));
+}
+
+/** Where the seconds each notebook took in the last run are kept, to start the longest first. */
+const NOTEBOOK_SECONDS = join(ROOT, 'build', 'notebook-seconds.json');
+
+function recordedSeconds(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(NOTEBOOK_SECONDS, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+function recordSeconds(runs: readonly NotebookRun[]): void {
+  const all = recordedSeconds();
+  for (const r of runs) if (r.ok) all[basename(r.notebook)] = Number(r.seconds.toFixed(2));
+  try {
+    writeFileAtomic(NOTEBOOK_SECONDS, `${JSON.stringify(all, null, 2)}\n`);
+  } catch {
+    // only an ordering hint: a read-only checkout runs them in name order
+  }
+}
+
+/**
+ * `files` longest first by `seconds` (the last run's, by file name), so that the pool does not end on
+ * one long notebook with the other cores idle; those without a record first (they may be long), in
+ * name order. Example: longestFirst(['a', 'b', 'c'], { a: 1, c: 9 }) is ['b', 'c', 'a'].
+ */
+export function longestFirst(files: readonly string[], seconds: Record<string, number>): string[] {
+  const s = (f: string) => seconds[basename(f)] ?? Infinity;
+  return [...files].sort((a, b) => s(b) - s(a) || a.localeCompare(b));
 }
 
 async function pool<T, R>(items: readonly T[], jobs: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -97,6 +140,22 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     log(`  ${name.padEnd(34, '.')} ${timings[name].toFixed(1).padStart(6)} s`);
     return r;
   };
+  // `npm run reproduce` was `j2g audit && reproduce`: the same report and exit status, in this process,
+  // and the same audit (run once) for report.html.
+  let audit: AuditReport | undefined;
+  if (options.auditGate) {
+    const t0 = performance.now();
+    try {
+      audit = runAudit();
+    } catch (e) {
+      if (!(e instanceof J2GError)) throw e;
+      process.stderr.write(`j2g audit: ${e.message}\n`);
+      return { exitCode: 1, timings, failingChecks: 0, failedNotebooks: [] };
+    }
+    (options.print ?? ((t: string) => process.stdout.write(`${t}\n`)))(formatAuditReport(audit));
+    timings.audit = seconds(t0);
+    if (audit.failed > 0) return { exitCode: 1, timings, failingChecks: 0, failedNotebooks: [] };
+  }
   const data = resolve(options.data ?? (existsSync(RECONSTRUCTED) ? RECONSTRUCTED : SYNTHETIC));
   const out = resolve(options.out ?? join(ROOT, 'out'));
   const warnings: string[] = [];
@@ -128,10 +187,54 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       if (e instanceof BrowserUnavailableError) return null;
       throw e;
     });
-  // A failure after Chromium started must still close it (and the render server), or the process hangs.
-  let server: Awaited<ReturnType<typeof startRenderServer>> | null = null;
+  // One figure at a time in Chromium's page, whether the figures step or a kernel asks (renderServer.ts).
+  const shared = serialRenderer(rendererP);
+  // A failure after Chromium started must still close it (and the render server, and the notebooks), or the process hangs.
+  // (set by the notebooks' job as it starts them; aborted: a failure elsewhere, start nothing more)
+  const running: { server: RenderServer | null; worker: NotebookWorker | null; aborted: boolean } = { server: null, worker: null, aborted: false };
   try {
-  if (runNotebooks) await step('compile kernel-lib for notebooks', () => buildNotebookLib(ROOT));
+  // The notebooks start first, without waiting for Chromium: a kernel takes seconds to start, and
+  // its first figure waits at the render server until Chromium is ready. Tables, checks and figures
+  // are computed meanwhile.
+  // When the notebook library must be compiled first (kernel-lib changed since the last build; `npm
+  // install` builds it), that compiler runs beside the tables and figures too.
+  let notebooksJob: Promise<NotebookRun[]> = Promise.resolve([]);
+  if (runNotebooks) notebooksJob = (async () => {
+    await step('compile kernel-lib for notebooks', () => buildNotebookLibAsync(ROOT));
+    if (running.aborted) return [];
+    // Without a Chromium to find, no server: each kernel then notes that it has no static image.
+    const server = running.server = options.static !== false && findChromium() ? await startRenderServer(shared) : null;
+    if (running.aborted) return [];
+    const files = longestFirst(notebookFiles(), recordedSeconds());
+    const jupyterPath = registerKernel(ROOT, join(out, '.jupyter'));
+    mkdirSync(join(out, 'notebooks'), { recursive: true });
+    const env = {
+      JUPYTER_PATH: jupyterPath, J2G_DATA: data, TZ: 'UTC',
+      ...(server ? { [RENDER_URL_ENV]: server.url } : {}),
+      ...(options.draws ? { J2G_DRAWS: String(options.draws) } : {}),
+    };
+    const t0 = performance.now();
+    let done = 0;
+    // one Python for every notebook: execute, sign and convert to HTML (every figure as its PNG)
+    const w = running.worker = startNotebookWorker({ env });
+    return pool(files, options.jobs ?? 2, async (file) => {
+      const dest = join(out, 'notebooks', basename(file));
+      const r = await w.run(file, dest, { html: dest.replace(/\.ipynb$/, '.html') });
+      done++;
+      timings[`notebook ${basename(file)}`] = r.seconds;
+      log(`  [${String(done).padStart(2)}/${files.length}] ${basename(file).padEnd(31, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);
+      if (!r.ok) log(r.error!.split('\n').map((l) => `        ${l}`).join('\n'));
+      return r;
+    }).then(async (runs) => {
+      await w.close();
+      timings['notebooks (all)'] = seconds(t0);
+      recordSeconds(runs);
+      // back in the order of their names
+      return runs.sort((a, b) => a.notebook.localeCompare(b.notebook));
+    });
+  })();
+  // awaited below; a failure meanwhile is not an unhandled rejection
+  notebooksJob.catch(() => undefined);
 
   writeFileAtomic(join(out, 'scenario.json'), `${JSON.stringify(scenario, null, 2)}\n`);
   const built = await step('tables', () => {
@@ -166,43 +269,17 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);
   const renderer = await step('start Chromium + plotly.js', () => rendererP);
   if (!renderer && options.static !== false) log(`  (no SVG/PNG: ${INSTALL_CHROMIUM_HINT})`);
-  server = renderer ? await startRenderServer(renderer) : null;
 
-  let notebookRuns: NotebookRun[] = [];
-  const figureJob = step('figures (HTML, SVG, PNG)', () => writeFigures(drawn, join(out, 'figures'), { renderer: renderer ?? undefined, static: renderer !== null }));
-  if (runNotebooks) {
-    const files = notebookFiles();
-    const jupyterPath = registerKernel(ROOT, join(out, '.jupyter'));
-    mkdirSync(join(out, 'notebooks'), { recursive: true });
-    const env = {
-      JUPYTER_PATH: jupyterPath, J2G_DATA: data, TZ: 'UTC',
-      ...(server ? { [RENDER_URL_ENV]: server.url } : {}),
-      ...(options.draws ? { J2G_DRAWS: String(options.draws) } : {}),
-    };
-    const t0 = performance.now();
-    let done = 0;
-    notebookRuns = await pool(files, options.jobs ?? 2, async (file) => {
-      const dest = join(out, 'notebooks', basename(file));
-      const r = await executeNotebook(file, dest, { env });
-      // and as a page any browser shows, every figure as its PNG
-      if (r.ok) await notebookToHtml(dest, dest.replace(/\.ipynb$/, '.html'));
-      done++;
-      timings[`notebook ${basename(file)}`] = r.seconds;
-      log(`  [${String(done).padStart(2)}/${files.length}] ${basename(file).padEnd(31, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);
-      if (!r.ok) log(r.error!.split('\n').map((l) => `        ${l}`).join('\n'));
-      return r;
-    });
-    timings['notebooks (all)'] = seconds(t0);
-  }
-  const written = await figureJob;
-  await server?.close();
-  await renderer?.close();
-
+  const written = await step('figures (HTML, SVG, PNG)', () => writeFigures(drawn, join(out, 'figures'), { renderer: renderer ? shared : undefined, static: renderer !== null }));
   await step('explorer', () => buildExplorer({ out: join(out, 'explorer'), datasets: [data, ...DEFAULT_DATASETS.filter((d) => resolve(ROOT, d) !== data)] }));
+  const notebookRuns = await notebooksJob;
+  running.worker = null;
+  await running.server?.close();
+  await renderer?.close();
   await step('report.html', () => {
     const files = new Map(written.figures.map((f) => [f.id, f]));
     const rel = (p?: string) => (p ? relative(out, p) : undefined);
-    const audit = runAudit();
+    audit ??= runAudit();
     const input = {
       audit: { passed: audit.passed, known: audit.known, failed: audit.failed },
       checksEnforced: checksGate,
@@ -247,7 +324,9 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : !match.isPaper ? "a dataset that is not the paper's" : 'this run'} (--checks fail to enforce them)`);
   return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
   } catch (e) {
-    await server?.close().catch(() => undefined);
+    running.aborted = true;
+    running.worker?.kill();
+    await running.server?.close().catch(() => undefined);
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
   }
@@ -299,7 +378,7 @@ function parse(argv: string[]): ReproduceOptions {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const r = await reproduce(parse(process.argv.slice(2)));
+    const r = await reproduce({ ...parse(process.argv.slice(2)), auditGate: true });
     process.exitCode = r.exitCode;
   } catch (e) {
     if (e instanceof J2GError) {

@@ -17,14 +17,37 @@ export interface RenderServer {
   close(): Promise<void>;
 }
 
-export async function startRenderServer(renderer: StaticRenderer): Promise<RenderServer> {
-  // Chromium renders one figure at a time in its page: queue requests.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(job: () => Promise<T>): Promise<T> => {
-    const next = queue.then(job, job);
+/**
+ * `renderer` one figure at a time, whoever asks (Chromium renders every figure in one page, into one
+ * element: two renders at once could each read the other's figure). It may be a promise: requests
+ * wait for it; when it rejects or gives null, each request rejects saying so.
+ */
+export function serialRenderer(renderer: StaticRenderer | Promise<StaticRenderer | null>): StaticRenderer {
+  const ready = Promise.resolve(renderer).then((r) => {
+    if (!r) throw new Error('no renderer: Chromium is not available');
+    return r;
+  });
+  let queue: Promise<unknown> = ready.catch(() => undefined);
+  const serial = <T>(job: (r: StaticRenderer) => Promise<T>): Promise<T> => {
+    const next = queue.then(async () => job(await ready));
     queue = next.catch(() => undefined);
     return next;
   };
+  return {
+    svg: (spec) => serial((r) => r.svg(spec)),
+    png: (spec, scale) => serial((r) => r.png(spec, scale)),
+    close: async () => (await ready.catch(() => null))?.close(),
+  };
+}
+
+/**
+ * Serve `renderer` on 127.0.0.1 (a free port), one figure at a time (serialRenderer: pass the same
+ * serialRenderer to whatever else renders with it meanwhile). It may be a promise: the server listens
+ * at once and requests wait for Chromium to be ready, so that kernels can start while it does.
+ * Closing the server leaves the renderer open.
+ */
+export async function startRenderServer(renderer: StaticRenderer | Promise<StaticRenderer | null>): Promise<RenderServer> {
+  const serial = serialRenderer(renderer);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -37,11 +60,11 @@ export async function startRenderServer(renderer: StaticRenderer): Promise<Rende
         }
         const spec = JSON.parse(Buffer.concat(chunks).toString('utf8')) as PlotSpec;
         if (url.pathname === '/svg') {
-          const svg = await serial(() => renderer.svg(spec));
+          const svg = await serial.svg(spec);
           res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
         } else {
           const scale = url.searchParams.has('scale') ? Number(url.searchParams.get('scale')) : undefined;
-          const png = await serial(() => renderer.png(spec, scale));
+          const png = await serial.png(spec, scale);
           res.writeHead(200, { 'content-type': 'image/png' }).end(png);
         }
       } catch (e) {

@@ -27,14 +27,50 @@ import { J2GError } from '../errors.ts';
  * Sources that were compiled before are not compiled again. Returns the versioned directory.
  */
 export function buildNotebookLib(repoRoot: string): string {
+  const b = libBuild(repoRoot);
+  if (b.tscArgs) {
+    try {
+      execFileSync(process.execPath, b.tscArgs, { stdio: 'inherit' });
+      b.complete();
+    } finally {
+      b.cleanup();
+    }
+  }
+  return b.link();
+}
+
+/**
+ * buildNotebookLib with the compiler in a child process that does not block this one (reproduce
+ * computes its tables and figures meanwhile). Rejects when the compiler fails.
+ */
+export async function buildNotebookLibAsync(repoRoot: string): Promise<string> {
+  const b = libBuild(repoRoot);
+  if (b.tscArgs) {
+    try {
+      const args = b.tscArgs;
+      const code = await new Promise<number | null>((resolveCode, reject) => {
+        spawn(process.execPath, args, { stdio: 'inherit' }).on('error', reject).on('close', resolveCode);
+      });
+      if (code !== 0) throw new Error(`kernel-lib did not compile for the notebooks: tsc exited with status ${code}`);
+      b.complete();
+    } finally {
+      b.cleanup();
+    }
+  }
+  return b.link();
+}
+
+/** The steps of buildNotebookLib around the compiler run: `tscArgs` null when this state of the sources is built already. */
+function libBuild(repoRoot: string): { tscArgs: string[] | null; complete(): void; cleanup(): void; link(): string } {
   const build = join(repoRoot, 'build');
   mkdirSync(build, { recursive: true });
   const version = `kernel-lib-${sourcesHash(repoRoot)}`;
   const target = join(build, version);
-  if (!existsSync(join(target, COMPLETE))) {
-    const tmp = join(build, `.${version}.tmp-${process.pid}-${Date.now()}`);
-    try {
-      execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(repoRoot, 'notebooks/tsconfig.kernel-lib.json'), '--outDir', tmp], { stdio: 'inherit' });
+  const tmp = join(build, `.${version}.tmp-${process.pid}-${Date.now()}`);
+  const built = existsSync(join(target, COMPLETE));
+  return {
+    tscArgs: built ? null : [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', join(repoRoot, 'notebooks/tsconfig.kernel-lib.json'), '--outDir', tmp],
+    complete() {
       writeFileSync(join(tmp, COMPLETE), `${version}\n`);
       try {
         renameSync(tmp, target);
@@ -42,14 +78,15 @@ export function buildNotebookLib(repoRoot: string): string {
         // another build of the same sources finished first: its copy is the same library
         if (!['ENOTEMPTY', 'EEXIST'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
       }
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
-  }
-  pointLink(join(build, 'kernel-lib'), version);
-  pointLink(join(build, 'data'), '../data');
-  removeOldBuilds(build, version);
-  return target;
+    },
+    cleanup: () => rmSync(tmp, { recursive: true, force: true }),
+    link() {
+      pointLink(join(build, 'kernel-lib'), version);
+      pointLink(join(build, 'data'), '../data');
+      removeOldBuilds(build, version);
+      return target;
+    },
+  };
 }
 
 const COMPLETE = '.complete';
@@ -136,47 +173,63 @@ export function jupyterAvailable(env: NodeJS.ProcessEnv = process.env): boolean 
 export const INSTALL_JUPYTER_HINT =
   'install Jupyter for notebook execution (Debian/Ubuntu: apt-get install -y jupyter-client jupyter-nbconvert python3-nbclient jupyter-notebook; elsewhere: pip install nbclient nbformat jupyter-client) or set J2G_PYTHON to a Python that has nbclient';
 
-const RUNNER = String.raw`
+/**
+ * The Python both runners share: a notebook client on the tslab kernel, and what is done with an
+ * executed notebook (the failing cell, execution counts, the signature, the file written whole).
+ */
+const PY_EXECUTE = String.raw`
 import sys, json, os, nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
+
+def make_client(nb, cwd, timeout):
+    # a busy machine can take over a minute to start a kernel (nbclient's default wait is 60 s)
+    return NotebookClient(nb, kernel_name='tslab', timeout=timeout, startup_timeout=300, resources={'metadata': {'path': cwd}})
+
+def finish(nb, dest, sign, cell_failed):
+    failed = None
+    if cell_failed:
+        # the failing cell is the last one that ran
+        ran = [i for i, c in enumerate(nb.cells) if c.cell_type == 'code' and c.get('outputs') is not None and c.get('execution_count') is not None]
+        last = ran[-1] if ran else 0
+        cell = nb.cells[last]
+        text = ''.join(o.get('text', '') for o in cell.get('outputs', []) if o.get('output_type') == 'stream')
+        failed = {'cell': last, 'source': cell.source, 'output': text}
+    # Execution counts: In [1], In [2], ... in the order the cells ran (the kernel's own when it gives them).
+    code = [c for c in nb.cells if c.cell_type == 'code']
+    if failed is None and any(c.get('execution_count') is None for c in code):
+        for i, c in enumerate(code):
+            c['execution_count'] = i + 1
+    # Trusted: signed with this user's Jupyter secret, so that lab renders the outputs (SVG, HTML) live.
+    signed = False
+    if sign:
+        try:
+            from nbformat.sign import NotebookNotary
+            NotebookNotary().sign(nb)
+            signed = True
+        except Exception as e:
+            sys.stderr.write('notebook not signed: %s\n' % e)
+    # whole or not at all: a temporary sibling, then a rename
+    tmp = os.path.join(os.path.dirname(dest) or '.', '.' + os.path.basename(dest) + '.' + str(os.getpid()) + '.tmp')
+    try:
+        nbformat.write(nb, tmp)
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    return {'failed': failed, 'signed': signed}
+`;
+
+const RUNNER = String.raw`${PY_EXECUTE}
 src, dest, cwd, timeout, sign = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] == '1'
 nb = nbformat.read(src, as_version=4)
-# a busy machine can take over a minute to start a kernel (nbclient's default wait is 60 s)
-client = NotebookClient(nb, kernel_name='tslab', timeout=timeout, startup_timeout=300, resources={'metadata': {'path': cwd}})
-failed = None
+client = make_client(nb, cwd, timeout)
+cell_failed = False
 try:
     client.execute()
 except CellExecutionError:
-    # the failing cell is the last one that ran
-    ran = [i for i, c in enumerate(nb.cells) if c.cell_type == 'code' and c.get('outputs') is not None and c.get('execution_count') is not None]
-    last = ran[-1] if ran else 0
-    cell = nb.cells[last]
-    text = ''.join(o.get('text', '') for o in cell.get('outputs', []) if o.get('output_type') == 'stream')
-    failed = {'cell': last, 'source': cell.source, 'output': text}
-# Execution counts: In [1], In [2], ... in the order the cells ran (the kernel's own when it gives them).
-code = [c for c in nb.cells if c.cell_type == 'code']
-if failed is None and any(c.get('execution_count') is None for c in code):
-    for i, c in enumerate(code):
-        c['execution_count'] = i + 1
-# Trusted: signed with this user's Jupyter secret, so that lab renders the outputs (SVG, HTML) live.
-signed = False
-if sign:
-    try:
-        from nbformat.sign import NotebookNotary
-        NotebookNotary().sign(nb)
-        signed = True
-    except Exception as e:
-        sys.stderr.write('notebook not signed: %s\n' % e)
-# whole or not at all: a temporary sibling, then a rename
-tmp = os.path.join(os.path.dirname(dest) or '.', '.' + os.path.basename(dest) + '.' + str(os.getpid()) + '.tmp')
-try:
-    nbformat.write(nb, tmp)
-    os.replace(tmp, dest)
-finally:
-    if os.path.exists(tmp):
-        os.remove(tmp)
-print(json.dumps({'failed': failed, 'signed': signed}))
+    cell_failed = True
+print(json.dumps(finish(nb, dest, sign, cell_failed)))
 `;
 
 export interface NotebookRun {
@@ -211,21 +264,28 @@ export async function executeNotebook(src: string, dest: string, options: { env?
   return { notebook, ok: false, seconds, error: `cell ${failed.cell + 1} failed:\n${indent(failed.source)}\n${indent(lastLines(failed.output, 20))}` };
 }
 
-const TO_HTML = String.raw`
-import sys, os, nbformat
-from nbconvert import HTMLExporter
-from traitlets.config import Config
-src, dest = sys.argv[1], sys.argv[2]
-# nbconvert prefers image/svg+xml to image/png, and its clean_html filter strips the SVG's elements
-# (6.5: only the text survives, the figure is blank): the PNG goes first.
-c = Config()
-c.NbConvertBase.display_data_priority = ['application/vnd.jupyter.widget-view+json', 'application/javascript', 'text/html', 'text/markdown',
-    'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'text/plain']
-body, _ = HTMLExporter(config=c).from_notebook_node(nbformat.read(src, as_version=4))
-tmp = dest + '.' + str(os.getpid()) + '.tmp'
-with open(tmp, 'w', encoding='utf-8') as f:
-    f.write(body)
-os.replace(tmp, dest)
+const PY_TO_HTML = String.raw`
+import os
+
+def to_html(src, dest):
+    import nbformat
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+    # nbconvert prefers image/svg+xml to image/png, and its clean_html filter strips the SVG's elements
+    # (6.5: only the text survives, the figure is blank): the PNG goes first.
+    c = Config()
+    c.NbConvertBase.display_data_priority = ['application/vnd.jupyter.widget-view+json', 'application/javascript', 'text/html', 'text/markdown',
+        'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'text/plain']
+    body, _ = HTMLExporter(config=c).from_notebook_node(nbformat.read(src, as_version=4))
+    tmp = dest + '.' + str(os.getpid()) + '.tmp'
+    with open(tmp, 'w', encoding='utf-8') as f:
+        f.write(body)
+    os.replace(tmp, dest)
+`;
+
+const TO_HTML = String.raw`${PY_TO_HTML}
+import sys
+to_html(sys.argv[1], sys.argv[2])
 `;
 
 /**
@@ -235,10 +295,140 @@ os.replace(tmp, dest)
  */
 export async function notebookToHtml(ipynb: string, html: string, options: { python?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
   const { code, stderr } = await run(options.python ?? jupyterPython(options.env), ['-c', TO_HTML, ipynb, html], { ...process.env, ...options.env });
-  if (code !== 0) {
-    const missing = /No module named '?nbconvert/.test(stderr);
-    throw new J2GError(missing ? `cannot convert ${ipynb} to HTML: install nbconvert (Debian/Ubuntu: apt-get install -y jupyter-nbconvert; elsewhere: pip install nbconvert)` : `cannot convert ${ipynb} to HTML:\n${lastLines(stderr, 15)}`);
-  }
+  if (code !== 0) throw htmlError(ipynb, stderr);
+}
+
+const WORKER = String.raw`${PY_EXECUTE}
+${PY_TO_HTML}
+import asyncio, time, traceback
+
+async def job(j):
+    r = {'id': j['id']}
+    try:
+        t0 = time.monotonic()
+        nb = nbformat.read(j['src'], as_version=4)
+        client = make_client(nb, j['cwd'], j['timeout'])
+        cell_failed = False
+        try:
+            await client.async_execute()
+        except CellExecutionError:
+            cell_failed = True
+        r.update(finish(nb, j['dest'], j['sign'], cell_failed))
+        r['seconds'] = time.monotonic() - t0
+        if j.get('html') and r['failed'] is None:
+            try:
+                to_html(j['dest'], j['html'])
+            except Exception:
+                r['html_error'] = traceback.format_exc()
+    except Exception:
+        r['error'] = traceback.format_exc()
+    sys.stdout.write('J2G-RESULT ' + json.dumps(r) + '\n')
+    sys.stdout.flush()
+
+async def main():
+    loop = asyncio.get_running_loop()
+    running = set()
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line:
+            break
+        t = asyncio.create_task(job(json.loads(line)))
+        running.add(t)
+        t.add_done_callback(running.discard)
+    await asyncio.gather(*running)
+
+asyncio.run(main())
+`;
+
+/** A Python process that executes notebooks sent to it, several at a time (startNotebookWorker). */
+export interface NotebookWorker {
+  /**
+   * Execute `src` into `dest` as executeNotebook does and, when it ran without error and `html` is
+   * given, write it as HTML there as notebookToHtml does. Notebooks sent before the previous ones
+   * finished run at the same time, each with its own kernel.
+   */
+  run(src: string, dest: string, options?: { html?: string }): Promise<NotebookRun>;
+  /** Wait for the notebooks sent, then end the process. */
+  close(): Promise<void>;
+  /** Stop now: the notebooks still running are interrupted (their kernels shut down) and answered as failed. */
+  kill(): void;
+}
+
+/**
+ * One Python process for many notebooks: execute, sign, write and convert to HTML each notebook sent
+ * to it, concurrently (nbclient's async client), with the same results as executeNotebook followed by
+ * notebookToHtml but without starting Python and importing nbclient and nbconvert twice per notebook
+ * (about 0.8 s of CPU each). The kernels get `options.env` (set for the process: the same for every
+ * notebook). A failed HTML conversion rejects that notebook's promise with the J2GError notebookToHtml
+ * throws; a worker that dies answers every notebook still running with its stderr.
+ */
+export function startNotebookWorker(options: { env?: NodeJS.ProcessEnv; timeoutS?: number; python?: string; sign?: boolean } = {}): NotebookWorker {
+  const python = options.python ?? jupyterPython(options.env);
+  const child = spawn(python, ['-c', WORKER], { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const pending = new Map<number, { notebook: string; dest: string; t0: number; resolve: (r: NotebookRun) => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+  let stderr = '';
+  let stdout = '';
+  let exited: string | null = null;
+  const settle = (line: string) => {
+    if (!line.startsWith('J2G-RESULT ')) return;
+    const r = JSON.parse(line.slice('J2G-RESULT '.length)) as { id: number; failed?: { cell: number; source: string; output: string } | null; signed?: boolean; seconds?: number; error?: string; html_error?: string };
+    const p = pending.get(r.id);
+    if (!p) return;
+    pending.delete(r.id);
+    const seconds = r.seconds ?? (performance.now() - p.t0) / 1000;
+    if (r.error !== undefined) p.resolve({ notebook: p.notebook, ok: false, seconds, error: lastLines(r.error, 15) });
+    else if (r.failed) p.resolve({ notebook: p.notebook, ok: false, seconds, error: `cell ${r.failed.cell + 1} failed:\n${indent(r.failed.source)}\n${indent(lastLines(r.failed.output, 20))}` });
+    else if (r.html_error !== undefined) p.reject(htmlError(p.dest, r.html_error));
+    else p.resolve({ notebook: p.notebook, ok: true, seconds, signed: r.signed });
+  };
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    const lines = stdout.split('\n');
+    stdout = lines.pop()!;
+    for (const l of lines) settle(l);
+  });
+  // kept short: only its end is shown when the worker dies
+  child.stderr.on('data', (d) => (stderr = `${stderr}${d}`.slice(-20000)));
+  const ended = new Promise<void>((resolveEnded) => {
+    const end = (why: string) => {
+      if (exited !== null) return;
+      exited = why;
+      const missing = /No module named '?(nbclient|nbformat)/.test(stderr) || /ENOENT/.test(why);
+      for (const p of pending.values()) p.resolve({ notebook: p.notebook, ok: false, seconds: (performance.now() - p.t0) / 1000, error: missing ? INSTALL_JUPYTER_HINT : lastLines(`${stderr}${why}`, 15) });
+      pending.clear();
+      resolveEnded();
+    };
+    child.on('error', (e) => end(`${e.message} (ENOENT)`));
+    child.on('close', (code) => end(code ? `notebook worker exited with status ${code}` : ''));
+  });
+  return {
+    run(src, dest, runOptions = {}) {
+      return new Promise((resolveRun, rejectRun) => {
+        if (exited !== null) {
+          resolveRun({ notebook: src, ok: false, seconds: 0, error: lastLines(`${stderr}${exited || 'notebook worker closed'}`, 15) });
+          return;
+        }
+        const id = nextId++;
+        pending.set(id, { notebook: src, dest, t0: performance.now(), resolve: resolveRun, reject: rejectRun });
+        child.stdin.write(`${JSON.stringify({ id, src, dest, cwd: resolve(src, '..'), timeout: options.timeoutS ?? 600, sign: options.sign !== false, html: runOptions.html ?? null })}\n`);
+      });
+    },
+    async close() {
+      child.stdin.end();
+      await ended;
+    },
+    kill() {
+      child.stdin.end();
+      // SIGINT: Python cancels the running notebooks, and nbclient shuts their kernels down
+      if (exited === null) child.kill('SIGINT');
+    },
+  };
+}
+
+function htmlError(ipynb: string, stderr: string): J2GError {
+  const missing = /No module named '?nbconvert/.test(stderr);
+  return new J2GError(missing ? `cannot convert ${ipynb} to HTML: install nbconvert (Debian/Ubuntu: apt-get install -y jupyter-nbconvert; elsewhere: pip install nbconvert)` : `cannot convert ${ipynb} to HTML:\n${lastLines(stderr, 15)}`);
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
