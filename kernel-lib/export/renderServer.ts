@@ -33,9 +33,21 @@ export function serialRenderer(renderer: StaticRenderer | Promise<StaticRenderer
     queue = next.catch(() => undefined);
     return next;
   };
+  // The same spec renders to the same image: the figures step and the notebooks draw many of the
+  // same figures (reproduce), so each image is rendered once per renderer and then handed out again.
+  const done = new Map<string, Promise<string | Buffer>>();
+  const once = <T extends string | Buffer>(key: string, job: (r: StaticRenderer) => Promise<T>): Promise<T> => {
+    let p = done.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = serial(job);
+      done.set(key, p);
+      p.catch(() => done.delete(key));
+    }
+    return p;
+  };
   return {
-    svg: (spec) => serial((r) => r.svg(spec)),
-    png: (spec, scale) => serial((r) => r.png(spec, scale)),
+    svg: (spec) => once(`svg\0${JSON.stringify(spec)}`, (r) => r.svg(spec)),
+    png: (spec, scale) => once(`png ${scale}\0${JSON.stringify(spec)}`, (r) => r.png(spec, scale)).then((b) => Buffer.from(b)),
     close: async () => (await ready.catch(() => null))?.close(),
   };
 }

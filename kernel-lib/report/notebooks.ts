@@ -302,12 +302,34 @@ const WORKER = String.raw`${PY_EXECUTE}
 ${PY_TO_HTML}
 import asyncio, time, traceback
 
+# One kernel starts at a time: with two starting at once in this process, one kernel once never
+# answered nbclient's kernel_info within the 300 s wait (1 run in about 14). A start that does not
+# answer in 120 s is killed and tried once more (300 s). async_execute then uses the started kernel.
+START = asyncio.Lock()
+
+async def start_kernel(client):
+    async with START:
+        for wait in (120, 300):
+            client.startup_timeout = wait
+            client.km = client.create_kernel_manager()
+            try:
+                await client.async_start_new_kernel()
+                await client.async_start_new_kernel_client()
+                return
+            except RuntimeError:
+                # async_start_new_kernel_client has shut the kernel down and cleared km and kc
+                client.km = None
+                client.kc = None
+                if wait == 300:
+                    raise
+
 async def job(j):
     r = {'id': j['id']}
     try:
         t0 = time.monotonic()
         nb = nbformat.read(j['src'], as_version=4)
         client = make_client(nb, j['cwd'], j['timeout'])
+        await start_kernel(client)
         cell_failed = False
         try:
             await client.async_execute()

@@ -43,6 +43,22 @@ describe('serialRenderer', () => {
     expect(r.order).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('renders the same spec once and hands the image out again; another scale, another spec or a failed render is rendered anew', async () => {
+    // Oracle: the fake's own record of what it rendered.
+    const r = fake();
+    let failures = 1;
+    const flaky: StaticRenderer = { ...r, svg: async (x) => { if (titleOf(x) === 'flaky' && failures-- > 0) throw new Error('page crashed'); return r.svg(x); } };
+    const s = serialRenderer(flaky);
+    expect(await Promise.all([s.svg(spec('a')), s.svg(spec('a')), s.svg(spec('b'))])).toEqual(['<svg>a</svg>', '<svg>a</svg>', '<svg>b</svg>']);
+    expect(r.order).toEqual(['a', 'b']);
+    const png = await s.png(spec('a'), 1);
+    png[0] = 0; // a caller's copy: the next answer is unchanged
+    expect((await s.png(spec('a'), 1)).toString()).toBe('png a x1');
+    expect((await s.png(spec('a'), 2)).toString()).toBe('png a x2');
+    await expect(s.svg(spec('flaky'))).rejects.toThrow('page crashed');
+    expect(await s.svg(spec('flaky'))).toBe('<svg>flaky</svg>');
+  });
+
   it('waits for a renderer still starting, and says why when there is none', async () => {
     let ready!: (r: StaticRenderer) => void;
     const s = serialRenderer(new Promise<StaticRenderer>((resolve) => (ready = resolve)));
