@@ -108,8 +108,9 @@ function rowMap(boot: TaskBootstrap, base: Int32Array, K: number, slot: Int32Arr
 /** `draws` draws of sequence integers (O per draw, from drawSequences) written as rows by `map`. */
 function rowsOf(sequences: Int32Array, draws: number, O: number, map: RowMap, rows: Int32Array): void {
   const { slot, start, table, tableAt, width } = map;
-  for (let b = 0, p = 0, q = 0; b < draws; b++, p += O, q += width) {
-    for (let o = 0; o < O; o++) rows[q + slot[o]] = start[o] + table[tableAt[o] + sequences[p + o]];
+  for (let o = 0; o < O; o++) {
+    const s = slot[o], st = start[o], ta = tableAt[o];
+    for (let b = 0, p = o, q = s; b < draws; b++, p += O, q += width) rows[q] = st + table[ta + sequences[p]];
   }
 }
 
