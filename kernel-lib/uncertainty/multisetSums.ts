@@ -225,17 +225,26 @@ function sum1(rowSums: Float64Array, rows: Int32Array, width: number, nb: number
   }
 }
 
-/** Occupation o's block of the table: each multiset's column sums times the occupation factor. */
+/**
+ * Occupation o's block of the table: each multiset's column sums times the occupation factor. Per
+ * column, the terms are added in task order (count x value, tasks the multiset does not hold left out),
+ * with o's values first copied task-major so that one task's K values sit together.
+ */
 function occupationRowSums(boot: TaskBootstrap, o: number, columns: Float64Array[], factor: number, rowSums: Float64Array, at: number): void {
   const n = boot.counts[o], first = boot.offsets[o], K = columns.length;
   const multisets = sequenceTable(n).counts;
+  const values = new Float64Array(n * K), acc = new Float64Array(K);
+  for (let t = 0; t < n; t++) {
+    const i = boot.order[first + t];
+    for (let k = 0; k < K; k++) values[t * K + k] = columns[k][i];
+  }
   for (let d = 0; d < multisets.length; d++) {
     const c = multisets[d];
-    for (let k = 0; k < K; k++) {
-      const x = columns[k];
-      let s = 0;
-      for (let t = 0; t < n; t++) if (c[t]) s += c[t] * x[boot.order[first + t]];
-      rowSums[at + d * K + k] = factor * s;
+    acc.fill(0);
+    for (let t = 0; t < n; t++) {
+      const m = c[t];
+      if (m) for (let k = 0, v = t * K; k < K; k++) acc[k] += m * values[v + k];
     }
+    for (let k = 0, r = at + d * K; k < K; k++) rowSums[r + k] = factor * acc[k];
   }
 }
