@@ -41,8 +41,6 @@ export interface TaskBootstrap {
   offsets: Int32Array;
   /** task indices grouped by occupation, in task order within each */
   order: Int32Array;
-  /** occupation of each slot of a draw */
-  slotOccupation: Int32Array;
   /** c_o, slots per chunk (one generator output per chunk) */
   chunkSlots: Int32Array;
   /** n_o^c_o, the range of a full chunk's uniform integer */
@@ -76,10 +74,8 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
   const offsets = new Int32Array(O + 1);
   for (let o = 0; o < O; o++) offsets[o + 1] = offsets[o] + counts[o];
   const order = new Int32Array(n);
-  const slotOccupation = new Int32Array(n);
   const fill = offsets.slice(0, O);
   for (let i = 0; i < n; i++) order[fill[occupationIndex[i]]++] = i;
-  for (let o = 0; o < O; o++) slotOccupation.fill(o, offsets[o], offsets[o + 1]);
   const chunkSlots = new Int32Array(O), chunkRange = new Int32Array(O), chunkThreshold = new Int32Array(O);
   const tailRange = new Int32Array(O), tailThreshold = new Int32Array(O);
   for (let o = 0; o < O; o++) {
@@ -92,7 +88,7 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
     tailRange[o] = m ** (m % c);
     tailThreshold[o] = TWO_32 % tailRange[o];
   }
-  return { draws, seed, tasks: n, occupations: O, counts, offsets, order, slotOccupation, chunkSlots, chunkRange, chunkThreshold, tailRange, tailThreshold };
+  return { draws, seed, tasks: n, occupations: O, counts, offsets, order, chunkSlots, chunkRange, chunkThreshold, tailRange, tailThreshold };
 }
 
 /** The generator state at the start of the draws: four 32-bit words (kernel-lib/random/prng.ts). */
