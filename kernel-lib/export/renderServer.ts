@@ -23,6 +23,8 @@ export interface RenderServer {
  * wait for it; when it rejects or gives null, each request rejects saying so.
  */
 export function serialRenderer(renderer: StaticRenderer | Promise<StaticRenderer | null>): StaticRenderer {
+  // Already serial (reproduce hands its figures step's renderer to the server): one queue, one memo.
+  if (serialRenderers.has(renderer as StaticRenderer)) return renderer as StaticRenderer;
   const ready = Promise.resolve(renderer).then((r) => {
     if (!r) throw new Error('no renderer: Chromium is not available');
     return r;
@@ -45,12 +47,17 @@ export function serialRenderer(renderer: StaticRenderer | Promise<StaticRenderer
     }
     return p;
   };
-  return {
+  const serialized: StaticRenderer = {
     svg: (spec) => once(`svg\0${JSON.stringify(spec)}`, (r) => r.svg(spec)),
     png: (spec, scale) => once(`png ${scale}\0${JSON.stringify(spec)}`, (r) => r.png(spec, scale)).then((b) => Buffer.from(b)),
     close: async () => (await ready.catch(() => null))?.close(),
   };
+  serialRenderers.add(serialized);
+  return serialized;
 }
+
+/** The renderers serialRenderer made. */
+const serialRenderers = new WeakSet<StaticRenderer>();
 
 /**
  * Serve `renderer` on 127.0.0.1 (a free port), one figure at a time (serialRenderer: pass the same

@@ -51,6 +51,9 @@ describe('serialRenderer', () => {
     const s = serialRenderer(flaky);
     expect(await Promise.all([s.svg(spec('a')), s.svg(spec('a')), s.svg(spec('b'))])).toEqual(['<svg>a</svg>', '<svg>a</svg>', '<svg>b</svg>']);
     expect(r.order).toEqual(['a', 'b']);
+    expect(serialRenderer(s)).toBe(s); // wrapping it again (the render server does) keeps one queue and one memo
+    expect(await serialRenderer(s).svg(spec('b'))).toBe('<svg>b</svg>');
+    expect(r.order).toEqual(['a', 'b']);
     const png = await s.png(spec('a'), 1);
     png[0] = 0; // a caller's copy: the next answer is unchanged
     expect((await s.png(spec('a'), 1)).toString()).toBe('png a x1');
