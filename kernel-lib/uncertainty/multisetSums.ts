@@ -79,11 +79,22 @@ function rowBase(boot: TaskBootstrap): Int32Array {
   return base;
 }
 
-/** sequenceTable(n).dense for n = 1 .. MAX_MULTISET_TASKS, one after the other (3,413 entries), from DENSE_AT[n]. */
+/** Where sequenceTable(n).dense starts in denseTable(): the tables for n = 1 .. MAX_MULTISET_TASKS one after the other. */
 const DENSE_AT = new Int32Array(MAX_MULTISET_TASKS + 2);
 for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE_AT[n + 1] = DENSE_AT[n] + n ** n;
-const DENSE = new Int32Array(DENSE_AT[MAX_MULTISET_TASKS + 1]);
-for (let n = 1; n <= MAX_MULTISET_TASKS; n++) DENSE.set(sequenceTable(n).dense, DENSE_AT[n]);
+let dense: Int32Array | null = null;
+
+/**
+ * sequenceTable(n).dense for n = 1 .. MAX_MULTISET_TASKS in one array (3,413 entries), built on first
+ * use rather than when the module loads (about 6 ms, which every j2g start and page load would pay).
+ */
+function denseTable(): Int32Array {
+  if (!dense) {
+    dense = new Int32Array(DENSE_AT[MAX_MULTISET_TASKS + 1]);
+    for (let n = 1; n <= MAX_MULTISET_TASKS; n++) dense.set(sequenceTable(n).dense, DENSE_AT[n]);
+  }
+  return dense;
+}
 
 /**
  * Where a draw's rows go and what they hold: occupation o's sequence u becomes
@@ -102,7 +113,8 @@ function rowMap(boot: TaskBootstrap, base: Int32Array, K: number, slot: Int32Arr
   const O = boot.occupations;
   const start = Int32Array.from({ length: O }, (_, o) => base[o] * K);
   const tableAt = Int32Array.from({ length: O }, (_, o) => DENSE_AT[boot.counts[o]]);
-  return { slot, start, table: K === 1 ? DENSE : DENSE.map((d) => d * K), tableAt, width };
+  const all = denseTable();
+  return { slot, start, table: K === 1 ? all : all.map((d) => d * K), tableAt, width };
 }
 
 /** `draws` draws of sequence integers (O per draw, from drawSequences) written as rows by `map`. */
