@@ -6,7 +6,6 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
-import { ValidationError } from '../../kernel-lib/errors.ts';
 import { decodeUtf8, invalidUtf8, parseCsv, readCsv } from '../../kernel-lib/io/csv.ts';
 import { nonNegativeInteger, nonNegativeNumber, positiveInteger, positiveNumber } from '../../kernel-lib/data/fields.ts';
 import { editDistance, nearestName, parseJson } from '../../kernel-lib/io/json.ts';
@@ -15,20 +14,12 @@ import { bootstrapQaij } from '../../kernel-lib/qaij/bootstrapQaij.ts';
 import { buildTables } from '../../kernel-lib/cli/commands/tables.ts';
 import { table13 } from '../../kernel-lib/tables/table13.ts';
 import { createRng } from '../../kernel-lib/random/prng.ts';
-import { editedDataset, replaceLine, SMALL } from '../helpers/dataset.ts';
+import { editedDataset, replaceLine, SMALL, validationProblems } from '../helpers/dataset.ts';
 import { j2gInProcess } from '../helpers/cli.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-function problems(dir: string): string[] {
-  try {
-    loadDataset(dir);
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
-    throw e;
-  }
-  return [];
-}
+const problems = (dir: string): string[] => validationProblems(() => loadDataset(dir));
 const edited = (edits: Parameters<typeof editedDataset>[0]) => problems(editedDataset(edits));
 const RUN3 = 'xA1a2,A1,sysX,2,0.25,0.5,0.1'; // runs.csv line 3 as committed
 

@@ -6,18 +6,11 @@ import { describe, expect, test } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
-import { ValidationError } from '../../kernel-lib/errors.ts';
-import { editedDataset, replaceLine } from '../helpers/dataset.ts';
+import { editedDataset, replaceLine, validationProblems } from '../helpers/dataset.ts';
 
 function problems(edits: Parameters<typeof editedDataset>[0]): string[] {
   const dir = editedDataset(edits);
-  try {
-    loadDataset(dir);
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
-    throw e;
-  }
-  return [];
+  return validationProblems(() => loadDataset(dir));
 }
 
 describe('recorded-data validation', () => {

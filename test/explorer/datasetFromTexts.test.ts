@@ -7,22 +7,13 @@ import { describe, expect, test } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { datasetFromTexts, loadDataset } from '../../kernel-lib/data/load.ts';
-import { ValidationError } from '../../kernel-lib/errors.ts';
-import { editedDataset, replaceLine, SMALL } from '../helpers/dataset.ts';
+import { editedDataset, replaceLine, SMALL, validationProblems } from '../helpers/dataset.ts';
 
 function texts(dir: string): Record<string, string> {
   return Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 }
 
-function problems(load: () => unknown): string[] {
-  try {
-    load();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
-    throw e;
-  }
-  return [];
-}
+const problems = validationProblems;
 
 describe('datasetFromTexts', () => {
   test('gives the rows and manifest loadDataset gives for the same files', () => {

@@ -5,8 +5,20 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';
+import { ValidationError } from '../../kernel-lib/errors.ts';
 
 export const SMALL = new URL('../../data/recorded/synthetic-small/', import.meta.url).pathname;
+
+/** The problems a ValidationError from `load` lists (its lines after the first), or [] when it loads; any other error is thrown. */
+export function validationProblems(load: () => unknown): string[] {
+  try {
+    load();
+  } catch (e) {
+    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
+    throw e;
+  }
+  return [];
+}
 
 /** Copy synthetic-small and apply `edits[file](text) => text`. Returns the new directory. */
 export function editedDataset(edits: Record<string, (text: string) => string>): string {
