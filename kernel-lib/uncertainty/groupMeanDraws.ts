@@ -7,7 +7,8 @@
  *
  * Several columns are aggregated in one pass over the draws. Returns out[column][group], each a
  * Float64Array of length B. Throws "groupMeanDraws requires a positive group weight: g" for a group
- * whose occupations weigh nothing.
+ * whose occupations weigh nothing, and "groupMeanDraws requires a group in 0..G-1 for every occupation"
+ * for an occupation whose group is out of range.
  * @example groupMeanDraws(boot, [valueUSD], weights, new Int32Array(O), 1)[0][0] // => B benchmark values of G
  */
 import { J2GError } from '../errors.ts';
@@ -24,7 +25,10 @@ export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], wei
   for (const x of columns) if (x.length !== n) throw new J2GError(`groupMeanDraws requires columns of ${n} tasks: ${x.length}`);
   if (weights.length !== O || groupOf.length !== O) throw new J2GError(`groupMeanDraws requires ${O} occupation weights and groups`);
   const groupWeight = new Float64Array(groups);
-  for (let o = 0; o < O; o++) groupWeight[groupOf[o]] += weights[o];
+  for (let o = 0; o < O; o++) {
+    if (!(groupOf[o] >= 0 && groupOf[o] < groups)) throw new J2GError(`groupMeanDraws requires a group in 0..${groups - 1} for every occupation: occupation ${o} has ${groupOf[o]}`);
+    groupWeight[groupOf[o]] += weights[o];
+  }
   for (let g = 0; g < groups; g++) if (!(groupWeight[g] > 0)) throw new J2GError(`groupMeanDraws requires a positive group weight: ${g}`);
   // Per-occupation factor w_o / (n_o W_g): the group average is a weighted sum of slot values.
   const factor = new Float64Array(O);

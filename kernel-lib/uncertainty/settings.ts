@@ -5,7 +5,9 @@
  * `bootstrap` over the paper's defaults. Throws "invalid draws: -5" and "invalid seed: 1.5".
  *
  * Memory of a bootstrap: the resampled tasks are replayed from the seed (taskBootstrap; the multiset
- * path, multisetSums.ts, in blocks of 256 draws, a few tens of kB whatever B is). Every series drawn (one component of one cell of one group: componentDraws,
+ * path, multisetSums.ts, in blocks of 256 draws, a few tens of kB whatever B is; its WebAssembly
+ * kernel's memory, dropped after each call, holds the sums table and one block of 1,024 draws' outputs,
+ * 8 K (rows + 1,024 groups) bytes: about 0.5 MB for Table 17, whatever B is). Every series drawn (one component of one cell of one group: componentDraws,
  * groupMeanDraws; a ratio formed from them: ratioDraws; a rank correlation: rankPortfolios; a QAIJ
  * replicate: bootstrapQaij) holds one 8-byte float per draw, so B draws of S series held at once need
  * 8 S B bytes. A table build holds at most Table 13's 4 components of every category plus their 2

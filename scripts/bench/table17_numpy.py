@@ -9,6 +9,10 @@ draw and takes percentile 95% intervals (numpy's default linear interpolation = 
 
 usage: python3 scripts/bench/table17_numpy.py COMPONENTS.json DRAWS SEED REPS
 prints one JSON object: {"ms": [...wall per repetition...], "cpu_ms": [...], "nvj_lo": [...], ...}
+   or: python3 scripts/bench/table17_numpy.py COMPONENTS.json DRAWS serve
+reads one seed per line on stdin and answers each with one JSON line {"ms": wall, "cpu_ms": cpu,
+"numpy": version}: the benchmark alternates its repetitions with TypeScript's, so that a slow spell of a
+shared machine falls on both sides of the ratio.
 Run it with OPENBLAS_NUM_THREADS=1 (as the benchmark does) for a one-core comparison.
 """
 import json
@@ -49,10 +53,23 @@ def table17(c, draws, seed):
     return nvj_ci, tsj_ci
 
 
+def serve(c, draws):
+    for line in sys.stdin:
+        seed = int(line)
+        t, u = time.perf_counter(), time.process_time()
+        table17(c, draws, seed)
+        ms, cpu_ms = 1000 * (time.perf_counter() - t), 1000 * (time.process_time() - u)
+        print(json.dumps({"ms": ms, "cpu_ms": cpu_ms, "numpy": np.__version__}), flush=True)
+
+
 def main():
-    path, draws, seed, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    path, draws = sys.argv[1], int(sys.argv[2])
     with open(path) as f:
         c = json.load(f)
+    if sys.argv[3] == "serve":
+        serve(c, draws)
+        return
+    seed, reps = int(sys.argv[3]), int(sys.argv[4])
     ms, cpu_ms = [], []
     for r in range(reps):
         t, u = time.perf_counter(), time.process_time()

@@ -13,6 +13,14 @@ import { resolveBootstrap } from '../../kernel-lib/uncertainty/settings.ts';
 import { ratioIntervals } from '../../kernel-lib/uncertainty/ratioIntervals.ts';
 
 describe('bootstrap edge cases', () => {
+  test('an occupation whose group is out of range is refused, naming it, on both paths (never summed into a neighbouring group)', () => {
+    const boot = taskBootstrap(Int32Array.of(0, 1, 1), 2, { draws: 10, seed: 1 });
+    const x = [Float64Array.of(1, 2, 3)], w = Float64Array.of(0.5, 0.5);
+    for (const method of ['multiset', 'slots'] as const) {
+      expect(() => groupMeanDraws(boot, x, w, Int32Array.of(0, 2), 2, method)).toThrow('groupMeanDraws requires a group in 0..1 for every occupation: occupation 1 has 2');
+      expect(() => groupMeanDraws(boot, x, w, Int32Array.of(-1, 0), 1, method)).toThrow('occupation 0 has -1');
+    }
+  });
   test('a one-task occupation always resamples to itself, so a benchmark of one-task occupations has a zero-width interval, no NaN', () => {
     const occ = Int32Array.of(0, 1, 2);
     const boot = taskBootstrap(occ, 3, { draws: 500, seed: 3 });

@@ -1,0 +1,119 @@
+/**
+ * The multiset lookup path's draws (multisetSums.ts) run in WebAssembly (multisetKernel.wat, 1 kB):
+ * the same stream, the same table and the same order of additions as the JavaScript kernels, so the
+ * sums are identical bit for bit (test/uncertainty/multisetKernel.test.ts compares them with
+ * Object.is), at about a third of the time (no bounds checks, 64-bit Lemire products, accumulators in
+ * registers). Each call gets its own linear memory, sized for that call and dropped with it: the sums
+ * table (rows x K f64), BLOCK_DRAWS draws of outputs (K x groups x BLOCK_DRAWS f64) and a few small
+ * word arrays; the outputs are copied block by block into the caller's arrays.
+ *
+ * `kernelGroupSums` returns false, and the caller takes the JavaScript kernels, where WebAssembly is
+ * missing or refused (a page whose content security policy forbids it) or the memory would pass
+ * MAX_KERNEL_BYTES.
+ */
+import type { TaskBootstrap } from './taskBootstrap.ts';
+import { MULTISET_KERNEL_WASM_BASE64 } from './multisetKernelWasm.ts';
+
+/** Draws per kernel call: the block of outputs in the kernel's memory. */
+const BLOCK_DRAWS = 1024;
+/** Largest linear memory a call asks for (bytes); past it, the JavaScript kernels (no second copy of a huge table). */
+export const MAX_KERNEL_BYTES = 1 << 30;
+const PAGE = 65536;
+
+type GroupSums = (state: number, range: number, threshold: number, O: number, draws: number, rowAt: number, tableAt: number,
+  slot: number, rows: number, from: number, groups: number, K: number, out: number) => void;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The compiled kernel, or null where WebAssembly is unavailable (compiled once: a constant). */
+function kernelModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      const text = atob(MULTISET_KERNEL_WASM_BASE64);
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      compiled = new WebAssembly.Module(bytes);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** Whether the WebAssembly kernel can run here. */
+export function multisetKernelAvailable(): boolean {
+  return kernelModule() !== null;
+}
+
+/** What multisetGroupSums hands the kernel: the table layout, the draws' row order, and the outputs. */
+export interface KernelInput {
+  boot: TaskBootstrap;
+  /** base[o]: occupation o's first row in the sums table (length O + 1; base[O] rows in all) */
+  base: Int32Array;
+  /** columns of the sums table */
+  K: number;
+  /** writes the sums table (base[O] x K, row-major) into the array it is given */
+  fillTable: (rowSums: Float64Array) => void;
+  /** denseAt[n]: where the sequence -> multiset table of n tasks starts in `dense` */
+  denseAt: Int32Array;
+  /** the multiset index d of each sequence integer u, for n = 1..5 one after the other */
+  dense: Int32Array;
+  /** slot[o]: o's place among a draw's rows, in group order (O for an occupation outside every group) */
+  slot: Int32Array;
+  /** group g's rows are from[g] .. from[g + 1] - 1 */
+  from: Int32Array;
+  /** the initial generator state (four words) */
+  state: Int32Array;
+  /** out[c][g]: B entries, overwritten with the sums */
+  out: Float64Array[][];
+}
+
+/** Run the draws in WebAssembly; false (nothing written) when the kernel cannot run here. */
+export function kernelGroupSums(input: KernelInput): boolean {
+  const { boot, base, K, fillTable, denseAt, dense, slot, from, state, out } = input;
+  const { draws: B, occupations: O } = boot;
+  const groups = from.length - 1;
+  const module = kernelModule();
+  if (!module) return false;
+  const block = Math.min(B, BLOCK_DRAWS);
+  // Word arrays first, then the f64 table and outputs (8-byte aligned).
+  let words = 0;
+  const take = (n: number) => { const at = words; words += n; return at; };
+  const stateAt = take(4), rangeAt = take(O), thresholdAt = take(O), rowAtAt = take(O), tableAtAt = take(O);
+  const slotAt = take(O), rowsAt = take(O + 1), fromAt = take(groups + 1), denseStart = take(dense.length);
+  const tableStart = Math.ceil((4 * words) / 8) * 8;
+  const outStart = tableStart + 8 * base[O] * K;
+  const bytes = outStart + 8 * K * groups * block;
+  if (bytes > MAX_KERNEL_BYTES) return false;
+  let memory: WebAssembly.Memory, groupSums: GroupSums;
+  try {
+    memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+    groupSums = new WebAssembly.Instance(module, { env: { memory } }).exports.groupSums as GroupSums;
+  } catch {
+    return false;
+  }
+  const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer);
+  I.set(state, stateAt);
+  I.set(boot.chunkRange, rangeAt);
+  I.set(boot.chunkThreshold, thresholdAt);
+  for (let o = 0; o < O; o++) {
+    I[rowAtAt + o] = tableStart + 8 * K * base[o];
+    I[tableAtAt + o] = 4 * (denseStart + denseAt[boot.counts[o]]);
+    I[slotAt + o] = 4 * slot[o];
+  }
+  I.set(from, fromAt);
+  // The u -> row table in bytes from the occupation's first row: multiset d is row d, K f64 each.
+  for (let j = 0; j < dense.length; j++) I[denseStart + j] = 8 * K * dense[j];
+  fillTable(F.subarray(tableStart / 8, tableStart / 8 + base[O] * K));
+  for (let b0 = 0; b0 < B; b0 += block) {
+    const nb = Math.min(block, B - b0);
+    groupSums(4 * stateAt, 4 * rangeAt, 4 * thresholdAt, O, nb, 4 * rowAtAt, 4 * tableAtAt, 4 * slotAt, 4 * rowsAt, 4 * fromAt, groups, K, outStart);
+    for (let c = 0; c < K; c++) {
+      for (let g = 0; g < groups; g++) {
+        const at = outStart / 8 + (c * groups + g) * nb;
+        out[c][g].set(F.subarray(at, at + nb), b0);
+      }
+    }
+  }
+  return true;
+}

@@ -1,0 +1,167 @@
+;; The multiset-lookup path of the task-composition bootstrap (multisetSums.ts) as one WebAssembly
+;; function: for each draw, the generator step and Lemire's rejection of every occupation (the stream
+;; of taskBootstrap.ts, `drawSequences`), the row of the drawn multiset in the sums table, and per
+;; group the columns added over the group's rows in ascending order from 0 (`sumColumns`' order, so
+;; the sums are bit for bit those of the JavaScript kernels: IEEE-754 adds in the same order).
+;;
+;; Assembled by `npm run build:wasm` (wabt) into multisetKernelWasm.ts; test/uncertainty/
+;; multisetKernel.test.ts re-assembles this file and fails when the committed bytes differ.
+;;
+;; Memory (imported, laid out by multisetKernel.ts; every address a byte offset, i32 words):
+;;   state      4 words: the xoshiro128** state, read at the start and written back at the end
+;;   range      O words: n_o^n_o, the range of occupation o's sequence integer u
+;;   threshold  O words: 2^32 mod range, Lemire's rejection threshold
+;;   rowAt      O words: address of occupation o's first row in the sums table (f64, K per row)
+;;   tableAt    O words: address of the u -> row table of o's task count (byte offset of the row)
+;;   slot       O words: byte offset of o's entry in a draw's rows (4 x its place in group order)
+;;   rows       O words of scratch: the draw's row addresses, in group order
+;;   from       groups + 1 words: group g's rows are entries from[g] .. from[g + 1] - 1
+;;   out        K x groups x draws f64: column c of group g in draw b at ((c groups + g) draws + b) 8
+(module
+  (import "env" "memory" (memory 1))
+
+  ;; out[j] of the block (addresses dst + j stride) = sum over the rows i .. e - 1 (addresses of
+  ;; row addresses) of the f64 at row + cb + 8 j, for j < 5, accumulated in locals from 0.
+  (func $sum5 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32) (param $stride i32)
+    (local $a0 f64) (local $a1 f64) (local $a2 f64) (local $a3 f64) (local $a4 f64) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64.add (local.get $a0) (f64.load offset=0 (local.get $r))))
+      (local.set $a1 (f64.add (local.get $a1) (f64.load offset=8 (local.get $r))))
+      (local.set $a2 (f64.add (local.get $a2) (f64.load offset=16 (local.get $r))))
+      (local.set $a3 (f64.add (local.get $a3) (f64.load offset=24 (local.get $r))))
+      (local.set $a4 (f64.add (local.get $a4) (f64.load offset=32 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (f64.store (local.get $dst) (local.get $a0))
+    (f64.store (i32.add (local.get $dst) (local.get $stride)) (local.get $a1))
+    (f64.store (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 2))) (local.get $a2))
+    (f64.store (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 3))) (local.get $a3))
+    (f64.store (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 4))) (local.get $a4)))
+
+  ;; $sum5 for four columns.
+  (func $sum4 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32) (param $stride i32)
+    (local $a0 f64) (local $a1 f64) (local $a2 f64) (local $a3 f64) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64.add (local.get $a0) (f64.load offset=0 (local.get $r))))
+      (local.set $a1 (f64.add (local.get $a1) (f64.load offset=8 (local.get $r))))
+      (local.set $a2 (f64.add (local.get $a2) (f64.load offset=16 (local.get $r))))
+      (local.set $a3 (f64.add (local.get $a3) (f64.load offset=24 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (f64.store (local.get $dst) (local.get $a0))
+    (f64.store (i32.add (local.get $dst) (local.get $stride)) (local.get $a1))
+    (f64.store (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 2))) (local.get $a2))
+    (f64.store (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 3))) (local.get $a3)))
+
+  ;; $sum5 for two columns.
+  (func $sum2 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32) (param $stride i32)
+    (local $a0 f64) (local $a1 f64) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64.add (local.get $a0) (f64.load offset=0 (local.get $r))))
+      (local.set $a1 (f64.add (local.get $a1) (f64.load offset=8 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (f64.store (local.get $dst) (local.get $a0))
+    (f64.store (i32.add (local.get $dst) (local.get $stride)) (local.get $a1)))
+
+  ;; $sum5 for one column.
+  (func $sum1 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32)
+    (local $a0 f64)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $a0 (f64.add (local.get $a0) (f64.load (i32.add (i32.load (local.get $i)) (local.get $cb)))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (f64.store (local.get $dst) (local.get $a0)))
+
+  (func (export "groupSums")
+    (param $state i32) (param $range i32) (param $threshold i32) (param $O i32) (param $draws i32)
+    (param $rowAt i32) (param $tableAt i32) (param $slot i32) (param $rows i32)
+    (param $from i32) (param $groups i32) (param $K i32) (param $out i32)
+    (local $s0 i32) (local $s1 i32) (local $s2 i32) (local $s3 i32) (local $m i32) (local $x i32) (local $t i32)
+    (local $range_o i64) (local $threshold_o i32) (local $product i64) (local $o4 i32)
+    (local $b i32) (local $g i32) (local $i i32) (local $e i32) (local $c i32) (local $left i32)
+    (local $stride i32) (local $dst i32)
+    (local.set $s0 (i32.load offset=0 (local.get $state)))
+    (local.set $s1 (i32.load offset=4 (local.get $state)))
+    (local.set $s2 (i32.load offset=8 (local.get $state)))
+    (local.set $s3 (i32.load offset=12 (local.get $state)))
+    ;; bytes from one column's block of outputs to the next: groups x draws f64
+    (local.set $stride (i32.shl (i32.mul (local.get $groups) (local.get $draws)) (i32.const 3)))
+    (block $drawn (loop $draw
+      (br_if $drawn (i32.ge_u (local.get $b) (local.get $draws)))
+      ;; Occupations in order: u = lemireInt(raw, range_o), its multiset's row into rows[slot_o].
+      (local.set $o4 (i32.const 0))
+      (block $occupied (loop $occupation
+        (br_if $occupied (i32.ge_u (local.get $o4) (i32.shl (local.get $O) (i32.const 2))))
+        (local.set $range_o (i64.extend_i32_u (i32.load (i32.add (local.get $range) (local.get $o4)))))
+        (local.set $threshold_o (i32.load (i32.add (local.get $threshold) (local.get $o4))))
+        (loop $reject
+          ;; xoshiro128**: output rotl(s1 * 5, 7) * 9, then the state step
+          (local.set $m (i32.mul (local.get $s1) (i32.const 5)))
+          (local.set $x (i32.mul (i32.rotl (local.get $m) (i32.const 7)) (i32.const 9)))
+          (local.set $t (i32.shl (local.get $s1) (i32.const 9)))
+          (local.set $s2 (i32.xor (local.get $s2) (local.get $s0)))
+          (local.set $s3 (i32.xor (local.get $s3) (local.get $s1)))
+          (local.set $s1 (i32.xor (local.get $s1) (local.get $s2)))
+          (local.set $s0 (i32.xor (local.get $s0) (local.get $s3)))
+          (local.set $s2 (i32.xor (local.get $s2) (local.get $t)))
+          (local.set $s3 (i32.rotl (local.get $s3) (i32.const 11)))
+          ;; Lemire: u = (x range) >> 32, rejected when (x range) mod 2^32 < threshold
+          (local.set $product (i64.mul (i64.extend_i32_u (local.get $x)) (local.get $range_o)))
+          (br_if $reject (i32.lt_u (i32.wrap_i64 (local.get $product)) (local.get $threshold_o))))
+        (i32.store
+          (i32.add (local.get $rows) (i32.load (i32.add (local.get $slot) (local.get $o4))))
+          (i32.add
+            (i32.load (i32.add (local.get $rowAt) (local.get $o4)))
+            (i32.load (i32.add
+              (i32.load (i32.add (local.get $tableAt) (local.get $o4)))
+              (i32.shl (i32.wrap_i64 (i64.shr_u (local.get $product) (i64.const 32))) (i32.const 2))))))
+        (local.set $o4 (i32.add (local.get $o4) (i32.const 4)))
+        (br $occupation)))
+      ;; Groups: columns in blocks of 5 (4 + 4 for 8 left), 4, 2, 1, as sumColumns.
+      (local.set $g (i32.const 0))
+      (block $grouped (loop $group
+        (br_if $grouped (i32.ge_u (local.get $g) (local.get $groups)))
+        (local.set $i (i32.add (local.get $rows) (i32.shl (i32.load (i32.add (local.get $from) (i32.shl (local.get $g) (i32.const 2)))) (i32.const 2))))
+        (local.set $e (i32.add (local.get $rows) (i32.shl (i32.load offset=4 (i32.add (local.get $from) (i32.shl (local.get $g) (i32.const 2)))) (i32.const 2))))
+        (local.set $dst (i32.add (local.get $out) (i32.shl (i32.add (i32.mul (local.get $g) (local.get $draws)) (local.get $b)) (i32.const 3))))
+        (local.set $c (i32.const 0))
+        (block $summed (loop $columns
+          (local.set $left (i32.sub (local.get $K) (local.get $c)))
+          (br_if $summed (i32.le_s (local.get $left) (i32.const 0)))
+          (if (i32.and (i32.ge_s (local.get $left) (i32.const 5)) (i32.ne (local.get $left) (i32.const 8)))
+            (then
+              (call $sum5 (local.get $i) (local.get $e) (i32.shl (local.get $c) (i32.const 3)) (local.get $dst) (local.get $stride))
+              (local.set $c (i32.add (local.get $c) (i32.const 5)))
+              (local.set $dst (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 5)))))
+            (else (if (i32.ge_s (local.get $left) (i32.const 4))
+              (then
+                (call $sum4 (local.get $i) (local.get $e) (i32.shl (local.get $c) (i32.const 3)) (local.get $dst) (local.get $stride))
+                (local.set $c (i32.add (local.get $c) (i32.const 4)))
+                (local.set $dst (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 4)))))
+              (else (if (i32.ge_s (local.get $left) (i32.const 2))
+                (then
+                  (call $sum2 (local.get $i) (local.get $e) (i32.shl (local.get $c) (i32.const 3)) (local.get $dst) (local.get $stride))
+                  (local.set $c (i32.add (local.get $c) (i32.const 2)))
+                  (local.set $dst (i32.add (local.get $dst) (i32.mul (local.get $stride) (i32.const 2)))))
+                (else
+                  (call $sum1 (local.get $i) (local.get $e) (i32.shl (local.get $c) (i32.const 3)) (local.get $dst))
+                  (local.set $c (i32.add (local.get $c) (i32.const 1)))
+                  (local.set $dst (i32.add (local.get $dst) (local.get $stride)))))))))
+          (br $columns)))
+        (local.set $g (i32.add (local.get $g) (i32.const 1)))
+        (br $group)))
+      (local.set $b (i32.add (local.get $b) (i32.const 1)))
+      (br $draw)))
+    (i32.store offset=0 (local.get $state) (local.get $s0))
+    (i32.store offset=4 (local.get $state) (local.get $s1))
+    (i32.store offset=8 (local.get $state) (local.get $s2))
+    (i32.store offset=12 (local.get $state) (local.get $s3)))
+)
