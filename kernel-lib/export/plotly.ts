@@ -7,15 +7,33 @@ import { writeFileAtomic } from '../io/atomic.ts';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { PlotSpec } from '../plots/spec.ts';
 import { launchBrowser, type Browser } from './browser.ts';
 
 const require = createRequire(import.meta.url);
 
-/** Path of the plotly.js bundle shipped by the plotly.js-dist package. */
-export function plotlyBundlePath(): string {
+/** Path of the plotly.js bundle shipped by the plotly.js-dist package (11 MB, not minified). */
+export function plotlyPackagePath(): string {
   return require.resolve('plotly.js-dist/plotly.js');
+}
+
+/**
+ * Where the minified copy of that bundle is kept once made (scripts/explorer/plotlyMin.ts, by `npm
+ * install` and the explorer build): node_modules/.cache/joules-to-gdp/plotly-VERSION.min.js, named after
+ * the plotly.js-dist version, so that an upgraded package is never served an older copy. About 4.6 MB,
+ * and its figures are the same images (SVG up to plotly's random ids, PNG bit for bit; checked).
+ */
+export function minifiedPlotlyPath(): string {
+  const pkg = require.resolve('plotly.js-dist/package.json');
+  const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  return join(dirname(dirname(pkg)), '.cache', 'joules-to-gdp', `plotly-${version}.min.js`);
+}
+
+/** The plotly.js bundle pages load: the minified copy when it has been made, else the package's own. */
+export function plotlyBundlePath(): string {
+  const min = minifiedPlotlyPath();
+  return existsSync(min) ? min : plotlyPackagePath();
 }
 
 export const PLOTLY_FILE = 'plotly.js';
@@ -75,10 +93,8 @@ export async function staticRenderer(options: { executablePath?: string; browser
   const render = (spec: PlotSpec, format: 'svg' | 'png', scale: number) => page.evaluate(
     async ({ spec, format, scale }) => {
       const P = (globalThis as any).Plotly;
-      const el = document.getElementById('figure')!;
-      await P.react(el, spec.data, spec.layout, { staticPlot: true });
       const w = spec.layout.width ?? 900, h = spec.layout.height ?? 480;
-      return (await P.toImage(el, { format, width: w, height: h, scale })) as string;
+      return (await P.toImage({ data: spec.data, layout: spec.layout }, { format, width: w, height: h, scale })) as string;
     },
     { spec: JSON.parse(JSON.stringify(spec)), format, scale },
   );

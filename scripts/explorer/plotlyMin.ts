@@ -1,0 +1,30 @@
+/**
+ * The minified plotly.js bundle (kernel-lib/export/plotly.ts minifiedPlotlyPath): made once by esbuild
+ * from plotly.js-dist's 11 MB bundle (about 1.2 s and 2 s of CPU, which every explorer build paid) and
+ * kept under node_modules/.cache, written whole or not at all. `npm install` (the build script) makes it;
+ * the explorer build makes it when it is missing. Pages then load about half the bytes.
+ * usage: node --import tsx scripts/explorer/plotlyMin.ts
+ */
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { minifiedPlotlyPath, plotlyPackagePath } from '../../kernel-lib/export/plotly.ts';
+
+export async function ensureMinifiedPlotly(): Promise<string> {
+  const dest = minifiedPlotlyPath();
+  if (existsSync(dest)) return dest;
+  mkdirSync(dirname(dest), { recursive: true });
+  const tmp = `${dest}.${process.pid}.tmp`;
+  try {
+    await build({ entryPoints: [plotlyPackagePath()], bundle: false, minify: true, legalComments: 'none', outfile: tmp, logLevel: 'error' });
+    renameSync(tmp, dest);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  return dest;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(`plotly.js minified: ${await ensureMinifiedPlotly()}`);
+}
