@@ -267,16 +267,29 @@ export async function executeNotebook(src: string, dest: string, options: { env?
 const PY_TO_HTML = String.raw`
 import os
 
+_exporter = None
+
+def html_exporter():
+    # One exporter for every notebook of the process (its templates compiled once; the same pages).
+    global _exporter
+    if _exporter is None:
+        from nbconvert import HTMLExporter
+        from traitlets.config import Config
+        # nbconvert prefers image/svg+xml to image/png, and its clean_html filter strips the SVG's elements
+        # (6.5: only the text survives, the figure is blank): the PNG goes first.
+        c = Config()
+        c.NbConvertBase.display_data_priority = ['application/vnd.jupyter.widget-view+json', 'application/javascript', 'text/html', 'text/markdown',
+            'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'text/plain']
+        # Validate the notebook once, after the preprocessors, not after each of the eleven: nbformat
+        # 5.5 compiles a fresh relaxed schema validator for every validation (90% of the export's time;
+        # the pages are the same).
+        c.HTMLExporter.optimistic_validation = True
+        _exporter = HTMLExporter(config=c)
+    return _exporter
+
 def to_html(src, dest):
     import nbformat
-    from nbconvert import HTMLExporter
-    from traitlets.config import Config
-    # nbconvert prefers image/svg+xml to image/png, and its clean_html filter strips the SVG's elements
-    # (6.5: only the text survives, the figure is blank): the PNG goes first.
-    c = Config()
-    c.NbConvertBase.display_data_priority = ['application/vnd.jupyter.widget-view+json', 'application/javascript', 'text/html', 'text/markdown',
-        'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'text/plain']
-    body, _ = HTMLExporter(config=c).from_notebook_node(nbformat.read(src, as_version=4))
+    body, _ = html_exporter().from_notebook_node(nbformat.read(src, as_version=4))
     tmp = dest + '.' + str(os.getpid()) + '.tmp'
     with open(tmp, 'w', encoding='utf-8') as f:
         f.write(body)

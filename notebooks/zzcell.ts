@@ -1,1 +1,0 @@
-import { openNotebook, showPaperTable } from '../build/kernel-lib/display/index.js'; const nb = openNotebook({}); showPaperTable(nb, '2');
