@@ -26,7 +26,7 @@ import { nearest, parseArgs, positiveInt } from '../kernel-lib/cli/args.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { BrowserUnavailableError, RENDER_URL_ENV, staticRenderer, startRenderServer } from '../kernel-lib/export/index.ts';
 import {
-  INSTALL_JUPYTER_HINT, buildNotebookLib, executeNotebook, executedCopy, jupyterAvailable, notebookDrift, notebookToHtml, registerKernel,
+  INSTALL_JUPYTER_HINT, buildNotebookLib, executedCopy, jupyterAvailable, notebookDrift, registerKernel, startNotebookWorker,
   type NotebookJson, type NotebookRun,
 } from '../kernel-lib/report/index.ts';
 
@@ -62,8 +62,12 @@ export interface RunOptions {
   log?: (line: string) => void;
 }
 
-/** Execute `names` into `dir` with one shared Chromium for their figures. */
-export async function runNotebooks(names: readonly string[], dir: string, options: RunOptions = {}): Promise<NotebookRun[]> {
+/**
+ * Execute `names` into `dir` with one shared Chromium for their figures and one Python for all of
+ * them (startNotebookWorker: nbclient and nbconvert imported once), writing each one's HTML beside it
+ * too when `html` is set.
+ */
+export async function runNotebooks(names: readonly string[], dir: string, options: RunOptions & { html?: boolean } = {}): Promise<NotebookRun[]> {
   const log = options.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   if (!jupyterAvailable()) throw new J2GError(`cannot execute notebooks: ${INSTALL_JUPYTER_HINT}`);
   buildNotebookLib(ROOT);
@@ -77,23 +81,22 @@ export async function runNotebooks(names: readonly string[], dir: string, option
     throw e;
   });
   const server = renderer ? await startRenderServer(renderer) : null;
+  // the notebooks' own parameters unless asked otherwise: no J2G_DATA or J2G_DRAWS from the caller's shell
+  const env = {
+    JUPYTER_PATH: registerKernel(ROOT, jupyterDir), TZ: 'UTC',
+    ...(server ? { [RENDER_URL_ENV]: server.url } : {}),
+    J2G_DATA: options.data ? resolve(options.data) : undefined,
+    J2G_DRAWS: options.draws ? String(options.draws) : undefined,
+  };
+  const worker = startNotebookWorker({ env, sign: options.sign });
   try {
-    const env = {
-      JUPYTER_PATH: registerKernel(ROOT, jupyterDir), TZ: 'UTC',
-      ...(server ? { [RENDER_URL_ENV]: server.url } : {}),
-      ...(options.data ? { J2G_DATA: resolve(options.data) } : {}),
-      ...(options.draws ? { J2G_DRAWS: String(options.draws) } : {}),
-    };
-    // the notebooks' own parameters unless asked otherwise: no J2G_DATA or J2G_DRAWS from the caller's shell
-    const base = { ...process.env };
-    delete base.J2G_DATA;
-    delete base.J2G_DRAWS;
     const runs: NotebookRun[] = new Array(names.length);
     let next = 0;
     await Promise.all(Array.from({ length: Math.min(options.jobs ?? 2, names.length) }, async () => {
       while (next < names.length) {
         const i = next++;
-        const r = await executeNotebook(join(NOTEBOOKS, names[i]), join(dir, names[i]), { env: { ...base, ...env }, sign: options.sign });
+        const dest = join(dir, names[i]);
+        const r = await worker.run(join(NOTEBOOKS, names[i]), dest, options.html ? { html: dest.replace(/\.ipynb$/, '.html') } : {});
         log(`  ${names[i].padEnd(34, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);
         if (!r.ok) log(r.error!.split('\n').map((l) => `      ${l}`).join('\n'));
         runs[i] = r;
@@ -101,6 +104,7 @@ export async function runNotebooks(names: readonly string[], dir: string, option
     }));
     return runs;
   } finally {
+    await worker.close();
     await server?.close();
     await renderer?.close();
     rmSync(jupyterDir, { recursive: true, force: true });
@@ -140,11 +144,10 @@ async function main(argv: string[]): Promise<number> {
     const out = resolve(a.options.out ?? join(ROOT, 'out'), 'notebooks');
     const runs = await runNotebooks(names, out, {
       data: a.options.data, draws: a.options.draws ? positiveInt('draws', a.options.draws) : undefined,
-      jobs: a.options.jobs ? positiveInt('jobs', a.options.jobs) : undefined, log,
+      jobs: a.options.jobs ? positiveInt('jobs', a.options.jobs) : undefined, log, html: true,
     });
     for (const r of runs.filter((r) => r.ok)) {
       const ipynb = join(out, basename(r.notebook));
-      await notebookToHtml(ipynb, ipynb.replace(/\.ipynb$/, '.html'));
       const shown = relative(process.cwd(), ipynb);
       log(`wrote ${shown.startsWith('..') ? ipynb : shown} and .html${r.signed ? ' (trusted)' : ''}`);
     }

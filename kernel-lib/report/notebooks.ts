@@ -399,7 +399,10 @@ export interface NotebookWorker {
  */
 export function startNotebookWorker(options: { env?: NodeJS.ProcessEnv; timeoutS?: number; python?: string; sign?: boolean } = {}): NotebookWorker {
   const python = options.python ?? jupyterPython(options.env);
-  const child = spawn(python, ['-c', WORKER], { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  // a variable given as undefined is left out (so a caller can keep one of its own shell's from the kernels)
+  const env = { ...process.env, ...options.env };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  const child = spawn(python, ['-c', WORKER], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const pending = new Map<number, { notebook: string; dest: string; t0: number; resolve: (r: NotebookRun) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let stderr = '';
