@@ -4,7 +4,9 @@
  * report) on the default dataset, into a temporary directory, run as the command a user types, in a
  * child process: its wall time, the CPU time of everything it started (Node, Python, the kernels,
  * Chromium: user + system, from /proc, Linux only), the load average before and after (the CPU time
- * is the figure to compare on a busy machine), and the seconds of each step and notebook it prints.
+ * is the figure to compare on a busy machine), a host speed gauge before and after (hostSpeed.ts: the
+ * same fixed loop's ms, to tell a slow machine from a slower reproduce), and the seconds of each step
+ * and notebook it prints.
  * Target (issue 16): under 60 s on the 2-core machine. Run alone with `npm run bench -- reproduce`.
  */
 import { spawn } from 'node:child_process';
@@ -12,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hostSpeedGauge } from './hostSpeed.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -48,6 +51,7 @@ export async function benchReproduce(): Promise<Record<string, number | string>>
   const out = mkdtempSync(join(tmpdir(), 'j2g-bench-reproduce-'));
   try {
     const loadBefore = load();
+    const gaugeBefore = hostSpeedGauge();
     const cpu0 = childrenCpuSeconds();
     const t0 = performance.now();
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
@@ -64,12 +68,15 @@ export async function benchReproduce(): Promise<Record<string, number | string>>
       cores: cpus().length,
       'load average before (1, 5, 15 min)': loadBefore,
       'load average after': load(),
+      'host speed gauge before, median / fastest (ms)': `${gaugeBefore.median_ms} / ${gaugeBefore.fastest_ms}`,
     };
     const timings = progressTimings(stderr);
     for (const [step, s] of Object.entries(timings)) results[`${step} (s)`] = s;
     const notebooks = Object.entries(timings).filter(([k]) => k.startsWith('notebook '));
     const slowest = notebooks.sort((a, b) => b[1] - a[1])[0];
     if (slowest) results['slowest notebook'] = `${slowest[0].slice('notebook '.length)} ${slowest[1].toFixed(1)} s`;
+    const gaugeAfter = hostSpeedGauge();
+    results['host speed gauge after, median / fastest (ms)'] = `${gaugeAfter.median_ms} / ${gaugeAfter.fastest_ms}`;
     results.target = `wall < 60 s: ${wall < 60 ? 'met' : 'MISSED'}`;
     results['exit status'] = code;
     if (code !== 0) results['last lines'] = stderr.trimEnd().split('\n').slice(-5).join(' | ');
