@@ -2,7 +2,7 @@
 # npm run lab [-- JUPYTER ARGS]: Jupyter with this checkout's TypeScript kernel (tslab).
 #
 # The kernel is registered privately (build/jupyter, through JUPYTER_PATH), pointing at
-# node_modules/.bin/tslab, so nothing is installed system-wide. kernel-lib is compiled to
+# scripts/tslab-kernel.cjs (tslab with a code cache for its compiler), so nothing is installed system-wide. kernel-lib is compiled to
 # build/kernel-lib for the kernel (tslab cannot import our .ts-extension modules directly) and
 # recompiled on every change while Jupyter runs; restart the kernel to pick a change up. Each compile
 # goes to its own directory and build/kernel-lib is switched to it when complete, so tests and

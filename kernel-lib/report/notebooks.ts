@@ -147,12 +147,16 @@ export function watchNotebookLib(repoRoot: string, log: (line: string) => void =
   return () => watcher.close();
 }
 
-/** The kernelspec `tslab` for this checkout, written under `jupyterDir/kernels/tslab`. Returns JUPYTER_PATH. */
+/**
+ * The kernelspec `tslab` for this checkout, written under `jupyterDir/kernels/tslab`: tslab started by
+ * scripts/tslab-kernel.cjs (its TypeScript compiler loaded with a V8 code cache) on this Node. Returns
+ * JUPYTER_PATH.
+ */
 export function registerKernel(repoRoot: string, jupyterDir: string): string {
   const dir = join(jupyterDir, 'kernels', 'tslab');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'kernel.json'), JSON.stringify({
-    argv: [resolve(repoRoot, 'node_modules/.bin/tslab'), 'kernel', '--config-path', '{connection_file}'],
+    argv: [process.execPath, resolve(repoRoot, 'scripts/tslab-kernel.cjs'), 'kernel', '--config-path', '{connection_file}'],
     display_name: 'TypeScript (joules-to-gdp)',
     language: 'typescript',
   }, null, 2) + '\n');
