@@ -3,9 +3,10 @@
  * the same stream, the same table and the same order of additions as the JavaScript kernels, so the
  * sums are identical bit for bit (test/uncertainty/multisetKernel.test.ts compares them with
  * Object.is), at about a third of the time (no bounds checks, 64-bit Lemire products, accumulators in
- * registers). Each call gets its own linear memory, sized for that call and dropped with it: the sums
- * table (rows x K f64), BLOCK_DRAWS draws of outputs (K x groups x BLOCK_DRAWS f64) and a few small
- * word arrays; the outputs are copied block by block into the caller's arrays.
+ * registers). The sums table is built there too (`fillRows`). Each call gets its own linear memory,
+ * sized for that call and dropped with it: the sums table (rows x K f64), BLOCK_DRAWS draws of outputs
+ * (K x groups x BLOCK_DRAWS f64) and a few small arrays; the outputs are copied block by block into the
+ * caller's arrays.
  *
  * `kernelGroupSums` returns false, and the caller takes the JavaScript kernels, where WebAssembly is
  * missing or refused (a page whose content security policy forbids it) or the memory would pass
@@ -22,6 +23,7 @@ const PAGE = 65536;
 
 type GroupSums = (state: number, range: number, threshold: number, O: number, draws: number, rowAt: number, tableAt: number,
   slot: number, rows: number, from: number, groups: number, K: number, out: number) => void;
+type FillRows = (flat: number, n: number, M: number, values: number, K: number, factor: number, out: number) => void;
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -50,10 +52,12 @@ export interface KernelInput {
   boot: TaskBootstrap;
   /** base[o]: occupation o's first row in the sums table (length O + 1; base[O] rows in all) */
   base: Int32Array;
-  /** columns of the sums table */
-  K: number;
-  /** writes the sums table (base[O] x K, row-major) into the array it is given */
-  fillTable: (rowSums: Float64Array) => void;
+  /** the K columns summed (one value per task) */
+  columns: Float64Array[];
+  /** factor_o, each occupation's multiplier of its sums */
+  factor: Float64Array;
+  /** flat[n]: the counts of every multiset of n tasks (sequenceTable(n).flat), n = 1..5 */
+  flat: Uint8Array[];
   /** denseAt[n]: where the sequence -> multiset table of n tasks starts in `dense` */
   denseAt: Int32Array;
   /** the multiset index d of each sequence integer u, for n = 1..5 one after the other */
@@ -70,8 +74,9 @@ export interface KernelInput {
 
 /** Run the draws in WebAssembly; false (nothing written) when the kernel cannot run here. */
 export function kernelGroupSums(input: KernelInput): boolean {
-  const { boot, base, K, fillTable, denseAt, dense, slot, from, state, out } = input;
+  const { boot, base, columns, factor, flat, denseAt, dense, slot, from, state, out } = input;
   const { draws: B, occupations: O } = boot;
+  const K = columns.length;
   const groups = from.length - 1;
   const module = kernelModule();
   if (!module) return false;
@@ -81,18 +86,24 @@ export function kernelGroupSums(input: KernelInput): boolean {
   const take = (n: number) => { const at = words; words += n; return at; };
   const stateAt = take(4), rangeAt = take(O), thresholdAt = take(O), rowAtAt = take(O), tableAtAt = take(O);
   const slotAt = take(O), rowsAt = take(O + 1), fromAt = take(groups + 1), denseStart = take(dense.length);
-  const tableStart = Math.ceil((4 * words) / 8) * 8;
+  // The multisets' counts (bytes), then the f64 regions (8-byte aligned): one occupation's values, the table, the outputs.
+  const flatAt: number[] = [];
+  let bytesAt = 4 * words;
+  for (const f of flat) { flatAt.push(bytesAt); bytesAt += f.length; }
+  const valuesStart = Math.ceil(bytesAt / 8) * 8;
+  const tableStart = valuesStart + 8 * K * flat.length;
   const outStart = tableStart + 8 * base[O] * K;
   const bytes = outStart + 8 * K * groups * block;
   if (bytes > MAX_KERNEL_BYTES) return false;
-  let memory: WebAssembly.Memory, groupSums: GroupSums;
+  let memory: WebAssembly.Memory, exports: WebAssembly.Exports;
   try {
     memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    groupSums = new WebAssembly.Instance(module, { env: { memory } }).exports.groupSums as GroupSums;
+    exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
   } catch {
     return false;
   }
-  const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer);
+  const groupSums = exports.groupSums as GroupSums, fillRows = exports.fillRows as FillRows;
+  const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer), U8 = new Uint8Array(memory.buffer);
   I.set(state, stateAt);
   I.set(boot.chunkRange, rangeAt);
   I.set(boot.chunkThreshold, thresholdAt);
@@ -104,7 +115,16 @@ export function kernelGroupSums(input: KernelInput): boolean {
   I.set(from, fromAt);
   // The u -> row table in bytes from the occupation's first row: multiset d is row d, K f64 each.
   for (let j = 0; j < dense.length; j++) I[denseStart + j] = 8 * K * dense[j];
-  fillTable(F.subarray(tableStart / 8, tableStart / 8 + base[O] * K));
+  // The sums table, occupation by occupation, from its values copied task-major (occupationRowSums' order).
+  flat.forEach((f, j) => U8.set(f, flatAt[j]));
+  for (let o = 0; o < O; o++) {
+    const n = boot.counts[o], first = boot.offsets[o];
+    for (let t = 0; t < n; t++) {
+      const i = boot.order[first + t];
+      for (let k = 0; k < K; k++) F[valuesStart / 8 + t * K + k] = columns[k][i];
+    }
+    fillRows(flatAt[n - 1], n, flat[n - 1].length / n, valuesStart, K, factor[o], tableStart + 8 * K * base[o]);
+  }
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
     groupSums(4 * stateAt, 4 * rangeAt, 4 * thresholdAt, O, nb, 4 * rowAtAt, 4 * tableAtAt, 4 * slotAt, 4 * rowsAt, 4 * fromAt, groups, K, outStart);

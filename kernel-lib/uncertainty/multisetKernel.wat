@@ -1,5 +1,5 @@
-;; The multiset-lookup path of the task-composition bootstrap (multisetSums.ts) as one WebAssembly
-;; function: for each draw, the generator step and Lemire's rejection of every occupation (the stream
+;; The multiset-lookup path of the task-composition bootstrap (multisetSums.ts) in WebAssembly:
+;; `fillRows` builds an occupation's block of the sums table, and `groupSums` runs the draws: for each draw, the generator step and Lemire's rejection of every occupation (the stream
 ;; of taskBootstrap.ts, `drawSequences`), the row of the drawn multiset in the sums table, and per
 ;; group the columns added over the group's rows in ascending order from 0 (`sumColumns`' order, so
 ;; the sums are bit for bit those of the JavaScript kernels: IEEE-754 adds in the same order).
@@ -79,6 +79,44 @@
       (local.set $i (i32.add (local.get $i) (i32.const 4)))
       (br $next)))
     (f64.store (local.get $dst) (local.get $a0)))
+
+  ;; One occupation's block of the sums table (occupationRowSums in multisetSums.ts, the same operations
+  ;; in the same order): for each of its M multisets d (counts flat[d n + t], one byte each), row d of
+  ;; `out` (K f64, holding zeros) gets, column by column, count x value added task by task, then is
+  ;; multiplied by the occupation's factor. `values` holds the occupation's K values of task t at
+  ;; values + 8 (t K + k).
+  (func (export "fillRows") (param $flat i32) (param $n i32) (param $M i32) (param $values i32) (param $K i32) (param $factor f64) (param $out i32)
+    (local $d i32) (local $t i32) (local $k8 i32) (local $K8 i32) (local $m f64) (local $v i32) (local $at i32)
+    (local.set $K8 (i32.shl (local.get $K) (i32.const 3)))
+    (block $rowsDone (loop $row
+      (br_if $rowsDone (i32.ge_u (local.get $d) (local.get $M)))
+      (local.set $t (i32.const 0))
+      (block $tasksDone (loop $task
+        (br_if $tasksDone (i32.ge_u (local.get $t) (local.get $n)))
+        (local.set $m (f64.convert_i32_u (i32.load8_u (i32.add (local.get $flat) (i32.add (i32.mul (local.get $d) (local.get $n)) (local.get $t))))))
+        (if (f64.ne (local.get $m) (f64.const 0))
+          (then
+            (local.set $v (i32.add (local.get $values) (i32.mul (local.get $t) (local.get $K8))))
+            (local.set $k8 (i32.const 0))
+            (block $colsDone (loop $col
+              (br_if $colsDone (i32.ge_u (local.get $k8) (local.get $K8)))
+              (local.set $at (i32.add (local.get $out) (local.get $k8)))
+              (f64.store (local.get $at)
+                (f64.add (f64.load (local.get $at)) (f64.mul (local.get $m) (f64.load (i32.add (local.get $v) (local.get $k8))))))
+              (local.set $k8 (i32.add (local.get $k8) (i32.const 8)))
+              (br $col)))))
+        (local.set $t (i32.add (local.get $t) (i32.const 1)))
+        (br $task)))
+      (local.set $k8 (i32.const 0))
+      (block $scaled (loop $scale
+        (br_if $scaled (i32.ge_u (local.get $k8) (local.get $K8)))
+        (local.set $at (i32.add (local.get $out) (local.get $k8)))
+        (f64.store (local.get $at) (f64.mul (f64.load (local.get $at)) (local.get $factor)))
+        (local.set $k8 (i32.add (local.get $k8) (i32.const 8)))
+        (br $scale)))
+      (local.set $out (i32.add (local.get $out) (local.get $K8)))
+      (local.set $d (i32.add (local.get $d) (i32.const 1)))
+      (br $row))))
 
   (func (export "groupSums")
     (param $state i32) (param $range i32) (param $threshold i32) (param $O i32) (param $draws i32)

@@ -31,8 +31,10 @@ const BLOCK_DRAWS = 256;
 export interface SequenceTable {
   /** dense multiset index of each sequence integer u in 0..n^n - 1 */
   dense: Int16Array;
-  /** per dense index, the count of each position 0..n-1 */
+  /** per dense index d, the count of each position 0..n-1: views of `flat` */
   counts: Uint8Array[];
+  /** every multiset's counts one after the other: flat[d n + t] = counts[d][t] */
+  flat: Uint8Array;
 }
 
 const tables = new Map<number, SequenceTable>();
@@ -47,17 +49,20 @@ export function sequenceTable(n: number): SequenceTable {
   if (t) return t;
   const size = n ** n;
   const dense = new Int16Array(size);
-  const counts: Uint8Array[] = [];
+  const found: Uint8Array[] = [];
   const index = new Map<string, number>();
   for (let u = 0; u < size; u++) {
     const c = new Uint8Array(n);
     for (let j = 0, rest = u; j < n; j++, rest = Math.floor(rest / n)) c[rest % n]++;
     const key = c.join(',');
     let d = index.get(key);
-    if (d === undefined) { d = counts.length; index.set(key, d); counts.push(c); }
+    if (d === undefined) { d = found.length; index.set(key, d); found.push(c); }
     dense[u] = d;
   }
-  t = { dense, counts };
+  const flat = new Uint8Array(found.length * n);
+  found.forEach((c, d) => flat.set(c, d * n));
+  const counts = found.map((_, d) => flat.subarray(d * n, (d + 1) * n));
+  t = { dense, counts, flat };
   tables.set(n, t);
   return t;
 }
@@ -173,7 +178,8 @@ export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], 
   const slot = new Int32Array(O), next = from.slice(0, groups);
   for (let o = 0; o < O; o++) slot[o] = groupOf[o] < groups ? next[groupOf[o]]++ : from[groups];
   const state = drawState(boot);
-  if (kernel === 'wasm' && kernelGroupSums({ boot, base, K, fillTable, denseAt: DENSE_AT, dense: denseTable(), slot, from, state, out })) return;
+  const flat = Array.from({ length: MAX_MULTISET_TASKS }, (_, j) => sequenceTable(j + 1).flat);
+  if (kernel === 'wasm' && kernelGroupSums({ boot, base, columns, factor, flat, denseAt: DENSE_AT, dense: denseTable(), slot, from, state, out })) return;
   const rowSums = new Float64Array(base[O] * K);
   fillTable(rowSums);
   // A draw's row for an occupation outside every group goes to an extra last slot, never read.
@@ -251,25 +257,24 @@ function sum1(rowSums: Float64Array, rows: Int32Array, width: number, nb: number
 }
 
 /**
- * Occupation o's block of the table: each multiset's column sums times the occupation factor. Per
- * column, the terms are added in task order (count x value, tasks the multiset does not hold left out),
- * with o's values first copied task-major so that one task's K values sit together.
+ * Occupation o's block of the table, in `rowSums` that holds zeros there: each multiset's column sums
+ * times the occupation factor. Per column, the terms are added in task order onto the zero (count x
+ * value, tasks the multiset does not hold left out), then multiplied by the factor, with o's values
+ * first copied task-major so that one task's K values sit together.
  */
 function occupationRowSums(boot: TaskBootstrap, o: number, columns: Float64Array[], factor: number, rowSums: Float64Array, at: number): void {
   const n = boot.counts[o], first = boot.offsets[o], K = columns.length;
-  const multisets = sequenceTable(n).counts;
-  const values = new Float64Array(n * K), acc = new Float64Array(K);
+  const { flat } = sequenceTable(n);
+  const values = new Float64Array(n * K);
   for (let t = 0; t < n; t++) {
     const i = boot.order[first + t];
     for (let k = 0; k < K; k++) values[t * K + k] = columns[k][i];
   }
-  for (let d = 0; d < multisets.length; d++) {
-    const c = multisets[d];
-    acc.fill(0);
+  for (let d = 0, c = 0, r = at; c < flat.length; d++, c += n, r += K) {
     for (let t = 0; t < n; t++) {
-      const m = c[t];
-      if (m) for (let k = 0, v = t * K; k < K; k++) acc[k] += m * values[v + k];
+      const m = flat[c + t];
+      if (m) for (let k = 0, v = t * K; k < K; k++) rowSums[r + k] += m * values[v + k];
     }
-    for (let k = 0, r = at + d * K; k < K; k++) rowSums[r + k] = factor * acc[k];
+    for (let k = 0; k < K; k++) rowSums[r + k] *= factor;
   }
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
-import { multisetGroupSums } from '../../kernel-lib/uncertainty/multisetSums.ts';
+import { multisetGroupSums, sequenceTable } from '../../kernel-lib/uncertainty/multisetSums.ts';
 import { kernelGroupSums, multisetKernelAvailable } from '../../kernel-lib/uncertainty/multisetKernel.ts';
 import { MULTISET_KERNEL_WASM_BASE64 } from '../../kernel-lib/uncertainty/multisetKernelWasm.ts';
 import { KERNEL_BYTES_MODULE, assembleKernel, kernelBytesModule } from '../../scripts/wasm/build.ts';
@@ -44,12 +44,13 @@ describe('WebAssembly multiset kernel', () => {
     const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 3, seed: 1 });
     const out = [[new Float64Array(3)]];
     const ran = kernelGroupSums({
-      boot, base: Int32Array.of(0, 3, 4), K: 1, fillTable: (t) => t.set([1, 2, 3, 4]), denseAt: Int32Array.of(0, 0, 1, 5),
+      boot, base: Int32Array.of(0, 3, 4), columns: [Float64Array.of(1, 2, 4)], factor: Float64Array.of(1, 1),
+      flat: [1, 2, 3, 4, 5].map((n) => sequenceTable(n).flat), denseAt: Int32Array.of(0, 0, 1, 5),
       dense: Int32Array.of(0, 0, 1, 1, 2), slot: Int32Array.of(0, 1), from: Int32Array.of(0, 2), state: Int32Array.of(1, 2, 3, 4), out,
     });
     expect(ran).toBe(true);
-    // every draw is one of occupation 0's rows (1, 2 or 3) plus occupation 1's only row (4)
-    for (const v of out[0][0]) expect([5, 6, 7]).toContain(v);
+    // occupation 0 (tasks worth 1 and 2) resamples to {1, 1}, {1, 2} or {2, 2}: 2, 3 or 4; occupation 1 (one task worth 4) to 4
+    for (const v of out[0][0]) expect([6, 7, 8]).toContain(v);
   });
 
   test('gives the JavaScript kernels\' sums bit for bit, for every block width, group layout and draw count', () => {
