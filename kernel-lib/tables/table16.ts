@@ -12,9 +12,8 @@ import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate, weightedCategories } from './evaluate.ts';
-import { percentileSorted } from '../stats/percentile.ts';
 import { rankPortfolios, RANKINGS } from '../uncertainty/rankPortfolios.ts';
-import { sortedFinite } from '../uncertainty/percentileInterval.ts';
+import { finitePercentiles } from '../uncertainty/percentileInterval.ts';
 import { bootstrapSettingsOf } from '../uncertainty/tableBootstrap.ts';
 import { resolveBootstrap } from '../uncertainty/settings.ts';
 import { warn } from '../warn.ts';
@@ -36,10 +35,10 @@ export function table16(options: TableOptions): ColumnTable {
   return aq.from(RANKINGS.map((ranking) => {
     const r = result[ranking];
     if (r.constantRankings) warn(`table16: ${ranking} has no variation in ${r.constantRankings} of ${r.rho.length} portfolios; their rank correlation is counted as 0`);
-    const sorted = sortedFinite(r.rho);
+    const [median_rho, rho_p05, rho_p95] = finitePercentiles(r.rho, [0.5, 0.05, 0.95]);
     return {
       ranking,
-      median_rho: percentileSorted(sorted, 0.5), rho_p05: percentileSorted(sorted, 0.05), rho_p95: percentileSorted(sorted, 0.95),
+      median_rho, rho_p05, rho_p95,
       leader_retained_pct: r.leaderRetainedPct,
       leader: names[r.leader],
     };

@@ -127,8 +127,14 @@ function swap(x: Float64Array, i: number, j: number): void {
   const t = x[i]; x[i] = x[j]; x[j] = t;
 }
 
-/** A sorted copy; throws on a non-finite value. */
-export function sortedFinite(draws: Float64Array): Float64Array {
+/**
+ * Type-7 percentiles of the draws at each p, by selection on one copy (the values percentileSorted gives
+ * on a sorted copy, without the sort); throws on a non-finite value.
+ * @example finitePercentiles(Float64Array.of(3, 1, 2), [0.5, 1]) // => [2, 3]
+ */
+export function finitePercentiles(draws: Float64Array, ps: readonly number[]): number[] {
   for (let b = 0; b < draws.length; b++) if (!Number.isFinite(draws[b])) throw new J2GError('percentileInterval requires finite draws');
-  return draws.slice().sort();
+  if (draws.length === 0) throw new J2GError('percentile requires data');
+  const work = draws.slice();
+  return ps.map((p) => percentileSelect(work, p));
 }

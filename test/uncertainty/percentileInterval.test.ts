@@ -4,7 +4,7 @@
  * orderings that make its sample unrepresentative (it then falls back to selecting over every draw).
  */
 import { describe, expect, test } from 'vitest';
-import { percentileInterval, percentileIntervalInPlace } from '../../kernel-lib/uncertainty/percentileInterval.ts';
+import { finitePercentiles, percentileInterval, percentileIntervalInPlace } from '../../kernel-lib/uncertainty/percentileInterval.ts';
 import { percentileSorted } from '../../kernel-lib/stats/percentile.ts';
 import { createRng } from '../../kernel-lib/random/prng.ts';
 
@@ -41,5 +41,18 @@ describe('percentileInterval', () => {
     const x = Float64Array.from({ length: 5000 }, () => rng.next());
     x[4321] = NaN;
     expect(() => percentileInterval(x)).toThrow('percentileInterval requires finite draws');
+  });
+  test('finitePercentiles gives the sorted type-7 percentiles of its draws at each p, one copy selected in turn (Table 16)', () => {
+    for (const [, make] of orderings) {
+      for (const n of [1, 2, 9, 10_000]) {
+        const x = make(n), before = x.slice();
+        const ps = [0.5, 0.05, 0.95, 0, 1, 0.25];
+        const s = x.slice().sort();
+        expect(finitePercentiles(x, ps)).toEqual(ps.map((p) => percentileSorted(s, p)));
+        expect(x).toEqual(before); // the caller's draws keep their order
+      }
+    }
+    expect(() => finitePercentiles(Float64Array.of(1, NaN), [0.5])).toThrow('percentileInterval requires finite draws');
+    expect(() => finitePercentiles(new Float64Array(0), [0.5])).toThrow('percentile requires data');
   });
 });
