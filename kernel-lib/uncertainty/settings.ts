@@ -14,7 +14,7 @@
  * ratios, beside a policy table's 16 cells' series, at once:
  * S = 6 x categories + 16 (tableBootstrap.ts tableSeries), an upper estimate. Measured with `/usr/bin/time -f %M j2g tables
  * --draws 1000000` on the reconstructed dataset (13 categories, S = 94, 752 bytes per draw by that
- * count): 537 MB peak against 117 MB at 10,000 draws, about 424 bytes per draw (before the draws
+ * count): 546 MB peak against 116 MB at 10,000 draws, about 434 bytes per draw (2026-12-01, 6.8 s; before the draws
  * were replayed in blocks: 788 MB, 620 bytes per draw). Draws whose series
  * would need more than MAX_BOOTSTRAP_BYTES (2 GiB) are refused with that estimate, instead of a
  * RangeError stack or an out-of-memory abort (issue 13: `--draws 1e8` grew to 16 GB).
