@@ -45,8 +45,14 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     if (nodeImports.length) throw new Error(`the explorer bundle imports ${[...new Set(nodeImports.map((i) => i.path))].join(', ')}`);
     // plotly.js-dist ships unminified (11 MB): minified it parses in about half the time on a cold start
     // (minified once and kept: plotlyMin.ts).
-    if (options.minify ?? true) cpSync(await ensureMinifiedPlotly(), join(tmp, 'plotly.js'));
-    else cpSync(plotlyPackagePath(), join(tmp, 'plotly.js'));
+    // Where the cache cannot be written (a read-only node_modules), it is minified for this build alone.
+    const plotlyOut = join(tmp, 'plotly.js');
+    if (!(options.minify ?? true)) cpSync(plotlyPackagePath(), plotlyOut);
+    else {
+      const cached = await ensureMinifiedPlotly().catch(() => null);
+      if (cached) cpSync(cached, plotlyOut);
+      else await build({ entryPoints: [plotlyPackagePath()], bundle: false, minify: true, legalComments: 'none', outfile: plotlyOut, logLevel: 'error' });
+    }
     const entries = (options.datasets ?? DEFAULT_DATASETS).filter((d) => existsSync(resolve(ROOT, d))).map((d) => {
       const abs = resolve(ROOT, d);
       const id = basename(abs);
