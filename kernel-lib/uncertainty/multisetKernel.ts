@@ -80,6 +80,7 @@ export function kernelGroupSums(input: KernelInput): boolean {
   const groups = from.length - 1;
   const module = kernelModule();
   if (!module) return false;
+  for (let o = 0; o < O; o++) if (boot.counts[o] > flat.length) return false; // no multiset table that large
   const block = Math.min(B, BLOCK_DRAWS);
   // Word arrays first, then the f64 table and outputs (8-byte aligned).
   let words = 0;
@@ -91,6 +92,7 @@ export function kernelGroupSums(input: KernelInput): boolean {
   let bytesAt = 4 * words;
   for (const f of flat) { flatAt.push(bytesAt); bytesAt += f.length; }
   const valuesStart = Math.ceil(bytesAt / 8) * 8;
+  // one occupation's values: at most flat.length (5) tasks of K f64
   const tableStart = valuesStart + 8 * K * flat.length;
   const outStart = tableStart + 8 * base[O] * K;
   const bytes = outStart + 8 * K * groups * block;
