@@ -165,11 +165,6 @@ export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], 
   const { draws: B, occupations: O } = boot;
   const K = columns.length;
   const base = rowBase(boot);
-  // Row-major table: rowSums[(base_o + d) * K + c] is column c's sum over multiset d of occupation o,
-  // times the occupation factor, so one draw's lookups for an occupation read K adjacent numbers.
-  const fillTable = (rowSums: Float64Array) => {
-    for (let o = 0; o < O; o++) occupationRowSums(boot, o, columns, factor[o], rowSums, base[o] * K);
-  };
   const groups = out[0]?.length ?? 0;
   // Group g's occupations are a draw's rows from[g] .. from[g + 1] - 1, ascending within the group.
   const from = new Int32Array(groups + 1);
@@ -178,10 +173,14 @@ export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], 
   const slot = new Int32Array(O), next = from.slice(0, groups);
   for (let o = 0; o < O; o++) slot[o] = groupOf[o] < groups ? next[groupOf[o]]++ : from[groups];
   const state = drawState(boot);
-  const flat = Array.from({ length: MAX_MULTISET_TASKS }, (_, j) => sequenceTable(j + 1).flat);
-  if (kernel === 'wasm' && kernelGroupSums({ boot, base, columns, factor, flat, denseAt: DENSE_AT, dense: denseTable(), slot, from, state, out })) return;
+  if (kernel === 'wasm') {
+    const flat = Array.from({ length: MAX_MULTISET_TASKS }, (_, j) => sequenceTable(j + 1).flat);
+    if (kernelGroupSums({ boot, base, columns, factor, flat, denseAt: DENSE_AT, dense: denseTable(), slot, from, state, out })) return;
+  }
+  // Row-major table: rowSums[(base_o + d) * K + c] is column c's sum over multiset d of occupation o,
+  // times the occupation factor, so one draw's lookups for an occupation read K adjacent numbers.
   const rowSums = new Float64Array(base[O] * K);
-  fillTable(rowSums);
+  for (let o = 0; o < O; o++) occupationRowSums(boot, o, columns, factor[o], rowSums, base[o] * K);
   // A draw's row for an occupation outside every group goes to an extra last slot, never read.
   const width = O + (from[groups] < O ? 1 : 0);
   const map = rowMap(boot, base, K, slot, width);
