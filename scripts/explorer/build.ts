@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { loadEnergyScale, loadTaskTitles } from '../../kernel-lib/reference/constants.ts';
 import { plotlyPackagePath } from '../../kernel-lib/export/plotly.ts';
-import { ensureMinifiedPlotly } from './plotlyMin.ts';
+import { ensureMinifiedPlotly, minifyPlotly } from './plotlyMin.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATASETS = ['data/recorded/joules-to-gdp-reconstructed', 'data/recorded/synthetic-small'];
@@ -51,7 +51,7 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     else {
       const cached = await ensureMinifiedPlotly().catch(() => null);
       if (cached) cpSync(cached, plotlyOut);
-      else await build({ entryPoints: [plotlyPackagePath()], bundle: false, minify: true, legalComments: 'none', outfile: plotlyOut, logLevel: 'error' });
+      else await minifyPlotly(plotlyOut);
     }
     const entries = (options.datasets ?? DEFAULT_DATASETS).filter((d) => existsSync(resolve(ROOT, d))).map((d) => {
       const abs = resolve(ROOT, d);

@@ -11,13 +11,19 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { minifiedPlotlyPath, plotlyPackagePath } from '../../kernel-lib/export/plotly.ts';
 
+/** plotly.js-dist's bundle minified by esbuild into `outfile`. */
+export async function minifyPlotly(outfile: string): Promise<void> {
+  await build({ entryPoints: [plotlyPackagePath()], bundle: false, minify: true, legalComments: 'none', outfile, logLevel: 'error' });
+}
+
+/** The cached minified bundle, made first when missing; throws when the cache cannot be written. */
 export async function ensureMinifiedPlotly(): Promise<string> {
   const dest = minifiedPlotlyPath();
   if (existsSync(dest)) return dest;
   mkdirSync(dirname(dest), { recursive: true });
   const tmp = `${dest}.${process.pid}.tmp`;
   try {
-    await build({ entryPoints: [plotlyPackagePath()], bundle: false, minify: true, legalComments: 'none', outfile: tmp, logLevel: 'error' });
+    await minifyPlotly(tmp);
     renameSync(tmp, dest);
   } finally {
     rmSync(tmp, { force: true });
