@@ -60,6 +60,8 @@ export interface RunOptions {
   sign?: boolean;
   jobs?: number;
   log?: (line: string) => void;
+  /** also write each executed notebook's HTML beside it */
+  html?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export interface RunOptions {
  * them (startNotebookWorker: nbclient and nbconvert imported once), writing each one's HTML beside it
  * too when `html` is set.
  */
-export async function runNotebooks(names: readonly string[], dir: string, options: RunOptions & { html?: boolean } = {}): Promise<NotebookRun[]> {
+export async function runNotebooks(names: readonly string[], dir: string, options: RunOptions = {}): Promise<NotebookRun[]> {
   const log = options.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   if (!jupyterAvailable()) throw new J2GError(`cannot execute notebooks: ${INSTALL_JUPYTER_HINT}`);
   buildNotebookLib(ROOT);
