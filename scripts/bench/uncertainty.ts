@@ -45,21 +45,33 @@ function median(xs: number[]): number {
 
 const round = (x: number) => Number(x.toFixed(1));
 
+/** One call of fn: its wall and process CPU milliseconds. */
+function timed(fn: (seed: number) => void, seed: number): { ms: number; cpu: number } {
+  const t = performance.now(), u = process.cpuUsage();
+  fn(seed);
+  const ms = performance.now() - t, d = process.cpuUsage(u);
+  return { ms, cpu: (d.user + d.system) / 1000 };
+}
+
+/** label_cold_ms, _warm_ms, _cold_cpu_ms, _warm_cpu_ms: the first repetition and the median of the rest. */
+function record(label: string, ms: number[], cpu: number[], out: Record<string, number | string>): { wall: number; cpu: number } {
+  const warm = { wall: median(ms.slice(1)), cpu: median(cpu.slice(1)) };
+  out[`${label}_cold_ms`] = round(ms[0]);
+  out[`${label}_warm_ms`] = round(warm.wall);
+  out[`${label}_cold_cpu_ms`] = round(cpu[0]);
+  out[`${label}_warm_cpu_ms`] = round(warm.cpu);
+  return warm;
+}
+
 /** cold = first run, warm = median of the rest; a fresh seed per run so no draws are reused. */
 function time(label: string, reps: number, fn: (seed: number) => void, out: Record<string, number | string>): { wall: number; cpu: number } {
   const ms: number[] = [], cpu: number[] = [];
   for (let r = 0; r < reps; r++) {
-    const t = performance.now(), u = process.cpuUsage();
-    fn(20260726 + 1000 * r + label.length);
-    ms.push(performance.now() - t);
-    const d = process.cpuUsage(u);
-    cpu.push((d.user + d.system) / 1000);
+    const t = timed(fn, 20260726 + 1000 * r + label.length);
+    ms.push(t.ms);
+    cpu.push(t.cpu);
   }
-  out[`${label}_cold_ms`] = round(ms[0]);
-  out[`${label}_warm_ms`] = round(median(ms.slice(1)));
-  out[`${label}_cold_cpu_ms`] = round(cpu[0]);
-  out[`${label}_warm_cpu_ms`] = round(median(cpu.slice(1)));
-  return { wall: median(ms.slice(1)), cpu: median(cpu.slice(1)) };
+  return record(label, ms, cpu, out);
 }
 
 function numpyAvailable(): boolean {
@@ -111,25 +123,16 @@ async function timeAlternating(reps: number, fn: (seed: number) => void, numpy: 
   let version = '';
   for (let r = 0; r < reps; r++) {
     const seed = 20260726 + 1000 * r;
-    const t = performance.now(), u = process.cpuUsage();
-    fn(seed);
-    ms.push(performance.now() - t);
-    const d = process.cpuUsage(u);
-    cpu.push((d.user + d.system) / 1000);
+    const t = timed(fn, seed);
+    ms.push(t.ms);
+    cpu.push(t.cpu);
     const np = await numpy.rep(seed);
     npMs.push(np.ms);
     npCpu.push(np.cpu_ms);
     version = np.numpy;
   }
-  const warm = { wall: median(ms.slice(1)), cpu: median(cpu.slice(1)) };
-  const npWarm = { wall: median(npMs.slice(1)), cpu: median(npCpu.slice(1)) };
-  out.table17_cold_ms = round(ms[0]);
-  out.table17_warm_ms = round(warm.wall);
-  out.table17_cold_cpu_ms = round(cpu[0]);
-  out.table17_warm_cpu_ms = round(warm.cpu);
-  out.table17_numpy_cold_ms = round(npMs[0]);
-  out.table17_numpy_warm_ms = round(npWarm.wall);
-  out.table17_numpy_warm_cpu_ms = round(npWarm.cpu);
+  const warm = record('table17', ms, cpu, out);
+  const npWarm = record('table17_numpy', npMs, npCpu, out);
   out.table17_ts_over_numpy_cpu = Number((warm.cpu / npWarm.cpu).toFixed(2));
   out.table17_ts_over_numpy_wall = Number((warm.wall / npWarm.wall).toFixed(2));
   out.table17_3x_faster_than_numpy = warm.cpu * 3 <= npWarm.cpu ? 'yes' : 'no';
