@@ -141,8 +141,19 @@ interface Parsed {
 }
 
 /** Row i's cells of `columns`, joined by `|` (the key a duplicate is named by). */
-function joinedKey(csv: CsvColumns, columns: readonly string[], i: number): string {
-  return columns.map((c) => csv.columns[c]?.dict[csv.columns[c].codes[i]] ?? '').join('|');
+function keyCells(csv: CsvColumns, columns: readonly string[], i: number): string[] {
+  return columns.map((c) => csv.columns[c]?.dict[csv.columns[c].codes[i]] ?? '');
+}
+
+/** The cells of `columns` in row i as one text key that no two different tuples share (a JSON array). */
+function tupleKey(csv: CsvColumns, columns: readonly string[], i: number): string {
+  return columns.length === 1 ? keyCells(csv, columns, i)[0] : JSON.stringify(keyCells(csv, columns, i));
+}
+
+/** How a message names a row's key: `column "v"`, or `(a, b) ("x", "y")` for several columns. */
+function keyWords(csv: CsvColumns, columns: readonly string[], i: number): string {
+  const cells = keyCells(csv, columns, i).map((v) => JSON.stringify(v));
+  return columns.length === 1 ? `${columns[0]} ${cells[0]}` : `(${columns.join(', ')}) (${cells.join(', ')})`;
 }
 
 /** How many numeric keys rowKeys may give for `columns` (the product of their dictionary sizes), or null when it gives text keys. */
@@ -150,18 +161,18 @@ function keySpace(csv: CsvColumns, columns: readonly string[]): number | null {
   const cs = columns.map((c) => csv.columns[c]);
   if (cs.some((c) => !c || !c.encoded)) return null;
   const space = cs.reduce((a, c) => a * Math.max(1, c.dict.length), 1);
-  if (columns.length > 1 && (space > Number.MAX_SAFE_INTEGER || cs.some((c) => c.dict.some((v) => v.includes('|'))))) return null;
+  if (columns.length > 1 && space > Number.MAX_SAFE_INTEGER) return null;
   return space;
 }
 
 /**
  * A key per row for the cells of `columns`: a number from their codes when that is one-to-one with
- * the cells (every column dictionary-encoded, none holding a `|` when there are several, and the
- * code space fitting a double), else the cells joined by `|`.
+ * the cells (every column dictionary-encoded and the code space fitting a double), else tupleKey's
+ * text (a JSON array of the cells: ids holding any character, `|` included, never collide).
  */
 function rowKeys(csv: CsvColumns, columns: readonly string[]): (i: number) => number | string {
   const cs = columns.map((c) => csv.columns[c]);
-  if (keySpace(csv, columns) === null) return (i) => joinedKey(csv, columns, i);
+  if (keySpace(csv, columns) === null) return (i) => tupleKey(csv, columns, i);
   return (i) => {
     let k = 0;
     for (const c of cs) k = k * c.dict.length + c.codes[i];
@@ -186,7 +197,7 @@ function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues
   for (let i = 0; i < csv.length; i++) {
     const k = keyOf(i);
     const prev = seen.get(k);
-    if (prev !== undefined) issues.push({ file: p.file, line: csv.lines[i], column, message: `duplicate ${column} "${joinedKey(csv, columns, i)}" (first on line ${prev})` });
+    if (prev !== undefined) issues.push({ file: p.file, line: csv.lines[i], column, message: `duplicate ${keyWords(csv, columns, i)} (first on line ${prev})` });
     else {
       seen.set(k, csv.lines[i]);
       if (single && seen !== first) first.set(single.dict[single.codes[i]], csv.lines[i]);
@@ -390,7 +401,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     }
     for (const a of attempts.values()) {
       if (a.max !== a.seen.size) {
-        const [task, system] = joinedKey(R, ['task_id', 'system'], a.i).split('|');
+        const [task, system] = keyCells(R, ['task_id', 'system'], a.i);
         issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
       }
     }

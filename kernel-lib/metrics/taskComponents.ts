@@ -74,26 +74,36 @@ export function hoursAt(task: { expert_hours: number; expert_ai_hours: number | 
   return ref === 'expert_only' ? task.expert_hours : task.expert_ai_hours;
 }
 
-const runIndexCache = new WeakMap<Dataset, Map<string, RunRow[]>>();
+const runIndexCache = new WeakMap<Dataset, Map<string, Map<string, RunRow[]>>>();
 /**
- * Index of runs keyed `task_id|system`, each list in attempt order. Cached per dataset. No quantity.
- * @example runsByTaskAndSystem(loadDataset('data/recorded/synthetic-small')).get('A1|sysX').length // => 2
+ * Index of runs by system, then task: `runsByTaskAndSystem(ds).get(system)?.get(task_id)`, each list
+ * in attempt order. Nested maps, never a joined `task|system` string: ids may hold any character the
+ * schema allows (a task `A1|q` of system `s` and a task `A1` of system `q|s` stay apart). Cached per
+ * dataset. No quantity.
+ * @example runsByTaskAndSystem(loadDataset('data/recorded/synthetic-small')).get('sysX')!.get('A1')!.length // => 2
  */
-export function runsByTaskAndSystem(dataset: Dataset): Map<string, RunRow[]> {
+export function runsByTaskAndSystem(dataset: Dataset): Map<string, Map<string, RunRow[]>> {
   const ds = checkDataset(dataset);
   let idx = runIndexCache.get(ds);
   if (!idx) {
     idx = new Map();
     for (const r of ds.rows.runs) {
-      const key = `${r.task_id}|${r.system}`;
-      const list = idx.get(key) ?? [];
-      list.push(r);
-      idx.set(key, list);
+      let bySystem = idx.get(r.system);
+      if (!bySystem) idx.set(r.system, (bySystem = new Map()));
+      const list = bySystem.get(r.task_id);
+      if (list) list.push(r);
+      else bySystem.set(r.task_id, [r]);
     }
-    for (const list of idx.values()) list.sort((a, b) => a.attempt - b.attempt);
+    for (const bySystem of idx.values()) for (const list of bySystem.values()) list.sort((a, b) => a.attempt - b.attempt);
     runIndexCache.set(ds, idx);
   }
   return idx;
+}
+
+const NO_RUNS: ReadonlyMap<string, RunRow[]> = new Map();
+/** The runs of one system by task_id, each list in attempt order (empty when it has none). */
+export function runsOfSystem(dataset: Dataset, system: string): ReadonlyMap<string, RunRow[]> {
+  return runsByTaskAndSystem(dataset).get(system) ?? NO_RUNS;
 }
 
 const judgmentCache = new WeakMap<Dataset, Map<string, Map<string, Map<string, Outcome>>>>();
@@ -179,6 +189,52 @@ export function nodeRateOf(rates: unknown, system?: string): number | undefined 
   return r.nodeRateUSDPerHour;
 }
 
+/** The component fields a caller may leave out. */
+export const COMPONENT_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy'] as const;
+export type ComponentField = (typeof COMPONENT_FIELDS)[number];
+
+/** ComponentOptions with every field filled: what taskComponents computes from. */
+export interface ResolvedComponentOptions {
+  readonly dataset: Dataset;
+  readonly system: string;
+  readonly judge: string;
+  readonly judgmentReference: Reference;
+  readonly timeReference: Reference;
+  readonly policy: AttemptPolicy;
+  readonly rates: RateOptions | undefined;
+  /** the fields filled from a default (or, for timeReference, from the judgment reference) */
+  readonly derived: readonly ComponentField[];
+}
+
+/** Marks an object whose component fields were filled and checked here (a resolved scenario context). */
+export const RESOLVED = Symbol.for('j2g.resolvedComponentOptions');
+
+/**
+ * The one place the component defaults are applied (Joules-to-GDP section 3.2.1, Appendix K): system
+ * and judge from the manifest (primary_system, primary_judge), expert_only judgments, the time reference
+ * of the judgment reference, pass@1, recorded costs. Checks every value (unknown system or judge, a bad
+ * reference, policy or rates option). An object already resolved (it carries RESOLVED) is returned as it is.
+ * @example resolveComponentOptions({ dataset: loadDataset('data/recorded/synthetic-small') }).system // => 'sysX'
+ */
+export function resolveComponentOptions(options: ComponentOptions): ResolvedComponentOptions {
+  if ((options as unknown as Record<symbol, unknown>)[RESOLVED] === true) return options as unknown as ResolvedComponentOptions;
+  const ds = checkDataset(options.dataset);
+  const derived: ComponentField[] = [];
+  const pick = <T>(field: ComponentField, value: T | undefined, fallback: () => T): T => {
+    if (value !== undefined) return value;
+    derived.push(field);
+    return fallback();
+  };
+  const system = pick('system', options.system, () => ds.manifest.primary_system);
+  const judge = pick('judge', options.judge, () => ds.manifest.primary_judge);
+  checkSystemAndJudge(ds, system, judge);
+  const judgmentReference = checkReference('judgmentReference', pick('judgmentReference', options.judgmentReference, (): Reference => 'expert_only'));
+  const timeReference = checkReference('timeReference', pick('timeReference', options.timeReference, () => judgmentReference));
+  const policy = checkPolicy(pick('policy', options.policy, () => PASS_AT_1));
+  if (options.rates !== undefined) nodeRateOf(options.rates, system); // throws for a malformed rates option
+  return { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates: options.rates, derived };
+}
+
 /**
  * The per-task components of the file comment (credit Q_i, valueUSD G_i in USD, costUSD C_i in USD,
  * energyMJ E_i in MJ, aiHours L_i in hours, timeSavingHours S_i in hours), aligned by task.
@@ -186,22 +242,16 @@ export function nodeRateOf(rates: unknown, system?: string): number | undefined 
  * @example taskComponents({ dataset: loadDataset('data/recorded/synthetic-small') }).taskIds.length // => 6
  */
 export function taskComponents(options: ComponentOptions): TaskComponents {
-  const ds = checkDataset(options.dataset);
-  const system = options.system ?? ds.manifest.primary_system;
-  const judge = options.judge ?? ds.manifest.primary_judge;
-  const judgmentReference = checkReference('judgmentReference', options.judgmentReference ?? 'expert_only');
-  const timeReference = checkReference('timeReference', options.timeReference ?? judgmentReference);
-  const policy = checkPolicy(options.policy ?? PASS_AT_1);
+  const { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates } = resolveComponentOptions(options);
   const k = attemptsCharged(policy);
-  checkSystemAndJudge(ds, system, judge);
   const systemRow = ds.rows.systems.find((s) => s.system === system)!;
-  const rate = nodeRateOf(options.rates, system);
+  const rate = nodeRateOf(rates, system);
   const wage = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
-  const runs = runsByTaskAndSystem(ds);
+  const runs = runsOfSystem(ds, system);
   const judged = judgmentsOf(ds, judgmentReference, judge);
 
-  const included = ds.rows.tasks.filter((t) => runs.has(`${t.task_id}|${system}`));
-  const tasksWithoutRuns = ds.rows.tasks.filter((t) => !runs.has(`${t.task_id}|${system}`)).map((t) => t.task_id);
+  const included = ds.rows.tasks.filter((t) => runs.has(t.task_id));
+  const tasksWithoutRuns = ds.rows.tasks.filter((t) => !runs.has(t.task_id)).map((t) => t.task_id);
   if (included.length === 0) throw new J2GError(`system ${system} has no runs`);
   const occSet = new Set(included.map((t) => t.occupation));
   const occupations = ds.rows.occupations.map((o) => o.occupation).filter((o) => occSet.has(o));
@@ -223,7 +273,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
   included.forEach((t, i) => {
     const H = hoursAt(t, timeReference);
     if (H === null) { problems.push(`task ${t.task_id} has no ${timeReference} completion time (expert_ai_hours is empty)`); return; }
-    const list = runs.get(`${t.task_id}|${system}`)!;
+    const list = runs.get(t.task_id)!;
     if (list.length < k) { problems.push(`task ${t.task_id} has ${list.length} attempt(s) on ${system}, ${policyLabel(policy)} needs ${k}`); return; }
     let cost = 0, energy = 0, ai = 0, winAi = 0, winCount = 0;
     for (let r = 0; r < k; r++) {

@@ -97,15 +97,8 @@ function sortedRecord<T>(r: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** Accelerator names compared without a vendor prefix or case: "NVIDIA H200" is "h200". */
-export function normalAccelerator(name: string): string {
-  return name.trim().replace(/^(NVIDIA|AMD|Intel)\s+/i, '').toLowerCase();
-}
-
-/** The node type of a system: normalised accelerator and count, e.g. `h200x8`. @example nodeTypeKey('NVIDIA H200', 8) // => 'h200x8' */
-export function nodeTypeKey(accelerator: string, count: number): string {
-  return `${normalAccelerator(accelerator)}x${count}`;
-}
+export { normalAccelerator, nodeTypeKey } from '../data/nodeType.ts';
+import { nodeTypeKey } from '../data/nodeType.ts';
 
 /** How one system's cost is priced under a scenario. */
 export interface SystemPricing {

@@ -2,10 +2,10 @@
  * Components + weights + aggregates of one configuration, the shared step of every table builder.
  */
 import { taskComponents, type TaskComponents } from '../metrics/taskComponents.ts';
+import { componentsKey, memoOf, memoized, resolveContext, type ScenarioContext } from './context.ts';
 import { occupationMeans, weightVector, weightedAverage, groupAverages, type Components, type OccupationMeans } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
 import { warn } from '../warn.ts';
-import { checkDataset } from '../data/load.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 
 export interface Evaluation {
@@ -25,20 +25,36 @@ const warned = new WeakMap<object, Set<string>>();
  * // Joules-to-GDP section 2.5, X~^GDP = sum_c W_c X~_c
  * @example evaluate({ dataset: loadDataset('data/recorded/synthetic-small') }).benchmark.valueUSD // => 52
  */
-export function evaluate(options: TableOptions): Evaluation {
-  const components = taskComponents(options);
-  if (components.tasksWithoutRuns.length) {
-    const key = `${components.system}`;
-    const set = warned.get(options.dataset) ?? new Set<string>();
-    if (!set.has(key)) {
-      warn(`${components.tasksWithoutRuns.length} task(s) have no run on ${components.system} and are left out of its averages (first: ${components.tasksWithoutRuns[0]})`);
-      set.add(key);
-      warned.set(options.dataset, set);
+export function evaluate(options: TableOptions | ScenarioContext): Evaluation {
+  const ctx = resolveContext(options);
+  return memoized(ctx, ['evaluation', componentsKey(ctx), ctx.weights], () => {
+    const components = componentsOf(ctx);
+    if (components.tasksWithoutRuns.length) {
+      const key = `${components.system}`;
+      const set = warned.get(ctx.dataset) ?? new Set<string>();
+      if (!set.has(key)) {
+        warn(`${components.tasksWithoutRuns.length} task(s) have no run on ${components.system} and are left out of its averages (first: ${components.tasksWithoutRuns[0]})`);
+        set.add(key);
+        warned.set(ctx.dataset, set);
+      }
     }
-  }
-  const means = occupationMeans(components);
-  const weights = weightVector(options.dataset, components.occupations, options.weights ?? 'gdp');
-  return { components, means, weights, benchmark: weightedAverage(means, weights) };
+    const means = occupationMeans(components);
+    const weights = weightVector(ctx.dataset, components.occupations, ctx.weights);
+    return { components, means, weights, benchmark: weightedAverage(means, weights) };
+  });
+}
+
+/**
+ * The per-task components of a context (`taskComponents`), computed once per context family and
+ * shared by every table and figure built from it. Treat them as read-only.
+ */
+export function componentsOf(options: TableOptions | ScenarioContext): TaskComponents {
+  const ctx = resolveContext(options);
+  const memo = memoOf(ctx).components;
+  const key = componentsKey(ctx);
+  let c = memo.get(key);
+  if (!c) memo.set(key, (c = taskComponents(ctx)));
+  return c;
 }
 
 /**
@@ -46,8 +62,8 @@ export function evaluate(options: TableOptions): Evaluation {
  * `occupations`, in the same order (aligned with `means.occupations`). No quantity, no units.
  * @example categoriesOf({ dataset: loadDataset('data/recorded/synthetic-small') }, ['occA', 'occC']) // => ['Cat1', 'Cat2']
  */
-export function categoriesOf(options: TableOptions, occupations: string[]): string[] {
-  const cat = new Map(checkDataset(options.dataset).rows.occupations.map((o) => [o.occupation, o.category]));
+export function categoriesOf(options: TableOptions | ScenarioContext, occupations: string[]): string[] {
+  const cat = new Map(resolveContext(options).dataset.rows.occupations.map((o) => [o.occupation, o.category]));
   return occupations.map((o) => cat.get(o)!);
 }
 
@@ -63,15 +79,16 @@ export function categoriesOf(options: TableOptions, occupations: string[]): stri
  * const ds = loadDataset('data/recorded/synthetic-small');
  * weightedCategories({ dataset: ds }, evaluate({ dataset: ds })).names // => ['Cat1', 'Cat2']
  */
-export function weightedCategories(options: TableOptions, ev: Evaluation): { categoryOf: string[]; names: string[] } {
-  const categoryOf = categoriesOf(options, ev.means.occupations);
+export function weightedCategories(options: TableOptions | ScenarioContext, ev: Evaluation): { categoryOf: string[]; names: string[] } {
+  const ctx = resolveContext(options);
+  const categoryOf = categoriesOf(ctx, ev.means.occupations);
   const weight = new Map<string, number>();
   categoryOf.forEach((c, o) => weight.set(c, (weight.get(c) ?? 0) + ev.weights[o]));
   const names = [...weight.keys()].filter((c) => weight.get(c)! > 0).sort(byName);
   for (const [c, w] of [...weight].sort((a, b) => byName(a[0], b[0]))) {
     if (w > 0) continue;
     const occs = ev.means.occupations.filter((_, o) => categoryOf[o] === c);
-    warn(`category ${c} has zero total weight under the ${weightSchemeName(options.weights ?? 'gdp')} weights (occupations: ${occs.join(', ')}), so it has no category average and is left out of the category tables`);
+    warn(`category ${c} has zero total weight under the ${weightSchemeName(ctx.weights)} weights (occupations: ${occs.join(', ')}), so it has no category average and is left out of the category tables`);
   }
   return { categoryOf, names };
 }
@@ -81,7 +98,7 @@ export function weightedCategories(options: TableOptions, ev: Evaluation): { cat
  * units, with `weight` W_c, for the categories with a positive weight (`weightedCategories`).
  * // Joules-to-GDP section 2.5
  */
-export function categoryAverages(options: TableOptions, ev: Evaluation): Map<string, Components & { weight: number }> {
+export function categoryAverages(options: TableOptions | ScenarioContext, ev: Evaluation): Map<string, Components & { weight: number }> {
   const { categoryOf, names } = weightedCategories(options, ev);
   const keep = new Set(names);
   return groupAverages(ev.means, ev.weights, categoryOf, (o) => keep.has(categoryOf[o]));

@@ -16,7 +16,7 @@ import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
-import { checkReference, checkSystemAndJudge, judgmentsOf, runsByTaskAndSystem } from '../metrics/taskComponents.ts';
+import { checkReference, checkSystemAndJudge, judgmentsOf, runsOfSystem } from '../metrics/taskComponents.ts';
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
@@ -35,10 +35,10 @@ export function commonAttempts(options: TableOptions): number {
   const ds = checkDataset(options.dataset);
   const system = options.system ?? ds.manifest.primary_system;
   checkSystemAndJudge(ds, system, options.judge ?? ds.manifest.primary_judge);
-  const runs = runsByTaskAndSystem(ds);
+  const runs = runsOfSystem(ds, system);
   let n = Infinity;
   for (const t of ds.rows.tasks) {
-    const list = runs.get(`${t.task_id}|${system}`);
+    const list = runs.get(t.task_id);
     if (list) n = Math.min(n, list.length);
   }
   if (n === Infinity) throw new J2GError(`system ${system} has no runs`);
@@ -57,13 +57,13 @@ export function judgedAttempts(options: TableOptions, reference: Reference): num
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkReference('reference', reference);
-  const runs = runsByTaskAndSystem(ds);
+  const runs = runsOfSystem(ds, system);
   const judged = judgmentsOf(ds, reference, judge);
   const available = commonAttempts(options);
   // Tasks with more attempts than the fewest-attempt task: their extra attempts are not used; say so.
   let most = 0, fewest = '';
   for (const t of ds.rows.tasks) {
-    const list = runs.get(`${t.task_id}|${system}`);
+    const list = runs.get(t.task_id);
     if (!list) continue;
     most = Math.max(most, list.length);
     if (!fewest && list.length === available) fewest = t.task_id;
@@ -72,7 +72,7 @@ export function judgedAttempts(options: TableOptions, reference: Reference): num
   let n = available;
   let short = '';
   for (const t of ds.rows.tasks) {
-    const list = runs.get(`${t.task_id}|${system}`);
+    const list = runs.get(t.task_id);
     if (!list) continue;
     let k = 0;
     while (k < n && judged.has(list[k].run_id)) k++;

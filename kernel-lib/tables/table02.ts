@@ -12,7 +12,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { J2GError } from '../errors.ts';
 import { REFERENCES, type Outcome } from '../data/schema.ts';
-import { checkSystemAndJudge, runsByTaskAndSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
+import { checkSystemAndJudge, runsOfSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
 import { outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
 import type { TableOptions } from './options.ts';
 import { checkDataset } from '../data/load.ts';
@@ -25,11 +25,11 @@ export function repeatedOutputAgreement(options: TableOptions): Agreement | null
   const system = options.system ?? ds.manifest.primary_system;
   const judge = options.judge ?? ds.manifest.primary_judge;
   checkSystemAndJudge(ds, system, judge);
-  const runs = runsByTaskAndSystem(ds);
+  const runs = runsOfSystem(ds, system);
   const judged = judgmentsOf(ds, 'expert_only', judge);
   const first: Outcome[] = [], second: Outcome[] = [];
   for (const t of ds.rows.tasks) {
-    const list = runs.get(`${t.task_id}|${system}`);
+    const list = runs.get(t.task_id);
     if (!list || list.length < 2) continue;
     const a = judged.get(list[0].run_id), b = judged.get(list[1].run_id);
     if (a === undefined || b === undefined) continue;

@@ -13,24 +13,31 @@ import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
 import { readCsv, type CsvData } from '../io/csv.ts';
-import type { TableOptions } from './options.ts';
+import type { NodeRate, TableOptions } from './options.ts';
+import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
+import { UnsupportedOutputError } from '../errors.ts';
 import { categorySummaries } from './table13.ts';
-import { normalAccelerator } from '../scenario/resolve.ts';
+import { normalAccelerator } from '../data/nodeType.ts';
 
-export interface NodeRate {
-  label: string;
-  usdPerNodeHour: number;
-}
+export type { NodeRate } from './options.ts';
 
 export function rateColumnLabel(label: string): string {
   return label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
-export function table05(options: TableOptions & { rates: NodeRate[] }): ColumnTable {
-  if (options.rates.length === 0) throw new J2GError('table05 requires at least one node rate');
-  const labels = options.rates.map((r) => rateColumnLabel(r.label));
+/**
+ * Table 5 under the context's sweep (`sweep`, or for compatibility a `rates` list of node rates). A
+ * context without a sweep cannot give Table 5 (UnsupportedOutputError).
+ */
+export function table05(options: TableOptions | ScenarioContext | (Omit<TableOptions, 'rates'> & { rates: NodeRate[] })): ColumnTable {
+  const legacy = Array.isArray((options as { rates?: unknown }).rates) ? { ...options, rates: undefined, sweep: (options as { rates: NodeRate[] }).rates } : options;
+  const ctx = resolveContext(legacy as TableOptions);
+  const sweep = ctx.sweep;
+  if (sweep === undefined) throw new UnsupportedOutputError('table05 needs a rates sweep (--rates FILE, scenario field rates.sweepFile)');
+  if (sweep.length === 0) throw new J2GError('table05 requires at least one node rate');
+  const labels = sweep.map((r) => rateColumnLabel(r.label));
   if (new Set(labels).size !== labels.length) throw new J2GError(`table05 rate labels must differ: ${labels.join(', ')}`);
-  const perRate = options.rates.map((r) => categorySummaries({ ...options, rates: { nodeRateUSDPerHour: r.usdPerNodeHour } }));
+  const perRate = sweep.map((r) => categorySummaries(withScenario(ctx, { rates: { nodeRateUSDPerHour: r.usdPerNodeHour } })));
   return aq.from(perRate[0].map((c, k) => {
     const row: Record<string, unknown> = { category: c.category };
     perRate.forEach((rows, j) => (row[`ai_cost_usd_${labels[j]}`] = rows[k].costUSD));

@@ -60,11 +60,11 @@ describe('recorded-data validation', () => {
   });
   test('a duplicate run id and a duplicate (task, system, attempt) are rejected', () => {
     expect(problems({ 'runs.csv': (t) => t + 'xA1a1,A2,sysY,2,1,1,1\n' })).toEqual(['runs.csv:20: run_id: duplicate run_id "xA1a1" (first on line 2)']);
-    expect(problems({ 'runs.csv': (t) => t + 'zz,A1,sysX,1,1,1,1\n' })).toEqual(['runs.csv:20: attempt: duplicate attempt "A1|sysX|1" (first on line 2)']);
+    expect(problems({ 'runs.csv': (t) => t + 'zz,A1,sysX,1,1,1,1\n' })).toEqual(['runs.csv:20: attempt: duplicate (task_id, system, attempt) ("A1", "sysX", "1") (first on line 2)']);
   });
   test('at most one judgment per (run, reference, judge)', () => {
     expect(problems({ 'judgments.csv': (t) => t + 'xA1a1,expert_only,J1,loss\n' })).toEqual([
-      'judgments.csv:38: judge: duplicate judge "xA1a1|expert_only|J1" (first on line 2)',
+      'judgments.csv:38: judge: duplicate (run_id, reference, judge) ("xA1a1", "expert_only", "J1") (first on line 2)',
     ]);
   });
   test('unknown references: run without task or system, task without occupation, judgment without run, occupation without sector', () => {
