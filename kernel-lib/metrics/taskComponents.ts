@@ -12,7 +12,7 @@
  *   timeSavingHours S_i   Q_i * (H_i^t - mean of L_ir over the winning attempts)   (hours)
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
-import { J2GError } from '../errors.ts';
+import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
@@ -133,9 +133,9 @@ const NONE: ReadonlyMap<string, Outcome> = new Map();
 
 /** Cost of a run at a replacement node rate: C(r) = C(base) + T_alloc (r - base) (Appendix G.1). */
 export function runCostAtRate(run: RunRow, baseRateUSDPerHour: number | null, rateUSDPerHour: number): number {
-  if (baseRateUSDPerHour === null) throw new J2GError(`system ${run.system} has no node_rate_usd_per_hour, so its cost cannot be re-priced`);
+  if (baseRateUSDPerHour === null) throw new UnsupportedOutputError(`system ${run.system} has no node_rate_usd_per_hour, so its cost cannot be re-priced`);
   if (run.node_hours === null && (!(baseRateUSDPerHour > 0) || !Number.isFinite(baseRateUSDPerHour))) {
-    throw new J2GError(`run ${run.run_id}: no node_hours and a node rate of ${baseRateUSDPerHour} USD per node-hour, so its node time is unknown and it cannot be re-priced`);
+    throw new UnsupportedOutputError(`run ${run.run_id}: no node_hours and a node rate of ${baseRateUSDPerHour} USD per node-hour, so its node time is unknown and it cannot be re-priced`);
   }
   if (!(rateUSDPerHour >= 0) || !Number.isFinite(rateUSDPerHour)) throw new J2GError(`invalid node rate: ${rateUSDPerHour} (expected a finite USD per node-hour >= 0)`);
   // Without a recorded allocation, all of the run's cost is taken to be node time at the base rate.
@@ -252,7 +252,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
 
   const included = ds.rows.tasks.filter((t) => runs.has(t.task_id));
   const tasksWithoutRuns = ds.rows.tasks.filter((t) => !runs.has(t.task_id)).map((t) => t.task_id);
-  if (included.length === 0) throw new J2GError(`system ${system} has no runs`);
+  if (included.length === 0) throw new UnsupportedOutputError(`system ${system} has no runs`);
   const occSet = new Set(included.map((t) => t.occupation));
   const occupations = ds.rows.occupations.map((o) => o.occupation).filter((o) => occSet.has(o));
   const occPos = new Map(occupations.map((o, i) => [o, i]));
@@ -300,7 +300,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
   });
   if (problems.length) {
     const shown = problems.slice(0, 10).join('\n  ');
-    throw new J2GError(`cannot evaluate ${system} (judge ${judge}, ${policyLabel(policy)}): ${problems.length} problem(s)\n  ${shown}${problems.length > 10 ? `\n  ... and ${problems.length - 10} more` : ''}`);
+    throw new UnsupportedOutputError(`cannot evaluate ${system} (judge ${judge}, ${policyLabel(policy)}): ${problems.length} problem(s)\n  ${shown}${problems.length > 10 ? `\n  ... and ${problems.length - 10} more` : ''}`);
   }
   return out;
 }

@@ -13,14 +13,14 @@
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { J2GError } from '../errors.ts';
+import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
-import { checkReference, checkSystemAndJudge, judgmentsOf, runsOfSystem } from '../metrics/taskComponents.ts';
+import { checkReference, judgmentsOf, runsOfSystem } from '../metrics/taskComponents.ts';
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
-import { checkDataset } from '../data/load.ts';
+import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { evaluate } from './evaluate.ts';
 import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
@@ -31,17 +31,15 @@ import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
  * // Joules-to-GDP Appendix K.2 ("we execute the AI system independently four times per task")
  * @example commonAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }) // => 2
  */
-export function commonAttempts(options: TableOptions): number {
-  const ds = checkDataset(options.dataset);
-  const system = options.system ?? ds.manifest.primary_system;
-  checkSystemAndJudge(ds, system, options.judge ?? ds.manifest.primary_judge);
+export function commonAttempts(options: TableOptions | ScenarioContext): number {
+  const { dataset: ds, system } = resolveContext(options);
   const runs = runsOfSystem(ds, system);
   let n = Infinity;
   for (const t of ds.rows.tasks) {
     const list = runs.get(t.task_id);
     if (list) n = Math.min(n, list.length);
   }
-  if (n === Infinity) throw new J2GError(`system ${system} has no runs`);
+  if (n === Infinity) throw new UnsupportedOutputError(`system ${system} has no runs`);
   return n;
 }
 
@@ -52,14 +50,13 @@ export function commonAttempts(options: TableOptions): number {
  * // Joules-to-GDP Appendix K.2, Tables 19-21 (n = 4 in the paper)
  * @example judgedAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }, 'expert_only') // => 2
  */
-export function judgedAttempts(options: TableOptions, reference: Reference): number {
-  const ds = checkDataset(options.dataset);
-  const system = options.system ?? ds.manifest.primary_system;
-  const judge = options.judge ?? ds.manifest.primary_judge;
+export function judgedAttempts(options: TableOptions | ScenarioContext, reference: Reference): number {
+  const ctx = resolveContext(options);
+  const { dataset: ds, system, judge } = ctx;
   checkReference('reference', reference);
   const runs = runsOfSystem(ds, system);
   const judged = judgmentsOf(ds, reference, judge);
-  const available = commonAttempts(options);
+  const available = commonAttempts(ctx);
   // Tasks with more attempts than the fewest-attempt task: their extra attempts are not used; say so.
   let most = 0, fewest = '';
   for (const t of ds.rows.tasks) {
@@ -78,7 +75,7 @@ export function judgedAttempts(options: TableOptions, reference: Reference): num
     while (k < n && judged.has(list[k].run_id)) k++;
     if (k < n) { n = k; short = `${list[k].run_id} (task ${t.task_id}, attempt ${k + 1})`; }
   }
-  if (n === 0) throw new J2GError(`run ${short} has no ${reference} judgment by ${judge}`);
+  if (n === 0) throw new UnsupportedOutputError(`run ${short} has no ${reference} judgment by ${judge}`);
   if (n < available) warn(`${reference} policies use attempts 1..${n} of ${available}: run ${short} has no ${reference} judgment by ${judge}`);
   return n;
 }
@@ -107,8 +104,8 @@ export function thresholdPolicies(n: number): AttemptPolicy[] {
  * // Joules-to-GDP eq. (2.4), section 3.2.1 and Appendix K.2 (Tables 19-21)
  * @example policyRow({ dataset: loadDataset('data/recorded/synthetic-small') }, passAtK(1), 'expert_only').nvj // => 203.35
  */
-export function policyRow(options: TableOptions, policy: AttemptPolicy, reference: Reference) {
-  return policyRowOf(evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }).benchmark, policy);
+export function policyRow(options: TableOptions | ScenarioContext, policy: AttemptPolicy, reference: Reference) {
+  return policyRowOf(evaluate(withScenario(resolveContext(options), { policy, judgmentReference: reference, timeReference: reference })).benchmark, policy);
 }
 
 function policyRowOf(b: ReturnType<typeof evaluate>['benchmark'], policy: AttemptPolicy) {
@@ -125,24 +122,28 @@ function policyRowOf(b: ReturnType<typeof evaluate>['benchmark'], policy: Attemp
 }
 
 /** One row per policy, with intervals from one set of draws shared by every row. */
-export function policyTable(options: TableOptions, policies: AttemptPolicy[], reference: Reference): ColumnTable {
+export function policyTable(options: TableOptions | ScenarioContext, policies: AttemptPolicy[], reference: Reference): ColumnTable {
   if (!Array.isArray(policies) || policies.length === 0) throw new J2GError('policyTable requires at least one policy');
-  const cells = policies.map((policy) => evaluate({ ...options, policy, judgmentReference: reference, timeReference: reference }));
-  const draws = benchmarkCellDraws(options, cells);
+  const ctx = resolveContext(options);
+  const cells = policies.map((policy) => evaluate(withScenario(ctx, { policy, judgmentReference: reference, timeReference: reference })));
+  const draws = benchmarkCellDraws(ctx, cells);
   return aq.from(cells.map((c, k) => ({ ...policyRowOf(c.benchmark, policies[k]), ...ratioIntervals(draws?.[k]) })));
 }
 
 /** Table 19: pass@1 .. pass@n against the expert-only reference (`policyTable`; Joules-to-GDP K.2). */
-export function table19(options: TableOptions): ColumnTable {
-  return policyTable(options, passAtKPolicies(judgedAttempts(options, 'expert_only')), 'expert_only');
+export function table19(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  return policyTable(ctx, passAtKPolicies(judgedAttempts(ctx, 'expert_only')), 'expert_only');
 }
 
 /** Table 20: four-run (n-run) thresholds >=1/n .. >=n/n against the expert-only reference (K.2). */
-export function table20(options: TableOptions): ColumnTable {
-  return policyTable(options, thresholdPolicies(judgedAttempts(options, 'expert_only')), 'expert_only');
+export function table20(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  return policyTable(ctx, thresholdPolicies(judgedAttempts(ctx, 'expert_only')), 'expert_only');
 }
 
 /** Table 21: the thresholds of Table 20 judged against, and timed at, the expert-with-AI reference (K.2). */
-export function table21(options: TableOptions): ColumnTable {
-  return policyTable(options, thresholdPolicies(judgedAttempts(options, 'expert_with_ai')), 'expert_with_ai');
+export function table21(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  return policyTable(ctx, thresholdPolicies(judgedAttempts(ctx, 'expert_with_ai')), 'expert_with_ai');
 }

@@ -10,13 +10,13 @@
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
-import { PASS_AT_1, attemptsCharged, policyLabel } from '../metrics/policy.ts';
-import { checkSystemAndJudge, nodeRateOf } from '../metrics/taskComponents.ts';
+import { attemptsCharged, policyLabel } from '../metrics/policy.ts';
+import { nodeRateOf, type RateOptions } from '../metrics/taskComponents.ts';
 import type { TableOptions } from './options.ts';
-import { checkDataset } from '../data/load.ts';
+import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { evaluate } from './evaluate.ts';
 import { warn } from '../warn.ts';
-import { J2GError } from '../errors.ts';
+import { UnsupportedOutputError } from '../errors.ts';
 
 export interface SystemSummary extends Components, Returns {
   system: string;
@@ -27,7 +27,7 @@ export interface SystemSummary extends Components, Returns {
 }
 
 /** Every system that has expert-only judgments by the judge, in systems.csv order. */
-export function systemSummaries(options: TableOptions): SystemSummary[] {
+export function systemSummaries(options: TableOptions | ScenarioContext): SystemSummary[] {
   return summaries(options, false);
 }
 
@@ -35,16 +35,16 @@ export function systemSummaries(options: TableOptions): SystemSummary[] {
  * systemSummaries without the systems that cannot be evaluated (a run without its judgment), each
  * left out with a warning that says why: for the text's claims, which need only some systems.
  */
-export function evaluableSystemSummaries(options: TableOptions): SystemSummary[] {
+export function evaluableSystemSummaries(options: TableOptions | ScenarioContext): SystemSummary[] {
   return summaries(options, true);
 }
 
-function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSummary[] {
-  const ds = checkDataset(options.dataset);
-  const judge = options.judge ?? ds.manifest.primary_judge;
-  checkSystemAndJudge(ds, options.system ?? ds.manifest.primary_system, judge);
+function summaries(options: TableOptions | ScenarioContext, skipUnevaluable: boolean): SystemSummary[] {
+  const ctx = resolveContext(options);
+  const ds = ctx.dataset;
+  const judge = ctx.judge;
   // The paper's Table 1 is attempt 1 against the expert-only reference; a scenario may ask for others.
-  const reference = options.judgmentReference ?? 'expert_only';
+  const reference = ctx.judgmentReference;
   const judged = new Set<string>();
   const runSystem = new Map(ds.rows.runs.map((r) => [r.run_id, r.system]));
   for (const j of ds.rows.judgments) if (j.judge === judge && j.reference === reference) judged.add(runSystem.get(j.run_id)!);
@@ -52,7 +52,7 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
   const withRuns = new Set(runSystem.values());
   // A policy that charges k attempts applies to the systems with k attempts per task; the others (the
   // paper's reconstructed dataset repeats runs on the primary system only) are left out, named.
-  const policy = options.policy ?? PASS_AT_1;
+  const policy = ctx.policy;
   const attempts = new Map<string, number>();
   for (const r of ds.rows.runs) attempts.set(r.system, Math.max(attempts.get(r.system) ?? 0, r.attempt));
   for (const s of ds.rows.systems) {
@@ -68,9 +68,9 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
     }
     let ev: ReturnType<typeof evaluate>;
     try {
-      ev = evaluate({ ...options, system: s.system, judge, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy });
+      ev = evaluate(withScenario(ctx, { system: s.system }));
     } catch (e) {
-      if (!skipUnevaluable || !(e instanceof J2GError)) throw e;
+      if (!skipUnevaluable || !(e instanceof UnsupportedOutputError)) throw e;
       warn(`system ${s.system} is left out of the text's claims: ${e.message}`);
       continue;
     }
@@ -82,8 +82,9 @@ function summaries(options: TableOptions, skipUnevaluable: boolean): SystemSumma
   return out;
 }
 
-export function table01(options: TableOptions): ColumnTable {
-  const summaries = systemSummaries(options);
+export function table01(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  const summaries = systemSummaries(ctx);
   for (const s of summaries) {
     if (s.nvPerAIDollar === null) warn(`Table 1: ${s.system} has zero AI cost, so net value per AI dollar is undefined and left empty`);
     if (s.nvPerAIHour === null) warn(`Table 1: ${s.system} has zero AI time, so net value per AI hour is undefined and left empty`);
@@ -96,7 +97,7 @@ export function table01(options: TableOptions): ColumnTable {
     nv_per_ai_usd: s.nvPerAIDollar,
     nv_per_ai_hour: s.nvPerAIHour,
     nvj: s.nvj,
-    ...(options.rates ? { cost_basis: costBasis(options.rates, s.system) } : {}),
+    ...(ctx.rates ? { cost_basis: costBasis(ctx.rates, s.system) } : {}),
   })));
 }
 
@@ -106,7 +107,7 @@ export function table01(options: TableOptions): ColumnTable {
  * column only when `options.rates` is given.
  * @example costBasis({ bySystem: { a: 40 } }, 'b') // => 'recorded'
  */
-export function costBasis(rates: NonNullable<TableOptions['rates']>, system: string): string {
+export function costBasis(rates: RateOptions, system: string): string {
   const r = nodeRateOf(rates, system);
   return r === undefined ? 'recorded' : `node rate ${r} USD/node-hour`;
 }

@@ -1,32 +1,29 @@
 /**
- * Table 2: judge consistency (Joules-to-GDP D.1). One row per pair of judges that share at least one
- * comparison (a run judged against one reference), judges in order of first appearance in
- * judgments.csv with a judge named `human` last, so that its rows give each judge's agreement with the
- * human (expert) review. Every run of every system and both references count, as the issue asks
- * ("every run judged by both judges"). Then one repeated-output row: attempts 1 and 2 of the system
- * (default primary) under the judge (default primary) against the expert-only reference, judge_a and
- * judge_b written `J attempt 1`, `J attempt 2`, pairs = tasks.
+ * Table 2: judge consistency (Joules-to-GDP D.1: "on the same GLM 5.2 comparisons, including all four
+ * attempts per task"). One row per pair of judges that share at least one comparison of the scenario's
+ * system (every attempt of every task) against the scenario's judgment reference, judges in order of
+ * first appearance in judgments.csv with a judge named `human` last, so that its rows give each judge's
+ * agreement with the human (expert) review. Then one repeated-output row: attempts 1 and 2 of the
+ * system under the judge against the same reference, judge_a and judge_b written `J attempt 1`,
+ * `J attempt 2`, pairs = tasks.
  * Columns: judge_a, judge_b, exact_agreement_pct, binary_agreement_pct, pairs.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { J2GError } from '../errors.ts';
-import { REFERENCES, type Outcome } from '../data/schema.ts';
-import { checkSystemAndJudge, runsOfSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
+import { UnsupportedOutputError } from '../errors.ts';
+import type { Outcome } from '../data/schema.ts';
+import { runsOfSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
 import { outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
 import type { TableOptions } from './options.ts';
-import { checkDataset } from '../data/load.ts';
+import { resolveContext, type ScenarioContext } from './context.ts';
 
 export const HUMAN_JUDGE = 'human';
 
 /** Repeated-output agreement of attempts 1 and 2, or null when no task has both judged. */
-export function repeatedOutputAgreement(options: TableOptions): Agreement | null {
-  const ds = checkDataset(options.dataset);
-  const system = options.system ?? ds.manifest.primary_system;
-  const judge = options.judge ?? ds.manifest.primary_judge;
-  checkSystemAndJudge(ds, system, judge);
+export function repeatedOutputAgreement(options: TableOptions | ScenarioContext): Agreement | null {
+  const { dataset: ds, system, judge, judgmentReference } = resolveContext(options);
   const runs = runsOfSystem(ds, system);
-  const judged = judgmentsOf(ds, 'expert_only', judge);
+  const judged = judgmentsOf(ds, judgmentReference, judge);
   const first: Outcome[] = [], second: Outcome[] = [];
   for (const t of ds.rows.tasks) {
     const list = runs.get(t.task_id);
@@ -39,30 +36,31 @@ export function repeatedOutputAgreement(options: TableOptions): Agreement | null
   return first.length ? outcomeAgreement(first, second) : null;
 }
 
-export function table02(options: TableOptions): ColumnTable {
-  const ds = checkDataset(options.dataset);
+export function table02(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  const { dataset: ds, system, judge, judgmentReference } = ctx;
   const judges = [...judgesOf(ds)].filter((j) => j !== HUMAN_JUDGE);
   if (judgesOf(ds).has(HUMAN_JUDGE)) judges.push(HUMAN_JUDGE);
+  const ofSystem = new Set<string>();
+  for (const list of runsOfSystem(ds, system).values()) for (const r of list) ofSystem.add(r.run_id);
   const rows: { judge_a: string; judge_b: string; exact_agreement_pct: number; binary_agreement_pct: number; pairs: number }[] = [];
   for (let a = 0; a < judges.length; a++) {
     for (let b = a + 1; b < judges.length; b++) {
-      // the comparisons (run, reference) both judged, as judgeAgreement pairs them
+      // the comparisons (runs of the system, one reference) both judged, as judgeAgreement pairs them
       const xa: Outcome[] = [], xb: Outcome[] = [];
-      for (const ref of REFERENCES) {
-        const ja = judgmentsOf(ds, ref, judges[a]), jb = judgmentsOf(ds, ref, judges[b]);
-        for (const [run, o] of ja) {
-          const p = jb.get(run);
-          if (p !== undefined) { xa.push(o); xb.push(p); }
-        }
+      const ja = judgmentsOf(ds, judgmentReference, judges[a]), jb = judgmentsOf(ds, judgmentReference, judges[b]);
+      for (const [run, o] of ja) {
+        if (!ofSystem.has(run)) continue;
+        const p = jb.get(run);
+        if (p !== undefined) { xa.push(o); xb.push(p); }
       }
       if (xa.length === 0) continue; // no shared comparison: no row
       const r = outcomeAgreement(xa, xb);
       rows.push({ judge_a: judges[a], judge_b: judges[b], exact_agreement_pct: r.exactPct, binary_agreement_pct: r.binaryPct, pairs: r.pairs });
     }
   }
-  const judge = options.judge ?? ds.manifest.primary_judge;
-  const rep = repeatedOutputAgreement(options);
+  const rep = repeatedOutputAgreement(ctx);
   if (rep) rows.push({ judge_a: `${judge} attempt 1`, judge_b: `${judge} attempt 2`, exact_agreement_pct: rep.exactPct, binary_agreement_pct: rep.binaryPct, pairs: rep.pairs });
-  if (rows.length === 0) throw new J2GError('table02 requires two judges sharing a comparison or two judged attempts');
+  if (rows.length === 0) throw new UnsupportedOutputError(`table02 needs two judges sharing a comparison of ${system} against the ${judgmentReference} reference, or two judged attempts`);
   return aq.from(rows);
 }

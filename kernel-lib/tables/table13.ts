@@ -12,6 +12,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
+import { resolveContext, type ScenarioContext } from './context.ts';
 import { byName, categoryAverages, evaluate, weightedCategories } from './evaluate.ts';
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
 import { RATIO_COMPONENTS, componentDraws } from '../uncertainty/componentDraws.ts';
@@ -25,9 +26,10 @@ export interface CategorySummary extends Components, Returns {
 }
 
 /** Category rows in name order, each with its components and ratios. */
-export function categorySummaries(options: TableOptions): CategorySummary[] {
-  const ev = evaluate(options);
-  const groups = categoryAverages(options, ev);
+export function categorySummaries(options: TableOptions | ScenarioContext): CategorySummary[] {
+  const ctx = resolveContext(options);
+  const ev = evaluate(ctx);
+  const groups = categoryAverages(ctx, ev);
   return [...groups.keys()].sort(byName).map((category) => {
     const g = groups.get(category)!;
     return { category, ...g, ...returnsOf(g) };
@@ -35,20 +37,21 @@ export function categorySummaries(options: TableOptions): CategorySummary[] {
 }
 
 /** Bootstrap draws of every category's components, in the name order of `categorySummaries`. */
-function categoryDraws(options: TableOptions) {
-  const ev = evaluate(options);
-  const boot = tableBootstrap(options, ev.components);
+function categoryDraws(ctx: ScenarioContext) {
+  const ev = evaluate(ctx);
+  const boot = tableBootstrap(ctx, ev.components);
   if (!boot) return null;
-  const { categoryOf: cats, names } = weightedCategories(options, ev);
+  const { categoryOf: cats, names } = weightedCategories(ctx, ev);
   // An occupation of a zero-weight category (left out) weighs 0, so it adds nothing to whichever
   // group it is counted in: group 0 keeps every index in range.
   const groupOf = Int32Array.from(cats, (c) => Math.max(0, names.indexOf(c)));
   return componentDraws(boot, [ev.components], ev.weights, groupOf, names.length, RATIO_COMPONENTS)[0];
 }
 
-export function table13(options: TableOptions): ColumnTable {
-  const draws = categoryDraws(options);
-  return aq.from(categorySummaries(options).map((c, g) => ({
+export function table13(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  const draws = categoryDraws(ctx);
+  return aq.from(categorySummaries(ctx).map((c, g) => ({
     category: c.category,
     win_tie_pct: 100 * c.credit,
     credited_value_usd: c.valueUSD,
@@ -63,7 +66,7 @@ export function table13(options: TableOptions): ColumnTable {
 }
 
 /** Table 14, ordered by net value per AI dollar (highest first) as the paper prints it. */
-export function table14(options: TableOptions): ColumnTable {
+export function table14(options: TableOptions | ScenarioContext): ColumnTable {
   const rows = categorySummaries(options).map((c) => ({ category: c.category, nv_per_ai_usd: c.nvPerAIDollar, nv_per_ai_hour: c.nvPerAIHour }));
   const noCost = rows.filter((r) => r.nv_per_ai_usd === null).map((r) => r.category);
   const noTime = rows.filter((r) => r.nv_per_ai_hour === null).map((r) => r.category);

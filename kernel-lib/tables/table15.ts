@@ -10,6 +10,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { COMPONENTS, returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
+import { resolveContext, type ScenarioContext } from './context.ts';
 import { byName, categoriesOf, evaluate } from './evaluate.ts';
 import { J2GError } from '../errors.ts';
 import { clopperPearsonInterval, wilsonInterval, wilsonIntervalCorrected, type BinomialInterval } from '../stats/binomialIntervals.ts';
@@ -35,9 +36,10 @@ export interface OccupationSummary extends Components, Returns {
   weight: number;
 }
 
-export function occupationSummaries(options: TableOptions): OccupationSummary[] {
-  const ev = evaluate(options);
-  const cats = categoriesOf(options, ev.means.occupations);
+export function occupationSummaries(options: TableOptions | ScenarioContext): OccupationSummary[] {
+  const ctx = resolveContext(options);
+  const ev = evaluate(ctx);
+  const cats = categoriesOf(ctx, ev.means.occupations);
   const rows = ev.means.occupations.map((occupation, o) => {
     const comp = Object.fromEntries(COMPONENTS.map((k) => [k, ev.means.means[k][o]])) as Components;
     return { occupation, category: cats[o], tasks: ev.means.counts[o], weight: ev.weights[o], ...comp, ...returnsOf(comp) };

@@ -9,21 +9,23 @@
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { J2GError } from '../errors.ts';
+import { UnsupportedOutputError } from '../errors.ts';
 import type { TableOptions } from './options.ts';
+import { resolveContext, type ScenarioContext } from './context.ts';
 import { evaluate, weightedCategories } from './evaluate.ts';
 import { rankPortfolios, RANKINGS } from '../uncertainty/rankPortfolios.ts';
 import { finitePercentiles } from '../uncertainty/percentileInterval.ts';
-import { bootstrapSettingsOf } from '../uncertainty/tableBootstrap.ts';
 import { resolveBootstrap } from '../uncertainty/settings.ts';
 import { warn } from '../warn.ts';
 
-export function table16(options: TableOptions): ColumnTable {
-  const ev = evaluate(options);
-  const settings = bootstrapSettingsOf(options) ?? resolveBootstrap(undefined, options.dataset.manifest?.bootstrap);
+export function table16(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  const ev = evaluate(ctx);
+  // Portfolios: the bootstrap's draws and seed, or (bootstrap off) the dataset's default settings.
+  const settings = ctx.bootstrap === false ? resolveBootstrap(undefined, ctx.dataset.manifest?.bootstrap) : ctx.bootstrap;
   // Only categories with a positive weight have an average to rank (weightedCategories warns).
-  const { categoryOf: cats, names } = weightedCategories(options, ev);
-  if (names.length < 2) throw new J2GError(`table16 requires two or more categories with a positive weight: ${names.length}`);
+  const { categoryOf: cats, names } = weightedCategories(ctx, ev);
+  if (names.length < 2) throw new UnsupportedOutputError(`table16 requires two or more categories with a positive weight: ${names.length}`);
   const c = ev.components;
   const groupOf = Int32Array.from(cats, (x) => names.indexOf(x));
   const tasks = Array.from(c.occupationIndex.keys()).filter((i) => groupOf[c.occupationIndex[i]] >= 0);

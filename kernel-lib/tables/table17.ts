@@ -11,6 +11,7 @@ import type { ColumnTable } from 'arquero';
 import { returnsOf } from '../metrics/aggregate.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
+import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { evaluate, type Evaluation } from './evaluate.ts';
 import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
 import type { ComponentDraws } from '../uncertainty/componentDraws.ts';
@@ -32,13 +33,14 @@ export interface CrossingCells {
 }
 
 /** The four crossed cells and their shared draws (Tables 17 and 18). */
-export function crossingCells(options: TableOptions): CrossingCells {
-  const cells = CROSSINGS.map(([s, t]) => evaluate({ ...options, judgmentReference: s, timeReference: t }));
-  const draws = benchmarkCellDraws(options, cells);
+export function crossingCells(options: TableOptions | ScenarioContext): CrossingCells {
+  const ctx = resolveContext(options);
+  const cells = CROSSINGS.map(([s, t]) => evaluate(withScenario(ctx, { judgmentReference: s, timeReference: t })));
+  const draws = benchmarkCellDraws(ctx, cells);
   return { cells, draws };
 }
 
-export function table17(options: TableOptions): ColumnTable {
+export function table17(options: TableOptions | ScenarioContext): ColumnTable {
   const { cells, draws } = crossingCells(options);
   return aq.from(CROSSINGS.map(([s, t], k) => {
     const r = returnsOf(cells[k].benchmark);

@@ -18,6 +18,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
+import type { ScenarioContext } from './context.ts';
 import { crossingCells } from './table17.ts';
 import { percentReduction, percentReductionDraws } from '../uncertainty/percentReduction.ts';
 import { twoOrderAttribution } from '../uncertainty/twoOrderAttribution.ts';
@@ -55,7 +56,7 @@ function attributionDraws(v: Float64Array[]): { judgments: number[]; times: numb
   return { judgments, times, skipped };
 }
 
-export function table18(options: TableOptions): ColumnTable {
+export function table18(options: TableOptions | ScenarioContext): ColumnTable {
   const { cells, draws } = crossingCells(options);
   const point = cells.map((c) => returnsOf(c.benchmark));
   const nvj = point.map((r) => r.nvj), tsj = point.map((r) => r.tsj);

@@ -17,13 +17,13 @@
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
-import { J2GError } from '../errors.ts';
+import { UnsupportedOutputError } from '../errors.ts';
 import { weightVector, weightedTaskAverage } from '../metrics/aggregate.ts';
-import { taskComponents, hoursAt, type TaskComponents } from '../metrics/taskComponents.ts';
-import { PASS_AT_1 } from '../metrics/policy.ts';
+import { hoursAt, type TaskComponents } from '../metrics/taskComponents.ts';
 import { timeSavingPerJoule } from '../metrics/timeSavingPerJoule.ts';
 import type { TableOptions } from './options.ts';
-import { checkDataset } from '../data/load.ts';
+import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
+import { componentsOf } from './evaluate.ts';
 import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
 import { benchmarkDraws } from '../uncertainty/groupMeanDraws.ts';
 import { percentileInterval } from '../uncertainty/percentileInterval.ts';
@@ -51,20 +51,22 @@ export interface DecompositionInputs {
   expertAIHours: Float64Array;
 }
 
-export function decompositionInputs(options: TableOptions): DecompositionInputs {
-  const base = taskComponents({ ...options, policy: options.policy ?? PASS_AT_1, judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' });
-  const tasks = new Map(checkDataset(options.dataset).rows.tasks.map((t) => [t.task_id, t]));
+export function decompositionInputs(options: TableOptions | ScenarioContext): DecompositionInputs {
+  const ctx = resolveContext(options);
+  const base = componentsOf(withScenario(ctx, { judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' }));
+  const tasks = new Map(ctx.dataset.rows.tasks.map((t) => [t.task_id, t]));
   const eo = Float64Array.from(base.taskIds, (id) => hoursAt(tasks.get(id)!, 'expert_only')!);
   const wai = Float64Array.from(base.taskIds, (id) => {
     const h = hoursAt(tasks.get(id)!, 'expert_with_ai');
-    if (h === null) throw new J2GError(`task ${id} has no expert_with_ai completion time`);
+    if (h === null) throw new UnsupportedOutputError(`task ${id} has no expert_with_ai completion time`);
     return h;
   });
   return { base, expertOnlyHours: eo, expertAIHours: wai };
 }
 
-export function table22(options: TableOptions): ColumnTable {
-  const { base, expertOnlyHours: eo, expertAIHours: wai } = decompositionInputs(options);
+export function table22(options: TableOptions | ScenarioContext): ColumnTable {
+  const ctx = resolveContext(options);
+  const { base, expertOnlyHours: eo, expertAIHours: wai } = decompositionInputs(ctx);
   // Mean AI time of the credited attempts: S^wai = Y (H^wai - Lbar) gives Lbar = H^wai - S/Y.
   const n = base.taskIds.length;
   const fields = {
@@ -79,13 +81,13 @@ export function table22(options: TableOptions): ColumnTable {
     fields.d2[i] = y * wai[i];
     fields.s3[i] = y * (eo[i] - lbar);
   }
-  const weights = weightVector(options.dataset, base.occupations, options.weights ?? 'gdp');
+  const weights = weightVector(ctx.dataset, base.occupations, ctx.weights);
   const avg = (x: Float64Array) => weightedTaskAverage(base.occupationIndex, weights, x);
   const energy = avg(base.energyMJ);
   const s1 = avg(fields.s1), d1 = avg(fields.d1), s2 = avg(fields.s2), d2 = avg(fields.d2), s3 = avg(fields.s3);
   const pct = (s: number, d: number) => (d > 0 ? (100 * s) / d : null);
   const hoursCi: Bounds[] = [NONE, NONE, NONE], pctCi: Bounds[] = [NONE, NONE, NONE], tsjCi: Bounds[] = [NONE, NONE, NONE];
-  const boot = tableBootstrap(options, base);
+  const boot = tableBootstrap(ctx, base);
   if (boot) {
     const [S1, D1, S2, D2, S3, E] = benchmarkDraws(boot, [fields.s1, fields.d1, fields.s2, fields.d2, fields.s3, base.energyMJ], weights);
     const bounds = (x: Float64Array): Bounds => { const r = percentileInterval(x); return [r.lower, r.upper]; };
