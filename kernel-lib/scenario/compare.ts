@@ -54,13 +54,19 @@ export interface ScenarioComparison {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The fields of two resolved scenarios that differ (datasetSha256 aside when the dataset is the same). */
+/**
+ * Every field of two resolved scenarios that differs, derived ones included (marked `(derived)` when
+ * the variant derived it from a default or another field), as `field: base -> variant`. Bookkeeping
+ * (`derived`, `datasetFiles`, `datasetChange`) is not a field; datasetSha256 counts only across datasets.
+ */
 export function scenarioChanges(a: ResolvedScenario, b: ResolvedScenario): string[] {
   const out: string[] = [];
+  const skip = new Set(['derived', 'datasetFiles', 'datasetChange']);
   for (const k of Object.keys(a) as (keyof ResolvedScenario)[]) {
-    if (k === 'datasetSha256' && a.dataset === b.dataset) continue;
+    if (skip.has(k) || (k === 'datasetSha256' && a.dataset === b.dataset)) continue;
     const x = JSON.stringify(a[k]), y = JSON.stringify(b[k]);
-    if (x !== y) out.push(`${k}: ${x} -> ${y}`);
+    const derived = (b.derived ?? []).includes(k as never) ? ' (derived)' : '';
+    if (x !== y) out.push(`${k}: ${x} -> ${y}${derived}`);
   }
   return out;
 }

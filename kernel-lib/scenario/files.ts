@@ -13,11 +13,15 @@ import { positiveInteger, nonNegativeNumber, requiredText } from '../data/fields
 import { readCsv } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { readWeightsFile } from '../weights/readWeightsFile.ts';
-import type { TableOptions } from '../tables/options.ts';
+import type { ScenarioContext } from '../tables/context.ts';
+import { readNodeRates } from '../tables/table05.ts';
 import { warn } from '../warn.ts';
 import { ALLOWED, ScenarioError, parseScenario, scenarioFieldName } from './schema.ts';
 import type { ResolvedScenario } from './schema.ts';
 import { nodeTypeKey, resolveScenario, scenarioToTableOptions, type NodeTypeRate, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
+
+/** The files whose bytes identify a dataset, in hashing order. */
+export const DATASET_FILES: readonly string[] = ['manifest.json', ...Object.values(FILES).map((f) => f.file)];
 
 /**
  * SHA-256 (hex) of a dataset directory's files: manifest.json and the six CSV files, in that fixed
@@ -25,13 +29,21 @@ import { nodeTypeKey, resolveScenario, scenarioToTableOptions, type NodeTypeRate
  */
 export function datasetHash(dir: string): string {
   const h = createHash('sha256');
-  for (const name of ['manifest.json', ...Object.values(FILES).map((f) => f.file)]) {
+  for (const name of DATASET_FILES) {
     const path = join(dir, name);
     h.update(name).update('\0');
     if (existsSync(path)) h.update(readFileSync(path));
     h.update('\0');
   }
   return h.digest('hex');
+}
+
+/** SHA-256 (hex) of each dataset file by name (an absent file hashes as empty), so a change can be named file by file. */
+export function datasetFileHashes(dir: string): Record<string, string> {
+  return Object.fromEntries(DATASET_FILES.map((name) => {
+    const path = join(dir, name);
+    return [name, createHash('sha256').update(existsSync(path) ? readFileSync(path) : '').digest('hex')];
+  }));
 }
 
 /**
@@ -73,29 +85,71 @@ export function readScenarioFile(path: string): unknown {
 export interface LoadedScenario {
   scenario: ResolvedScenario;
   dataset: Dataset;
-  options: TableOptions;
+  /** the resolved context every builder takes (a TableOptions too) */
+  options: ScenarioContext;
   files: ScenarioFiles;
 }
 
+/** A dataset whose files changed since the scenario that names it was written. */
+export class DatasetChangedError extends J2GError {
+  override name = 'DatasetChangedError';
+}
+
 /**
- * Parse, load the dataset, read the scenario's files, resolve and build the table options. A
- * `datasetSha256` in the input that differs from the dataset's files now is warned about (the
- * tables may then differ from the run that wrote the scenario). `dataset` may be given already loaded.
+ * A scenario file's object as the base of new flags: its derived fields dropped (they follow their
+ * sources again), its `derived` list and `datasetChange` too; `datasetSha256` and `datasetFiles` are
+ * kept, so the dataset is checked against them (and a change named file by file). A file written before `derived` existed has its
+ * timeReference taken as derived when it equals the judgment reference (see schema.ts).
+ * @example scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_only', timeReference: 'expert_only' }) // => { dataset: 'd', judgmentReference: 'expert_only' }
  */
-export function loadScenario(input: unknown, opts: ResolveOptions & { dataset?: Dataset; progress?: (dir: string) => ((line: string) => void) | undefined } = {}): LoadedScenario {
+export function scenarioFileBase(file: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...file };
+  let derived = Array.isArray(file.derived) ? (file.derived as string[]) : null;
+  if (derived === null) derived = file.timeReference !== undefined && file.timeReference === (file.judgmentReference ?? 'expert_only') ? ['timeReference'] : [];
+  for (const f of derived) delete out[f];
+  delete out.derived;
+  delete out.datasetChange;
+  return out;
+}
+
+export interface LoadScenarioOptions extends ResolveOptions {
+  dataset?: Dataset;
+  progress?: (dir: string) => ((line: string) => void) | undefined;
+  /** accept a dataset whose files differ from the scenario's datasetSha256 (the new scenario records both hashes) */
+  acceptDatasetChange?: boolean;
+}
+
+/**
+ * Parse, load the dataset, read the scenario's files, resolve, and build the context. A
+ * `datasetSha256` in the input that differs from the dataset's files now is a DatasetChangedError
+ * naming the changed files (when the input records per-file hashes), unless `acceptDatasetChange`:
+ * then the scenario records both hashes (`datasetChange`). `dataset` may be given already loaded.
+ */
+export function loadScenario(input: unknown, opts: LoadScenarioOptions = {}): LoadedScenario {
   const where = opts.where ?? scenarioFieldName;
   const s = parseScenario(input, where);
   const dataset = opts.dataset ?? loadDataset(s.dataset, { progress: opts.progress?.(s.dataset) });
   if (!opts.dataset) for (const w of dataset.warnings) warn(w);
-  const files: ScenarioFiles = { datasetSha256: datasetHash(dataset.dir) };
+  const files: ScenarioFiles = { datasetSha256: datasetHash(dataset.dir), datasetFiles: datasetFileHashes(dataset.dir) };
   if (s.datasetSha256 && s.datasetSha256 !== files.datasetSha256) {
-    warn(`the scenario's datasetSha256 ${s.datasetSha256.slice(0, 12)}... is not that of ${s.dataset} now (${files.datasetSha256!.slice(0, 12)}...): its files changed since the scenario was written`);
-  }
+    const changed = s.datasetFiles ? DATASET_FILES.filter((f) => s.datasetFiles![f] !== files.datasetFiles![f]) : null;
+    const which = changed ? `changed: ${changed.join(', ')}` : 'the scenario records no per-file hashes to name the changed files';
+    if (!opts.acceptDatasetChange) {
+      throw new DatasetChangedError(`the dataset ${s.dataset} is not the one the scenario was computed on (${which}; datasetSha256 ${s.datasetSha256.slice(0, 12)}... then, ${files.datasetSha256!.slice(0, 12)}... now): its tables would differ from that run's. Pass --accept-dataset-change to compute on the dataset as it is now (the new scenario.json records both hashes)`);
+    }
+    warn(`the dataset ${s.dataset} changed since the scenario was written (${which}); accepted: the scenario records both hashes`);
+    files.datasetChange = { fromSha256: s.datasetSha256, changedFiles: changed ?? [] };
+  } else if (s.datasetChange) files.datasetChange = s.datasetChange;
   if (s.weights && typeof s.weights === 'object' && 'file' in s.weights) {
     if (!existsSync(s.weights.file)) throw new ScenarioError('weights', s.weights.file, `${ALLOWED.weights}; no file ${s.weights.file}`, where);
     files.weights = readWeightsFile(s.weights.file, dataset);
   }
   if (s.rates?.nodeTypesFile) files.nodeTypes = readNodeTypeRates(s.rates.nodeTypesFile);
-  const scenario = resolveScenario({ ...s, datasetSha256: undefined }, dataset, files, { where });
+  const scenario = resolveScenario({ ...s, datasetSha256: undefined, datasetFiles: undefined, datasetChange: undefined }, dataset, files, { where });
+  // The sweep file is read before any table is built, so that a bad file fails at once.
+  if (scenario.rates.sweepFile !== null) {
+    const system = dataset.rows.systems.find((r) => r.system === scenario.system)!;
+    files.sweep = readNodeRates(scenario.rates.sweepFile, system);
+  }
   return { scenario, dataset, options: scenarioToTableOptions(scenario, dataset, files), files };
 }

@@ -8,14 +8,15 @@
 import { J2GError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
 import { judgesOf } from '../metrics/taskComponents.ts';
-import { resolveBootstrap } from '../uncertainty/settings.ts';
-import { tableSeries } from '../uncertainty/tableBootstrap.ts';
 import type { TableOptions } from '../tables/options.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
 import { warn } from '../warn.ts';
+import { resolveContext, type ScenarioContext } from '../tables/context.ts';
+import type { NodeRate } from '../tables/options.ts';
+import { nodeTypeKey } from '../data/nodeType.ts';
 import {
-  ScenarioError, SCENARIO_VERSION, ALLOWED, parseScenario, policyFromText, scenarioFieldName,
-  type ResolvedScenario, type ScenarioInput,
+  ScenarioError, SCENARIO_VERSION, ALLOWED, DERIVABLE_FIELDS, parseScenario, policyFromText, policyText, scenarioFieldName,
+  type DerivableField, type ResolvedScenario, type ScenarioInput, type ScenarioWeights,
 } from './schema.ts';
 
 /** A node type's rate: accelerator (vendor prefix and case ignored) and count, USD per node-hour. */
@@ -33,6 +34,12 @@ export interface ScenarioFiles {
   nodeTypes?: NodeTypeRate[];
   /** SHA-256 of the dataset's files (scenario/files.ts datasetHash) */
   datasetSha256?: string;
+  /** SHA-256 of each of the dataset's files */
+  datasetFiles?: Record<string, string>;
+  /** the dataset changed since the scenario that was read, and the user accepted it */
+  datasetChange?: { fromSha256: string; changedFiles: string[] };
+  /** the rows of `rates.sweepFile` for the system's node type (Table 5) */
+  sweep?: NodeRate[];
 }
 
 export interface ResolveOptions {
@@ -41,55 +48,75 @@ export interface ResolveOptions {
 }
 
 /**
- * The scenario with every default filled: system and judge from the manifest (primary_system,
- * primary_judge), expert_only judgments, time reference = judgment reference, pass@1, GDP weights, the
- * recorded node rates, the manifest's bootstrap (else 10,000 draws, seed 20260726; K.1), Wilson
- * intervals, no latency contract. Names that the dataset lacks are ScenarioErrors naming the field.
+ * The fields of a parsed scenario that were not given (derived), in DERIVABLE_FIELDS order; a file's
+ * own `derived` list counts (a scenario.json read again keeps its derived fields derived).
+ */
+export function derivedFields(s: ScenarioInput): DerivableField[] {
+  const listed = new Set(s.derived ?? []);
+  return DERIVABLE_FIELDS.filter((f) => listed.has(f) || s[f] === undefined);
+}
+
+/**
+ * The scenario with every field filled, from the one place defaults are applied (tables/context.ts
+ * resolveContext: system and judge from the manifest's primary_system and primary_judge, expert_only
+ * judgments, time reference = judgment reference, pass@1, GDP weights, the manifest's bootstrap, else
+ * 10,000 draws with seed 20260726, K.1; Wilson intervals), with `derived` naming the fields not
+ * given. Names the dataset lacks and bad values are ScenarioErrors naming the field.
  * @example resolveScenario({ dataset: 'data/recorded/synthetic-small' }, loadDataset('data/recorded/synthetic-small')).policy // => 'pass@1'
  */
 export function resolveScenario(input: unknown, dataset: Dataset, files: ScenarioFiles = {}, opts: ResolveOptions = {}): ResolvedScenario {
   const where = opts.where ?? scenarioFieldName;
-  const s: ScenarioInput = parseScenario(input, where);
+  const parsed: ScenarioInput = parseScenario(input, where);
+  const derived = derivedFields(parsed);
+  // a derived field is resolved again from its source, not read back from the input
+  const s: ScenarioInput = { ...parsed };
+  for (const f of derived) delete s[f];
   const ds = checkDataset(dataset);
   const systems = ds.rows.systems.map((r) => r.system);
-  const system = s.system ?? ds.manifest.primary_system;
-  if (!systems.includes(system)) throw new ScenarioError('system', system, `one of ${systems.join(', ')}`, where);
-  const judge = s.judge ?? ds.manifest.primary_judge;
+  if (s.system !== undefined && !systems.includes(s.system)) throw new ScenarioError('system', s.system, `one of ${systems.join(', ')}`, where);
   const judges = [...judgesOf(ds)];
-  if (!judges.includes(judge)) throw new ScenarioError('judge', judge, `one of ${judges.join(', ')}`, where);
+  if (s.judge !== undefined && !judges.includes(s.judge)) throw new ScenarioError('judge', s.judge, `one of ${judges.join(', ')}`, where);
   for (const name of Object.keys(s.rates?.bySystem ?? {})) {
     if (!systems.includes(name)) throw new ScenarioError(`rates.bySystem.${name}`, s.rates!.bySystem![name], `a rate for one of ${systems.join(', ')}`, where);
   }
-  let bootstrap;
+  let ctx: ScenarioContext;
   try {
-    bootstrap = resolveBootstrap({ draws: s.draws, seed: s.seed }, ds.manifest.bootstrap, tableSeries(ds));
+    ctx = resolveContext({
+      dataset: ds, system: s.system, judge: s.judge, judgmentReference: s.judgmentReference, timeReference: s.timeReference,
+      policy: s.policy === undefined ? undefined : policyFromText(s.policy)!,
+      bootstrap: s.draws === undefined && s.seed === undefined ? undefined : { draws: s.draws, seed: s.seed },
+      winTieInterval: s.winTieInterval,
+    });
   } catch (e) {
-    if (!(e instanceof J2GError)) throw e;
+    if (!(e instanceof J2GError) || !/invalid (draws|seed)/.test(e.message)) throw e;
     const field = /seed/.test(e.message) ? 'seed' : 'draws';
     throw new ScenarioError(field, s[field], `${ALLOWED[field]}; ${e.message}`, where);
   }
-  const judgmentReference = s.judgmentReference ?? 'expert_only';
-  const datasetSha256 = files.datasetSha256 ?? s.datasetSha256;
+  const boot = ctx.bootstrap as { draws: number; seed: number };
+  const datasetSha256 = files.datasetSha256 ?? parsed.datasetSha256;
   return {
     version: SCENARIO_VERSION,
-    dataset: s.dataset,
+    dataset: parsed.dataset,
     ...(datasetSha256 ? { datasetSha256 } : {}),
-    system,
-    judge,
-    judgmentReference,
-    timeReference: s.timeReference ?? judgmentReference,
-    policy: s.policy ?? 'pass@1',
-    weights: s.weights ?? 'gdp',
+    system: ctx.system,
+    judge: ctx.judge,
+    judgmentReference: ctx.judgmentReference,
+    timeReference: ctx.timeReference,
+    policy: policyText(ctx.policy),
+    weights: s.weights ?? (ctx.weights as ScenarioWeights),
     rates: {
       nodeRateUSDPerHour: s.rates?.nodeRateUSDPerHour ?? null,
       bySystem: sortedRecord(s.rates?.bySystem ?? {}),
       nodeTypesFile: s.rates?.nodeTypesFile ?? null,
       sweepFile: s.rates?.sweepFile ?? null,
     },
-    draws: bootstrap.draws,
-    seed: bootstrap.seed,
-    winTieInterval: s.winTieInterval ?? 'wilson',
+    draws: boot.draws,
+    seed: boot.seed,
+    winTieInterval: ctx.winTieInterval,
     qaij: { latencyMaxS: s.qaij?.latencyMaxS ?? null },
+    derived,
+    ...(files.datasetFiles ? { datasetFiles: files.datasetFiles } : {}),
+    ...(files.datasetChange ? { datasetChange: files.datasetChange } : {}),
   };
 }
 
@@ -98,7 +125,6 @@ function sortedRecord<T>(r: Record<string, T>): Record<string, T> {
 }
 
 export { normalAccelerator, nodeTypeKey } from '../data/nodeType.ts';
-import { nodeTypeKey } from '../data/nodeType.ts';
 
 /** How one system's cost is priced under a scenario. */
 export interface SystemPricing {
@@ -148,14 +174,17 @@ export function systemPricing(s: ResolvedScenario, dataset: Dataset, nodeTypes: 
 }
 
 /**
- * The options object of every table and figure builder under a resolved scenario. A system that
- * keeps its recorded cost under changed rates is named in a warning. `files` carries what the
- * scenario's files hold (weights, node types); a file field without its contents is an error.
+ * The resolved context of every table and figure builder under a resolved scenario: its chosen fields
+ * as options, its derived ones left to resolveContext (so that withScenario re-derives them), the
+ * rates paired with systems by node type. A system that keeps its recorded cost under changed rates is
+ * named in a warning. `files` carries what the scenario's files hold (weights, node types, the sweep);
+ * a file field without its contents is an error.
  * @example
  * const ds = loadDataset('data/recorded/synthetic-small');
  * scenarioToTableOptions(resolveScenario({ dataset: ds.dir, policy: 'pass@2' }, ds), ds).policy // => { kind: 'pass', k: 2 }
  */
-export function scenarioToTableOptions(s: ResolvedScenario, dataset: Dataset, files: ScenarioFiles = {}): TableOptions {
+export function scenarioToTableOptions(s: ResolvedScenario, dataset: Dataset, files: ScenarioFiles = {}): ScenarioContext {
+  const chosen = (f: DerivableField) => !(s.derived ?? []).includes(f);
   let weights: WeightScheme;
   if (typeof s.weights === 'string') weights = s.weights;
   else if ('custom' in s.weights) weights = { custom: s.weights.custom };
@@ -164,22 +193,27 @@ export function scenarioToTableOptions(s: ResolvedScenario, dataset: Dataset, fi
     weights = files.weights;
   }
   if (s.rates.nodeTypesFile !== null && !files.nodeTypes) throw new J2GError(`scenario field rates.nodeTypesFile: the file ${s.rates.nodeTypesFile} was not read (use loadScenario, or pass its rates)`);
+  if (s.rates.sweepFile !== null && !files.sweep) throw new J2GError(`scenario field rates.sweepFile: the file ${s.rates.sweepFile} was not read (use loadScenario, or pass its rates)`);
   let rates: TableOptions['rates'];
   if (changesRates(s)) {
     const pricing = systemPricing(s, dataset, files.nodeTypes);
     for (const p of pricing) if (p.reason) warn(`rates: system ${p.system} keeps its recorded cost (${p.reason}); its rows are marked cost_basis=recorded`);
     rates = { bySystem: Object.fromEntries(pricing.filter((p) => p.rateUSDPerHour !== null).map((p) => [p.system, p.rateUSDPerHour!])) };
   }
-  return {
+  return resolveContext({
     dataset,
-    system: s.system,
-    judge: s.judge,
-    judgmentReference: s.judgmentReference,
-    timeReference: s.timeReference,
-    policy: policyFromText(s.policy)!,
-    weights,
+    system: chosen('system') ? s.system : undefined,
+    judge: chosen('judge') ? s.judge : undefined,
+    judgmentReference: chosen('judgmentReference') ? s.judgmentReference : undefined,
+    timeReference: chosen('timeReference') ? s.timeReference : undefined,
+    policy: chosen('policy') ? policyFromText(s.policy)! : undefined,
+    weights: chosen('weights') ? weights : undefined,
     ...(rates ? { rates } : {}),
-    bootstrap: { draws: s.draws, seed: s.seed },
-    winTieInterval: s.winTieInterval,
-  };
+    ...(files.sweep ? { sweep: files.sweep } : {}),
+    bootstrap: chosen('draws') || chosen('seed') ? { draws: s.draws, seed: s.seed } : undefined,
+    winTieInterval: chosen('winTieInterval') ? s.winTieInterval : undefined,
+  });
 }
+
+/** The resolved context of a resolved scenario (scenarioToTableOptions, by the name it should have). */
+export const scenarioContext = scenarioToTableOptions;

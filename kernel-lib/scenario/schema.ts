@@ -26,8 +26,22 @@
  *     },
  *     "draws": 10000, "seed": 20260726,             bootstrap (K.1); default the manifest's bootstrap
  *     "winTieInterval": "wilson",                   "wilson" | "wilson_corrected" | "exact" (Table 15)
- *     "qaij": { "latencyMaxS": null }               QAIJ latency contract L* in seconds; null: none
+ *     "qaij": { "latencyMaxS": null },              QAIJ latency contract L* in seconds; null: none
+ *     "derived": ["system", "judge", ...],          resolved only: the fields filled from a default or
+ *                                                   another field rather than chosen (see below)
+ *     "datasetFiles": {"runs.csv": "4b…", ...},     resolved only: SHA-256 of each dataset file
+ *     "datasetChange": {"fromSha256": "…", "changedFiles": ["runs.csv"]}
+ *                                                   only when the dataset changed since the scenario
+ *                                                   and the user accepted it (--accept-dataset-change)
  *   }
+ *
+ * Chosen and derived fields: a field the user gave (a flag, a file field, a parameter) is chosen;
+ * every other field is derived (from the manifest, a default, or for timeReference from the judgment
+ * reference). When a scenario file is read again, its derived fields are dropped before flags are
+ * applied, so that they follow their sources: `--scenario A/scenario.json --judgment-reference
+ * expert_with_ai` times the judgments at the expert-with-AI reference, as the same flags alone do.
+ * A file without `derived` (written before it existed) has its timeReference taken as derived when it
+ * equals the judgment reference (it could only follow it), every other field as chosen.
  *
  * A resolved scenario is itself a valid input: `--scenario OUT/scenario.json` gives the same tables.
  * Every error names the field, the value found and what is allowed:
@@ -73,7 +87,14 @@ export const scenarioSchema = z.object({
   seed: z.number().int().nonnegative().refine(Number.isSafeInteger).optional(),
   winTieInterval: z.enum(WIN_TIE_INTERVALS).optional(),
   qaij: z.object({ latencyMaxS: z.number().finite().nonnegative().nullable().optional() }).strict().optional(),
+  derived: z.array(z.enum(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij'])).optional(),
+  datasetFiles: z.record(z.string().min(1), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
+  datasetChange: z.object({ fromSha256: z.string().regex(/^[0-9a-f]{64}$/), changedFiles: z.array(z.string()) }).strict().optional(),
 }).strict();
+
+/** The fields a scenario can derive rather than have chosen, in scenario.json order. */
+export const DERIVABLE_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij'] as const;
+export type DerivableField = (typeof DERIVABLE_FIELDS)[number];
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ScenarioWeights = z.output<typeof scenarioWeightsSchema>;
@@ -94,6 +115,12 @@ export interface ResolvedScenario {
   seed: number;
   winTieInterval: (typeof WIN_TIE_INTERVALS)[number];
   qaij: { latencyMaxS: number | null };
+  /** the fields filled from a default or another field rather than chosen */
+  derived: DerivableField[];
+  /** SHA-256 of each dataset file (scenario/files.ts datasetFileHashes) */
+  datasetFiles?: Record<string, string>;
+  /** the dataset changed since the scenario that was read, and the user accepted it */
+  datasetChange?: { fromSha256: string; changedFiles: string[] };
 }
 
 /** What each field allows, in words: the tail of every error message. */
@@ -117,6 +144,9 @@ export const ALLOWED: Record<string, string> = {
   winTieInterval: '"wilson", "wilson_corrected" or "exact"',
   qaij: 'an object {"latencyMaxS": seconds >= 0 or null}',
   'qaij.latencyMaxS': 'a latency in seconds >= 0, or null',
+  derived: 'a list of scenario field names',
+  datasetFiles: 'an object {"file": SHA-256}',
+  datasetChange: 'an object {"fromSha256": SHA-256, "changedFiles": [names]}',
 };
 
 /** A scenario field with a bad value; `field` is its path (`policy`, `rates.bySystem.sysX`). */

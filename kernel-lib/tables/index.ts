@@ -10,3 +10,6 @@ export * from './table02.ts';
 export * from './table16.ts';
 export * from './table18.ts';
 export * from './table05.ts';
+export * from './context.ts';
+export * from './registry.ts';
+export * from './paperScenario.ts';

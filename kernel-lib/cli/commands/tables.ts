@@ -7,8 +7,7 @@ import { parseArgs, type ParsedArgs } from '../args.ts';
 import { J2GError } from '../../errors.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
-import { table05, readNodeRates, type TableOptions } from '../../tables/index.ts';
-import { loadScenario, readScenarioFile, type LoadedScenario } from '../../scenario/files.ts';
+import { loadScenario, readScenarioFile, scenarioFileBase, type LoadedScenario } from '../../scenario/files.ts';
 import { progressFor } from '../progress.ts';
 import { SCENARIO_VALUE_FLAGS, flagFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
 import { warn } from '../../warn.ts';
@@ -17,7 +16,8 @@ export const summary = 'write the paper tables (1, 2, 13-22) for a dataset as CS
 export const usage = `usage: j2g tables (--data DIR | --scenario FILE) --out DIR [options]
 
 Every option is one field of the scenario (kernel-lib/scenario/schema.ts); flags given beside
---scenario FILE override its fields.
+--scenario FILE override its chosen fields, and its derived fields follow them again (the time
+reference follows --judgment-reference unless the file chose it; scenario.json's "derived" lists them).
 
   --data DIR                dataset directory (recorded-data schema, see data/README.md)   [dataset]
   --scenario FILE           read the scenario from a JSON file (e.g. an earlier OUT/scenario.json)
@@ -41,6 +41,9 @@ Every option is one field of the scenario (kernel-lib/scenario/schema.ts); flags
   --seed S                  PRNG seed (default: manifest bootstrap.seed, else 20260726)
   --win-tie-interval M      wilson (default) | wilson_corrected | exact (Table 15)
   --latency-max S           QAIJ latency contract in seconds (recorded in scenario.json)  [qaij.latencyMaxS]
+  --accept-dataset-change   compute on a dataset whose files changed since --scenario FILE was written
+                            (refused otherwise, naming the changed files); the new scenario.json
+                            records both hashes (datasetChange)
 
 A system that changed rates do not reach (no rate for its node type, or no node_rate_usd_per_hour
 to re-price from) keeps its recorded cost: table01.csv then has a cost_basis column saying which
@@ -62,43 +65,39 @@ export { readWeightsFile, parseWeights } from '../../weights/readWeightsFile.ts'
 
 // The builders and buildTables are domain code (the explorer bundles them for the browser).
 export { TABLE_BUILDERS, buildTables } from '../../tables/buildTables.ts';
-import { TABLE_BUILDERS, buildTables } from '../../tables/buildTables.ts';
+import { TABLES, buildTables } from '../../tables/registry.ts';
 
 /**
  * Every output of `j2g tables` under a loaded scenario, as file name -> content: the tables that the
  * dataset supports (table05 when the scenario has a sweep file) and `scenario.json` (the resolved
- * scenario, every default filled, with the dataset's SHA-256). Core tables (1, 13, 15) must build;
- * `skipped` says why each other one did not.
+ * scenario, every default filled, with the dataset's SHA-256). Core tables (the registry's `core`)
+ * and a Table 5 asked for with --rates must build; `skipped` says why each other one did not. Any
+ * error other than "the dataset cannot support this output" propagates (the run fails).
  */
 export function scenarioOutputs(loaded: LoadedScenario): { files: Record<string, string>; skipped: Record<string, string> } {
-  const { scenario, dataset, options } = loaded;
-  // The sweep file is read before any table is built, so that a bad file fails at once.
-  let sweep: ReturnType<typeof readNodeRates> | undefined;
-  if (scenario.rates.sweepFile !== null) {
-    const system = dataset.rows.systems.find((s) => s.system === scenario.system)!;
-    sweep = readNodeRates(scenario.rates.sweepFile, system);
-    if (sweep.length === 0) throw new J2GError(`${scenario.rates.sweepFile}: no node rate for the node type of ${system.system} (${system.accelerator} x${system.accelerator_count})`);
-  }
+  const { scenario, options } = loaded;
   const { tables, skipped } = buildTables(options);
-  if (sweep) tables.table05 = table05({ ...options, rates: sweep });
-  for (const core of ['table01', 'table13', 'table15']) if (skipped[core]) throw new J2GError(`${core}: ${skipped[core]}`);
+  for (const t of TABLES) if ((t.core || (t.name === 'table05' && scenario.rates.sweepFile !== null)) && skipped[t.name]) throw new J2GError(`${t.name}: ${skipped[t.name]}`);
   const files: Record<string, string> = {};
   for (const [name, table] of Object.entries(tables)) files[`${name}.csv`] = tableToCsv(table);
   files['scenario.json'] = `${JSON.stringify(scenario, null, 2)}\n`;
   return { files, skipped };
 }
 
-/** The scenario of a command line: `--scenario FILE` (if given) with the flags over it. */
+/**
+ * The scenario of a command line: `--scenario FILE` (if given; its derived fields dropped so that they
+ * follow the flags, scenario/files.ts scenarioFileBase) with the flags over it.
+ */
 export function scenarioOfArgs(args: ParsedArgs): LoadedScenario {
-  const base = args.options.scenario !== undefined ? readScenarioFile(args.options.scenario) : {};
-  if (base === null || typeof base !== 'object' || Array.isArray(base)) throw new J2GError(`${args.options.scenario}: expected a JSON object of scenario fields`);
-  const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, base as Record<string, unknown>);
+  const file = args.options.scenario !== undefined ? readScenarioFile(args.options.scenario) : {};
+  if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new J2GError(`${args.options.scenario}: expected a JSON object of scenario fields`);
+  const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, scenarioFileBase(file as Record<string, unknown>));
   if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
-  return loadScenario(input, { where: flagFieldName, progress: (dir) => progressFor('tables', dir) });
+  return loadScenario(input, { where: flagFieldName, progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { values: ['out', 'scenario', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'] });
+  const args = parseArgs(argv, { values: ['out', 'scenario', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change'] });
   const { out } = args.options;
   if (!out) throw new J2GError('missing --out DIR');
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
@@ -117,7 +116,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would
   // sit beside this run's tables as if it belonged to them: remove it, and say so.
-  for (const name of [...Object.keys(TABLE_BUILDERS), 'table05']) {
+  for (const name of TABLES.map((t) => t.name)) {
     const path = join(out, `${name}.csv`);
     if (files[`${name}.csv`] !== undefined || !existsSync(path)) continue;
     rmSync(path);
