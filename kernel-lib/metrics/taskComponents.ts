@@ -80,7 +80,7 @@ const runIndexCache = new WeakMap<Dataset, Map<string, Map<string, RunRow[]>>>()
  * in attempt order. Nested maps, never a joined `task|system` string: ids may hold any character the
  * schema allows (a task `A1|q` of system `s` and a task `A1` of system `q|s` stay apart). Cached per
  * dataset. No quantity.
- * @example runsByTaskAndSystem(loadDataset('data/recorded/synthetic-small')).get('sysX')!.get('A1')!.length // => 2
+ * @example runsByTaskAndSystem(loadDataset('data/recorded/synthetic-small')).get('sysX').get('A1').length // => 2
  */
 export function runsByTaskAndSystem(dataset: Dataset): Map<string, Map<string, RunRow[]>> {
   const ds = checkDataset(dataset);

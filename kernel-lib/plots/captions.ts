@@ -8,12 +8,12 @@
  * Provenance (dataset name, reconstructed / synthetic / recorded, energy boundary) is appended by
  * theme.ts baseLayout to every figure caption, and by `tableCaption` to every table caption.
  */
-import { checkDataset } from '../data/load.ts';
 import type { Reference } from '../data/schema.ts';
-import { PASS_AT_1, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
+import { policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { nodeRateOf } from '../metrics/taskComponents.ts';
 import type { TableOptions } from '../tables/options.ts';
-import { bootstrapSettingsOf } from '../uncertainty/tableBootstrap.ts';
+import { resolveContext, type ContextField, type ScenarioContext } from '../tables/context.ts';
+import { TABLES, tableEntry } from '../tables/registry.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { provenanceText, type Provenance } from './theme.ts';
 
@@ -32,34 +32,36 @@ export interface CaptionContext {
   provenance: Provenance;
 }
 
-/** The resolved caption inputs of table/figure options (defaults from the manifest). */
-export function captionContext(options: TableOptions): CaptionContext {
-  const ds = checkDataset(options.dataset);
-  const judgmentReference = options.judgmentReference ?? 'expert_only';
-  // the settings the tables themselves resolve (same bound on draws), so a caption states what was used
-  const boot = bootstrapSettingsOf({ ...options, dataset: ds });
+/** The resolved caption inputs of table/figure options (the context's values: no default of its own). */
+export function captionContext(options: TableOptions | ScenarioContext): CaptionContext {
+  const ctx = resolveContext(options);
+  const ds = ctx.dataset;
   return {
-    system: options.system ?? ds.manifest.primary_system,
-    judge: options.judge ?? ds.manifest.primary_judge,
-    judgmentReference,
-    timeReference: options.timeReference ?? judgmentReference,
-    policy: options.policy ?? PASS_AT_1,
-    weights: weightSchemeName(options.weights ?? 'gdp'),
-    rates: ratesText(options),
-    draws: boot?.draws ?? null,
-    seed: boot?.seed ?? null,
+    system: ctx.system,
+    judge: ctx.judge,
+    judgmentReference: ctx.judgmentReference,
+    timeReference: ctx.timeReference,
+    policy: ctx.policy,
+    weights: weightSchemeName(ctx.weights),
+    rates: ratesText(ctx),
+    draws: ctx.bootstrap === false ? null : ctx.bootstrap.draws,
+    seed: ctx.bootstrap === false ? null : ctx.bootstrap.seed,
     provenance: { name: ds.manifest.name, provenance: ds.manifest.provenance, energy_boundary: ds.manifest.energy_boundary },
   };
 }
 
-function ratesText(options: TableOptions): string | null {
-  if (!options.rates) return null;
-  const ds = checkDataset(options.dataset);
-  const priced = ds.rows.systems.map((s) => [s.system, nodeRateOf(options.rates, s.system)] as const).filter(([, r]) => r !== undefined);
+function ratesText(ctx: ScenarioContext): string | null {
+  if (!ctx.rates) return null;
+  const ds = ctx.dataset;
+  const priced = ds.rows.systems.map((s) => [s.system, nodeRateOf(ctx.rates, s.system)] as const).filter(([, r]) => r !== undefined);
   if (priced.length === 0) return 'recorded costs (no system re-priced)';
   const shown = priced.slice(0, 4).map(([s, r]) => `${s} at ${r} USD/node-hour`).join(', ');
   const rest = priced.length > 4 ? ` and ${priced.length - 4} more` : '';
-  return `costs re-priced (Appendix G.1): ${shown}${rest}${priced.length < ds.rows.systems.length ? '; other systems at their recorded cost' : ''}`;
+  // a run without node_hours is re-priced as if all of its cost were node time (runCostAtRate), which
+  // drops G.1's fixed non-node charges: say so where it happens
+  const pricedSystems = new Set(priced.map(([s]) => s));
+  const noNodeHours = ds.rows.runs.some((r) => r.node_hours === null && pricedSystems.has(r.system));
+  return `costs re-priced (Appendix G.1): ${shown}${rest}${priced.length < ds.rows.systems.length ? '; other systems at their recorded cost' : ''}${noNodeHours ? '; runs without node_hours are re-priced as if all of their cost were node time (fixed non-node charges are not kept)' : ''}`;
 }
 
 const WEIGHT_WORDS: Record<string, string> = { gdp: 'GDP-weighted', employment: 'employment-weighted', equal: 'equally weighted', custom: 'custom-weighted' };
@@ -99,7 +101,7 @@ function intervals(c: CaptionContext): string {
 }
 
 /** Title and caption (without the provenance sentence, which baseLayout appends) of paper figure `id`. */
-export function figureCaption(id: string, options: TableOptions): { title?: string; caption: string } {
+export function figureCaption(id: string, options: TableOptions | ScenarioContext): { title?: string; caption: string } {
   const c = captionContext(options);
   const W = weightsWords(c.weights);
   switch (id) {
@@ -124,44 +126,26 @@ export function figureCaption(id: string, options: TableOptions): { title?: stri
   }
 }
 
-/** What each table shows (Joules-to-GDP table captions, shortened), before the scenario's inputs. */
-const TABLE_SUBJECTS: Record<string, string> = {
-  table01: 'Task averages per AI system',
-  table02: 'Judge agreement and repeated-output agreement',
-  table05: 'Costs and NVJ of the same runs re-priced at other node-hour rates (Appendix G.1)',
-  table13: 'Category components and ratios',
-  table14: 'Net value per AI dollar and per AI hour by category',
-  table15: 'Occupation results, Wilson win-tie intervals',
-  table16: 'Rank stability over random portfolios',
-  table17: 'Reference crossing: judgments against times',
-  table18: 'Reductions from the expert-only to the expert-with-AI reference',
-  table19: 'pass@k policies',
-  table20: 'n-run win-tie thresholds against the expert-only reference',
-  table21: 'n-run win-tie thresholds against the expert-with-AI reference',
-  table22: 'Time-saving decomposition between the references',
-};
-
-/** Tables whose inputs fix the references or the policy themselves (so the scenario's are not stated). */
-const FIXES_REFERENCES = new Set(['table17', 'table18', 'table20', 'table21', 'table22', 'table02']);
-const FIXES_POLICY = new Set(['table19', 'table20', 'table21', 'table22', 'table02']);
-const EVERY_SYSTEM = new Set(['table01']);
-
 /**
- * Caption of table `name` ('table01' ... 'table22') under the options, ending with the provenance.
+ * Caption of table `name` ('table01' ... 'table22') under the options, ending with the provenance:
+ * its registry subject (tables/registry.ts), then exactly the scenario fields its numbers depend on.
  * @example tableCaption('table13', { dataset: loadDataset('data/recorded/synthetic-small'), weights: 'equal' }).startsWith('Category components and ratios; equally weighted') // => true
  */
-export function tableCaption(name: string, options: TableOptions): string {
+export function tableCaption(name: string, options: TableOptions | ScenarioContext): string {
+  const entry = tableEntry(name);
+  const on = (f: ContextField) => entry.dependsOn.includes(f);
   const c = captionContext(options);
   const parts = [
     weightsWords(c.weights),
-    EVERY_SYSTEM.has(name) ? 'every AI system' : `system ${c.system}`,
-    FIXES_POLICY.has(name) ? null : policyWords(c.policy),
-    FIXES_REFERENCES.has(name) ? null : referenceWords(c.judgmentReference, c.timeReference),
-    name === 'table02' ? null : `judge ${c.judge}`,
-    name === 'table05' ? null : c.rates,
-    name === 'table16' ? (c.draws === null ? null : `${c.draws} random portfolios (seed ${c.seed})`) : intervals(c),
+    on('system') ? `system ${c.system}` : 'every AI system',
+    on('policy') ? policyWords(c.policy) : null,
+    on('judgmentReference') || on('timeReference') ? referenceWords(c.judgmentReference, c.timeReference) : null,
+    on('judge') ? `judge ${c.judge}` : null,
+    on('rates') ? c.rates : null,
+    entry.kind === 'interval-only' ? (c.draws === null ? null : `${c.draws} random portfolios (seed ${c.seed})`) : entry.kind === 'interval' ? intervals(c) : null,
   ].filter(Boolean);
-  return `${TABLE_SUBJECTS[name] ?? name}; ${parts.join(', ')}. ${provenanceText(c.provenance)}`;
+  return `${entry.subject}; ${parts.join(', ')}. ${provenanceText(c.provenance)}`;
 }
 
-export const TABLE_NAMES = Object.keys(TABLE_SUBJECTS);
+/** Every table's output name, in paper order (the registry's). */
+export const TABLE_NAMES = TABLES.map((t) => t.name);

@@ -35,15 +35,20 @@ export const UNCONSTRAINED_IN_RECONSTRUCTION: Record<string, { extent: Unconstra
   '7': { extent: 'part', what: "one-H100 values beyond the text's ratios" },
   '9': null,
   '10': null,
-  '11': null,
+  '11': { extent: 'part', what: "thresholds other than Table 22's single split" },
   '12': { extent: 'all', what: 'win/tie split and non-GLM outcomes' },
 };
 
-/** The badge text for a figure of a dataset, or null when no badge is due. */
-export function provenanceBadgeText(figure: string, p: Provenance | undefined): string | null {
+/**
+ * The badge text for a figure of a dataset, or null when no badge is due. `differs`: the sentence of
+ * tables/paperScenario.ts differsWords when the figure was computed under another scenario than the
+ * paper's (its values are then not pinned by any published number, whatever the dataset).
+ */
+export function provenanceBadgeText(figure: string, p: Provenance | undefined, differs: string | null = null): string | null {
   if (!p) return null;
   if (p.provenance === 'synthetic') return 'SYNTHETIC DATA: not measurements of any real system';
   if (p.provenance !== 'reconstructed') return null;
+  if (differs) return `RECONSTRUCTED, NOT CONSTRAINED BY THE PAPER<br>${differs}`;
   const u = UNCONSTRAINED_IN_RECONSTRUCTION[figure];
   if (!u) return 'RECONSTRUCTED: values pinned by published numbers';
   return `RECONSTRUCTED, ${u.extent === 'all' ? 'NOT' : 'PARTLY NOT'} CONSTRAINED BY THE PAPER<br>${u.what}: the generator's choice<br>see ${RECONSTRUCTION_README}`;
@@ -54,8 +59,8 @@ export function provenanceBadgeText(figure: string, p: Provenance | undefined): 
  * plot keeps its size) and record it in `layout.meta.provenanceBadge`. Returns the spec for
  * chaining; no badge for recorded data.
  */
-export function markProvenance(spec: PlotSpec, figure: string, p: Provenance | undefined): PlotSpec {
-  const text = provenanceBadgeText(figure, p);
+export function markProvenance(spec: PlotSpec, figure: string, p: Provenance | undefined, differs: string | null = null): PlotSpec {
+  const text = provenanceBadgeText(figure, p, differs);
   if (!text) return spec;
   const layout = spec.layout;
   const lines = text.split('<br>').length;

@@ -3,10 +3,14 @@
  * row functions of rows.ts, with the dataset's colours and provenance caption. A figure the dataset
  * cannot support (no accelerator variants, no expert-with-AI reference, one attempt per task) is
  * listed with the reason instead of a spec, and a warning says so; so is one whose rows the dataset
- * cannot give (a run without the judgment the figure needs: the J2GError's message is the reason).
+ * cannot give (a run without the judgment the figure needs: the UnsupportedOutputError's message is the
+ * reason). Any other error fails the caller.
  */
-import { J2GError } from '../errors.ts';
+import { UnsupportedOutputError } from '../errors.ts';
 import type { TableOptions } from '../tables/options.ts';
+import { resolveContext, type ScenarioContext } from '../tables/context.ts';
+import { differencesFor, differsWords, scenarioDifferences } from '../tables/paperScenario.ts';
+import { FIGURE_IDS, figureEntry, type FigureId } from './registry.ts';
 import { warn } from '../warn.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import type { PlotSpec } from './spec.ts';
@@ -31,12 +35,12 @@ import {
   policyRows, provenanceOf, referenceRows, systemRows, weightRows,
 } from './rows.ts';
 
-export const FIGURE_IDS = ['1a', '1b', '1c', '1d', '1scale', '2', '3', '4', '5', '6', '7', '9', '10', '11', '12'] as const;
-export type FigureId = (typeof FIGURE_IDS)[number];
+export { FIGURE_IDS, FIGURES, figureEntry, type FigureEntry, type FigureId } from './registry.ts';
 
 export type FigureResult = { id: FigureId; spec: PlotSpec } | { id: FigureId; skipped: string };
 
-export interface PaperFigureOptions extends TableOptions {
+/** What a figure needs beside the scenario: a context (or table options) and the figures' own settings. */
+export interface FigureSettings {
   /** which figures (default all) */
   figures?: readonly FigureId[];
   /** look and size, merged into every figure's options */
@@ -46,7 +50,12 @@ export interface PaperFigureOptions extends TableOptions {
   /** Figure 1's energy scale and Figure 2's task titles; default read from data/reference/ (a browser passes them) */
   energyScale?: EnergyScale;
   taskTitles?: ReadonlyMap<string, { title: string }>;
+  /** the resolved context to build under (shared with the tables, so its memo serves both) */
+  context?: ScenarioContext;
 }
+
+/** Table options with figure settings, or `{ context, ...settings }`. */
+export type PaperFigureOptions = FigureSettings & (TableOptions | { context: ScenarioContext; dataset?: undefined });
 
 /** Build one paper figure from a dataset. Throws on a figure the dataset cannot support. */
 export function paperFigure(id: FigureId, options: PaperFigureOptions): PlotSpec {
@@ -65,25 +74,29 @@ export function paperFigures(options: PaperFigureOptions): FigureResult[] {
 }
 
 function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
+  const ctx = resolveContext(options.context ?? (options as TableOptions));
   try {
-    const r = buildFigureOrThrow(id, options);
-    // the provenance badge, drawn inside the figure (marks.ts), for every figure built here
-    return 'spec' in r ? { id, spec: markProvenance(r.spec, id, provenanceOf(options.dataset)) } : r;
+    const r = buildFigureOrThrow(id, ctx, options);
+    // the provenance badge, drawn inside the figure (marks.ts), for every figure built here: a figure
+    // computed under another scenario than the paper's is never "pinned by published numbers"
+    const differs = differsWords(differencesFor(scenarioDifferences(ctx), figureEntry(id).dependsOn));
+    return 'spec' in r ? { id, spec: markProvenance(r.spec, id, provenanceOf(ctx.dataset), differs) } : r;
   } catch (e) {
-    if (!(e instanceof J2GError)) throw e;
+    if (!(e instanceof UnsupportedOutputError)) throw e;
     return { id, skipped: e.message };
   }
 }
 
-function buildFigureOrThrow(id: FigureId, options: PaperFigureOptions): FigureResult {
-  const fo: FigureOptions = { provenance: provenanceOf(options.dataset), colours: datasetColours(options.dataset), ...figureCaption(id, options), ...options.figure };
+function buildFigureOrThrow(id: FigureId, ctx: ScenarioContext, settings: FigureSettings): FigureResult {
+  const options = ctx;
+  const fo: FigureOptions = { provenance: provenanceOf(ctx.dataset), colours: datasetColours(ctx.dataset), ...figureCaption(id, ctx), ...settings.figure };
   switch (id) {
     case '1a': return { id, spec: figure01a(benefitPerJouleRow(options), fo) };
     case '1b': return { id, spec: figure01b(studyCountRows(options), fo) };
-    case '1scale': return { id, spec: figure01Scale(options.energyScale ?? loadEnergyScale(), energyScaleRows(options), fo) };
+    case '1scale': return { id, spec: figure01Scale(settings.energyScale ?? loadEnergyScale(), energyScaleRows(options), fo) };
     case '2': {
-      const titles = options.taskTitles ?? loadTaskTitles();
-      const taskId = options.figure2Task ?? defaultFigure2Task(options, titles);
+      const titles = settings.taskTitles ?? loadTaskTitles();
+      const taskId = settings.figure2Task ?? defaultFigure2Task(options, titles);
       return { id, spec: figure02(taskAccountRow({ ...options, taskId, titles }), fo) };
     }
     case '1c': return { id, spec: figure01c(categoryRows(options), fo) };
@@ -106,7 +119,7 @@ function buildFigureOrThrow(id: FigureId, options: PaperFigureOptions): FigureRe
       const g = acceleratorCountRows(options);
       return g ? { id, spec: figure07(g.rows, { ...fo, model: g.model }) } : { id, skipped: 'no model runs on two accelerator counts' };
     }
-    case '9': return { id, spec: figure09(weightRows(options), { ...fo, scheme: weightSchemeName(options.weights ?? 'gdp') }) };
+    case '9': return { id, spec: figure09(weightRows(options), { ...fo, scheme: weightSchemeName(ctx.weights) }) };
     case '10': {
       const rows: PolicyRow[] = policyRows(options);
       return rows.length < 4 ? { id, skipped: 'needs at least two attempts per task' } : { id, spec: figure10(rows, fo) };

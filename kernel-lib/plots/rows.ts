@@ -7,8 +7,7 @@
 import type { Dataset } from '../data/load.ts';
 import type { Reference } from '../data/schema.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
-import { PASS_AT_1, policyLabel, threshold } from '../metrics/policy.ts';
-import { taskComponents } from '../metrics/taskComponents.ts';
+import { policyLabel, threshold } from '../metrics/policy.ts';
 import { categorySummaries } from '../tables/table13.ts';
 import { evaluableSystemSummaries, systemSummaries, type SystemSummary } from '../tables/table01.ts';
 import { judgedAttempts, table19, table20 } from '../tables/policyTables.ts';
@@ -17,6 +16,8 @@ import { table17 } from '../tables/table17.ts';
 import { evaluate } from '../tables/evaluate.ts';
 import { weightVector } from '../metrics/aggregate.ts';
 import type { TableOptions } from '../tables/options.ts';
+import { resolveContext, withScenario, type ScenarioContext } from '../tables/context.ts';
+import { componentsOf } from '../tables/evaluate.ts';
 import { warn } from '../warn.ts';
 import type { CategoryRankingRow } from './figure03.ts';
 import type { ReferenceRow } from './figure04.ts';
@@ -29,13 +30,13 @@ import type { DecompositionRow } from './figure11.ts';
 import type { OutcomeRow } from './figure12.ts';
 import type { BenefitPerJouleRow, EnergyScaleRow, StudyCountRow } from './figure01ab.ts';
 import type { TaskAccountRow } from './figure02.ts';
-import { J2GError } from '../errors.ts';
+import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { weightsWords } from './captions.ts';
 import { CATEGORY_PALETTE, SYSTEM_PALETTE, colourMap, type Provenance } from './theme.ts';
 
 /** Category rows of Figures 1(c) and 3 (Table 13's categories with their ratios). */
-export function categoryRows(options: TableOptions): CategoryRankingRow[] {
+export function categoryRows(options: TableOptions | ScenarioContext): CategoryRankingRow[] {
   return categorySummaries(options).map((c) => ({
     category: c.category, winTiePct: 100 * c.credit, winTiePctPerMJ: 100 * c.winTiePerMJ, nvj: c.nvj, tsj: c.tsj,
     netValueUSD: c.valueUSD - c.costUSD, timeSavingHours: c.timeSavingHours,
@@ -62,11 +63,11 @@ export function modelSystems(ds: Dataset): Map<string, string> {
  * (Table 1) and unweighted totals of output value, time saving and energy over each system's
  * evaluated tasks (attempt 1, expert-only, unless the options give another policy or reference).
  */
-export function systemRows(options: TableOptions): SystemReturnRow[] {
-  const models = modelSystems(options.dataset);
-  return systemSummaries(options).filter((s) => models.has(s.system)).map((s) => {
-    const reference = options.judgmentReference ?? 'expert_only';
-    const c = taskComponents({ ...options, system: s.system, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy: options.policy ?? PASS_AT_1 });
+export function systemRows(options: TableOptions | ScenarioContext): SystemReturnRow[] {
+  const ctx = resolveContext(options);
+  const models = modelSystems(ctx.dataset);
+  return systemSummaries(ctx).filter((s) => models.has(s.system)).map((s) => {
+    const c = componentsOf(withScenario(ctx, { system: s.system }));
     return {
       system: s.system, label: models.get(s.system)!, nvj: s.nvj, tsj: s.tsj,
       energyMJ: sum(c.energyMJ), valueUSD: sum(c.valueUSD), timeSavingHours: sum(c.timeSavingHours),
@@ -81,10 +82,8 @@ function sum(x: ArrayLike<number>): number {
 }
 
 /** Whether the primary (or chosen) system has judgments against `reference` by the judge, with reference times. */
-export function hasJudgments(options: TableOptions, reference: Reference): boolean {
-  const ds = options.dataset;
-  const judge = options.judge ?? ds.manifest.primary_judge;
-  const system = options.system ?? ds.manifest.primary_system;
+export function hasJudgments(options: TableOptions | ScenarioContext, reference: Reference): boolean {
+  const { dataset: ds, judge, system } = resolveContext(options);
   const runs = new Set(ds.rows.runs.filter((r) => r.system === system).map((r) => r.run_id));
   const tasksTimed = ds.rows.tasks.every((t) => reference === 'expert_only' || t.expert_ai_hours !== null);
   return tasksTimed && ds.rows.judgments.some((j) => j.judge === judge && j.reference === reference && runs.has(j.run_id));
@@ -95,21 +94,22 @@ export function hasJudgments(options: TableOptions, reference: Reference): boole
  * Table 17's percentile 95% intervals of NVJ and TSJ when both references are there and the
  * bootstrap is on (`bootstrap: false` gives no whiskers).
  */
-export function referenceRows(options: TableOptions): ReferenceRow[] {
+export function referenceRows(options: TableOptions | ScenarioContext): ReferenceRow[] {
+  const ctx = resolveContext(options);
   const out: ReferenceRow[] = [];
   const intervals = new Map<string, Record<string, unknown>>();
-  if (options.bootstrap !== false && hasJudgments(options, 'expert_only') && hasJudgments(options, 'expert_with_ai')) {
-    for (const r of table17(options).objects() as Record<string, unknown>[]) {
+  if (ctx.bootstrap !== false && hasJudgments(ctx, 'expert_only') && hasJudgments(ctx, 'expert_with_ai')) {
+    for (const r of table17(ctx).objects() as Record<string, unknown>[]) {
       if (r.judgment_reference === r.time_reference) intervals.set(String(r.judgment_reference), r);
     }
   }
   const num = (r: Record<string, unknown> | undefined, k: string) => (r && typeof r[k] === 'number' ? (r[k] as number) : null);
   for (const reference of ['expert_only', 'expert_with_ai'] as const) {
-    if (!hasJudgments(options, reference)) {
+    if (!hasJudgments(ctx, reference)) {
       warn(`no ${reference} judgments (or reference times) for the primary system; Figure 4 leaves that reference out`);
       continue;
     }
-    const b = evaluate({ ...options, judgmentReference: reference, timeReference: reference }).benchmark;
+    const b = evaluate(withScenario(ctx, { judgmentReference: reference, timeReference: reference })).benchmark;
     const r = returnsOf(b);
     const t17 = intervals.get(reference);
     out.push({ reference, winTiePct: 100 * b.credit, nvj: r.nvj, tsj: r.tsj, nvjLo: num(t17, 'nvj_lo'), nvjHi: num(t17, 'nvj_hi'), tsjLo: num(t17, 'tsj_lo'), tsjHi: num(t17, 'tsj_hi') });
@@ -140,7 +140,7 @@ function pickGroup(ds: Dataset, by: 'accelerator' | 'accelerator_count', model?:
   return groups[0][1];
 }
 
-function summariesOf(options: TableOptions, ids: string[]): SystemSummary[] {
+function summariesOf(options: TableOptions | ScenarioContext, ids: string[]): SystemSummary[] {
   const all = systemSummaries(options);
   return ids.map((id) => all.find((s) => s.system === id)).filter((s): s is SystemSummary => s !== undefined);
 }
@@ -150,11 +150,12 @@ function summariesOf(options: TableOptions, ids: string[]): SystemSummary[] {
  * else throws (the figure is skipped with the reason): under pass@2, say, the systems with one attempt
  * per task are left out of Table 1, and a comparison of one system would be an empty figure.
  */
-function comparable(options: TableOptions, ids: string[], figure: string, what: string): SystemSummary[] {
-  const summaries = summariesOf(options, ids);
+function comparable(options: TableOptions | ScenarioContext, ids: string[], figure: string, what: string): SystemSummary[] {
+  const ctx = resolveContext(options);
+  const summaries = summariesOf(ctx, ids);
   if (summaries.length < 2) {
-    const policy = prettyPolicy(policyLabel(options.policy ?? PASS_AT_1));
-    throw new J2GError(`${figure}: under ${policy} only ${summaries.length} of the ${ids.length} systems of one model on different ${what} can be evaluated (the others have too few attempts per task or no judgments by the judge against the reference), so there is nothing to compare`);
+    const policy = prettyPolicy(policyLabel(ctx.policy));
+    throw new UnsupportedOutputError(`${figure}: under ${policy} only ${summaries.length} of the ${ids.length} systems of one model on different ${what} can be evaluated (the others have too few attempts per task or no judgments by the judge against the reference), so there is nothing to compare`);
   }
   return summaries;
 }
@@ -163,7 +164,7 @@ function comparable(options: TableOptions, ids: string[], figure: string, what: 
  * Figure 6: one model on different accelerator types (same count, harness and backend). Picks the
  * model with the most accelerator types unless `model` is given; null when the dataset has none.
  */
-export function acceleratorRows(options: TableOptions & { model?: string }): { model: string; rows: DeploymentRow[] } | null {
+export function acceleratorRows(options: (TableOptions | ScenarioContext) & { model?: string }): { model: string; rows: DeploymentRow[] } | null {
   const ids = pickGroup(options.dataset, 'accelerator', options.model);
   if (!ids) return null;
   const summaries = comparable(options, ids, 'Figure 6', 'accelerator types');
@@ -172,7 +173,7 @@ export function acceleratorRows(options: TableOptions & { model?: string }): { m
 }
 
 /** Figure 7: one model on different numbers of the same accelerator; null when the dataset has none. */
-export function acceleratorCountRows(options: TableOptions & { model?: string }): { model: string; rows: ScaleRow[] } | null {
+export function acceleratorCountRows(options: (TableOptions | ScenarioContext) & { model?: string }): { model: string; rows: ScaleRow[] } | null {
   const ids = pickGroup(options.dataset, 'accelerator_count', options.model);
   if (!ids) return null;
   const summaries = comparable(options, ids, 'Figure 7', 'accelerator counts').sort((a, b) => a.acceleratorCount - b.acceleratorCount);
@@ -184,11 +185,11 @@ export function acceleratorCountRows(options: TableOptions & { model?: string })
 }
 
 /** Figure 9: the weight of every occupation that has tasks, under the options' scheme. */
-export function weightRows(options: TableOptions): WeightRow[] {
-  const ds = options.dataset;
+export function weightRows(options: TableOptions | ScenarioContext): WeightRow[] {
+  const { dataset: ds, weights } = resolveContext(options);
   const withTasks = new Set(ds.rows.tasks.map((t) => t.occupation));
   const occs = ds.rows.occupations.filter((o) => withTasks.has(o.occupation));
-  const w = weightVector(ds, occs.map((o) => o.occupation), options.weights ?? 'gdp');
+  const w = weightVector(ds, occs.map((o) => o.occupation), weights);
   return occs.map((o, i) => ({ occupation: o.occupation, category: o.category, sector: o.sector, weight: w[i] }));
 }
 
@@ -201,9 +202,10 @@ export function prettyPolicy(label: string): string {
  * Figure 10: pass@1..n and thresholds >=1/n..>=n/n (Tables 19 and 20), with their 95% intervals when
  * the tables carry them (the bootstrap is on unless `bootstrap: false`).
  */
-export function policyRows(options: TableOptions): PolicyRow[] {
+export function policyRows(options: TableOptions | ScenarioContext): PolicyRow[] {
+  const ctx = resolveContext(options);
   const rows: PolicyRow[] = [];
-  for (const [kind, table] of [['pass@k', table19(options)], ['threshold', table20(options)]] as const) {
+  for (const [kind, table] of [['pass@k', table19(ctx)], ['threshold', table20(ctx)]] as const) {
     for (const r of table.objects() as Record<string, unknown>[]) {
       const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : null);
       rows.push({
@@ -216,11 +218,12 @@ export function policyRows(options: TableOptions): PolicyRow[] {
 }
 
 /** Figure 11: the Table 22 decomposition under each n-run threshold against the expert-with-AI reference. */
-export function decompositionRows(options: TableOptions): DecompositionRow[] {
-  const n = judgedAttempts(options, 'expert_with_ai');
+export function decompositionRows(options: TableOptions | ScenarioContext): DecompositionRow[] {
+  const ctx = resolveContext(options);
+  const n = judgedAttempts(ctx, 'expert_with_ai');
   return Array.from({ length: n }, (_, i) => {
     const policy = threshold(i + 1, n);
-    const byTransition = new Map((table22({ ...options, policy, bootstrap: false }).objects() as { transition: string; time_saving_hours: number; time_saving_pct: number | null }[]).map((r) => [r.transition, r]));
+    const byTransition = new Map((table22(withScenario(ctx, { policy, bootstrap: false })).objects() as { transition: string; time_saving_hours: number; time_saving_pct: number | null }[]).map((r) => [r.transition, r]));
     const [assist, automation, total] = TRANSITIONS.map((t) => byTransition.get(t)!);
     return {
       policy: prettyPolicy(policyLabel(policy)),
@@ -231,14 +234,13 @@ export function decompositionRows(options: TableOptions): DecompositionRow[] {
 }
 
 /** Figure 12: win, tie and loss shares of attempt-1 outputs per model (the options' judgment reference, default expert-only; their judge). */
-export function outcomeRows(options: TableOptions): OutcomeRow[] {
-  const ds = options.dataset;
-  const judge = options.judge ?? ds.manifest.primary_judge;
+export function outcomeRows(options: TableOptions | ScenarioContext): OutcomeRow[] {
+  const { dataset: ds, judge, judgmentReference } = resolveContext(options);
   const labels = modelSystems(ds);
   const firstRun = new Map(ds.rows.runs.filter((r) => r.attempt === 1).map((r) => [r.run_id, r.system]));
   const counts = new Map<string, { win: number; tie: number; loss: number }>();
   for (const j of ds.rows.judgments) {
-    if (j.judge !== judge || j.reference !== (options.judgmentReference ?? 'expert_only')) continue;
+    if (j.judge !== judge || j.reference !== judgmentReference) continue;
     const system = firstRun.get(j.run_id);
     if (system === undefined) continue;
     const c = counts.get(system) ?? { win: 0, tie: 0, loss: 0 };
@@ -265,16 +267,16 @@ export function provenanceOf(ds: Dataset): Provenance {
 }
 
 /** Figure 1(a): the primary (or chosen) system's GDP-weighted per-task components and ratios (Table 1's row). */
-export function benefitPerJouleRow(options: TableOptions): BenefitPerJouleRow {
-  const ds = options.dataset;
-  const id = options.system ?? ds.manifest.primary_system;
-  const s = evaluableSystemSummaries(options).find((x) => x.system === id);
-  if (!s) throw new J2GError(`Figure 1(a): system ${id} has no judgments by judge ${options.judge ?? ds.manifest.primary_judge} against the ${options.judgmentReference ?? 'expert_only'} reference`);
+export function benefitPerJouleRow(options: TableOptions | ScenarioContext): BenefitPerJouleRow {
+  const ctx = resolveContext(options);
+  const id = ctx.system;
+  const s = evaluableSystemSummaries(ctx).find((x) => x.system === id);
+  if (!s) throw new UnsupportedOutputError(`Figure 1(a): system ${id} has no judgments by judge ${ctx.judge} against the ${ctx.judgmentReference} reference`);
   return { label: s.model, valueUSD: s.valueUSD, costUSD: s.costUSD, timeSavingHours: s.timeSavingHours, aiHours: s.aiHours, energyMJ: s.energyMJ, nvj: s.nvj, tsj: s.tsj };
 }
 
 /** Figure 1(b): what the dataset compares, counted from its files. */
-export function studyCountRows(options: TableOptions): StudyCountRow[] {
+export function studyCountRows(options: TableOptions | ScenarioContext): StudyCountRow[] {
   const ds = options.dataset;
   const occupations = new Set(ds.rows.tasks.map((t) => t.occupation));
   const occ = ds.rows.occupations.filter((o) => occupations.has(o.occupation));
@@ -292,20 +294,20 @@ export function studyCountRows(options: TableOptions): StudyCountRow[] {
 }
 
 /** Figure 1's bottom panel: the energy per task of the primary (or chosen) system, GDP-weighted. */
-export function energyScaleRows(options: TableOptions): EnergyScaleRow[] {
-  const r = benefitPerJouleRow(options);
-  return [{ label: `${r.label}, one task (${weightsWords(weightSchemeName(options.weights ?? 'gdp'))})`, energyMJ: r.energyMJ }];
+export function energyScaleRows(options: TableOptions | ScenarioContext): EnergyScaleRow[] {
+  const ctx = resolveContext(options);
+  const r = benefitPerJouleRow(ctx);
+  return [{ label: `${r.label}, one task (${weightsWords(weightSchemeName(ctx.weights))})`, energyMJ: r.energyMJ }];
 }
 
 /** The task Figure 2 shows by default: the paper's example when the dataset has it, else the first task the system ran. */
-export function defaultFigure2Task(options: TableOptions, titles: ReadonlyMap<string, { title: string }>): string {
-  const ds = options.dataset;
-  const system = options.system ?? ds.manifest.primary_system;
+export function defaultFigure2Task(options: TableOptions | ScenarioContext, titles: ReadonlyMap<string, { title: string }>): string {
+  const { dataset: ds, system } = resolveContext(options);
   const ran = new Set(ds.rows.runs.filter((r) => r.system === system).map((r) => r.task_id));
   const example = [...titles.entries()].find(([id, t]) => t.title === FIGURE2_EXAMPLE_TITLE && ran.has(id));
   if (example) return example[0];
   const first = ds.rows.tasks.find((t) => ran.has(t.task_id));
-  if (!first) throw new J2GError(`Figure 2: system ${system} ran no task`);
+  if (!first) throw new UnsupportedOutputError(`Figure 2: system ${system} ran no task`);
   return first.task_id;
 }
 
@@ -318,16 +320,13 @@ export const FIGURE2_EXAMPLE_TITLE = 'Fall Music Tour P&L';
  * Throws "Figure 2: unknown task: id" and "Figure 2: system S did not run task id".
  */
 export function taskAccountRow(options: TableOptions & { taskId: string; titles?: ReadonlyMap<string, { title: string }> }): TaskAccountRow {
-  const ds = options.dataset;
-  const system = options.system ?? ds.manifest.primary_system;
-  const judge = options.judge ?? ds.manifest.primary_judge;
+  const ctx = resolveContext(options);
+  const { dataset: ds, system, judge, policy, judgmentReference: reference } = ctx;
   const task = ds.rows.tasks.find((t) => t.task_id === options.taskId);
   if (!task) throw new J2GError(`Figure 2: unknown task: ${options.taskId}`);
   const runs = ds.rows.runs.filter((r) => r.system === system && r.task_id === task.task_id).sort((a, b) => a.attempt - b.attempt);
-  if (!runs.length) throw new J2GError(`Figure 2: system ${system} did not run task ${task.task_id}`);
-  const policy = options.policy ?? PASS_AT_1;
-  const reference = options.judgmentReference ?? 'expert_only';
-  const c = taskComponents({ ...options, system, judgmentReference: reference, timeReference: options.timeReference ?? reference, policy });
+  if (!runs.length) throw new UnsupportedOutputError(`Figure 2: system ${system} did not run task ${task.task_id}`);
+  const c = componentsOf(ctx);
   const i = c.taskIds.indexOf(task.task_id);
   const byRun = new Map<string, { judge: string; reference: string; outcome: 'win' | 'tie' | 'loss' }[]>();
   for (const j of ds.rows.judgments) byRun.set(j.run_id, [...(byRun.get(j.run_id) ?? []), j]);

@@ -123,7 +123,7 @@ export type ContextPatch = Partial<Pick<TableOptions, ContextField>>;
 /**
  * A context with some fields replaced, sharing the memo. A derived field follows its source again:
  * the time reference follows a changed judgment reference unless it was chosen (or is in the patch).
- * @example withScenario(ctx, { judgmentReference: 'expert_with_ai' }).timeReference // => 'expert_with_ai' (when not chosen)
+ * @example withScenario(resolveContext({ dataset: loadDataset('data/recorded/synthetic-small') }), { judgmentReference: 'expert_with_ai' }).timeReference // => 'expert_with_ai'
  */
 export function withScenario(ctx: ScenarioContext, patch: ContextPatch): ScenarioContext {
   const c = resolveContext(ctx);

@@ -1,0 +1,46 @@
+/**
+ * The registry of the paper's figures, beside the tables' (tables/registry.ts): for each, its id,
+ * title, the context fields its values depend on, and what it needs from a dataset. The figure
+ * builders (paperFigures.ts), the provenance badge (marks.ts), the explorer and the report read it.
+ */
+import type { ContextField } from '../tables/context.ts';
+
+export const FIGURE_IDS = ['1a', '1b', '1c', '1d', '1scale', '2', '3', '4', '5', '6', '7', '9', '10', '11', '12'] as const;
+export type FigureId = (typeof FIGURE_IDS)[number];
+
+export interface FigureEntry {
+  id: FigureId;
+  title: string;
+  /** the context fields its values depend on (the badge says "pinned" only when none differs from the paper) */
+  dependsOn: readonly ContextField[];
+  /** what it needs from a dataset, in words */
+  needs: readonly string[];
+}
+
+const EVALUATION: readonly ContextField[] = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'];
+const EVERY_SYSTEM: readonly ContextField[] = ['judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'];
+
+export const FIGURES: readonly FigureEntry[] = [
+  { id: '1a', title: 'Figure 1(a): benefit per joule of one system', dependsOn: EVALUATION, needs: [] },
+  { id: '1b', title: 'Figure 1(b): what the study compares', dependsOn: [], needs: [] },
+  { id: '1c', title: 'Figure 1(c): categories ranked', dependsOn: EVALUATION, needs: [] },
+  { id: '1d', title: 'Figure 1(d): value against energy per model', dependsOn: ['judge', 'judgmentReference', 'timeReference', 'policy', 'rates'], needs: ['a system with positive output value'] },
+  { id: '1scale', title: 'Figure 1: task energy on an everyday scale', dependsOn: EVALUATION, needs: [] },
+  { id: '2', title: 'Figure 2: one task\'s accounting', dependsOn: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy'], needs: [] },
+  { id: '3', title: 'Figure 3: category rankings', dependsOn: EVALUATION, needs: [] },
+  { id: '4', title: 'Figure 4: the two references', dependsOn: ['system', 'judge', 'policy', 'weights', 'rates'], needs: ['expert-with-AI judgments and times'] },
+  { id: '5', title: 'Figure 5: models compared', dependsOn: EVERY_SYSTEM, needs: [] },
+  { id: '6', title: 'Figure 6: one model on different accelerators', dependsOn: EVERY_SYSTEM, needs: ['a model on two accelerator types'] },
+  { id: '7', title: 'Figure 7: one model on different accelerator counts', dependsOn: EVERY_SYSTEM, needs: ['a model on two accelerator counts'] },
+  { id: '9', title: 'Figure 9: occupation weights', dependsOn: ['weights'], needs: [] },
+  { id: '10', title: 'Figure 10: attempt policies', dependsOn: ['system', 'judge', 'weights', 'rates'], needs: ['two or more attempts per task'] },
+  { id: '11', title: 'Figure 11: time saving by threshold', dependsOn: ['system', 'judge', 'weights'], needs: ['expert-with-AI judgments and times'] },
+  { id: '12', title: 'Figure 12: outcome shares per model', dependsOn: ['judge', 'judgmentReference'], needs: [] },
+];
+
+/** The registry entry of figure `id`. */
+export function figureEntry(id: string): FigureEntry {
+  const e = FIGURES.find((f) => f.id === id);
+  if (!e) throw new Error(`no paper figure ${JSON.stringify(id)} (figures: ${FIGURE_IDS.join(', ')})`);
+  return e;
+}
