@@ -34,6 +34,7 @@ import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_UR
 import { comparisonText } from '../kernel-lib/display/index.ts';
 import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
+import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
 import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, cellProvenance, type TableCellProvenance, tableMarkdown, startNotebookWorker, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun, type NotebookWorker } from '../kernel-lib/report/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
@@ -254,7 +255,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
 
   const comparisons = await step('published vs reproduced', () => {
     const extraClaims = extraTextClaimCells({ ...options_, tables: built.tables, reference });
-    const rows = reproductionChecks({ ...options_, published, tables: built.tables, reference, extraClaims });
+    const rows = reproductionChecks({ ...options_, context: options_, published, tables: built.tables, reference, extraClaims });
     writeFileAtomic(join(out, 'checks.csv'), formatCsv(
       ['table', 'row', 'column', 'published', 'printed', 'reproduced', 'difference', 'status', 'by_construction'],
       rows.map((r) => ({ table: r.table, row: r.row, column: r.column, published: formatNumber(r.published), printed: r.printed ?? '',
@@ -284,6 +285,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       audit: { passed: audit.passed, known: audit.known, failed: audit.failed },
       checksEnforced: checksGate,
       scenario,
+      scenarioNote: differsWords(scenarioDifferences(options_)),
       warnings: distinctWarnings(warnings),
       provenance: provenanceOf(dataset),
       comparisons,

@@ -14,7 +14,7 @@
 import type { Published } from '../published/load.ts';
 import { cellKey } from '../published/load.ts';
 import { printedDecimals } from '../published/lookup.ts';
-import { checkStatus, type CheckStatus } from '../report/compare.ts';
+import { checkStatus, type CheckStatus } from './status.ts';
 import type { ReproducedCell } from './cells.ts';
 
 export type TargetKind = 'exact' | 'approximate';

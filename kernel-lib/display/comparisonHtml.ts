@@ -3,7 +3,7 @@
  * (green exact, amber within tolerance, red off; values that hold by construction are marked).
  * Used by notebooks (showComparison) and by out/report.html.
  */
-import type { CheckStatus, Comparison } from '../report/compare.ts';
+import type { CheckStatus, Comparison } from '../compare/status.ts';
 import { escapeHtml } from '../export/plotly.ts';
 import { printedDecimals } from '../published/lookup.ts';
 
@@ -13,7 +13,14 @@ export const STATUS_STYLE: Record<CheckStatus, { background: string; colour: str
   off: { background: '#FBE0DE', colour: '#A50E0E' },
   'not published': { background: '#F1F1F1', colour: '#555555' },
   'not reproduced': { background: '#F1F1F1', colour: '#555555' },
+  'differs from the paper': { background: '#E8EEF7', colour: '#1F3A66' },
 };
+
+/** A row's status as every surface prints it: the reason of a value not compared, "(by construction)" where due. */
+export function statusText(r: Comparison): string {
+  if (r.status === 'differs from the paper') return r.reason ?? r.status;
+  return `${r.status}${r.byConstruction ? ' (by construction)' : ''}`;
+}
 
 /**
  * A number with `decimals` digits after the point (the published number's printed precision plus
@@ -30,7 +37,7 @@ export function comparisonHtml(rows: readonly Comparison[], options: { caption?:
   const body = rows.map((r) => {
     const d = decimals(r);
     const s = STATUS_STYLE[r.status];
-    const status = `${r.status}${r.byConstruction ? ' (by construction)' : ''}`;
+    const status = statusText(r);
     return `<tr class="j2g-check" data-status="${r.status}" data-by-construction="${r.byConstruction}">`
       + `<td>${escapeHtml(r.table)}</td><td>${escapeHtml(r.row)}</td><td>${escapeHtml(r.column)}</td>`
       + `<td style="text-align:right">${r.printed === null ? '–' : escapeHtml(r.printed)}</td>`
@@ -46,7 +53,7 @@ export function comparisonHtml(rows: readonly Comparison[], options: { caption?:
 export function comparisonText(rows: readonly Comparison[]): string {
   const lines = rows.map((r) => {
     const d = decimals(r);
-    return [r.table, r.row, r.column, r.printed ?? '–', formatNumber(r.reproduced, d + 2), r.status + (r.byConstruction ? ' (by construction)' : '')];
+    return [r.table, r.row, r.column, r.printed ?? '–', formatNumber(r.reproduced, d + 2), statusText(r)];
   });
   const all = [['table', 'row', 'column', 'published', 'reproduced', 'status'], ...lines];
   const widths = all[0].map((_, i) => Math.max(...all.map((l) => l[i].length)));

@@ -17,7 +17,10 @@ import type { Dataset } from '../data/load.ts';
 import { J2GError } from '../errors.ts';
 import { loadPublished, type Published } from '../published/load.ts';
 import { loadReference, type Reference } from '../reference/load.ts';
-import { readNodeRates, table05, type TableOptions } from '../tables/index.ts';
+import type { ScenarioContext } from '../tables/context.ts';
+import { UnsupportedOutputError } from '../errors.ts';
+import { differencesFor, differsWords, scenarioDifferences } from '../tables/paperScenario.ts';
+import { tableEntry } from '../tables/registry.ts';
 import { reproductionChecks } from '../report/checks.ts';
 import { extraTextClaimCells } from '../report/textClaims.ts';
 import { paperTable } from '../report/paperTables.ts';
@@ -113,8 +116,8 @@ export interface Notebook {
   /** the resolved scenario: every input of every table and figure below */
   scenario: ResolvedScenario;
   dataset: Dataset;
-  /** the options object of every table and figure builder */
-  options: TableOptions;
+  /** the resolved context every table and figure builder takes (a TableOptions too) */
+  options: ScenarioContext;
   published: Published;
   reference: Reference;
 }
@@ -152,34 +155,47 @@ export function compareTables(nb: Notebook, ids: readonly string[], built: Recor
     const name = `table${id.padStart(2, '0')}`;
     return [name, built[name] ?? paperTable(nb.options, id)];
   }));
-  return reproductionChecks({ ...nb.options, published: nb.published, tables, reference: nb.reference })
+  return reproductionChecks({ ...nb.options, context: nb.options, published: nb.published, tables, reference: nb.reference })
     .filter((c) => ids.includes(c.table));
 }
 
 /**
+ * How a notebook says that table or figure `what` (its registry dependencies `dependsOn`) was computed
+ * under another scenario than the paper's, or null: the sentence every surface uses.
+ */
+export function differsNote(nb: Notebook, dependsOn: readonly string[]): string | null {
+  return differsWords(differencesFor(scenarioDifferences(nb.options), dependsOn));
+}
+
+/**
  * Paper table `id` ('1', '13', ... '22') in a notebook: the table, then (unless `compare` is false)
- * its published-vs-reproduced comparison. A table the dataset cannot support (no expert-with-AI
- * reference, one category, a run without its judgment) is one line saying why, so the notebook runs
- * on to its other sections.
+ * its published-vs-reproduced comparison, or, when the parameters changed a field it depends on, the
+ * sentence "differs from the paper because you changed ...". A table the dataset cannot support (no
+ * expert-with-AI reference, one category, a run without its judgment) is one line saying why, so the
+ * notebook runs on to its other sections; any other error stops the cell.
  */
 export function showPaperTable(nb: Notebook, id: string, options: { caption?: string; compare?: boolean; sink?: DisplaySink } = {}): void {
   let table: ColumnTable;
   try {
-    const sweep = nb.scenario.rates.sweepFile;
-    const system = nb.dataset.rows.systems.find((r) => r.system === nb.scenario.system)!;
-    table = id === '5' && sweep !== null ? table05({ ...nb.options, rates: readNodeRates(sweep, system) }) : paperTable(nb.options, id);
+    table = paperTable(nb.options, id);
   } catch (e) {
-    if (!(e instanceof J2GError)) throw e;
+    if (!(e instanceof UnsupportedOutputError)) throw e;
     (options.sink ?? tslabSink())(notApplicable(`Table ${id} is not computed for this dataset`, e.message));
     return;
   }
-  const name = `table${id.padStart(2, '0')}`;
+  const name = tableEntry(id).name;
   const caption = tableCaption(name, nb.options);
-  (options.sink ?? tslabSink())({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
+  const differs = differsNote(nb, tableEntry(id).dependsOn);
+  const sink = options.sink ?? tslabSink();
+  sink({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
   // a reconstructed dataset's cells that no published number pins are marked † (report/cellProvenance.ts)
   showTable(table, { sink: options.sink, marks: cellProvenance(nb.dataset, name, table, nb.published, nb.reference, nb.scenario.judge) });
   if (options.compare === false) return;
-  showComparison(compareTables(nb, [id], { [`table${id.padStart(2, '0')}`]: table }), { caption: options.caption, sink: options.sink });
+  if (differs) {
+    sink({ 'text/markdown': `*Published values not compared: this table ${differs}.*`, 'text/plain': `Published values not compared: this table ${differs}.` });
+    return;
+  }
+  showComparison(compareTables(nb, [id], { [name]: table }), { caption: options.caption, sink: options.sink });
 }
 
 /** One row per file of the dataset: rows and columns. */
@@ -194,11 +210,11 @@ export function compareTextClaims(nb: Notebook): Comparison[] {
     try {
       return [[`table${id.padStart(2, '0')}`, paperTable(nb.options, id)]];
     } catch (e) {
-      if (!(e instanceof J2GError)) throw e;
+      if (!(e instanceof UnsupportedOutputError)) throw e;
       return [];
     }
   }));
   const extraClaims = extraTextClaimCells({ ...nb.options, tables, reference: nb.reference });
-  return reproductionChecks({ ...nb.options, published: nb.published, tables, reference: nb.reference, extraClaims })
+  return reproductionChecks({ ...nb.options, context: nb.options, published: nb.published, tables, reference: nb.reference, extraClaims })
     .filter((c) => c.table === 'text');
 }

@@ -1,43 +1,47 @@
 /**
- * What the explorer computes for one scenario: every paper table (the builders `j2g tables` uses) and
- * every paper figure, as plain, structured-cloneable values a page or a Web Worker can pass around.
- * No DOM here: the page, the worker, the bench and the tests call the same functions.
+ * What the explorer computes for one scenario: every paper table (the registry's builders, which
+ * `j2g tables` uses) and every paper figure, as plain, structured-cloneable values a page or a Web
+ * Worker can pass around, all under one resolved context per pass. No DOM here: the page, the
+ * worker, the bench and the tests call the same functions.
  */
 import type { ColumnTable } from 'arquero';
-import { J2GError } from '../errors.ts';
+import { UnsupportedOutputError } from '../errors.ts';
 import { formatNumber } from '../io/format.ts';
 import { parseCsv } from '../io/csv.ts';
 import { tableCaption } from '../plots/captions.ts';
-import { paperFigures, type FigureResult, type PaperFigureOptions } from '../plots/paperFigures.ts';
-import { nodeRatesOf, table05, type TableOptions } from '../tables/index.ts';
-import { TABLE_BUILDERS } from '../tables/buildTables.ts';
-
-/** The table builders, by output name, in paper order: `j2g tables`' TABLE_BUILDERS. */
-export const EXPLORER_TABLES = TABLE_BUILDERS;
+import { paperFigures, type FigureResult, type FigureSettings } from '../plots/paperFigures.ts';
+import { nodeRatesOf, type TableOptions } from '../tables/index.ts';
+import { resolveContext, withScenario, type ScenarioContext } from '../tables/context.ts';
+import { TABLES, tableEntry } from '../tables/registry.ts';
+import { differsWords, scenarioDifferences } from '../tables/paperScenario.ts';
 
 /**
- * Table 5, the cost sweep, at the node rates of a rates CSV's text (the reference rates,
- * data/reference/node_rates.csv) for the system's node type, as the report shows it.
+ * The context with Table 5's sweep at the node rates of a rates CSV's text (the reference rates,
+ * data/reference/node_rates.csv) for the system's node type, as the report shows it; unchanged
+ * without the text or when the scenario has a sweep of its own.
  */
-export function table05At(ratesCsv: string, file = 'node_rates.csv'): (o: TableOptions) => ColumnTable {
-  return (o) => {
-    const ds = o.dataset;
-    const system = ds.rows.systems.find((s) => s.system === (o.system ?? ds.manifest.primary_system));
-    const rates = nodeRatesOf(parseCsv(ratesCsv, file), system);
-    if (!rates.length) throw new J2GError(`no node rate in ${file} for the node type of ${system?.system} (${system?.accelerator} x${system?.accelerator_count})`);
-    return table05({ ...o, rates });
-  };
+export function withSweepOf(options: TableOptions | ScenarioContext, ratesCsv: string | null, file = 'node_rates.csv'): ScenarioContext {
+  const ctx = resolveContext(options);
+  if (ratesCsv === null || ctx.sweep !== undefined) return ctx;
+  const system = ctx.dataset.rows.systems.find((s) => s.system === ctx.system);
+  return withScenario(ctx, { sweep: nodeRatesOf(parseCsv(ratesCsv, file), system) });
 }
 
-/** Every table of the page, in paper order: EXPLORER_TABLES and, given the reference rates' text, Table 5. */
-export function explorerTables(nodeRatesCsv: string | null): Record<string, (o: TableOptions) => ColumnTable> {
-  if (nodeRatesCsv === null) return EXPLORER_TABLES;
-  const { table01, table02, ...rest } = EXPLORER_TABLES;
-  return { table01, table02, table05: table05At(nodeRatesCsv), ...rest };
+/** The tables the page shows, in paper order (the registry's; Table 5 when the context has a sweep). */
+export function explorerTableNames(ctx: ScenarioContext): string[] {
+  return TABLES.filter((t) => t.name !== 'table05' || ctx.sweep !== undefined).map((t) => t.name);
 }
 
-/** Tables whose every number is an interval or a bootstrap statistic: computed in the interval pass only. */
-export const INTERVAL_ONLY = new Set(['table16']);
+/** Tables whose every number is an interval or a bootstrap statistic: computed in the interval pass only (the registry's `interval-only`). */
+export const INTERVAL_ONLY = new Set(TABLES.filter((t) => t.kind === 'interval-only').map((t) => t.name));
+
+/**
+ * What a scenario differs in from the paper's, in the words every surface uses (the notebooks, the
+ * report, compare), or null under the paper's scenario.
+ */
+export function scenarioNote(ctx: ScenarioContext): string | null {
+  return differsWords(scenarioDifferences(ctx));
+}
 
 /** A table as columns and rows of raw values (numbers, text, null). */
 export interface TableData {
@@ -62,35 +66,40 @@ export function tableData(t: ColumnTable): TableData {
 }
 
 /**
- * Build one table with its caption (plots/captions.ts, from the options); a table the dataset cannot
- * support is `skipped` with the builder's reason. `builders` adds builders beside EXPLORER_TABLES (table05At).
+ * Build one table with its caption (plots/captions.ts, from the context); a table the dataset cannot
+ * support is `skipped` with the builder's reason (UnsupportedOutputError); any other error is thrown.
  */
-export function computeTable(name: string, options: TableOptions, builders: Record<string, (o: TableOptions) => ColumnTable> = EXPLORER_TABLES): TableResult {
+export function computeTable(name: string, options: TableOptions | ScenarioContext): TableResult {
   const t0 = performance.now();
+  const ctx = resolveContext(options);
   try {
-    const build = builders[name] ?? EXPLORER_TABLES[name];
-    return { name, table: tableData(build(options)), caption: tableCaption(name, options), ms: performance.now() - t0 };
+    return { name, table: tableData(tableEntry(name).build(ctx)), caption: tableCaption(name, ctx), ms: performance.now() - t0 };
   } catch (e) {
-    if (!(e instanceof J2GError)) throw e;
+    if (!(e instanceof UnsupportedOutputError)) throw e;
     return { name, skipped: e.message, ms: performance.now() - t0 };
   }
 }
 
-/** Every table in `names` (default all but the interval-only ones when `options.bootstrap` is false). */
-export function computeTables(options: TableOptions, names?: readonly string[], builders: Record<string, (o: TableOptions) => ColumnTable> = EXPLORER_TABLES): TableResult[] {
-  const list = names ?? Object.keys(builders).filter((n) => options.bootstrap !== false || !INTERVAL_ONLY.has(n));
-  return list.map((n) => computeTable(n, options, builders));
+/**
+ * Every table in `names` (default all but the interval-only ones when the bootstrap is off) under ONE
+ * context, so that its memo of task components serves every table (and the figures, given the same context).
+ */
+export function computeTables(options: TableOptions | ScenarioContext, names?: readonly string[]): TableResult[] {
+  const ctx = resolveContext(options);
+  const list = names ?? explorerTableNames(ctx).filter((n) => ctx.bootstrap !== false || !INTERVAL_ONLY.has(n));
+  return list.map((n) => computeTable(n, ctx));
 }
 
 /** The reference constants the figures draw (Figure 1's energy scale, Figure 2's task titles), as the build wrote them. */
 export interface FigureConstants {
-  energyScale: NonNullable<PaperFigureOptions['energyScale']>;
+  energyScale: NonNullable<FigureSettings['energyScale']>;
   taskTitles: [string, { title: string }][];
 }
 
 /** Every paper figure (a spec, or the reason the dataset cannot support it). */
-export function computeFigures(options: TableOptions, constants: FigureConstants | null = null): FigureResult[] {
-  return paperFigures(constants ? { ...options, energyScale: constants.energyScale, taskTitles: new Map(constants.taskTitles) } : options);
+export function computeFigures(options: TableOptions | ScenarioContext, constants: FigureConstants | null = null): FigureResult[] {
+  const context = resolveContext(options);
+  return paperFigures(constants ? { context, energyScale: constants.energyScale, taskTitles: new Map(constants.taskTitles) } : { context });
 }
 
 /**

@@ -14,7 +14,8 @@ import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
 import { parseWeightsCsv } from '../weights/parseWeightsCsv.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
-import { computeFigures, computeTables, explorerTables, printedCell, type FigureConstants, type TableData, type TableResult } from './compute.ts';
+import { computeFigures, computeTables, printedCell, scenarioNote, withSweepOf, type FigureConstants, type TableData, type TableResult } from './compute.ts';
+import { TABLES, rowKeyOf, tableEntry } from '../tables/registry.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import type { ScenarioComparison } from '../scenario/compare.ts';
 import {
@@ -69,21 +70,6 @@ function watchFrames(): void {
 }
 (window as unknown as { __explorer: ExplorerProbe }).__explorer = probe;
 
-const TITLES: Record<string, string> = {
-  table01: 'Table 1: every system (net value, time saving, per MJ, per AI dollar and hour)',
-  table02: 'Table 2: judge agreement and repeated-output agreement',
-  table05: 'Table 5: category cost and NVJ at the reference node rates (data/reference/node_rates.csv)',
-  table13: 'Table 13: NVJ and TSJ by occupation category',
-  table14: 'Table 14: category net value per AI dollar and per AI hour',
-  table15: 'Table 15: categories and occupations (win-tie rates, NVJ, TSJ)',
-  table16: 'Table 16: rank stability of the categories',
-  table17: 'Table 17: reference crossing (expert-only and expert-with-AI)',
-  table18: 'Table 18: reference reductions and their attribution',
-  table19: 'Table 19: pass@k',
-  table20: 'Table 20: thresholds against the expert-only reference',
-  table21: 'Table 21: thresholds against the expert-with-AI reference',
-  table22: 'Table 22: time-saving decomposition',
-};
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) => {
@@ -233,9 +219,9 @@ function buildControls(): void {
   box.append(draws);
 }
 
-/** Row keys: the text cells of a row (labels), so a baseline row is matched to the same variant row. */
-function rowKey(t: TableData, r: (number | string | null)[]): string {
-  return t.columns.map((_, i) => (typeof r[i] === 'string' ? r[i] : '')).join('|');
+/** Row keys: the registry's key columns (tables/registry.ts rowKeyOf, as compareScenarios matches rows), so a baseline row is matched to the same variant row. */
+function rowKey(name: string, t: TableData, r: (number | string | null)[]): string {
+  return rowKeyOf(name, Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
 }
 
 function renderTable(result: TableResult): void {
@@ -251,7 +237,7 @@ function renderTable(result: TableResult): void {
   body.append(el('p', { class: 'caption' }, result.caption));
   const t = result.table;
   const base = baseline?.tables.get(result.name);
-  const baseRows = new Map(base ? base.rows.map((r) => [rowKey(base, r), r]) : []);
+  const baseRows = new Map(base ? base.rows.map((r) => [rowKey(result.name, base, r), r]) : []);
   const table = el('table', { 'data-table': result.name });
   const head = el('tr');
   for (const c of t.columns) head.append(el('th', {}, c));
@@ -259,7 +245,7 @@ function renderTable(result: TableResult): void {
   table.tHead!.append(head);
   t.rows.forEach((r, i) => {
     const tr = el('tr', { 'data-row': String(i) });
-    const b = baseRows.get(rowKey(t, r));
+    const b = baseRows.get(rowKey(result.name, t, r));
     r.forEach((v, j) => {
       const td = el('td', { 'data-col': t.columns[j] }, printedCell(v));
       if (typeof v === 'number') td.className = 'num';
@@ -399,13 +385,15 @@ function recompute(): Promise<unknown> {
   warningsSeen.length = 0;
   let options;
   try {
-    options = pageOptions(current.ds, scenario, false);
+    // one context for the whole pass: its memo of task components serves every table and figure
+    options = withSweepOf(pageOptions(current.ds, scenario, false), nodeRates);
   } catch (e) {
     showError((e as Error).message);
     return Promise.resolve();
   }
   const t0 = performance.now();
-  const point = computeTables(options, undefined, explorerTables(nodeRates));
+  showScenarioNote(scenarioNote(options));
+  const point = computeTables(options);
   probe.pointTablesMs = performance.now() - t0;
   probe.pointTableMs = Object.fromEntries(point.map((r) => [r.name, r.ms]));
   probe.intervalTableMs = {};
@@ -556,6 +544,21 @@ function download(name: string, text: string): void {
 }
 
 /** The tables on show drawn again (baseline pinned or cleared: the highlights change). */
+/**
+ * What the scenario differs in from the paper's, beside the provenance badge, in the words the notebooks
+ * and the report use ("differs from the paper because you changed weights (employment)"); hidden under
+ * the paper's scenario.
+ */
+function showScenarioNote(note: string | null): void {
+  let p = document.getElementById('scenario-note');
+  if (!p) {
+    p = el('span', { id: 'scenario-note', class: 'badge scenario-note' });
+    $('provenance').after(p);
+  }
+  p.hidden = note === null;
+  p.textContent = note === null ? "" : `This scenario ${note}; values that depend on it are not compared with published numbers.`;
+}
+
 function rerenderShown(): void {
   for (const [name, t] of [...shown]) {
     const caption = $(`sec-${name}`).querySelector('.caption')?.textContent ?? '';
@@ -565,9 +568,9 @@ function rerenderShown(): void {
 
 function layout(): void {
   const tables = $('tables');
-  for (const name of Object.keys(explorerTables(''))) {
+  for (const { name } of TABLES.filter((t) => t.name !== 'table05' || nodeRates !== null)) {
     const sec = el('section', { id: `sec-${name}`, class: 'table' });
-    sec.append(el('h3', {}, TITLES[name] ?? name), el('div', { class: 'body' }));
+    sec.append(el('h3', {}, tableEntry(name).title), el('div', { class: 'body' }));
     tables.append(sec);
   }
   const figs = $('figures');

@@ -5,7 +5,7 @@
  * the page's fields onto resolveScenario and scenarioToTableOptions: no second set of rules.
  */
 import type { Dataset } from '../data/load.ts';
-import type { TableOptions } from '../tables/options.ts';
+import { withScenario, type ScenarioContext } from '../tables/context.ts';
 import {
   parseScenario, resolveScenario, scenarioToTableOptions, WEIGHT_NAMES, WIN_TIE_INTERVALS,
   type ResolvedScenario, type ScenarioInput,
@@ -32,10 +32,10 @@ export function pageResolved(dataset: Dataset, s: PageScenario): ResolvedScenari
   return resolveScenario({ ...s, draws: s.draws ?? LIVE_DRAWS }, dataset);
 }
 
-/** The scenario as TableOptions (scenarioToTableOptions); `draws` false: point estimates only. Throws ScenarioError naming a bad field. */
-export function pageOptions(dataset: Dataset, s: PageScenario, draws: number | false): TableOptions {
-  const options = scenarioToTableOptions(pageResolved(dataset, draws === false ? s : { ...s, draws }), dataset);
-  return draws === false ? { ...options, bootstrap: false } : options;
+/** The scenario as its resolved context (scenarioToTableOptions); `draws` false: point estimates only. Throws ScenarioError naming a bad field. */
+export function pageOptions(dataset: Dataset, s: PageScenario, draws: number | false): ScenarioContext {
+  const ctx = scenarioToTableOptions(pageResolved(dataset, draws === false ? s : { ...s, draws }), dataset);
+  return draws === false ? withScenario(ctx, { bootstrap: false }) : ctx;
 }
 
 const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'draws', 'seed', 'winTieInterval'] as const;

@@ -5,16 +5,16 @@
  */
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { onWarning } from '../warn.ts';
-import { computeFigures, computeTable, explorerTables, type FigureConstants } from './compute.ts';
+import { computeFigures, computeTable, explorerTableNames, withSweepOf, type FigureConstants } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { pageOptions, pageResolved } from './scenario.ts';
 import { compareScenarios } from '../scenario/compare.ts';
-import { J2GError } from '../errors.ts';
+import { UnsupportedOutputError } from '../errors.ts';
 
 onWarning(null); // the page shows the warnings of its own (point) pass
 
 let dataset: Dataset | null = null;
-let builders = explorerTables(null);
+let nodeRates: string | null = null;
 let constants: FigureConstants | null = null;
 const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);
 
@@ -22,16 +22,17 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   if (m.type === 'load') {
     dataset = datasetFromTexts(m.name, m.texts);
-    builders = explorerTables(m.nodeRates);
+    nodeRates = m.nodeRates;
     constants = m.constants;
     return;
   }
   const t0 = performance.now();
   try {
     if (!dataset) throw new Error('no dataset loaded');
-    const options = pageOptions(dataset, m.scenario, m.draws);
-    const names = Object.keys(builders);
-    names.forEach((name, i) => post({ type: 'table', id: m.id, result: computeTable(name, options, builders), done: i + 1, total: names.length + 1 }));
+    // one context for the pass: its memo serves every table and figure
+    const options = withSweepOf(pageOptions(dataset, m.scenario, m.draws), nodeRates);
+    const names = explorerTableNames(options);
+    names.forEach((name, i) => post({ type: 'table', id: m.id, result: computeTable(name, options), done: i + 1, total: names.length + 1 }));
     post({ type: 'figures', id: m.id, figures: computeFigures(options, constants) });
     const ms = performance.now() - t0;
     if (m.baseline) {
@@ -42,7 +43,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
         const side = (s: typeof m.scenario) => ({ scenario: pageResolved(dataset!, { ...s, draws: m.draws }), options: pageOptions(dataset!, s, m.draws) });
         post({ type: 'comparison', id: m.id, comparison: compareScenarios(side(m.baseline), side(m.scenario), { draws: m.draws }), ms: performance.now() - t1 });
       } catch (err) {
-        if (!(err instanceof J2GError)) throw err;
+        if (!(err instanceof UnsupportedOutputError)) throw err;
         post({ type: 'error', id: m.id, message: `compare with the baseline: ${err.message}` });
       }
     }

@@ -25,6 +25,9 @@ import type { Reference } from '../reference/load.ts';
 import { compareWithPublished, reproducedCells, textClaimCells, type CellLabels, type ReproducedCell } from '../compare/index.ts';
 import { evaluableSystemSummaries } from '../tables/table01.ts';
 import type { TableOptions } from '../tables/options.ts';
+import { resolveContext, type ScenarioContext } from '../tables/context.ts';
+import { PAPER_FIELDS, differencesFor, differsWords, scenarioDifferences } from '../tables/paperScenario.ts';
+import { TABLES } from '../tables/registry.ts';
 import type { Comparison } from './compare.ts';
 import { modelSystems } from '../plots/rows.ts';
 
@@ -77,7 +80,14 @@ export function readByConstruction(dir: string): Rule {
     r.table === table && (r.row === '*' || r.row === row) && (r.column === '*' || r.column === column));
 }
 
+/** The fields a published number of `table` ('1' ... '22', or 'text': every field a claim may rest on) depends on. */
+function dependsOnOf(table: string): readonly string[] {
+  return TABLES.find((t) => t.number === table)?.dependsOn ?? PAPER_FIELDS.filter((f) => f !== 'winTieInterval');
+}
+
 export interface CheckOptions extends TableOptions {
+  /** the resolved context the tables were built under (else resolved from the options) */
+  context?: ScenarioContext;
   published: Published;
   /** built tables by name (table01, ...), as `paperTables` returns them */
   tables: Record<string, ColumnTable>;
@@ -89,11 +99,12 @@ export interface CheckOptions extends TableOptions {
 
 /** One comparison per published number, tables in number order then the text, in file order. */
 export function reproductionChecks(options: CheckOptions): Comparison[] {
-  const ds = options.dataset;
-  const primary = options.system ?? ds.manifest.primary_system;
-  const judge = options.judge ?? ds.manifest.primary_judge;
+  const ctx = resolveContext(options.context ?? options);
+  const ds = ctx.dataset;
+  const primary = ctx.system;
+  const judge = ctx.judge;
   const labels = cellLabels(ds, options.reference);
-  const computedClaims = textClaimCells(evaluableSystemSummaries(options), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);
+  const computedClaims = textClaimCells(evaluableSystemSummaries(ctx), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);
   const targeted = new Set(computedClaims.map((c) => c.row));
   const extra = (options.extraClaims ?? []).filter((c) => !targeted.has(c.row));
   const fromFile = readByConstruction(ds.dir);
@@ -104,6 +115,7 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   // categories, 9 sectors): all hold by construction, none is evidence about the paper.
   const byConstruction = (c: { table: string; row: string; column: string }) =>
     fromFile(c.table, c.row, c.column) || reconstructed;
+  const differences = scenarioDifferences(ctx);
   const rows = compareWithPublished([...reproducedCells(options.tables, labels), ...computedClaims, ...extra], options.published, { byConstruction });
   const found = new Map(rows.map((r) => [`${r.table}\u0000${r.row}\u0000${r.column}`, r]));
 
@@ -118,5 +130,9 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   const ids = [...options.published.tables.keys()].sort((a, b) => Number(a) - Number(b));
   for (const id of ids) for (const c of options.published.tables.get(id)!.values()) push(id, c.row, c.column, c.value, c.printed);
   for (const c of options.published.claims.values()) push('text', c.claimId, c.quote, c.value, c.printed);
-  return out;
+  return out.map((r) => {
+    // a value computed under another scenario than the paper's, in a field it depends on, is not compared
+    const why = differsWords(differencesFor(differences, dependsOnOf(r.table)));
+    return why === null ? r : { ...r, status: 'differs from the paper' as const, reason: why, difference: null };
+  });
 }

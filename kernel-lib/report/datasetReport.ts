@@ -65,7 +65,7 @@ ${idsOf.map((id) => `<h3>${id === 'text' ? 'Numbers in the text' : `Table ${esca
 <body>
 <h1>Joules-to-GDP tables and figures: ${escapeHtml(input.provenance.name)}</h1>
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
-${scenarioLineHtml(input.scenario)}
+${scenarioLineHtml(input.scenario, input.scenarioNote ?? null)}
 <p class="note">This dataset's systems (${list(match.models)}) are not the paper's (${list(match.paper)}): the page shows its own tables and figures first, then the paper's published values for the rows it shares.</p>
 <nav><a href="#tables">Tables</a> · <a href="#figures">Figures</a> · <a href="#paper">Against the paper</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
 ${explorerLinkHtml(input.explorer)}<h2 id="tables">Tables</h2>

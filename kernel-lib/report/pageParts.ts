@@ -66,6 +66,7 @@ export function explorerLinkHtml(explorer: string | undefined): string {
 }
 
 /** "Computed under: ..." from the resolved scenario, linking scenario.json; '' without one. */
-export function scenarioLineHtml(scenario: ResolvedScenario | undefined): string {
-  return scenario ? `<p id="scenario">Computed under: ${escapeHtml(scenarioWords(scenario))} (every field: <a href="scenario.json">scenario.json</a>).</p>` : '';
+export function scenarioLineHtml(scenario: ResolvedScenario | undefined, note: string | null = null): string {
+  const differs = note ? `<p id="scenario-note" class="note">This scenario ${escapeHtml(note)}; values that depend on it are not compared with published numbers.</p>` : '';
+  return scenario ? `<p id="scenario">Computed under: ${escapeHtml(scenarioWords(scenario))} (every field: <a href="scenario.json">scenario.json</a>).</p>${differs}` : '';
 }

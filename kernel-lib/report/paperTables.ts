@@ -1,46 +1,32 @@
 /**
- * The paper's tables from one options object, by number: the builders `j2g tables` uses, plus
- * Table 5 re-priced at the node rates of data/reference/node_rates.csv for the system's accelerator.
+ * The paper's tables from one context, by number, as the report and the notebooks show them: the
+ * registry's builders (tables/registry.ts), with Table 5 re-priced at the node rates of
+ * data/reference/node_rates.csv for the system's node type when the scenario names no sweep of its own.
  */
 import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';
-import { J2GError } from '../errors.ts';
-import { buildTables, TABLE_BUILDERS } from '../cli/commands/tables.ts';
 import { DEFAULT_REFERENCE_DIR } from '../reference/load.ts';
-import { table05, readNodeRates, type TableOptions } from '../tables/index.ts';
+import { readNodeRates } from '../tables/table05.ts';
+import type { TableOptions } from '../tables/options.ts';
+import { resolveContext, withScenario, type ScenarioContext } from '../tables/context.ts';
+import { buildTables, tableEntry } from '../tables/registry.ts';
 
 export const NODE_RATES_FILE = join(DEFAULT_REFERENCE_DIR, 'node_rates.csv');
 
-/** Table 5 at the reference node rates; null when none matches the system's node type (accelerator and count). */
-export function table05AtReferenceRates(options: TableOptions): ColumnTable | null {
-  const ds = options.dataset;
-  const system = ds.rows.systems.find((s) => s.system === (options.system ?? ds.manifest.primary_system));
-  const rates = readNodeRates(NODE_RATES_FILE, system);
-  return rates.length ? table05({ ...options, rates }) : null;
+/** The context with Table 5's sweep: its own, else the reference node rates for the system's node type. */
+export function withReferenceSweep(options: TableOptions | ScenarioContext): ScenarioContext {
+  const ctx = resolveContext(options);
+  if (ctx.sweep !== undefined) return ctx;
+  const system = ctx.dataset.rows.systems.find((s) => s.system === ctx.system)!;
+  return withScenario(ctx, { sweep: readNodeRates(NODE_RATES_FILE, system) });
 }
 
-/** Table `id` ('1', '13', ... '22'). Throws J2GError when the dataset cannot support it. */
-export function paperTable(options: TableOptions, id: string): ColumnTable {
-  if (id === '5') {
-    const t = table05AtReferenceRates(options);
-    if (!t) throw new J2GError('table05: no node rate in data/reference/node_rates.csv for the system\'s accelerator');
-    return t;
-  }
-  const build = TABLE_BUILDERS[`table${id.padStart(2, '0')}`];
-  if (!build) throw new J2GError(`no table builder for Table ${id}`);
-  return build(options);
+/** Table `id` ('1', '13', ... '22'). Throws UnsupportedOutputError when the dataset cannot support it. */
+export function paperTable(options: TableOptions | ScenarioContext, id: string): ColumnTable {
+  return tableEntry(id).build(withReferenceSweep(options));
 }
 
 /** Every table the dataset supports (named table01 ...), and why the others were skipped. */
-export function paperTables(options: TableOptions): { tables: Record<string, ColumnTable>; skipped: Record<string, string> } {
-  const r = buildTables(options);
-  try {
-    const t5 = table05AtReferenceRates(options);
-    if (t5) r.tables.table05 = t5;
-    else r.skipped.table05 = 'no node rate for the system\'s accelerator';
-  } catch (e) {
-    if (!(e instanceof J2GError)) throw e;
-    r.skipped.table05 = e.message;
-  }
-  return r;
+export function paperTables(options: TableOptions | ScenarioContext): { tables: Record<string, ColumnTable>; skipped: Record<string, string> } {
+  return buildTables(withReferenceSweep(options));
 }

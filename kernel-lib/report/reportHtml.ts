@@ -14,6 +14,8 @@ import type { ResolvedScenario } from '../scenario/schema.ts';
 
 export interface ReportInput {
   provenance: Provenance;
+  /** what the scenario differs in from the paper's (tables/paperScenario.ts differsWords), or null */
+  scenarioNote?: string | null;
   description?: string;
   comparisons: readonly Comparison[];
   figures: readonly PageFigure[];
@@ -123,7 +125,7 @@ export function reportHtml(input: ReportInput): string {
 <h1>Joules-to-GDP: reproduced against published</h1>
 ${evidenceSummaryHtml(input)}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
-${scenarioLineHtml(input.scenario)}
+${scenarioLineHtml(input.scenario, input.scenarioNote ?? null)}
 <p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it, or, for interval endpoints and Table 16 (which depend on resampling), within 15% of it or of the printed interval's width (never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data). Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
 ${explorerLinkHtml(input.explorer)}${summary}
 ${verdict}

@@ -16,7 +16,7 @@
  *   each among the rows both scenarios give a value; rows the variant leaves out are named.
  */
 import { J2GError } from '../errors.ts';
-import { buildTables } from '../tables/buildTables.ts';
+import { buildTables, rowKeyOf, rowLabelOf, tableEntry } from '../tables/registry.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { systemRows } from '../plots/rows.ts';
 import { pairedCellIntervals } from './pairedCells.ts';
@@ -71,14 +71,27 @@ export function scenarioChanges(a: ResolvedScenario, b: ResolvedScenario): strin
   return out;
 }
 
-function rowKey(row: Record<string, unknown>, columns: string[]): string {
-  const text = columns.filter((c) => typeof row[c] === 'string');
-  return text.length ? text.map((c) => String(row[c])).join(' | ') : '';
+/** Values this close (relative to their size) are a tie: a leader picked by float noise is no leader. */
+const TIE = 1e-9;
+const tied = (a: number, b: number) => Math.abs(a - b) <= TIE * Math.max(1, Math.abs(a), Math.abs(b));
+
+/**
+ * The rows ranked by value, highest first, ties grouped: [['a'], ['b', 'c']] ranks a first and ties b
+ * with c (within TIE). Keys in a group in name order.
+ */
+export function rankGroups(rows: { key: string; value: number | null }[]): string[][] {
+  const sorted = rows.filter((r) => r.value !== null).sort((a, b) => b.value! - a.value! || (a.key < b.key ? -1 : 1));
+  const groups: { value: number; keys: string[] }[] = [];
+  for (const r of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && tied(last.value, r.value!)) last.keys.push(r.key);
+    else groups.push({ value: r.value!, keys: [r.key] });
+  }
+  return groups.map((g) => g.keys.sort());
 }
 
-function ranking(rows: { key: string; value: number | null }[]): string[] {
-  return rows.filter((r) => r.value !== null).sort((a, b) => b.value! - a.value! || (a.key < b.key ? -1 : 1)).map((r) => r.key);
-}
+const orderText = (groups: string[][]) => groups.map((g) => g.join(' = ')).join(' > ');
+const leaderText = (groups: string[][]) => (groups[0].length === 1 ? groups[0][0] : `a tie (${groups[0].join(', ')})`);
 
 /** Systems on the value-energy frontier (no other system has no more energy and no less value, one strictly). */
 export function frontierMembers(points: readonly { id: string; energyMJ: number; valueUSD: number }[]): string[] {
@@ -103,15 +116,16 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     if (name === 'table16') continue; // rank stability over random portfolios: a bootstrap of its own, not a cell estimate
     if (!v) continue;
     const columns = b.columnNames();
-    const vRows = new Map((v.objects() as Record<string, unknown>[]).map((r) => [rowKey(r, columns), r]));
-    (b.objects() as Record<string, unknown>[]).forEach((rb, i) => {
-      const key = rowKey(rb, columns) || String(i + 1);
-      const rv = vRows.get(rowKey(rb, columns)) ?? (rowKey(rb, columns) === '' ? (v.objects()[i] as Record<string, unknown>) : undefined);
+    // rows match by the registry's key columns (tables/registry.ts rowKeyOf), as the explorer matches them
+    const vRows = new Map((v.objects() as Record<string, unknown>[]).map((r) => [rowKeyOf(name, r), r]));
+    (b.objects() as Record<string, unknown>[]).forEach((rb) => {
+      const key = rowLabelOf(name, rb);
+      const rv = vRows.get(rowKeyOf(name, rb));
       for (const c of columns) {
+        if (typeof rb[c] === 'string' || tableEntry(name).keyColumns.includes(c)) continue;
         const x = num(rb[c]);
         const y = rv ? num(rv[c]) : null;
         if (x === null && y === null) continue;
-        if (typeof rb[c] === 'string') continue;
         const d = x !== null && y !== null ? y - x : null;
         cells.push({ table: name, row: key, column: c, base: x, variant: y, difference: d, percentChange: d !== null && x !== 0 && x !== null ? (100 * d) / Math.abs(x) : null, lo: null, hi: null });
         if (c === 'nvj' && x !== null && y !== null && Math.sign(x) !== Math.sign(y)) conclusions.push(`${name} ${key}: NVJ changes sign (${fmt(x)} -> ${fmt(y)})`);
@@ -136,9 +150,10 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     if (onlyBase.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} without a value under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyBase.join(', ')}`);
     if (onlyVariant.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} with a value only under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyVariant.join(', ')}`);
     if (both.length < 2) continue;
-    const rb = ranking(both.map((c) => ({ key: c.row, value: c.base }))), rv = ranking(both.map((c) => ({ key: c.row, value: c.variant })));
-    if (rb[0] !== rv[0]) conclusions.push(`leader of ${what} changes: ${rb[0]} -> ${rv[0]}`);
-    else if (rb.join('\u0000') !== rv.join('\u0000')) conclusions.push(`rank order of ${what} changes (leader ${rb[0]} stays): ${rb.join(' > ')} -> ${rv.join(' > ')}`);
+    const gb = rankGroups(both.map((c) => ({ key: c.row, value: c.base }))), gv = rankGroups(both.map((c) => ({ key: c.row, value: c.variant })));
+    const lb = leaderText(gb), lv = leaderText(gv);
+    if (lb !== lv) conclusions.push(`leader of ${what} changes: ${lb} -> ${lv}`);
+    else if (orderText(gb) !== orderText(gv)) conclusions.push(`rank order of ${what} changes (leader ${lb} stays): ${orderText(gb)} -> ${orderText(gv)}`);
   }
   // Frontier membership (Figure 1(d)), among the systems both scenarios evaluate.
   try {
@@ -196,6 +211,9 @@ export function comparisonCsv(c: ScenarioComparison): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A Markdown table cell: `|` escaped, so a row label like `expert_only | expert_only` stays one cell. */
+const mdCell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+
 /** Markdown: what changed, the conclusions that change, and the NVJ/TSJ cells with their paired intervals. */
 export function comparisonMarkdown(c: ScenarioComparison): string {
   const head = [
@@ -215,7 +233,7 @@ export function comparisonMarkdown(c: ScenarioComparison): string {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const rows = c.cells.filter((x) => x.column === 'nvj' || x.column === 'tsj').map((x) =>
-    `| ${x.table} | ${x.row} | ${x.column} | ${fmt(x.base)} | ${fmt(x.variant)} | ${fmt(x.difference)} | ${x.percentChange === null ? '' : `${fmt(Number(x.percentChange.toFixed(2)))}%`} | ${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`} |`);
+    `| ${x.table} | ${mdCell(x.row)} | ${x.column} | ${fmt(x.base)} | ${fmt(x.variant)} | ${fmt(x.difference)} | ${x.percentChange === null ? '' : `${fmt(Number(x.percentChange.toFixed(2)))}%`} | ${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`} |`);
   return `${[...head, ...rows].join('\n')}\n\nEvery cell: comparison.csv.\n`;
 }
 

@@ -42,6 +42,8 @@ export interface TableEntry {
   dependsOn: readonly ContextField[];
   /** what it needs from a dataset, in words */
   needs: readonly string[];
+  /** the columns that name a row (its key: the same row under two scenarios has the same key) */
+  keyColumns: readonly string[];
   build: (ctx: ScenarioContext) => ColumnTable;
 }
 
@@ -49,28 +51,28 @@ const EVALUATION: readonly ContextField[] = ['system', 'judge', 'judgmentReferen
 const CROSSING: readonly ContextField[] = ['system', 'judge', 'policy', 'weights', 'rates'];
 const POLICIES: readonly ContextField[] = ['system', 'judge', 'weights', 'rates'];
 
-const entry = (name: string, subject: string, kind: TableKind, dependsOn: readonly ContextField[], build: TableEntry['build'], more: Partial<TableEntry> = {}): TableEntry => {
+const entry = (name: string, subject: string, kind: TableKind, keyColumns: readonly string[], dependsOn: readonly ContextField[], build: TableEntry['build'], more: Partial<TableEntry> = {}): TableEntry => {
   const number = String(Number(name.slice(5)));
-  return { name, number, title: `Table ${number}: ${subject[0].toLowerCase()}${subject.slice(1)}`, subject, kind, core: false, dependsOn, needs: [], build, ...more };
+  return { name, number, title: `Table ${number}: ${subject[0].toLowerCase()}${subject.slice(1)}`, subject, kind, core: false, dependsOn, needs: [], keyColumns, build, ...more };
 };
 
 /** Every table, in paper order. */
 export const TABLES: readonly TableEntry[] = [
-  entry('table01', 'Task averages per AI system', 'point', ['judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'], table01, { core: true }),
-  entry('table02', 'Judge agreement and repeated-output agreement', 'point', ['system', 'judge', 'judgmentReference'], table02,
+  entry('table01', 'Task averages per AI system', 'point', ['system'], ['judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'], table01, { core: true }),
+  entry('table02', 'Judge agreement and repeated-output agreement', 'point', ['judge_a', 'judge_b'], ['system', 'judge', 'judgmentReference'], table02,
     { needs: ['two judges sharing comparisons of the system, or two judged attempts'] }),
-  entry('table05', 'Costs and NVJ of the same runs re-priced at other node-hour rates (Appendix G.1)', 'point', ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'sweep'], table05,
+  entry('table05', 'Costs and NVJ of the same runs re-priced at other node-hour rates (Appendix G.1)', 'point', ['category'], ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'sweep'], table05,
     { needs: ['a rates sweep with a rate for the system\'s node type', 'a node_rate_usd_per_hour for the system'] }),
-  entry('table13', 'Category components and ratios', 'interval', EVALUATION, table13, { core: true }),
-  entry('table14', 'Net value per AI dollar and per AI hour by category', 'point', EVALUATION, table14),
-  entry('table15', 'Occupation results, Wilson win-tie intervals', 'interval', [...EVALUATION, 'winTieInterval'], table15, { core: true }),
-  entry('table16', 'Rank stability over random portfolios', 'interval-only', EVALUATION, table16, { needs: ['two or more categories with a positive weight'] }),
-  entry('table17', 'Reference crossing: judgments against times', 'interval', CROSSING, table17, { needs: ['expert-with-AI judgments and times'] }),
-  entry('table18', 'Reductions from the expert-only to the expert-with-AI reference', 'interval', CROSSING, table18, { needs: ['expert-with-AI judgments and times'] }),
-  entry('table19', 'pass@k policies', 'interval', POLICIES, table19, { needs: ['judged attempts'] }),
-  entry('table20', 'n-run win-tie thresholds against the expert-only reference', 'interval', POLICIES, table20, { needs: ['judged attempts'] }),
-  entry('table21', 'n-run win-tie thresholds against the expert-with-AI reference', 'interval', POLICIES, table21, { needs: ['expert-with-AI judgments and times'] }),
-  entry('table22', 'Time-saving decomposition between the references', 'interval', ['system', 'judge', 'policy', 'weights'], table22, { needs: ['expert-with-AI judgments and times'] }),
+  entry('table13', 'Category components and ratios', 'interval', ['category'], EVALUATION, table13, { core: true }),
+  entry('table14', 'Net value per AI dollar and per AI hour by category', 'point', ['category'], EVALUATION, table14),
+  entry('table15', 'Occupation results, Wilson win-tie intervals', 'interval', ['occupation'], [...EVALUATION, 'winTieInterval'], table15, { core: true }),
+  entry('table16', 'Rank stability over random portfolios', 'interval-only', ['ranking'], EVALUATION, table16, { needs: ['two or more categories with a positive weight'] }),
+  entry('table17', 'Reference crossing: judgments against times', 'interval', ['judgment_reference', 'time_reference'], CROSSING, table17, { needs: ['expert-with-AI judgments and times'] }),
+  entry('table18', 'Reductions from the expert-only to the expert-with-AI reference', 'interval', ['change', 'fixed'], CROSSING, table18, { needs: ['expert-with-AI judgments and times'] }),
+  entry('table19', 'pass@k policies', 'interval', ['policy'], POLICIES, table19, { needs: ['judged attempts'] }),
+  entry('table20', 'n-run win-tie thresholds against the expert-only reference', 'interval', ['policy'], POLICIES, table20, { needs: ['judged attempts'] }),
+  entry('table21', 'n-run win-tie thresholds against the expert-with-AI reference', 'interval', ['policy'], POLICIES, table21, { needs: ['expert-with-AI judgments and times'] }),
+  entry('table22', 'Time-saving decomposition between the references', 'interval', ['transition'], ['system', 'judge', 'policy', 'weights'], table22, { needs: ['expert-with-AI judgments and times'] }),
 ];
 
 /** The registry entry of `name` (`table13`, `13` or `Table 13`); throws for a table that does not exist. */
@@ -102,4 +104,21 @@ export function buildTables(options: TableOptions | ScenarioContext, only: { nam
     }
   }
   return { tables, skipped };
+}
+
+/**
+ * The key of a table row: its key columns' cells as a JSON tuple (no two rows with different cells
+ * share one, whatever the cells hold). compare and the explorer match a baseline row to a variant row by it.
+ * @example rowKeyOf('table17', { judgment_reference: 'expert_only', time_reference: 'expert_with_ai', nvj: 1 }) // => '["expert_only","expert_with_ai"]'
+ */
+export function rowKeyOf(name: string, row: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(tableEntry(name).keyColumns.map((c) => row[c] ?? null));
+}
+
+/**
+ * How a row is named in words: its key cells joined by ` | ` (escape the bars for Markdown).
+ * @example rowLabelOf('table17', { judgment_reference: 'expert_only', time_reference: 'expert_with_ai' }) // => 'expert_only | expert_with_ai'
+ */
+export function rowLabelOf(name: string, row: Readonly<Record<string, unknown>>): string {
+  return tableEntry(name).keyColumns.map((c) => String(row[c] ?? '')).join(' | ');
 }

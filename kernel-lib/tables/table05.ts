@@ -34,7 +34,10 @@ export function table05(options: TableOptions | ScenarioContext | (Omit<TableOpt
   const ctx = resolveContext(legacy as TableOptions);
   const sweep = ctx.sweep;
   if (sweep === undefined) throw new UnsupportedOutputError('table05 needs a rates sweep (--rates FILE, scenario field rates.sweepFile)');
-  if (sweep.length === 0) throw new J2GError('table05 requires at least one node rate');
+  if (sweep.length === 0) {
+    const row = ctx.dataset.rows.systems.find((r) => r.system === ctx.system)!;
+    throw new UnsupportedOutputError(`table05: the rates sweep has no node rate for the node type of ${row.system} (${row.accelerator} x${row.accelerator_count})`);
+  }
   const labels = sweep.map((r) => rateColumnLabel(r.label));
   if (new Set(labels).size !== labels.length) throw new J2GError(`table05 rate labels must differ: ${labels.join(', ')}`);
   const perRate = sweep.map((r) => categorySummaries(withScenario(ctx, { rates: { nodeRateUSDPerHour: r.usdPerNodeHour } })));
