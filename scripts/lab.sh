@@ -19,10 +19,10 @@ else
   exit 1
 fi
 
-node --import tsx -e "import('./kernel-lib/report/notebooks.ts').then((m) => { m.buildNotebookLib('.'); m.registerKernel('.', 'build/jupyter'); })"
+node --import tsx -e "import('./scripts/notebooks/tooling.ts').then((m) => { m.buildNotebookLib('.'); m.registerKernel('.', 'build/jupyter'); })"
 export JUPYTER_PATH="$PWD/build/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 
-node --import tsx -e "import('./kernel-lib/report/notebooks.ts').then((m) => m.watchNotebookLib('.'))" >build/kernel-lib-watch.log 2>&1 &
+node --import tsx -e "import('./scripts/notebooks/tooling.ts').then((m) => m.watchNotebookLib('.'))" >build/kernel-lib-watch.log 2>&1 &
 watcher=$!
 
 # Jupyter refuses to start as root unless told; a container or CI shell is often root.

@@ -25,10 +25,7 @@ import { J2GError } from '../kernel-lib/errors.ts';
 import { nearest, parseArgs, positiveInt } from '../kernel-lib/cli/args.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { BrowserUnavailableError, RENDER_URL_ENV, staticRenderer, startRenderServer } from '../kernel-lib/export/index.ts';
-import {
-  INSTALL_JUPYTER_HINT, buildNotebookLib, executedCopy, jupyterAvailable, notebookDrift, registerKernel, startNotebookWorker,
-  type NotebookJson, type NotebookRun,
-} from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLib, executedCopy, jupyterAvailable, notebookDrift, registerKernel, startNotebookWorker, type NotebookJson, type NotebookRun } from './notebooks/index.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const NOTEBOOKS = join(ROOT, 'notebooks');

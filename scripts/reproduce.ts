@@ -36,7 +36,8 @@ import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/r
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, cellProvenance, type TableCellProvenance, tableMarkdown, startNotebookWorker, jupyterAvailable, failingChecks, extraTextClaimCells, paperTables, registerKernel, reportHtml, reproductionChecks, statusCounts, type NotebookRun, type NotebookWorker } from '../kernel-lib/report/index.ts';
+import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, startNotebookWorker, jupyterAvailable, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';

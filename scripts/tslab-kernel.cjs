@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The TypeScript kernel of this checkout, as registered by registerKernel (kernel-lib/report/notebooks.ts)
+ * The TypeScript kernel of this checkout, as registered by registerKernel (scripts/notebooks/tooling.ts)
  * for `npm run reproduce`, `npm run notebook` and `npm run lab`: tslab, with a V8 code cache for the
  * TypeScript compiler it bundles.
  *

@@ -1,5 +1,5 @@
 export * from './bundle.ts';
-export * from './comparisonHtml.ts';
+export * from '../report/comparisonHtml.ts';
 export * from './sink.ts';
 export * from './staticSvg.ts';
 export * from './show.ts';

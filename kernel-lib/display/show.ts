@@ -14,7 +14,7 @@ import type { PlotSpec } from '../plots/spec.ts';
 import { paperFigures, type FigureId, type PaperFigureOptions } from '../plots/paperFigures.ts';
 import type { Comparison } from '../report/compare.ts';
 import { figureBundle, type MimeBundle } from './bundle.ts';
-import { comparisonHtml, comparisonText } from './comparisonHtml.ts';
+import { comparisonHtml, comparisonText } from '../report/comparisonHtml.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
 import { staticImages } from './staticSvg.ts';
 

@@ -6,7 +6,7 @@
  * sentence, not listed (and never as "off"). The paper's dataset keeps reportHtml's page.
  * No clock in the page: the same inputs give the same bytes.
  */
-import { comparisonHtml } from '../display/comparisonHtml.ts';
+import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
 import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml } from './pageParts.ts';

@@ -4,7 +4,7 @@
  * (interactive, plotly.js loaded from figures/plotly.js beside the page), and the notebooks run.
  * No clock in the page: the same inputs give the same bytes.
  */
-import { comparisonHtml } from '../display/comparisonHtml.ts';
+import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
 import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, type PageFigure } from './pageParts.ts';

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { findChromium, INSTALL_CHROMIUM_HINT } from '../../kernel-lib/export/index.ts';
-import { INSTALL_JUPYTER_HINT, jupyterAvailable } from '../../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, jupyterAvailable } from '../../scripts/notebooks/index.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const missing = [!findChromium() && INSTALL_CHROMIUM_HINT, !jupyterAvailable() && INSTALL_JUPYTER_HINT].filter(Boolean);

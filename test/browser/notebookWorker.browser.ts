@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { executeNotebook, INSTALL_JUPYTER_HINT, jupyterAvailable, jupyterPython, registerKernel, startNotebookWorker } from '../../kernel-lib/report/index.ts';
+import { executeNotebook, INSTALL_JUPYTER_HINT, jupyterAvailable, jupyterPython, registerKernel, startNotebookWorker } from '../../scripts/notebooks/index.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const jupyter = jupyterAvailable();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, INSTALL_CHROMIUM_HINT, launchBrowser, type Browser } from '../../kernel-lib/export/index.ts';
-import { INSTALL_JUPYTER_HINT, jupyterPython } from '../../kernel-lib/report/index.ts';
+import { INSTALL_JUPYTER_HINT, jupyterPython } from '../../scripts/notebooks/index.ts';
 import { PLOTLY_MIME } from '../../kernel-lib/display/index.ts';
 import { notebookFiles, reproduce, ROOT, SYNTHETIC, type ReproduceResult } from '../../scripts/reproduce.ts';
 import { execFileSync } from 'node:child_process';

@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXECUTED_COPY_TAG, executedCopy, notebookDrift, textDifference, type NotebookJson } from '../../kernel-lib/report/index.ts';
+import { EXECUTED_COPY_TAG, executedCopy, notebookDrift, textDifference, type NotebookJson } from '../../scripts/notebooks/index.ts';
 import { compareExecuted, formatNotebook, resolveNotebook } from '../../scripts/notebook.ts';
 
 function executed(): NotebookJson {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const BUILD = `import('${join(ROOT, 'kernel-lib/report/notebooks.ts')}').then((m) => console.log(m.buildNotebookLib(process.argv[1])))`;
+const BUILD = `import('${join(ROOT, 'scripts/notebooks/tooling.ts')}').then((m) => console.log(m.buildNotebookLib(process.argv[1])))`;
 
 function scratch(): string {
   const dir = mkdtempSync(join(tmpdir(), 'j2g-nblib-'));

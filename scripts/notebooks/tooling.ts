@@ -12,7 +12,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { J2GError } from '../errors.ts';
+import { J2GError } from '../../kernel-lib/errors.ts';
 
 /**
  * Compile kernel-lib for the tslab kernel (notebooks/tsconfig.kernel-lib.json) so that notebooks
