@@ -3,8 +3,8 @@
  * (#29: `npm run mutation weights` left these branches untested: 74.4% of 219 mutants killed).
  * Oracles: the formulas of section 2.5 by hand, and the error grammar of kernel-lib/errors.ts.
  *
- * Equivalent survivors (no output can tell them apart), left as they are:
- * - none known in this module at the time of writing; re-run `npm run mutation weights` to list any.
+ * Equivalent survivors: none. `npm run mutation weights` scored 163 of 219 before these tests; a run
+ * narrowed to the lines of its 56 survivors (MUTATION_MUTATE) then killed 104 of 104 mutants there.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
