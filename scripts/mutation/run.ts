@@ -3,8 +3,9 @@
  * a time (default: every folder of scripts/mutation/folders.mjs, smallest first), at concurrency 1
  * (MUTATION_CONCURRENCY to change it). Not part of `npm test` or CI: it takes hours on a 2-core machine.
  *
- * Writes out/mutation/<folder>.json (Stryker's mutation-testing-report-schema) per folder and
- * out/mutation/report.md: per folder its score (killed + timeout over all valid mutants, the
+ * Writes out/mutation/<folder>.json (Stryker's mutation-testing-report-schema) and <folder>.md per
+ * folder (so that runs of other folders do not erase it), and out/mutation/report.md for the folders of
+ * this run: per folder its score (killed + timeout over all valid mutants, the
  * no-coverage ones counted as survivors), its wall time, and every surviving mutant with file, line and
  * replacement. A folder's run that fails is reported as such and the next folder still runs.
  */
@@ -23,7 +24,8 @@ mkdirSync('out/mutation', { recursive: true });
 
 const SURVIVED = new Set(['Survived', 'NoCoverage']);
 const KILLED = new Set(['Killed', 'Timeout']);
-const lines: string[] = ['# Mutation testing (`npm run mutation`)', '', `${new Date().toISOString()}, concurrency ${process.env.MUTATION_CONCURRENCY ?? 1}`, '',
+const narrowed = process.env.MUTATION_MUTATE ? `, narrowed to MUTATION_MUTATE=${process.env.MUTATION_MUTATE}` : '';
+const lines: string[] = ['# Mutation testing (`npm run mutation`)', '', `${new Date().toISOString()}, concurrency ${process.env.MUTATION_CONCURRENCY ?? 1}${narrowed}`, '',
   '| folder | mutants | killed | survived | no coverage | score % | wall s |', '| --- | --- | --- | --- | --- | --- | --- |'];
 const survivors: string[] = [];
 for (const folder of folders) {
@@ -37,16 +39,20 @@ for (const folder of folders) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
   let killed = 0, survived = 0, noCoverage = 0;
+  const mine: string[] = [];
   for (const [path, { mutants }] of Object.entries(report.files)) {
     for (const m of mutants) {
       if (KILLED.has(m.status)) killed++;
       else if (m.status === 'Survived') survived++;
       else if (m.status === 'NoCoverage') noCoverage++;
-      if (SURVIVED.has(m.status)) survivors.push(`- ${path}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> \`${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80)}\` (${m.status})`);
+      if (SURVIVED.has(m.status)) mine.push(`- ${path}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} -> \`${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80)}\` (${m.status})`);
     }
   }
   const valid = killed + survived + noCoverage;
-  lines.push(`| ${folder} | ${valid} | ${killed} | ${survived} | ${noCoverage} | ${valid ? ((100 * killed) / valid).toFixed(1) : '-'} | ${wallS.toFixed(0)} |`);
+  const row = `| ${folder} | ${valid} | ${killed} | ${survived} | ${noCoverage} | ${valid ? ((100 * killed) / valid).toFixed(1) : '-'} | ${wallS.toFixed(0)} |`;
+  lines.push(row);
+  survivors.push(...mine);
+  writeFileSync(`out/mutation/${folder}.md`, [`# Mutation testing: kernel-lib/${folder}`, '', `${new Date().toISOString()}${narrowed}`, '', ...lines.slice(4, 6), row, '', '## Survivors', '', ...mine, ''].join('\n'));
   writeFileSync('out/mutation/report.md', [...lines, '', '## Survivors', '', ...survivors, ''].join('\n'));
 }
 writeFileSync('out/mutation/report.md', [...lines, '', '## Survivors', '', ...survivors, ''].join('\n'));
