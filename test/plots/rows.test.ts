@@ -64,8 +64,16 @@ describe('figure rows from synthetic-small', () => {
     const point = policyRows({ dataset: ds, bootstrap: false });
     expect(point.map((r) => r.policy)).toEqual(['pass@1', 'pass@2', '≥1/2', '≥2/2']);
     expect(point.every((r) => r.nvjLo === null)).toBe(true);
+    // pass@2: G 75, C 2.4375, E .5225 (synthetic-small.test.ts, Table 19); >=2/2 (expert-only): G 44.5
+    expect(point.map((r) => Number(r.nvj.toFixed(6)))).toEqual([203.35, 138.875598, 138.875598, 80.502392]);
     const boot = policyRows({ dataset: ds, bootstrap: { draws: 100, seed: 1 } });
-    for (const r of boot) expect(r.nvjLo! <= r.nvj && r.nvj <= r.nvjHi!).toBe(true);
+    // a loop over an empty array asserts nothing: the four rows must be there
+    expect(boot.map((r) => r.policy)).toEqual(['pass@1', 'pass@2', '≥1/2', '≥2/2']);
+    for (const r of boot) {
+      expect(r.nvjLo).toBeTypeOf('number');
+      expect(r.nvjLo! <= r.nvj && r.nvj <= r.nvjHi!, `${r.policy}: ${r.nvjLo} <= ${r.nvj} <= ${r.nvjHi}`).toBe(true);
+      expect(r.nvjLo!).toBeLessThan(r.nvjHi!);
+    }
   });
 
   it('compares one system per model: the deployment with the most accelerators', () => {

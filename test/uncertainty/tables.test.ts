@@ -90,7 +90,11 @@ describe('Tables 2, 16, 18 (hand-computed)', () => {
     // 203.35 -> 185.35 -> 145.85 and 203.35 -> 163.85 -> 145.85: judgments ((18) + (18)) / 2 = 18 of 57.5
     expect(c.nvj_reduction_pct[5]).toBeCloseTo((100 * 18) / 57.5, 7);
     expect((c.nvj_reduction_pct[5] as number) + (c.nvj_reduction_pct[6] as number)).toBeCloseTo(100, 9);
-    for (let k = 0; k < 7; k++) expect(c.nvj_reduction_lo[k] as number).toBeLessThanOrEqual(c.nvj_reduction_hi[k] as number);
+    // each point inside its own interval (hand-computed endpoints: test/tables/intervals.test.ts)
+    for (let k = 0; k < 7; k++) {
+      expect(c.nvj_reduction_lo[k] as number).toBeLessThanOrEqual(c.nvj_reduction_pct[k] as number);
+      expect(c.nvj_reduction_pct[k] as number).toBeLessThanOrEqual(c.nvj_reduction_hi[k] as number);
+    }
   });
 
   test('Table 16: Cat2 keeps the NVJ lead exactly when occA loses A1, probability 1/2 (binomial tolerance)', () => {

@@ -1,0 +1,25 @@
+// Stryker configuration for `npm run mutation` (scripts/mutation/run.ts): one folder of kernel-lib per
+// run, named by MUTATION_FOLDER; its test files come from scripts/mutation/folders.mjs. MUTATION_MUTATE
+// (comma-separated Stryker patterns such as kernel-lib/weights/schemes.ts:30-32) narrows the run to
+// some lines, to check that new tests kill the survivors of a full run without repeating it.
+import { FOLDERS } from './scripts/mutation/folders.mjs';
+
+const folder = process.env.MUTATION_FOLDER ?? 'metrics';
+if (!FOLDERS[folder]) throw new Error(`MUTATION_FOLDER: ${folder} is not one of ${Object.keys(FOLDERS).join(', ')}`);
+
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'test/mutation.vitest.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
+  mutate: process.env.MUTATION_MUTATE ? process.env.MUTATION_MUTATE.split(',') : [`kernel-lib/${folder}/**/*.ts`, `!kernel-lib/${folder}/index.ts`],
+  ignorePatterns: ['out', 'notebooks', 'docs', 'build'],
+  tempDirName: 'out/stryker-tmp',
+  reporters: ['json', 'clear-text', 'progress'],
+  jsonReporter: { fileName: `out/mutation/${folder}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },
+  timeoutMS: 20000,
+  cleanTempDir: true,
+  allowEmpty: false,
+};

@@ -1,0 +1,122 @@
+/**
+ * Table 16's portfolios (rankPortfolios) with three categories, against oracles that do not share its
+ * code (#29: a leader-retention tie bug and a leave-one-out mean over n_o instead of n_o - 1 went
+ * through a test whose two categories allow rho = +1 or -1 only).
+ *
+ * Every task has energy 1 MJ, so each ranking is a ranking of weighted means. The oracle enumerates
+ * every combination of one removed task per category (all equally likely), recomputes each category
+ * from scratch (occupation means over the n_o - 1 tasks left, renormalised weights) and ranks with
+ * average ranks; the portfolios must produce only those rho values, at those frequencies, and retain
+ * the leader at the enumerated rate (binomial tolerance).
+ */
+import { describe, expect, test } from 'vitest';
+import { rankPortfolios, type PortfolioInput } from '../../kernel-lib/uncertainty/rankPortfolios.ts';
+
+/** Spearman rho with average ranks, written out (no shared code). */
+function rhoOf(a: number[], b: number[]): number {
+  const rank = (x: number[]) => x.map((v) => x.filter((w) => w < v).length + (x.filter((w) => w === v).length + 1) / 2);
+  const ra = rank(a), rb = rank(b);
+  const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
+  const ma = mean(ra), mb = mean(rb);
+  let num = 0, da = 0, db = 0;
+  for (let i = 0; i < a.length; i++) { num += (ra[i] - ma) * (rb[i] - mb); da += (ra[i] - ma) ** 2; db += (rb[i] - mb) ** 2; }
+  return num / Math.sqrt(da * db);
+}
+
+interface Occ { category: number; weight: number; s: number[] }
+
+/** Category means of s with `removed` task (category c -> task position in category order) left out. */
+function categoryValues(occs: Occ[], C: number, removed: (number | null)[]): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < C; c++) {
+    let num = 0, W = 0, pos = 0;
+    for (const o of occs.filter((x) => x.category === c)) {
+      const kept = o.s.filter((_, j) => removed[c] !== pos + j);
+      pos += o.s.length;
+      if (kept.length === 0) continue;
+      num += (o.weight * kept.reduce((a, v) => a + v, 0)) / kept.length;
+      W += o.weight;
+    }
+    out.push(num / W);
+  }
+  return out;
+}
+
+function enumerate(occs: Occ[], C: number): { rho: number; retained: boolean }[] {
+  const full = categoryValues(occs, C, new Array(C).fill(null));
+  const leader = full.indexOf(Math.max(...full));
+  const sizes = Array.from({ length: C }, (_, c) => occs.filter((o) => o.category === c).reduce((n, o) => n + o.s.length, 0));
+  const out: { rho: number; retained: boolean }[] = [];
+  const walk = (c: number, removed: (number | null)[]) => {
+    if (c === C) {
+      const v = categoryValues(occs, C, removed);
+      out.push({ rho: rhoOf(v, full), retained: v.every((x) => x <= v[leader]) });
+      return;
+    }
+    for (let t = 0; t < sizes[c]; t++) walk(c + 1, [...removed, sizes[c] > 1 ? t : null]);
+  };
+  walk(0, []);
+  return out;
+}
+
+function input(occs: Occ[], C: number): PortfolioInput {
+  const occupationIndex = Int32Array.from(occs.flatMap((o, k) => o.s.map(() => k)));
+  const s = Float64Array.from(occs.flatMap((o) => o.s));
+  const n = s.length;
+  return {
+    occupationIndex, categoryOf: Int32Array.from(occs, (o) => o.category), categories: C, weights: Float64Array.from(occs, (o) => o.weight),
+    // credit = value = time saving = s, cost 0, energy 1: all three rankings rank the means of s
+    credit: s, valueUSD: s, costUSD: new Float64Array(n), energyMJ: new Float64Array(n).fill(1), timeSavingHours: s,
+  };
+}
+
+describe('rankPortfolios with three categories', () => {
+  // By hand: Cat0 s = (4, 2, 3), mean 3, after a removal 2.5, 3.5 or 3; Cat1 (3, 1), mean 2, after 1 or 3;
+  // Cat2 (0, 2), mean 1, after 2 or 0. The leader Cat0 stays first (a tie counts as first) in
+  // 4 (3.5) + 4 (3, ties with Cat1's 3 included) + 2 (2.5 beats Cat1 only at 1) = 10 of 12 combinations:
+  // 83.33%. (Counting a tie as lost: 8 of 12; a leave-one-out over n_o: other values.)
+  const handOccs: Occ[] = [{ category: 0, weight: 1, s: [4, 2, 3] }, { category: 1, weight: 1, s: [3, 1] }, { category: 2, weight: 1, s: [0, 2] }];
+
+  test('keeps the leader in 10 of 12 equally likely removals (83.3%), a tie counting as first', () => {
+    const combos = enumerate(handOccs, 3);
+    expect(combos.length).toBe(12);
+    expect(combos.filter((c) => c.retained).length).toBe(10);
+    const r = rankPortfolios(input(handOccs, 3), { draws: 3000, seed: 5 });
+    for (const name of ['win_tie_per_mj', 'nvj', 'tsj'] as const) {
+      expect(r[name].leader).toBe(0);
+      expect([...r[name].full]).toEqual([3, 2, 1]);
+      // binomial(3000, 5/6): sd 0.68 points; 4 sd = 2.7
+      expect(Math.abs(r[name].leaderRetainedPct - (100 * 10) / 12)).toBeLessThan(2.7);
+    }
+  });
+
+  // Two occupations of unequal weight in Cat0, so that a leave-one-out mean over n_o instead of
+  // n_o - 1 moves the category's value and with it the ranks.
+  const occs: Occ[] = [
+    { category: 0, weight: 0.5, s: [6, 0, 3] },
+    { category: 0, weight: 0.1, s: [1, 5] },
+    { category: 1, weight: 0.2, s: [2, 4, 3.5] },
+    { category: 2, weight: 0.2, s: [1, 3, 4, 2.5] },
+  ];
+
+  test('produces only the enumerated rho values, at their enumerated frequencies, and the enumerated leader retention', () => {
+    const combos = enumerate(occs, 3);
+    expect(combos.length).toBe(5 * 3 * 4);
+    const P = 4000;
+    const r = rankPortfolios(input(occs, 3), { draws: P, seed: 11 });
+    const key = (x: number) => x.toFixed(9);
+    const want = new Map<string, number>();
+    for (const c of combos) want.set(key(c.rho), (want.get(key(c.rho)) ?? 0) + 1 / combos.length);
+    expect(want.size).toBeGreaterThan(2); // three categories: rho takes values other than +1 and -1
+    for (const name of ['win_tie_per_mj', 'nvj', 'tsj'] as const) {
+      const got = new Map<string, number>();
+      for (const v of r[name].rho) got.set(key(v), (got.get(key(v)) ?? 0) + 1 / P);
+      for (const [k, p] of got) {
+        expect(want.has(k), `rho ${k} is not one of the enumerated values`).toBe(true);
+        expect(Math.abs(p - want.get(k)!)).toBeLessThan(4 * Math.sqrt((want.get(k)! * (1 - want.get(k)!)) / P) + 1e-9);
+      }
+      const retained = combos.filter((c) => c.retained).length / combos.length;
+      expect(Math.abs(r[name].leaderRetainedPct / 100 - retained)).toBeLessThan(4 * Math.sqrt((retained * (1 - retained)) / P) + 1e-9);
+    }
+  });
+});
