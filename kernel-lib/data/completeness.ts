@@ -172,7 +172,7 @@ export function checkCompleteness(ds: Dataset, options: CompletenessOptions = {}
   const skipped: Record<string, string> = {};
   // the tables are built once the located pieces are there (else they only repeat them)
   const located = problems.length;
-  if (located) warnings.push(`the tables were not built: the ${located} missing piece(s) come first`);
+  if (located && options.tables !== false) warnings.push(`the tables were not built: the ${located} missing piece(s) come first`);
   if (options.tables !== false && !located) {
     const seen: string[] = [];
     const previous = onWarning((m) => void seen.push(m));

@@ -46,7 +46,7 @@ export const PRICED_COLUMNS = ['cost_usd', 'node_hours', 'source_file', 'source_
 /**
  * `result` with cost_usd, node_hours, source_file and source_line on every row (see the file
  * comment); throws a ValidationError naming each run without a rate.
- * @example priceImportedRuns(importZeusLog('z.csv'), { rateUSDPerHour: 63.296 }).rows[0].cost_usd // => '0.175822' for a 10 s window
+ * @example priceImportedRuns(parseZeusLog('start_time,window_name,elapsed_time,gpu0_energy\n100,a,10,500\n', 'z.csv'), { rateUSDPerHour: 63.296 }).rows[0].cost_usd // => '0.175822' (10 s at 63.296 USD per node-hour)
  */
 export function priceImportedRuns(result: ImportResult, rates: ImportRates): ImportResult {
   const sources = result.sources;

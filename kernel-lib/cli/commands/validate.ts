@@ -41,6 +41,7 @@ export async function run(argv: string[]): Promise<number> {
     for (const w of ds.warnings) console.error(`warning: ${w}`);
     const counts = (['occupations', 'sectors', 'tasks', 'systems', 'runs', 'judgments'] as const).map((k) => `${ds.rows[k].length} ${k}`);
     if (pkg) console.log(`${dir}/datapackage.json: ${pkg.files} files, every SHA-256 matches (${pkg.name} ${pkg.version})`);
+    if (pkg?.blanks) console.error(`warning: DATASHEET.md has ${pkg.blanks} blank(s) to fill ([TO FILL: ...]); then j2g pack --data ${dir} --out ${dir} records its new SHA-256`);
     if (!args.flags.has('complete')) {
       for (const line of formatFlags(validityFlags(ds))) console.log(`validity flags: ${line}`);
       console.log(`${dir}: valid (${ds.manifest.provenance}, ${ds.manifest.energy_boundary} boundary): ${counts.join(', ')}`);
