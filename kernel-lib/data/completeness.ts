@@ -227,3 +227,30 @@ export function formatFlags(flags: readonly SystemFlags[]): string[] {
     return `${f.system}: ${f.flagged} of ${f.runs} runs flagged${codes ? ` (${codes})` : ''}`;
   });
 }
+
+/** The energy components runs.csv can record (as `j2g energy` and `j2g import` write them). */
+export const COMPONENT_COLUMNS = { gpu: 'energy_gpu_mj', cpu: 'energy_cpu_mj', dram: 'energy_dram_mj' } as const;
+
+/**
+ * Which energy components each system's runs really cover, from runs.csv's component columns (a
+ * component a tool did not measure is an empty cell): per system, each distinct component set with its
+ * run count, as a label (`gpu+cpu+dram`, `gpu`). The manifest's `energy_boundary` names a profile
+ * (device, system, ...); this says what a trace covered: a GPU-only trace and a GPU+CPU+DRAM one are
+ * both `device` traces to `j2g energy`. Empty when runs.csv has none of the columns.
+ * @example energyComponents(loadDataset('data/recorded/synthetic-small')) // => []
+ */
+export function energyComponents(ds: Dataset): { system: string; label: string; runs: number }[] {
+  const names = Object.entries(COMPONENT_COLUMNS);
+  if (!ds.rows.runs.some((r) => names.some(([, c]) => r.extra[c] !== undefined))) return [];
+  const counts = new Map<string, number>();
+  for (const r of ds.rows.runs) {
+    const label = names.filter(([, c]) => (r.extra[c] ?? '') !== '').map(([n]) => n).join('+') || 'none recorded';
+    const key = JSON.stringify([r.system, label]);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const order = new Map(ds.rows.systems.map((s, i) => [s.system, i]));
+  return [...counts].map(([k, runs]) => {
+    const [system, label] = JSON.parse(k) as [string, string];
+    return { system, label, runs };
+  }).sort((a, b) => order.get(a.system)! - order.get(b.system)! || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}

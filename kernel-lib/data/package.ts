@@ -29,7 +29,7 @@ import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { parseCsv, readCsv } from '../io/csv.ts';
 import { writeFilesAtomic } from '../io/atomic.ts';
 import { loadScenario, DATASET_FILES } from '../scenario/files.ts';
-import { checkCompleteness, formatFlags } from './completeness.ts';
+import { checkCompleteness, energyComponents, formatFlags } from './completeness.ts';
 import { loadDataset, type Dataset } from './load.ts';
 import { FILES, OUTCOMES, REFERENCES } from './schema.ts';
 
@@ -199,6 +199,8 @@ function datasheet(ds: Dataset, meta: PackMetadata, provenance: readonly Provena
   l.push(`- Confidential or personal data: ${blank('none, or what and how it was handled')}`, '');
   l.push('## Collection process', '');
   l.push(`- Energy boundary (manifest): \`${manifest.energy_boundary}\`. ${blank('the components energy_mj covers on each node (GPU, CPU package, DRAM; power-log sources present), the node and driver, and whether setup and idle energy are attributed')}`);
+  const covered = energyComponents(ds);
+  l.push(`- Energy components covered (runs.csv component columns): ${covered.length ? covered.map((c) => `${c.system} ${c.label} (${c.runs} runs)`).join(', ') : 'not recorded (no energy_gpu_mj, energy_cpu_mj, energy_dram_mj columns)'}.`);
   l.push(`- Run provenance (provenance.csv): ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}.`);
   const flags = formatFlags(report.flags);
   l.push(`- Validity flags per system: ${flags.length ? flags.join('; ') : 'no validity column in runs.csv'}.`);

@@ -6,7 +6,7 @@
 import { parseArgs } from '../args.ts';
 import { J2GError, ValidationError, formatIssue } from '../../errors.ts';
 import { loadDataset } from '../../data/load.ts';
-import { checkCompleteness, formatFlags, validityFlags } from '../../data/completeness.ts';
+import { checkCompleteness, energyComponents, formatFlags, validityFlags } from '../../data/completeness.ts';
 import { parsePolicy } from '../../metrics/policy.ts';
 import { verifyPackage } from '../../data/package.ts';
 import { progressFor } from '../progress.ts';
@@ -42,6 +42,8 @@ export async function run(argv: string[]): Promise<number> {
     const counts = (['occupations', 'sectors', 'tasks', 'systems', 'runs', 'judgments'] as const).map((k) => `${ds.rows[k].length} ${k}`);
     if (pkg) console.log(`${dir}/datapackage.json: ${pkg.files} files, every SHA-256 matches (${pkg.name} ${pkg.version})`);
     if (pkg?.blanks) console.error(`warning: DATASHEET.md has ${pkg.blanks} blank(s) to fill ([TO FILL: ...]); then j2g pack --data ${dir} --out ${dir} records its new SHA-256`);
+    const covered = energyComponents(ds);
+    if (covered.length) console.log(`energy components (${ds.manifest.energy_boundary} boundary in manifest.json): ${covered.map((c) => `${c.system} ${c.label} (${c.runs} runs)`).join(', ')}`);
     if (!args.flags.has('complete')) {
       for (const line of formatFlags(validityFlags(ds))) console.log(`validity flags: ${line}`);
       console.log(`${dir}: valid (${ds.manifest.provenance}, ${ds.manifest.energy_boundary} boundary): ${counts.join(', ')}`);
