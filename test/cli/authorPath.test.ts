@@ -144,3 +144,18 @@ function loadRuns(path: string): Record<string, string>[] {
   const cols = header.split(',');
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
 }
+
+describe('j2g energy: one summary per runs.csv', () => {
+  test('a second trace into the same folder does not overwrite the first one\'s energy-summary.json', async () => {
+    const { dir, trace } = authorBatch();
+    expect((await j2g(['energy', '--trace', trace, '--out', join(dir, 'runs-a.csv')])).code).toBe(0);
+    const first = readFileSync(join(dir, 'energy-summary.json'), 'utf8');
+    expect(JSON.parse(first).runs_csv).toBe('runs-a.csv');
+    expect((await j2g(['energy', '--trace', trace, '--out', join(dir, 'runs-a.csv')])).code).toBe(0); // the same runs.csv again: regenerated
+    const second = await j2g(['energy', '--trace', trace, '--out', join(dir, 'runs-c.csv')]);
+    expect(second.code).toBe(1);
+    expect(second.err).toContain(`refusing to overwrite ${join(dir, 'energy-summary.json')}: it is the summary of runs-a.csv, not of runs-c.csv; give --summary FILE`);
+    expect(readFileSync(join(dir, 'energy-summary.json'), 'utf8')).toBe(first);
+    expect((await j2g(['energy', '--trace', trace, '--out', join(dir, 'runs-c.csv'), '--summary', join(dir, 'runs-c.summary.json')])).code).toBe(0);
+  });
+});
