@@ -121,7 +121,12 @@ function fieldOf(file: string, column: string): Field {
       outcome: { name: column, type: 'string', description: 'Y = 1 for win or tie', constraints: { ...req, enum: [...OUTCOMES] } },
     },
   };
-  return RULES[file]?.[column] ?? { name: column, type: 'string', description: 'extra column, kept as text' };
+  const known = RULES[file]?.[column];
+  if (known) return known;
+  // extra columns j2g energy and j2g import write: energies in MJ, costs, a source line (empty when not measured)
+  if (file === 'runs.csv' && /_mj$|^cost_usd_at_/.test(column)) return { name: column, type: 'number', description: column.endsWith('_mj') ? 'megajoules (extra column; empty when not measured)' : 'USD (extra column)' };
+  if (file === 'runs.csv' && column === 'source_line') return { name: column, type: 'integer', description: 'line of source_file the run was imported from' };
+  return { name: column, type: 'string', description: 'extra column, kept as text' };
 }
 
 const KEYS: Record<string, { primaryKey: string[]; foreignKeys: { fields: string[]; reference: { resource: string; fields: string[] } }[] }> = {
