@@ -17,7 +17,8 @@
  * packed), so `j2g validate --data REL` and `--data REL` everywhere read it as it is, plus:
  *   DATASHEET.md     a datasheet (Gebru et al., "Datasheets for Datasets") generated from the data, with
  *                    `[TO FILL: ...]` blanks for what only the author knows
- *   provenance.csv   each run's source: trace folder and window (marks.csv lines), or import file and line
+ *   provenance.csv   each run's source: trace folder and window (marks.csv lines), or import file and line,
+ *                    with the SHA-256 of the trace's marks.csv or of the imported file (the source inventory)
  *   scenario.json    the default scenario with `"dataset": "."` (run from the folder: relative paths are
  *                    read from the working directory)
  *   datapackage.json the descriptor; every other file's SHA-256 and size
@@ -139,13 +140,23 @@ const KEYS: Record<string, { primaryKey: string[]; foreignKeys: { fields: string
 };
 
 /** Each run's provenance row: where it was measured. */
-interface ProvenanceRow { run_id: string; source_kind: 'trace' | 'import' | 'unrecorded'; source: string; lines: string; window_start_wall_ns: string; window_end_wall_ns: string }
+interface ProvenanceRow { run_id: string; source_kind: 'trace' | 'import' | 'unrecorded'; source: string; source_sha256: string; lines: string; window_start_wall_ns: string; window_end_wall_ns: string }
+
+/** SHA-256 of a file that identifies a source (a trace's marks.csv, an imported file), or '' when it is not there to read. */
+function fileHash(path: string): string {
+  try {
+    return sha256(readFileSync(path));
+  } catch {
+    return '';
+  }
+}
 
 /** Run windows of power-log traces: run id -> trace folder, marks.csv lines and wall-clock window. */
 function traceWindows(traces: readonly string[]): Map<string, Omit<ProvenanceRow, 'run_id' | 'source_kind'>> {
   const out = new Map<string, Omit<ProvenanceRow, 'run_id' | 'source_kind'>>();
   for (const dir of traces) {
     const marks = readCsv(join(dir, 'marks.csv'), join(dir, 'marks.csv'));
+    const marksHash = fileHash(join(dir, 'marks.csv'));
     const start = new Map<string, { line: number; wall: string }>();
     for (const r of marks.rows) {
       const { kind, id, wall_ns } = r.values;
@@ -153,7 +164,7 @@ function traceWindows(traces: readonly string[]): Map<string, Omit<ProvenanceRow
       else if (kind === 'run-end' && start.has(id)) {
         const s = start.get(id)!;
         if (out.has(id)) throw new J2GError(`run ${id} has a window in two traces (${out.get(id)!.source} and ${dir})`);
-        out.set(id, { source: dir, lines: `marks.csv:${s.line}-${r.line}`, window_start_wall_ns: s.wall, window_end_wall_ns: wall_ns });
+        out.set(id, { source: dir, source_sha256: marksHash, lines: `marks.csv:${s.line}-${r.line}`, window_start_wall_ns: s.wall, window_end_wall_ns: wall_ns });
       }
     }
   }
@@ -163,12 +174,16 @@ function traceWindows(traces: readonly string[]): Map<string, Omit<ProvenanceRow
 /** provenance.csv rows: a trace window, else runs.csv's source_file and source_line (j2g import --rate), else unrecorded. */
 function provenanceOf(ds: Dataset, traces: readonly string[]): ProvenanceRow[] {
   const windows = traceWindows(traces);
+  const hashes = new Map<string, string>();
   return ds.rows.runs.map((r) => {
     const w = windows.get(r.run_id);
     if (w) return { run_id: r.run_id, source_kind: 'trace', ...w };
     const file = r.extra.source_file;
-    if (file) return { run_id: r.run_id, source_kind: 'import', source: file, lines: r.extra.source_line ? `${r.extra.source_line}` : '', window_start_wall_ns: '', window_end_wall_ns: '' };
-    return { run_id: r.run_id, source_kind: 'unrecorded', source: '', lines: '', window_start_wall_ns: '', window_end_wall_ns: '' };
+    if (file) {
+      if (!hashes.has(file)) hashes.set(file, fileHash(file));
+      return { run_id: r.run_id, source_kind: 'import', source: file, source_sha256: hashes.get(file)!, lines: r.extra.source_line ? `${r.extra.source_line}` : '', window_start_wall_ns: '', window_end_wall_ns: '' };
+    }
+    return { run_id: r.run_id, source_kind: 'unrecorded', source: '', source_sha256: '', lines: '', window_start_wall_ns: '', window_end_wall_ns: '' };
   });
 }
 
@@ -265,7 +280,7 @@ export function packDataset(dataDir: string, outDir: string, options: PackOption
   const keep = (name: string) => (existsSync(join(dataDir, name)) ? readFileSync(join(dataDir, name)) : null);
   const provenanceRows = provenanceOf(ds, options.traces ?? []);
   const keptProvenance = options.traces?.length ? null : keep(PROVENANCE);
-  const provenanceText = ['run_id,source_kind,source,lines,window_start_wall_ns,window_end_wall_ns', ...provenanceRows.map((p) => [p.run_id, p.source_kind, p.source, p.lines, p.window_start_wall_ns, p.window_end_wall_ns].map(csvCell).join(','))].join('\n') + '\n';
+  const provenanceText = ['run_id,source_kind,source,source_sha256,lines,window_start_wall_ns,window_end_wall_ns', ...provenanceRows.map((p) => [p.run_id, p.source_kind, p.source, p.source_sha256, p.lines, p.window_start_wall_ns, p.window_end_wall_ns].map(csvCell).join(','))].join('\n') + '\n';
   files.set(PROVENANCE, keptProvenance ?? Buffer.from(provenanceText));
   files.set(DATASHEET, keep(DATASHEET) ?? Buffer.from(datasheet(ds, options, provenanceRows)));
   const { scenario } = loadScenario({ dataset: dataDir }, { dataset: ds });

@@ -17,6 +17,7 @@
  *   Zeus (sysB, 36 USD/h): windows of 2, 4, 3, 1 s cost 0.02, 0.04, 0.03, 0.01 USD.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,8 +121,9 @@ describe("an author's path: measured batch to released dataset", () => {
     const pack = await j2g(['pack', '--data', data, '--out', rel, '--license', 'CC-BY-4.0', '--version', '1.0.0', '--author', 'Ada Lovelace', '--trace', trace]);
     expect(pack.code, pack.err).toBe(0);
     const prov = readFileSync(join(rel, 'provenance.csv'), 'utf8').split('\n');
-    expect(prov[1]).toMatch(new RegExp(`^a1,trace,${trace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},marks\\.csv:\\d+-\\d+,1700000001000000000,1700000003000000000$`));
-    expect(prov[5]).toBe(`b1,import,${zeus},2,,`);
+    const hash = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
+    expect(prov[1]).toMatch(new RegExp(`^a1,trace,${trace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},${hash(join(trace, 'marks.csv'))},marks\\.csv:\\d+-\\d+,1700000001000000000,1700000003000000000$`));
+    expect(prov[5]).toBe(`b1,import,${zeus},${hash(zeus)},2,,`);
     const ok = await j2g(['validate', '--data', rel, '--complete']);
     expect(ok.code, ok.err).toBe(0);
     expect(ok.out).toContain(`${rel}/datapackage.json: 10 files, every SHA-256 matches (author-batch 1.0.0)`);

@@ -52,7 +52,7 @@ describe('j2g pack', () => {
     expect(sheet).toContain('- 6 tasks in 3 occupations (2 to 2 tasks per occupation), 2 sectors, 2 systems, 18 runs, 36 judgments.');
     expect(sheet).toContain('- Judges (judgments.csv): J1 (30), J2 (6); references: expert_only, expert_with_ai.');
     expect(sheet).toContain('- Judges and their versions: [TO FILL:');
-    expect(readFileSync(join(out, 'provenance.csv'), 'utf8').split('\n')[1]).toBe('xA1a1,unrecorded,,,,');
+    expect(readFileSync(join(out, 'provenance.csv'), 'utf8').split('\n')[1]).toBe('xA1a1,unrecorded,,,,,');
   });
 
   test('validate verifies the hashes; a changed byte is refused naming the file; an edited datasheet is recorded by repacking', async () => {

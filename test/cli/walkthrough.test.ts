@@ -9,6 +9,7 @@
  * hand (2, 4, 3 and 1 s at 36 USD per node-hour: 0.02, 0.04, 0.03, 0.01 USD).
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,7 @@ test('every command of the README walkthrough runs, from measuring to a verified
     expect(x.validity).toBe('ok');
   }
   const prov = readFileSync(join(out, 'release', 'provenance.csv'), 'utf8').split('\n');
-  expect(prov[1]).toMatch(new RegExp(`^a-t1,trace,${out}/trace,marks\\.csv:\\d+-\\d+,\\d+,\\d+$`));
-  expect(prov[5]).toBe('b-t1,import,data/examples/my-batch/zeus.csv,2,,');
+  const hash = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
+  expect(prov[1]).toMatch(new RegExp(`^a-t1,trace,${out}/trace,${hash(join(out, 'trace', 'marks.csv'))},marks\\.csv:\\d+-\\d+,\\d+,\\d+$`));
+  expect(prov[5]).toBe(`b-t1,import,data/examples/my-batch/zeus.csv,${hash(join(ROOT, 'data/examples/my-batch/zeus.csv'))},2,,`);
 }, 180_000);
