@@ -111,5 +111,10 @@ describe('the smaller items of issue 28', () => {
     expect(r.err).toContain('judgments.csv:38: judge: duplicate (run_id, reference, judge) ("xA1a1", "expert_only", "J1") (first on line 2)');
     expect(r.err).toContain('manifest.json:1: primary_judge: missing required key, expected a judge of judgments.csv (a non-empty string)');
     expect(r.err).not.toMatch(/Invalid input/);
+    const typed = await j2gInProcess(['validate', '--data', editedDataset({ 'manifest.json': (t) => t.replace('"provenance": "synthetic"', '"provenance": "measured"').replace('"draws": 2000', '"draws": "2000"') })]);
+    expect(typed.err.split('\n').slice(1)).toEqual([
+      'manifest.json:3: provenance: expected one of recorded | reconstructed | synthetic, found "measured"',
+      'manifest.json:7: bootstrap.draws: expected an integer >= 1, found "2000"',
+    ]);
   });
 });
