@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../errors.ts';
 import type { CsvData } from './csv.ts';
-import { editDistance } from '../cli/args.ts';
+import { editDistance } from './json.ts';
 
 export function parseRows<S extends z.ZodType>(csv: CsvData, schema: S, issues: ValidationIssue[]): { line: number; data: z.output<S> }[] {
   const out: { line: number; data: z.output<S> }[] = [];
@@ -28,7 +28,7 @@ export function parseRows<S extends z.ZodType>(csv: CsvData, schema: S, issues: 
 export function checkHeader(csv: Pick<CsvData, 'file' | 'header'>, required: readonly string[], issues: ValidationIssue[], allowed?: readonly string[]): boolean {
   let ok = true;
   // a header name that is not required (nor known) and is near a missing one is named: `energy_MJ` for `energy_mj`
-  const spare = csv.header.filter((h) => !required.includes(h) && !(allowed && allowed.includes(h) && h !== ''));
+  const spare = csv.header.filter((h) => !required.includes(h) && !allowed?.includes(h));
   for (const c of required) {
     if (csv.header.includes(c)) continue;
     // case-insensitive edit distance at most a quarter of the name (a one-letter name: only its other case)
