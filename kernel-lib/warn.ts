@@ -32,7 +32,9 @@ export function clearWarnings(): void {
   seen.length = 0;
 }
 
-/** Route warnings elsewhere (null to silence output; they are still counted). */
-export function onWarning(fn: ((message: string) => void) | null): void {
+/** Route warnings elsewhere (null to silence output; they are still counted); returns the listener it replaces, to restore it. */
+export function onWarning(fn: ((message: string) => void) | null): ((message: string) => void) | null {
+  const previous = listener;
   listener = fn;
+  return previous;
 }

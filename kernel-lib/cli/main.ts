@@ -16,6 +16,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: () => import('./commands/import.ts'),
   qaij: () => import('./commands/qaij.ts'),
   gdpval: () => import('./commands/gdpval.ts'),
+  assemble: () => import('./commands/assemble.ts'),
+  pack: () => import('./commands/pack.ts'),
 };
 
 /** Each command's one-line summary (loads every command: the compiled CLI records them at build time). */

@@ -29,7 +29,7 @@ import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import { cellParser, INTEGER, INVALID } from './fields.ts';
 import {
-  FILES, manifestSchema, runNodeHours,
+  ENERGY_BOUNDARIES, FILES, PROVENANCES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
 } from './schema.ts';
 
@@ -212,6 +212,20 @@ const MANIFEST_KEYS: Record<string, readonly string[]> = {
   bootstrap: Object.keys(manifestSchema.shape.bootstrap.shape),
 };
 
+/** What each manifest key holds, in the words of data/README.md (a rejected value is named with these). */
+const MANIFEST_EXPECTED: Record<string, string> = {
+  '': 'a JSON object of the manifest keys (name, provenance, energy_boundary, primary_system, primary_judge, bootstrap)',
+  name: 'a non-empty string',
+  provenance: `one of ${PROVENANCES.join(' | ')}`,
+  energy_boundary: `one of ${ENERGY_BOUNDARIES.join(' | ')}`,
+  primary_system: 'a system id of systems.csv (a non-empty string)',
+  primary_judge: 'a judge of judgments.csv (a non-empty string)',
+  bootstrap: 'an object { "draws": integer >= 1, "seed": integer >= 0 }',
+  'bootstrap.draws': 'an integer >= 1',
+  'bootstrap.seed': 'an integer >= 0',
+  description: 'a string',
+};
+
 /** Read manifest.json from `dir` as strict UTF-8, then parseManifest. */
 function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
   const { existsSync } = nodeFs();
@@ -258,7 +272,14 @@ function parseManifest(text: string, issues: ValidationIssue[]): { manifest: Man
       const missing = iss.path.length > 0 && !json.lines.has(p) && iss.code === 'invalid_type';
       // a missing key is named at the line of the object that lacks it
       const line = json.lines.get(p) ?? json.lines.get(iss.path.slice(0, -1).join('.')) ?? json.lines.get('');
-      issues.push({ file, line, column: p || '(root)', message: missing ? `missing required key (${iss.message.replace(/, received undefined$/, '')})` : iss.message });
+      // in this project's words (data/README.md), not the schema library's
+      const expected = MANIFEST_EXPECTED[p];
+      let found: unknown = json.value;
+      for (const k of iss.path) found = (found as Record<PropertyKey, unknown> | null)?.[k as PropertyKey];
+      const message = expected === undefined ? iss.message
+        : missing ? `missing required key, expected ${expected}`
+        : `expected ${expected}, found ${found === undefined ? 'nothing' : JSON.stringify(found)}`;
+      issues.push({ file, line, column: p || '(root)', message });
     }
     return { manifest: null };
   }

@@ -52,6 +52,8 @@ export interface ImportResult {
   columns: string[];
   rows: Record<string, string>[];
   summary: ImportSummary;
+  /** per row: the source file's line it was read from and its elapsed seconds (for pricing and provenance, import/pricing.ts) */
+  sources?: { line: number; elapsedS: number }[];
 }
 
 const BASE_COLUMNS = ['ai_hours', 'energy_mj', 'energy_gpu_mj', 'energy_cpu_mj', 'energy_dram_mj', 'validity'];
@@ -67,6 +69,7 @@ export function toRunsCsv(runs: ImportedRun[], source: ImportSource, sourceFile:
   const reasons: Partial<Record<ImportReason, number>> = {};
   let flagged = 0;
   const rows: Record<string, string>[] = [];
+  const sources: { line: number; elapsedS: number }[] = [];
   for (const r of runs) {
     const codes = [...r.reasons].sort();
     if (codes.length) flagged++;
@@ -91,9 +94,10 @@ export function toRunsCsv(runs: ImportedRun[], source: ImportSource, sourceFile:
       Object.assign(row, { run_id: m.run_id, task_id: m.task_id, system: m.system, attempt: String(m.attempt), source_id: r.sourceId });
     }
     rows.push(row);
+    sources.push({ line: r.line, elapsedS: r.elapsedS });
   }
   if (issues.length) throw new ValidationError(issues);
   if (map && map.bySourceId.size > rows.length) notes = [...notes, `${map.bySourceId.size - rows.length} row(s) of ${map.file} match no run in ${sourceFile} (left unused)`];
   const components = (['gpu', 'cpu', 'dram'] as const).filter((_, k) => runs.some((r) => [r.gpuJ, r.cpuJ, r.dramJ][k] !== null));
-  return { columns, rows, summary: { source, file: sourceFile, runs: runs.length, flagged, reasons, components, notes } };
+  return { columns, rows, summary: { source, file: sourceFile, runs: runs.length, flagged, reasons, components, notes }, sources };
 }

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../errors.ts';
 import type { CsvData } from './csv.ts';
+import { editDistance } from './json.ts';
 
 export function parseRows<S extends z.ZodType>(csv: CsvData, schema: S, issues: ValidationIssue[]): { line: number; data: z.output<S> }[] {
   const out: { line: number; data: z.output<S> }[] = [];
@@ -26,7 +27,19 @@ export function parseRows<S extends z.ZodType>(csv: CsvData, schema: S, issues: 
  */
 export function checkHeader(csv: Pick<CsvData, 'file' | 'header'>, required: readonly string[], issues: ValidationIssue[], allowed?: readonly string[]): boolean {
   let ok = true;
-  for (const c of required) if (!csv.header.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: 'missing required column' }); ok = false; }
+  // a header name that is not required (nor known) and is near a missing one is named: `energy_MJ` for `energy_mj`
+  const spare = csv.header.filter((h) => !required.includes(h) && !allowed?.includes(h));
+  for (const c of required) {
+    if (csv.header.includes(c)) continue;
+    // case-insensitive edit distance at most a quarter of the name (a one-letter name: only its other case)
+    let near: string | null = null, best = Math.floor(c.length / 4) + 1;
+    for (const h of spare) {
+      const d = editDistance(c.toLowerCase(), h.toLowerCase());
+      if (d < best) { best = d; near = h; }
+    }
+    issues.push({ file: csv.file, line: 1, column: c, message: near === null ? 'missing required column' : `missing required column; did you mean "${near}" (found in the header)?` });
+    ok = false;
+  }
   if (allowed) for (const c of csv.header) if (!allowed.includes(c)) { issues.push({ file: csv.file, line: 1, column: c, message: `unknown column (known: ${allowed.join(', ')})` }); ok = false; }
   return ok;
 }

@@ -115,7 +115,7 @@ describe('manifest.json', () => {
     ]);
     expect(edited({ 'manifest.json': (t) => t.replace('"seed"', '"sead"') })).toEqual([
       'manifest.json:7: bootstrap.sead: unknown key, did you mean "seed"? (known: draws, seed)',
-      'manifest.json:7: bootstrap.seed: missing required key (Invalid input: expected number)',
+      'manifest.json:7: bootstrap.seed: missing required key, expected an integer >= 0',
     ]);
   });
   test('a duplicated key is refused (JSON.parse keeps the last silently)', () => {
@@ -179,7 +179,7 @@ describe('bootstrap draws are bounded by memory, with a message saying how much'
 
 describe('manifest problems name their line', () => {
   test('a missing key is named at the line of the object lacking it; the cross-checks at their key', () => {
-    expect(edited({ 'manifest.json': (t) => t.replace('  "primary_judge": "J1",\n', '') })).toEqual(['manifest.json:1: primary_judge: missing required key (Invalid input: expected string)']);
+    expect(edited({ 'manifest.json': (t) => t.replace('  "primary_judge": "J1",\n', '') })).toEqual(['manifest.json:1: primary_judge: missing required key, expected a judge of judgments.csv (a non-empty string)']);
     expect(edited({ 'manifest.json': (t) => t.replace('"primary_system": "sysX"', '"primary_system": "sysZ"') })).toEqual(['manifest.json:5: primary_system: unknown system "sysZ" (not in systems.csv)']);
   });
 });

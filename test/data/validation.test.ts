@@ -85,7 +85,7 @@ describe('recorded-data validation', () => {
     expect(problems({ 'runs.csv': replaceLine(3, 'xA1a2,A1,sysX,1.5,0.25,0.5,0.1') })[0]).toBe('runs.csv:3: attempt: expected an integer >= 1, found 1.5');
   });
   test('a missing required column is named once, at line 1', () => {
-    expect(problems({ 'tasks.csv': (t) => t.replace('expert_hours', 'expert_hour') })).toEqual(['tasks.csv:1: expert_hours: missing required column']);
+    expect(problems({ 'tasks.csv': (t) => t.replace('expert_hours', 'expert_hour') })).toEqual(['tasks.csv:1: expert_hours: missing required column; did you mean "expert_hour" (found in the header)?']);
   });
   test('a row with the wrong number of fields and a blank line are errors, not padded or skipped', () => {
     expect(problems({ 'sectors.csv': (t) => t + 'S3\n' })).toEqual(['sectors.csv:4: expected 2 fields, found 1']);

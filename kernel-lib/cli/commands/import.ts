@@ -7,6 +7,7 @@ import { formatCsv } from '../../io/csv.ts';
 import { writeFileAtomic } from '../../io/atomic.ts';
 import { IMPORT_SOURCES, importCodeCarbon, importIpwRun, importZeusLog, readRunMap, type ImportResult, type ImportSource } from '../../import/index.ts';
 import { finiteNumber, parseArgs } from '../args.ts';
+import { importRatesOf, priceImportedRuns } from '../../import/pricing.ts';
 
 export const summary = 'runs.csv rows from IPW, Zeus or CodeCarbon measurements (energy_mj, ai_hours, validity)';
 
@@ -18,6 +19,16 @@ export const usage = `usage: j2g import ipw|zeus|codecarbon --from PATH --out ru
   --out FILE   runs.csv to write (written whole or not at all; nothing is written on any error)
   --map FILE   CSV source_id,run_id,task_id,system,attempt: the tool's id (IPW query_id, Zeus
                window_name, CodeCarbon run_id) to the dataset's run; rows come out ready to join
+  --rate USD   price every run at USD per node-hour: adds cost_usd (= node_hours x USD) and
+               node_hours (T_alloc, Appendix G: the run's own measured window, the node charged to
+               it alone; runs that overlapped are each charged the overlap, as with their energy),
+               and each run's source (source_file, source_line), so the rows load as runs.csv rows
+  --rate SYSTEM=USD
+               price the runs of one system (repeatable; needs --map for the runs' system)
+  --node-rates FILE --systems FILE
+               price each run by its system's node type: FILE with accelerator, accelerator_count,
+               usd_per_node_hour (data/reference/node_rates.csv's shape) and the dataset's systems.csv
+               (needs --map); a run whose node type has no rate is an error naming it
   --ipw-buffer-s S
                IPW telemetry buffer in seconds (default 30): longer queries are flagged
                ipw-buffer-exceeded (energy possibly under-counted)
@@ -28,7 +39,7 @@ whole device: such runs are flagged; record concurrent batches with scripts/powe
 which split power among concurrent runs (eq. 2.3). CodeCarbon's PUE is divided out.`;
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['from', 'out', 'map', 'ipw-buffer-s'] });
+  const a = parseArgs(argv, { values: ['from', 'out', 'map', 'ipw-buffer-s', 'node-rates', 'systems'], repeatable: ['rate'] });
   const [format, ...extra] = a.positionals;
   if (!format) throw new J2GError(`missing format, expected one of ${IMPORT_SOURCES.join(' | ')}`);
   if (!(IMPORT_SOURCES as readonly string[]).includes(format)) throw new J2GError(`invalid format: ${format} (expected one of ${IMPORT_SOURCES.join(' | ')})`);
@@ -47,7 +58,9 @@ export async function run(argv: string[]): Promise<number> {
   const source = format as ImportSource;
   const result: ImportResult =
     source === 'ipw' ? importIpwRun(from, { bufferS, map }) : source === 'zeus' ? importZeusLog(from, { map }) : importCodeCarbon(from, { map });
-  writeFileAtomic(out, formatCsv(result.columns, result.rows));
+  const rates = importRatesOf(a.lists.rate ?? [], a.options['node-rates'], a.options.systems);
+  const priced = rates ? priceImportedRuns(result, rates) : result;
+  writeFileAtomic(out, formatCsv(priced.columns, priced.rows));
   const s = result.summary;
   console.error(`j2g import ${source}: ${s.runs} runs from ${s.file} (energy_mj covers ${s.components.join(' + ') || 'nothing'}); wrote ${out}`);
   for (const n of s.notes) console.error(`j2g import ${source}: ${n}`);
@@ -56,5 +69,6 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`j2g import ${source}: ${s.flagged} run(s) flagged in the validity column (${why})`);
   }
   if (!map) console.error(`j2g import ${source}: no --map: run_id is the tool's own id; join task_id, system and attempt before loading`);
+  if (!rates) console.error(`j2g import ${source}: no --rate: runs.csv needs cost_usd; give --rate USD (or --node-rates FILE --systems FILE) to write cost_usd and node_hours`);
   return 0;
 }
