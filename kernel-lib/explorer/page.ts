@@ -18,8 +18,9 @@ import { computeFigures, computeTables, printedCell, scenarioNote, withSweepOf, 
 import { TABLES, rowKeyOf, tableEntry } from '../tables/registry.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import type { ScenarioComparison } from '../scenario/compare.ts';
+import type { ResolvedScenario } from '../scenario/schema.ts';
 import {
-  FULL_DRAWS, LIVE_DRAWS, pageOptions, scenarioFile, scenarioFromQuery, scenarioToQuery, WEIGHTS, WIN_TIE, type PageScenario,
+  FULL_DRAWS, LIVE_DRAWS, pageOptions, pageResolved, scenarioFile, scenarioFromQuery, scenarioToQuery, WEIGHTS, WIN_TIE, type PageScenario,
 } from './scenario.ts';
 
 declare const Plotly: {
@@ -171,18 +172,26 @@ function set(patch: Partial<PageScenario>): void {
 function buildControls(): void {
   const ds = current!.ds;
   const m = ds.manifest;
+  // the controls show the resolved scenario (every default filled in one place: resolveScenario);
+  // a scenario that does not resolve shows its error on recompute, and its raw fields here
+  let resolved: Partial<ResolvedScenario> = {};
+  try {
+    resolved = pageResolved(ds, scenario);
+  } catch {
+    resolved = scenario as Partial<ResolvedScenario>;
+  }
   const box = $('controls');
   box.replaceChildren();
   const datasetOptions: [string, string][] = entries.map((e) => [e.dir, e.id]);
   if (!entries.some((e) => e.dir === current!.dir)) datasetOptions.push([current!.dir, `${current!.name} (your files)`]);
   box.append(select('c-dataset', 'Dataset', datasetOptions, current!.dir, (v) => { void openBundled(entries.find((e) => e.dir === v)!, { dataset: v }); }));
   box.append(select('c-system', 'System', ds.rows.systems.map((s) => [s.system, s.system === m.primary_system ? `${s.system} (primary)` : s.system]),
-    scenario.system ?? m.primary_system, (v) => set({ system: v === m.primary_system ? undefined : v })));
+    resolved.system ?? '', (v) => set({ system: v === m.primary_system ? undefined : v })));
   const judges = [...new Set(ds.rows.judgments.map((j) => j.judge))];
   box.append(select('c-judge', 'Judge', judges.map((j) => [j, j === m.primary_judge ? `${j} (primary)` : j]),
-    scenario.judge ?? m.primary_judge, (v) => set({ judge: v === m.primary_judge ? undefined : v })));
+    resolved.judge ?? '', (v) => set({ judge: v === m.primary_judge ? undefined : v })));
   const refs: [string, string][] = REFERENCES.map((r) => [r, r.replace(/_/g, '-')]);
-  box.append(select('c-judgmentReference', 'Judgment reference', refs, scenario.judgmentReference ?? 'expert_only',
+  box.append(select('c-judgmentReference', 'Judgment reference', refs, resolved.judgmentReference ?? '',
     (v) => set({ judgmentReference: v === 'expert_only' ? undefined : (v as PageScenario['judgmentReference']) })));
   box.append(select('c-timeReference', 'Time reference', [['', 'same as judgments'], ...refs], scenario.timeReference ?? '',
     (v) => set({ timeReference: v === '' ? undefined : (v as PageScenario['timeReference']) })));
@@ -191,11 +200,11 @@ function buildControls(): void {
   for (let k = 1; k <= maxAttempts; k++) policies.push([`pass@${k}`, `pass@${k}`]);
   for (let n = 2; n <= maxAttempts; n++) for (let k = 1; k <= n; k++) policies.push([`${k}-of-${n}`, `at least ${k} of ${n}`]);
   if (scenario.policy && !policies.some(([v]) => v === scenario.policy)) policies.push([scenario.policy, scenario.policy]);
-  box.append(select('c-policy', 'Attempt policy', policies, scenario.policy ?? 'pass@1', (v) => set({ policy: v === 'pass@1' ? undefined : v })));
+  box.append(select('c-policy', 'Attempt policy', policies, resolved.policy ?? '', (v) => set({ policy: v === 'pass@1' ? undefined : v })));
   const custom = typeof scenario.weights === 'object';
   const weightOptions: [string, string][] = WEIGHTS.map((w) => [w, w === 'gdp' ? 'GDP (paper)' : w]);
   if (custom) weightOptions.push(['custom', 'custom (weights file)']);
-  box.append(select('c-weights', 'Weights', weightOptions, custom ? 'custom' : (scenario.weights as string | undefined) ?? 'gdp',
+  box.append(select('c-weights', 'Weights', weightOptions, custom ? 'custom' : (resolved.weights as string | undefined) ?? '',
     (v) => { if (v !== 'custom') set({ weights: v === 'gdp' ? undefined : (v as PageScenario['weights']) }); }));
   const wfile = el('label', { class: 'control' });
   wfile.append(el('span', {}, 'Weights file (occupation,weight)'));
@@ -207,7 +216,7 @@ function buildControls(): void {
     (v) => set({ rates: v === '' ? undefined : { nodeRateUSDPerHour: Number(v) } })));
   box.append(numberInput('c-seed', 'Seed', String(scenario.seed ?? ''), String(m.bootstrap?.seed ?? 'default'),
     (v) => set({ seed: v === '' ? undefined : Number(v) })));
-  box.append(select('c-winTieInterval', 'Win-tie interval (Table 15)', WIN_TIE.map((w) => [w, w.replace('_', ' ')]), scenario.winTieInterval ?? 'wilson',
+  box.append(select('c-winTieInterval', 'Win-tie interval (Table 15)', WIN_TIE.map((w) => [w, w.replace('_', ' ')]), resolved.winTieInterval ?? '',
     (v) => set({ winTieInterval: v === 'wilson' ? undefined : (v as PageScenario['winTieInterval']) })));
   const draws = el('div', { class: 'control' });
   draws.append(el('span', {}, 'Bootstrap draws'));

@@ -19,6 +19,7 @@
 import { J2GError } from '../errors.ts';
 import type { Dataset, Reference } from '../data/index.ts';
 import type { TaskResult } from './types.ts';
+import { resolveComponentOptions } from '../metrics/taskComponents.ts';
 
 export interface FromDatasetOptions {
   judge?: string;
@@ -27,8 +28,8 @@ export interface FromDatasetOptions {
 }
 
 export function taskResultsFromDataset(ds: Dataset, options: FromDatasetOptions = {}): { results: TaskResult[]; unjudged: string[] } {
-  const judge = options.judge ?? ds.manifest.primary_judge;
-  const reference = options.reference ?? 'expert_only';
+  // judge and reference default where every component option does (metrics/taskComponents.ts)
+  const { judge, judgmentReference: reference } = resolveComponentOptions({ dataset: ds, judge: options.judge, judgmentReference: options.reference });
   const by = options.stratum ?? 'occupation';
   const { runs, judgments, tasks, occupations } = ds.rows;
   if (!judgments.some((j) => j.judge === judge)) throw new J2GError(`unknown judge: ${judge}`);

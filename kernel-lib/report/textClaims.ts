@@ -10,7 +10,8 @@
  * Claims about the set-up (hardware, rates, draws) are not data and stay "not reproduced".
  */
 import type { Dataset } from '../data/load.ts';
-import { J2GError } from '../errors.ts';
+import { UnsupportedOutputError } from '../errors.ts';
+import { resolveContext, withScenario, type ScenarioContext } from '../tables/context.ts';
 import { threshold } from '../metrics/policy.ts';
 import { evaluate } from '../tables/evaluate.ts';
 import type { TableOptions } from '../tables/options.ts';
@@ -26,7 +27,8 @@ type Claim = (c: ClaimContext) => number | null;
 type CategorySummary = ReturnType<typeof categorySummaries>[number];
 
 interface ClaimContext {
-  options: TableOptions;
+  /** the resolved scenario context the claims are computed under */
+  options: ScenarioContext;
   dataset: Dataset;
   category(label: string): CategorySummary | null;
   /** rank (1 = highest) of a category by a quantity among all categories; null when it is absent */
@@ -45,13 +47,13 @@ function kTwo(c: ClaimContext) {
   // K.2: at >=1/4 judged against the expert-with-AI reference, time saving valued at the expert-only
   // (total) and expert-with-AI (automation) reference times; assistance is the difference.
   const n = 4;
-  const total = evaluate({ ...c.options, policy: threshold(1, n), judgmentReference: 'expert_with_ai', timeReference: 'expert_only' }).benchmark.timeSavingHours;
-  const auto = evaluate({ ...c.options, policy: threshold(1, n), judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' }).benchmark.timeSavingHours;
+  const total = evaluate(withScenario(c.options, { policy: threshold(1, n), judgmentReference: 'expert_with_ai', timeReference: 'expert_only' })).benchmark.timeSavingHours;
+  const auto = evaluate(withScenario(c.options, { policy: threshold(1, n), judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' })).benchmark.timeSavingHours;
   return { total, auto, assist: total - auto };
 }
 
 export const CLAIMS: Record<string, Claim> = {
-  'intro.tasks': (c) => new Set(c.dataset.rows.runs.filter((r) => r.system === (c.options.system ?? c.dataset.manifest.primary_system)).map((r) => r.task_id)).size,
+  'intro.tasks': (c) => new Set(c.dataset.rows.runs.filter((r) => r.system === c.options.system).map((r) => r.task_id)).size,
   'intro.occupations': (c) => new Set(c.dataset.rows.tasks.map((t) => t.occupation)).size,
   'intro.categories': (c) => new Set(c.dataset.rows.occupations.map((o) => o.category)).size,
   '2.1.sectors': (c) => c.dataset.rows.sectors.length,
@@ -103,14 +105,14 @@ export const CLAIMS: Record<string, Claim> = {
   'J.2.tsj_leader_retained': (c) => c.cell('16', (r) => r.ranking === 'tsj', 'leader_retained_pct'),
   // D.1: the main judge's expert-only judgments of the primary system's first two attempts
   'D.1.judgments': (c) => {
-    const ds = c.dataset, system = c.options.system ?? ds.manifest.primary_system, judge = c.options.judge ?? ds.manifest.primary_judge;
+    const ds = c.dataset, { system, judge } = c.options;
     const firstTwo = new Set(ds.rows.runs.filter((r) => r.system === system && r.attempt <= 2).map((r) => r.run_id));
     return ds.rows.judgments.filter((j) => j.judge === judge && j.reference === 'expert_only' && firstTwo.has(j.run_id)).length;
   },
   // 2.1 and K.2: the same number of tasks in every occupation, of runs of every task (null when they vary)
   '2.1.tasks_per_occupation': (c) => same(countBy(c.dataset.rows.tasks.map((t) => t.occupation))),
   'K.2.runs': (c) => {
-    const system = c.options.system ?? c.dataset.manifest.primary_system;
+    const system = c.options.system;
     return same(countBy(c.dataset.rows.runs.filter((r) => r.system === system).map((r) => r.task_id)));
   },
   // Sections 1 and 3.2: E x (laptop hours / scale energy), the paper's laptop equivalence (energy_scale.csv)
@@ -155,9 +157,11 @@ function both(a: number | null | undefined, b: number | null | undefined, f: (a:
 }
 
 /** Cells (table `text`, column `value`) of the claims above that the dataset determines. */
-export function extraTextClaimCells(options: TableOptions & { tables: Record<string, ColumnTable>; reference?: Reference | null }): ReproducedCell[] {
+export function extraTextClaimCells(input: TableOptions & { tables: Record<string, ColumnTable>; reference?: Reference | null; context?: ScenarioContext }): ReproducedCell[] {
+  const options = resolveContext(input.context ?? input);
+  const { tables, reference } = input;
   const ds = options.dataset;
-  const labels = new Map(options.reference?.occupations.map((o) => [o.categoryLabel, o.category]) ?? []);
+  const labels = new Map(reference?.occupations.map((o) => [o.categoryLabel, o.category]) ?? []);
   let categories: ReturnType<typeof categorySummaries> | null = null;
   let systems: SystemSummary[] | null = null;
   const ctx: ClaimContext = {
@@ -175,12 +179,12 @@ export function extraTextClaimCells(options: TableOptions & { tables: Record<str
     },
     systemRatio(model, by) {
       systems ??= evaluableSystemSummaries(options);
-      const primary = systems.find((s) => s.system === (options.system ?? ds.manifest.primary_system));
+      const primary = systems.find((s) => s.system === options.system);
       const other = systems.find((s) => s.model === model && s.acceleratorCount === primary?.acceleratorCount) ?? systems.find((s) => s.model === model);
       return primary && other && by(primary) !== 0 ? by(other) / by(primary) : null;
     },
     judgeAgreement(which) {
-      const t = options.tables.table02;
+      const t = tables.table02;
       if (!t) return null;
       const judges = new Set(ds.rows.judgments.map((j) => j.judge).filter((j) => j !== 'human'));
       const xs = (t.objects() as Record<string, unknown>[])
@@ -189,7 +193,7 @@ export function extraTextClaimCells(options: TableOptions & { tables: Record<str
       return xs.length < 2 ? null : which === 'min' ? Math.min(...xs) : Math.max(...xs);
     },
     cell(table, match, column) {
-      const t = options.tables[`table${table.padStart(2, '0')}`];
+      const t = tables[`table${table.padStart(2, '0')}`];
       const row = t ? (t.objects() as Record<string, unknown>[]).find(match) : undefined;
       const v = row?.[column];
       return typeof v === 'number' && Number.isFinite(v) ? v : null;
@@ -201,7 +205,7 @@ export function extraTextClaimCells(options: TableOptions & { tables: Record<str
     try {
       value = f(ctx);
     } catch (e) {
-      if (!(e instanceof J2GError)) throw e;
+      if (!(e instanceof UnsupportedOutputError)) throw e;
       continue; // the dataset lacks what the claim needs (a second reference, four runs)
     }
     if (value !== null && Number.isFinite(value)) out.push({ table: 'text', row: id, column: 'value', value });
