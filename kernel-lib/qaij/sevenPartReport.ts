@@ -20,6 +20,7 @@ import { percentileSorted } from '../stats/percentile.ts';
 import { qualityAdjustedServicePerJoule, type QaijEstimate } from './qualityAdjustedServicePerJoule.ts';
 import { robustFrontier, type FrontierStatus } from './robustFrontier.ts';
 import { singleBoundary } from './singleBoundary.ts';
+import { latencyStatistic } from './latencyStatistic.ts';
 import { tokensPerJoule } from './tokensPerJoule.ts';
 import type { EnergyBoundary, LatencyContract, TaskResult } from './types.ts';
 
@@ -28,6 +29,8 @@ export interface ReportOptions extends ImportanceWeightOptions {
   draws?: number;
   seed?: number;
   level?: number;
+  /** quantile of attempt latencies checked against L* for the frontier (latencyStatistic; default the median) */
+  frontierLatencyQuantile?: number;
   /** named alternative task mixes over strata (or the given family) */
   alternativeMixes?: Readonly<Record<string, TargetMix>>;
 }
@@ -119,13 +122,16 @@ export function sevenPartReport(results: readonly TaskResult[], options: ReportO
       alternativeMixes,
     };
   }
-  // The latency contract is already inside each attempt's service, so every system is feasible here.
+  // QAIJ "Frontier implementation": the frontier "first filters points that violate L*", a system
+  // whose latency statistic (latencyStatistic: by default its median attempt latency) exceeds L*.
   const points = Object.entries(systems).map(([id, s]) => ({
     id,
+    latencyS: latencyStatistic(results.filter((r) => r.system === id).map((r) => r.latencyS), options.frontierLatencyQuantile),
     energyJ: s.unweighted.estimate.energyMeanJ,
     service: s.unweighted.estimate.serviceMean,
     energyInterval: s.unweighted.energyMeanJ ?? { lower: s.unweighted.estimate.energyMeanJ, upper: s.unweighted.estimate.energyMeanJ },
     serviceInterval: s.unweighted.serviceMean ?? { lower: s.unweighted.estimate.serviceMean, upper: s.unweighted.estimate.serviceMean },
   }));
-  return { boundary, systems, frontier: { ...paretoFrontier(points), robust: robustFrontier(points) } };
+  const feasibility = options.latency ? { latencyMaxS: options.latency.latencyMaxS } : {};
+  return { boundary, systems, frontier: { ...paretoFrontier(points, feasibility), robust: robustFrontier(points, feasibility) } };
 }
