@@ -12,3 +12,8 @@ export { agreementBootstrap, type AgreementKind, type AgreementResampling, type 
 export { completionTimeBucket, DEFAULT_BUCKET_EDGES_H } from './completionTimeBucket.ts';
 export { winRatesBy, type WinRateGrouping, type GroupWinRate } from './winRatesBy.ts';
 export { winRateInterval, type WinRateInterval } from './winRateInterval.ts';
+export { taskDollarValueUSD } from './taskDollarValue.ts';
+export { occupationWageBillUSD, TYPICAL_WORK_YEAR_H, type OccupationWage } from './occupationWageBill.ts';
+export { digitalTaskShare, type OnetTask } from './digitalTaskShare.ts';
+export { selectOccupations, type OccupationRecord, type OccupationSelection } from './selectOccupations.ts';
+export { readOccupations, parseOccupations, OCCUPATION_COLUMNS } from './occupationSchema.ts';

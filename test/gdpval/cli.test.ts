@@ -152,3 +152,16 @@ describe('j2g gdpval', () => {
     for (const section of ['A.2.1', 'A.2.2', 'A.2.3', 'A.2.4', 'A.2.5', 'A.6.1', 'A.6.2']) expect(usage).toContain(section);
   });
 });
+
+describe('j2g gdpval --occupations (GDPval 2.1, A.7)', () => {
+  it('runs the occupation selection on occupation data alone, each occupation with its wage bill and reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'occ.csv');
+    writeFileSync(file, 'occupation,sector,employment,annual_wage_usd,hourly_wage_usd,digital_task_share\nclerk,Gov,1000,52000,,0.8\nguard,Gov,5000,40000,,0.1\nactor,Arts,200,,30,0.65\n');
+    const j = JSON.parse((await j2g(['gdpval', '--occupations', file, '--per-sector', '1'])).out);
+    expect(j.occupation_selection.map((o: { occupation: string; wage_bill_usd: number; selected: boolean }) => [o.occupation, o.wage_bill_usd, o.selected])).toEqual([
+      ['actor', 200 * 30 * 2080, true], ['clerk', 52e6, true], ['guard', 2e8, false],
+    ]);
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--per-sector', '2'])).err).toBe('j2g gdpval: --digital-threshold and --per-sector need --occupations');
+  });
+});

@@ -19,6 +19,9 @@ import {
   DEFAULT_BUCKET_EDGES_H,
   GDPVAL_TASK_COLUMNS,
   GRADE_COLUMNS,
+  OCCUPATION_COLUMNS,
+  readOccupations,
+  selectOccupations,
   type Acceptance,
   type AgreementKind,
   type AgreementResampling,
@@ -31,6 +34,7 @@ export const summary = "GDPval's speed and cost scenarios, win rates by group, g
 
 export const usage = `usage: j2g gdpval --input FILE [--tries N] [--accept win|win-or-tie] [--limit aggregate|per-task] [--buckets H,H,...]
                   [--grades FILE] [--resampling within-sample|samples] [--draws N] [--seed S] [--level L]
+                  [--occupations FILE [--digital-threshold T] [--per-sector K]]
 
 --input FILE: one row per task and model, with columns
   ${GDPVAL_TASK_COLUMNS.join(', ')}
@@ -42,6 +46,11 @@ count the pairwise comparisons of the model deliverable against the human one.
 (one grade per sample and rater, one model per sample; kind human or autograder; score 1 prefers the
 model, 0 the human, 0.5 a tie).
 
+--occupations FILE (with or without --input): one row per occupation, with columns
+  ${OCCUPATION_COLUMNS.join(', ')}
+(employment >= 0; the mean annual wage, or for hourly-only occupations the hourly wage, in USD; the
+weighted digital-task share in [0, 1]).
+
   --tries N        n for try_n (default 3)
   --accept A       win (default) or win-or-tie: which comparisons count as an accepted deliverable
   --limit L        which limit try_limit reports: aggregate (default, GDPval's formula) or per-task
@@ -50,6 +59,8 @@ model, 0 the human, 0.5 a tie).
   --draws N        bootstrap replicates (default 2000)
   --seed S         bootstrap seed (default 1)
   --level L        interval level (default 0.95)
+  --digital-threshold T  digital-task share at or above which an occupation is digital (default 0.6)
+  --per-sector K   occupations selected per sector (default 5)
 
 Prints JSON. Each output field and the section of GDPval (Patwardhan et al. 2025; A = appendix) behind it:
   models[].win_rate, win_or_tie_rate       A.2.1 "model win rate w": wins (or wins and ties) over all
@@ -81,7 +92,13 @@ Prints JSON. Each output field and the section of GDPval (Patwardhan et al. 2025
                                            grade is never paired with its own copy), samples held fixed;
                                            samples resamples the samples. unit and covers say which.
   agreement.*.*.zero_width                 true when the unit has no variation in the data (for example one
-                                           human and one autograder grade per sample): a warning says so.`;
+                                           human and one autograder grade per sample): a warning says so.
+  occupation_selection[]                   2.1 and A.7: per occupation its wage_bill_usd (employment x mean
+                                           annual wage, or x hourly wage x 2,080 h), digital (share >= T),
+                                           rank_in_sector by wage bill among the sector's digital occupations,
+                                           selected (the top K) and the reason.
+(A task's dollar value, GDPval 2.3, is its completion time x the occupation's median hourly wage: the
+human_cost_usd column; the library's taskDollarValueUSD computes it.)`;
 
 const interval = (w: WinRateInterval) => ({ lower: w.wilson.lower, upper: w.wilson.upper, level: w.level, method: 'wilson', unit: w.unit, tasks: w.tasks, effective_comparisons: w.effectiveComparisons });
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -138,9 +155,22 @@ function agreements(scope: string, grades: Grade[], opts: { draws: number; seed:
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['input', 'tries', 'accept', 'limit', 'buckets', 'grades', 'resampling', 'draws', 'seed', 'level'] });
+  const a = parseArgs(argv, { values: ['input', 'tries', 'accept', 'limit', 'buckets', 'grades', 'resampling', 'draws', 'seed', 'level', 'occupations', 'digital-threshold', 'per-sector'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
   const input = a.options.input;
+  const threshold = a.options['digital-threshold'] === undefined ? 0.6 : finiteNumber('digital-threshold', a.options['digital-threshold']);
+  if (!(threshold >= 0 && threshold <= 1)) throw invalid('digital-threshold', a.options['digital-threshold'], 'a share between 0 and 1, such as 0.6');
+  const perSector = a.options['per-sector'] === undefined ? 5 : positiveInt('per-sector', a.options['per-sector']);
+  if (a.options.occupations === undefined && (a.options['digital-threshold'] !== undefined || a.options['per-sector'] !== undefined)) throw new J2GError('--digital-threshold and --per-sector need --occupations');
+  const selection = a.options.occupations === undefined
+    ? undefined
+    : selectOccupations(readOccupations(a.options.occupations), { threshold, perSector }).map((o) => ({
+        occupation: o.occupation, sector: o.sector, wage_bill_usd: o.wageBillUSD, digital_task_share: o.digitalTaskShare, digital: o.digital, rank_in_sector: o.rankInSector, selected: o.selected, reason: o.reason,
+      }));
+  if (!input && selection) {
+    console.log(JSON.stringify({ occupations: a.options.occupations, digital_threshold: threshold, per_sector: perSector, occupation_selection: selection }, null, 2));
+    return 0;
+  }
   if (!input) throw new J2GError('missing --input');
   const tries = a.options.tries === undefined ? 3 : positiveInt('tries', a.options.tries);
   const accept = (a.options.accept ?? 'win') as Acceptance;
@@ -210,6 +240,7 @@ export async function run(argv: string[]): Promise<number> {
           ),
         }
       : null,
+    ...(selection ? { occupations: a.options.occupations, digital_threshold: threshold, per_sector: perSector, occupation_selection: selection } : {}),
   };
   console.log(JSON.stringify(out, null, 2));
   return 0;
