@@ -24,8 +24,21 @@ export interface DatasetReportOptions extends FromDatasetOptions {
   latencyMaxS?: number | null;
 }
 
+/**
+ * The declarations the seven-part report carries for a recorded dataset: the judgment is the joint
+ * outcome, entered as reliability (taskResultsFromDataset); repeated attempts are independent runs of
+ * the same task and system (Joules-to-GDP section 2.1, Appendix K); energy is the gross end-to-end reading
+ * of the execution window, idle and waits included (Joules-to-GDP section 2.3).
+ */
+export const DATASET_DECLARATIONS = {
+  correctnessReliabilityDesign: 'joint-outcome-as-reliability',
+  perturbationSet: 'independent runs of the same task by the same system (Joules-to-GDP 2.1, Appendix K: the main analysis has one run per task, the repeated-runs data four)',
+  energyDenominator: 'gross',
+} as const;
+
 export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {}): SevenPartReport {
-  const { results, unjudged } = taskResultsFromDataset(ds, options);
+  // difficulty for part 3 from expert completion time, unless the caller chose otherwise
+  const { results, unjudged } = taskResultsFromDataset(ds, { difficulty: 'expert-hours', ...options });
   if (unjudged.length) warn(`qaij: ${unjudged.length} run(s) have no judgment by the chosen judge and reference and are left out (first: ${unjudged[0]})`);
   const mixes = occupationMixes(ds);
   return sevenPartReport(results, {
@@ -33,6 +46,7 @@ export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {
     seed: options.seed ?? ds.manifest.bootstrap.seed,
     ...(options.latencyMaxS !== undefined && options.latencyMaxS !== null ? { latency: { latencyMaxS: options.latencyMaxS } } : {}),
     alternativeMixes: { employment: mixes.employment, equal: mixes.equal },
+    ...DATASET_DECLARATIONS,
   });
 }
 

@@ -15,6 +15,6 @@ export { bootstrapQaij, bootstrapQaijPaired, type BootstrapOptions, type SystemB
 export { paretoFrontier, type Frontier, type FrontierPoint } from './paretoFrontier.ts';
 export { robustFrontier, regionDominates, type RegionPoint, type FrontierStatus } from './robustFrontier.ts';
 export { rankSystems, type Scored } from './rankSystems.ts';
-export { sevenPartReport, type SevenPartReport, type SystemReport, type ReportOptions } from './sevenPartReport.ts';
+export { sevenPartReport, DIFFICULTY_NORMALISATIONS, type SevenPartReport, type SystemReport, type ReportOptions, type ReportDeclarations, type CorrectnessReliabilityDesign, type DifficultyNormalisation, type EstimateWithIntervals } from './sevenPartReport.ts';
 export { taskResultsFromDataset, occupationMixes, type FromDatasetOptions } from './fromDataset.ts';
 export { qaijDatasetReport, qaijSummaryTable, qaijLatencyReliabilityTable, type DatasetReportOptions } from './datasetReport.ts';
