@@ -12,7 +12,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { Dataset } from '../data/load.ts';
 import { warn } from '../warn.ts';
-import { occupationMixes, taskResultsFromDataset, type FromDatasetOptions } from './fromDataset.ts';
+import { DATASET_DECLARATIONS, occupationMixes, taskResultsFromDataset, type FromDatasetOptions } from './fromDataset.ts';
 import { sevenPartReport, type SevenPartReport } from './sevenPartReport.ts';
 
 export interface DatasetReportOptions extends FromDatasetOptions {
@@ -24,17 +24,6 @@ export interface DatasetReportOptions extends FromDatasetOptions {
   latencyMaxS?: number | null;
 }
 
-/**
- * The declarations the seven-part report carries for a recorded dataset: the judgment is the joint
- * outcome, entered as reliability (taskResultsFromDataset); repeated attempts are independent runs of
- * the same task and system (Joules-to-GDP section 2.1, Appendix K); energy is the gross end-to-end reading
- * of the execution window, idle and waits included (Joules-to-GDP section 2.3).
- */
-export const DATASET_DECLARATIONS = {
-  correctnessReliabilityDesign: 'joint-outcome-as-reliability',
-  perturbationSet: 'independent runs of the same task by the same system (Joules-to-GDP 2.1, Appendix K: the main analysis has one run per task, the repeated-runs data four)',
-  energyDenominator: 'gross',
-} as const;
 
 export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {}): SevenPartReport {
   // difficulty for part 3 from expert completion time, unless the caller chose otherwise

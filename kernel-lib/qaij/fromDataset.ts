@@ -98,3 +98,15 @@ export function occupationMixes(ds: Dataset): { employment: Record<string, numbe
   }
   return { employment, equal };
 }
+
+/**
+ * The declarations the seven-part report carries for a recorded dataset: the judgment is the joint
+ * outcome, entered as reliability (taskResultsFromDataset); repeated attempts are independent runs of
+ * the same task and system (Joules-to-GDP section 2.1, Appendix K); energy is the gross end-to-end reading
+ * of the execution window, idle and waits included (Joules-to-GDP section 2.3).
+ */
+export const DATASET_DECLARATIONS = {
+  correctnessReliabilityDesign: 'joint-outcome-as-reliability',
+  perturbationSet: 'independent runs of the same task by the same system (Joules-to-GDP 2.1, Appendix K: the main analysis has one run per task, the repeated-runs data four)',
+  energyDenominator: 'gross',
+} as const;

@@ -16,5 +16,8 @@ export { paretoFrontier, type Frontier, type FrontierPoint } from './paretoFront
 export { robustFrontier, regionDominates, type RegionPoint, type FrontierStatus } from './robustFrontier.ts';
 export { rankSystems, type Scored } from './rankSystems.ts';
 export { sevenPartReport, DIFFICULTY_NORMALISATIONS, type SevenPartReport, type SystemReport, type ReportOptions, type ReportDeclarations, type CorrectnessReliabilityDesign, type DifficultyNormalisation, type EstimateWithIntervals } from './sevenPartReport.ts';
-export { taskResultsFromDataset, occupationMixes, type FromDatasetOptions } from './fromDataset.ts';
+export { taskResultsFromDataset, occupationMixes, DATASET_DECLARATIONS, type FromDatasetOptions } from './fromDataset.ts';
 export { qaijDatasetReport, qaijSummaryTable, qaijLatencyReliabilityTable, type DatasetReportOptions } from './datasetReport.ts';
+export { frontierDecision, type DecisionPoint, type DecisionRule, type Decision } from './frontierDecision.ts';
+export { procurement, type ProcurementCandidate, type ProcurementConstraints } from './procurement.ts';
+export { linearLatencyPenalty } from './linearLatencyPenalty.ts';

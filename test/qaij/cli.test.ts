@@ -172,10 +172,23 @@ describe('j2g qaij at its edges (issue 30)', () => {
     expect(warnings()).toContain('system B: effective sample size 1.22 under the target mix is below 10: the reweighted estimate rests on few attempts (QAIJ "Importance weighting": large weights increase variance)');
   });
 
+  it('applies the decision rules, the procurement order and a continuous latency penalty from the command line', async () => {
+    // A 10 J S 1 (one attempt 3 s late), B 20 J S 1, on time; L* = 2 s with a 4 s linear penalty: A's late attempt keeps 0.75
+    const file = csv(['a,A,10,1,5,1,1,1,1,,,system', 'b,A,10,3,5,1,1,1,1,,,system', 'a,B,20,1,5,1,1,1,1,,,system', 'b,B,20,1,5,1,1,1,1,,,system']);
+    const j = JSON.parse((await j2g(['qaij', '--input', file, '--latency-max', '2', '--latency-penalty-width', '4', '--energy-budget', '15', '--service-floor', '0.95', '--energy-price', '0.001', '--min-service', '0.9', '--draws', '20'])).out);
+    expect(j.systems[0].service_mean).toBeCloseTo(0.875, 14);
+    expect(j.decisions.energy_budget.chosen).toEqual(['A']);
+    expect(j.decisions.service_floor.chosen).toEqual(['B']);
+    // U = S - 0.001 E: A 0.865, B 0.98
+    expect(j.decisions.utility.chosen).toEqual(['B']);
+    expect(j.procurement).toEqual({ qualifying: [{ id: 'B', energyJ: 20, service: 1, qaij: 0.05 }], disqualified: [{ id: 'A', reasons: ['service 0.875 < 0.9'] }] });
+    expect((await j2g(['qaij', '--input', file, '--latency-penalty-width', '4'])).err).toBe('j2g qaij: --latency-penalty-width needs --latency-max');
+  });
+
   it('--help names the QAIJ section behind each output field', async () => {
     const { usage } = await import('../../kernel-lib/cli/commands/qaij.ts');
-    for (const field of ['service_mean', 'energy_mean_j', 'qaij_lo', 'tokens_per_joule', 'late', 'failed', 'difficulty_weighted', 'frontier_excluded', 'frontier_status', 'ranking', 'uncertainty', 'zero_width', 'effective_sample_size']) expect(usage).toContain(field);
-    for (const section of ['"Finite-sample estimator"', '"Percentile bootstrap"', '"Frontier implementation"', '"Frontier uncertainty"', '"Tokenizer non-invariance"', '"Latency"', '"Importance weighting"', '"Primary and sensitivity reports"', '"Sources of uncertainty"']) expect(usage).toContain(section);
+    for (const field of ['service_mean', 'energy_mean_j', 'qaij_lo', 'tokens_per_joule', 'late', 'failed', 'difficulty_weighted', 'frontier_excluded', 'frontier_status', 'ranking', 'uncertainty', 'zero_width', 'effective_sample_size', 'decisions', 'procurement']) expect(usage).toContain(field);
+    for (const section of ['"Finite-sample estimator"', '"Percentile bootstrap"', '"Frontier implementation"', '"Frontier uncertainty"', '"Tokenizer non-invariance"', '"Latency"', '"Importance weighting"', '"Primary and sensitivity reports"', '"Sources of uncertainty"', '"Procurement"', '"Why the frontier is more informative than one ratio"']) expect(usage).toContain(section);
   });
 });
 

@@ -9,6 +9,7 @@ import { readCsv } from '../../io/csv.ts';
 import { checkHeader, parseRows } from '../../io/csvRows.ts';
 import { nonNegativeNumber, requiredText } from '../../data/fields.ts';
 import { finiteNumber, parseArgs, positiveInt, invalid } from '../args.ts';
+import { DATASET_DECLARATIONS } from '../../qaij/fromDataset.ts';
 import {
   bootstrapQaijPaired,
   bootstrapCoverage,
@@ -19,6 +20,12 @@ import {
   type BootstrapCoverage,
   type SystemBootstrap,
   importanceWeights,
+  frontierDecision,
+  procurement,
+  linearLatencyPenalty,
+  type Decision,
+  type ProcurementConstraints,
+  type CorrectnessReliabilityDesign,
   paretoFrontier,
   rankSystems,
   readTaskResults,
@@ -36,8 +43,11 @@ import {
 
 export const summary = 'quality-adjusted service per joule, intervals, frontier and ranking from task results';
 
-export const usage = `usage: j2g qaij (--input FILE | --data DIR [--judge J]) [--latency-max SECONDS] [--frontier-latency-quantile Q]
-                [--target-mix FILE] [--trim-at W] [--draws N] [--seed S] [--level L] [--report]
+export const usage = `usage: j2g qaij (--input FILE | --data DIR [--judge J]) [--latency-max SECONDS [--latency-penalty-width S]]
+                [--frontier-latency-quantile Q] [--target-mix FILE] [--trim-at W] [--draws N] [--seed S] [--level L]
+                [--energy-budget J] [--service-floor S] [--energy-price P]
+                [--min-service S] [--min-reliability R] [--min-correctness C]
+                [--design D] [--perturbation-set TEXT] [--energy-denominator gross|incremental] [--report]
 
 Reads a task-result CSV, one row per attempt, with columns
   ${TASK_RESULT_COLUMNS.join(', ')}
@@ -57,6 +67,9 @@ sensitivity result multiplies in difficulty_weight. Late and failed attempts kee
                        runs that judge did not judge are listed under "unjudged". With --report,
                        the employment-only and equal-occupation mixes are added.
   --latency-max S      latency contract L* in seconds (default: none)
+  --latency-penalty-width S
+                       a preregistered continuous penalty instead of the 0/1 indicator: service falls
+                       linearly from 1 at L* to 0 at L* + S ("Latency")
   --frontier-latency-quantile Q
                        the latency statistic L(x) checked against L* for the frontier: the Q-quantile
                        of a system's attempt latencies (default 0.5, the median; 0.9 for a tail contract)
@@ -66,6 +79,16 @@ sensitivity result multiplies in difficulty_weight. Late and failed attempts kee
   --draws N            bootstrap replicates (default 2000)
   --seed S             bootstrap seed (default 1)
   --level L            interval level (default 0.95)
+  --energy-budget J    decision rule 1: the most service with energy_mean_j <= J
+  --service-floor S    decision rule 2: the least energy with service_mean >= S
+  --energy-price P     decision rule 3: the largest U = service_mean - P * energy_mean_j (P in task
+                       equivalents per joule)
+  --min-service S, --min-reliability R, --min-correctness C
+                       procurement constraints, applied before any ratio is compared
+  --design D           correctness/reliability design: separate, joint-outcome-as-reliability or
+                       joint-outcome-as-correctness ("Reliability": the manifest must say which)
+  --perturbation-set TEXT   what the repeated attempts vary (seeds, tool state, paraphrase ...)
+  --energy-denominator gross|incremental   the primary energy denominator ("Step 8")
   --report             add the seven-part report (QAIJ "Primary and sensitivity reports")
 
 Prints JSON. Each output field and the section of the QAIJ seed behind it:
@@ -102,7 +125,14 @@ Prints JSON. Each output field and the section of the QAIJ seed behind it:
                                point is dominated, the regions overlap) or excluded ("Frontier uncertainty")
   ranking                      by qaij, ties sharing a rank ("Scope": rank_systems)
   difficulty_weighted          frontier, frontier_status and ranking of the difficulty-weighted estimates
-  report                       with --report, the seven parts ("Primary and sensitivity reports").`;
+  decisions                    with --energy-budget, --service-floor or --energy-price: each rule's chosen
+                               systems among those meeting L*, the seed's three decision rules
+                               ("Why the frontier is more informative than one ratio")
+  procurement                  with --min-*: qualifying systems by energy, and each disqualified one with
+                               the constraints it misses ("Procurement": constraints before ratios)
+  report                       with --report, the seven parts ("Primary and sensitivity reports"), with
+                               per-stratum intervals, two difficulty normalisations, the declarations
+                               (design, perturbation set, energy denominator) and units.`;
 
 const coverageJson = (c: BootstrapCoverage) => ({ method: c.method, unit: c.unit, covers: c.covers, not_covered: c.notCovered });
 
@@ -123,7 +153,8 @@ export function readTargetMix(path: string): TargetMix {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['input', 'data', 'judge', 'latency-max', 'frontier-latency-quantile', 'target-mix', 'trim-at', 'draws', 'seed', 'level'], flags: ['report'] });
+  const a = parseArgs(argv, { values: ['input', 'data', 'judge', 'latency-max', 'latency-penalty-width', 'frontier-latency-quantile', 'target-mix', 'trim-at', 'draws', 'seed', 'level',
+    'energy-budget', 'service-floor', 'energy-price', 'min-service', 'min-reliability', 'min-correctness', 'design', 'perturbation-set', 'energy-denominator'], flags: ['report'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
   const input = a.options.input ?? a.options.data;
   if (a.options.input !== undefined && a.options.data !== undefined) throw new J2GError('give --input or --data, not both');
@@ -140,6 +171,31 @@ export async function run(argv: string[]): Promise<number> {
     if (l < 0) throw invalid('latency-max', a.options['latency-max'], 'seconds >= 0');
     latency = { latencyMaxS: l };
   }
+  if (a.options['latency-penalty-width'] !== undefined) {
+    if (!latency) throw new J2GError('--latency-penalty-width needs --latency-max');
+    const w = finiteNumber('latency-penalty-width', a.options['latency-penalty-width']);
+    if (!(w >= 0)) throw invalid('latency-penalty-width', a.options['latency-penalty-width'], 'seconds >= 0');
+    latency = { ...latency, penalty: linearLatencyPenalty(w) };
+  }
+  const nonNegative = (name: string): number | undefined => {
+    if (a.options[name] === undefined) return undefined;
+    const x = finiteNumber(name, a.options[name]);
+    if (!(x >= 0)) throw invalid(name, a.options[name], 'a number >= 0');
+    return x;
+  };
+  const energyBudgetJ = nonNegative('energy-budget');
+  const serviceFloor = nonNegative('service-floor');
+  const energyPricePerJ = nonNegative('energy-price');
+  const constraints: ProcurementConstraints = {};
+  for (const [opt, key] of [['min-service', 'minService'], ['min-reliability', 'minReliability'], ['min-correctness', 'minCorrectness']] as const) {
+    const x = nonNegative(opt);
+    if (x !== undefined) constraints[key] = x;
+  }
+  const design = a.options.design as CorrectnessReliabilityDesign | undefined;
+  if (design !== undefined && !['separate', 'joint-outcome-as-reliability', 'joint-outcome-as-correctness'].includes(design)) throw invalid('design', a.options.design, 'separate, joint-outcome-as-reliability or joint-outcome-as-correctness');
+  const energyDenominator = a.options['energy-denominator'] as 'gross' | 'incremental' | undefined;
+  if (energyDenominator !== undefined && energyDenominator !== 'gross' && energyDenominator !== 'incremental') throw invalid('energy-denominator', a.options['energy-denominator'], 'gross or incremental');
+  const perturbationSet = a.options['perturbation-set'];
   let frontierQuantile = DEFAULT_FRONTIER_LATENCY_QUANTILE;
   if (a.options['frontier-latency-quantile'] !== undefined) {
     frontierQuantile = finiteNumber('frontier-latency-quantile', a.options['frontier-latency-quantile']);
@@ -159,7 +215,7 @@ export async function run(argv: string[]): Promise<number> {
   if (a.options.data !== undefined) {
     const { loadDataset } = await import('../../data/index.ts');
     const ds = loadDataset(a.options.data);
-    ({ results, unjudged } = taskResultsFromDataset(ds, { judge: a.options.judge }));
+    ({ results, unjudged } = taskResultsFromDataset(ds, { judge: a.options.judge, difficulty: 'expert-hours' }));
     datasetMixes = occupationMixes(ds);
   } else results = readTaskResults(input, input, targetMix ? { requireStratum: '--target-mix reweights by stratum' } : {});
   if (results.length === 0) throw new J2GError(`no task results in ${input}`);
@@ -274,8 +330,27 @@ export async function run(argv: string[]): Promise<number> {
     ranking: primary.ranking,
     difficulty_weighted: { frontier: weighted.frontier, frontier_status: weighted.status, ranking: weighted.ranking },
   };
+  // QAIJ "Why the frontier is more informative than one ratio": the three decision rules, on the unweighted points
+  const decisionPoints = systems.filter((x) => x.status === 'ok').map((x) => ({ id: x.system, energyJ: x.energy_mean_j!, service: x.service_mean!, latencyS: x.latency_s }));
+  const feasibility = latency ? { latencyMaxS: latency.latencyMaxS } : {};
+  const decisions: Record<string, Decision> = {};
+  if (energyBudgetJ !== undefined) decisions.energy_budget = frontierDecision(decisionPoints, { rule: 'energy-budget', energyBudgetJ }, feasibility);
+  if (serviceFloor !== undefined) decisions.service_floor = frontierDecision(decisionPoints, { rule: 'service-floor', serviceFloor }, feasibility);
+  if (energyPricePerJ !== undefined) decisions.utility = frontierDecision(decisionPoints, { rule: 'utility', energyPricePerJ }, feasibility);
+  if (Object.keys(decisions).length) out.decisions = decisions;
+  // QAIJ "Procurement": constraints before ratios
+  if (Object.keys(constraints).length) {
+    const mean = (xs: number[]) => xs.reduce((p, q) => p + q, 0) / xs.length;
+    out.procurement = procurement(systems.filter((x) => x.status === 'ok').map((x) => {
+      const own = results.filter((r) => r.system === x.system);
+      return { id: x.system, energyJ: x.energy_mean_j!, service: x.service_mean!, qaij: x.qaij!, reliability: mean(own.map((r) => r.reliability)), correctness: mean(own.map((r) => r.correctness)), latencyS: x.latency_s };
+    }), { ...constraints, ...(latency ? { latencyMaxS: latency.latencyMaxS } : {}) });
+  }
+  const declarations = a.options.data !== undefined
+    ? { ...DATASET_DECLARATIONS, ...(design ? { correctnessReliabilityDesign: design } : {}), ...(perturbationSet ? { perturbationSet } : {}), ...(energyDenominator ? { energyDenominator } : {}) }
+    : { correctnessReliabilityDesign: design, perturbationSet, energyDenominator };
   if (a.flags.has('report')) {
-    out.report = sevenPartReport(results, { latency, draws, seed, level, trimAt, frontierLatencyQuantile: frontierQuantile, alternativeMixes: { ...datasetMixes, ...(targetMix ? { target: targetMix } : {}) } });
+    out.report = sevenPartReport(results, { latency, draws, seed, level, trimAt, frontierLatencyQuantile: frontierQuantile, ...declarations, alternativeMixes: { ...datasetMixes, ...(targetMix ? { target: targetMix } : {}) } });
   }
   console.log(JSON.stringify(out, null, 2));
   return 0;
