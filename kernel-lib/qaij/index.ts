@@ -21,3 +21,4 @@ export { qaijDatasetReport, qaijSummaryTable, qaijLatencyReliabilityTable, type 
 export { frontierDecision, type DecisionPoint, type DecisionRule, type Decision } from './frontierDecision.ts';
 export { procurement, type ProcurementCandidate, type ProcurementConstraints } from './procurement.ts';
 export { linearLatencyPenalty } from './linearLatencyPenalty.ts';
+export { qaijReportParts, qaijDeclarationsTable, type ReportPart } from './reportTables.ts';
