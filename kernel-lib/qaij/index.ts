@@ -22,3 +22,4 @@ export { frontierDecision, type DecisionPoint, type DecisionRule, type Decision 
 export { procurement, type ProcurementCandidate, type ProcurementConstraints } from './procurement.ts';
 export { linearLatencyPenalty } from './linearLatencyPenalty.ts';
 export { qaijReportParts, qaijDeclarationsTable, type ReportPart } from './reportTables.ts';
+export { meterErrorIntervals, type MeterErrorModel } from './meterError.ts';

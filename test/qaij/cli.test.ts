@@ -185,10 +185,21 @@ describe('j2g qaij at its edges (issue 30)', () => {
     expect((await j2g(['qaij', '--input', file, '--latency-penalty-width', '4'])).err).toBe('j2g qaij: --latency-penalty-width needs --latency-max');
   });
 
+  it('adds meter error (E~ = E + eps + beta) on request: the zero-width interval of single-task strata gets the calibration spread', async () => {
+    const j = JSON.parse((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', '2', '--draws', '4000', '--meter-bias-sd', '0.05'])).out);
+    const A = j.systems.find((s: { system: string }) => s.system === 'A');
+    expect([A.qaij_lo, A.qaij_hi]).toEqual([0.05, 0.05]); // the task bootstrap alone
+    // 0.05 / (1 +- 1.96 * 0.05) (hand computation; 4000 draws)
+    expect(A.meter_error.qaij_lo).toBeCloseTo(0.05 / (1 + 1.96 * 0.05), 3);
+    expect(A.meter_error.qaij_hi).toBeCloseTo(0.05 / (1 - 1.96 * 0.05), 3);
+    expect(j.uncertainty.meter_error).toMatch(/^systems\[\]\.meter_error adds source 4/);
+    expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--meter-bias-sd', '0.5'])).err).toBe('j2g qaij: invalid meter-bias-sd: 0.5 (expected a share of the reading between 0 and 0.2)');
+  });
+
   it('--help names the QAIJ section behind each output field', async () => {
     const { usage } = await import('../../kernel-lib/cli/commands/qaij.ts');
-    for (const field of ['service_mean', 'energy_mean_j', 'qaij_lo', 'tokens_per_joule', 'late', 'failed', 'difficulty_weighted', 'frontier_excluded', 'frontier_status', 'ranking', 'uncertainty', 'zero_width', 'effective_sample_size', 'decisions', 'procurement']) expect(usage).toContain(field);
-    for (const section of ['"Finite-sample estimator"', '"Percentile bootstrap"', '"Frontier implementation"', '"Frontier uncertainty"', '"Tokenizer non-invariance"', '"Latency"', '"Importance weighting"', '"Primary and sensitivity reports"', '"Sources of uncertainty"', '"Procurement"', '"Why the frontier is more informative than one ratio"']) expect(usage).toContain(section);
+    for (const field of ['service_mean', 'energy_mean_j', 'qaij_lo', 'tokens_per_joule', 'late', 'failed', 'difficulty_weighted', 'frontier_excluded', 'frontier_status', 'ranking', 'uncertainty', 'zero_width', 'effective_sample_size', 'decisions', 'procurement', 'meter_error']) expect(usage).toContain(field);
+    for (const section of ['"Finite-sample estimator"', '"Percentile bootstrap"', '"Frontier implementation"', '"Frontier uncertainty"', '"Tokenizer non-invariance"', '"Latency"', '"Importance weighting"', '"Primary and sensitivity reports"', '"Sources of uncertainty"', '"Procurement"', '"Why the frontier is more informative than one ratio"', '"Meter uncertainty"']) expect(usage).toContain(section);
   });
 });
 

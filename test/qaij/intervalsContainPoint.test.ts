@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bootstrapQaij, sevenPartReport, type TaskResult } from '../../kernel-lib/qaij/index.ts';
+import { bootstrapQaij, meterErrorIntervals, sevenPartReport, type TaskResult } from '../../kernel-lib/qaij/index.ts';
 
 const unit = fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true }));
 
@@ -67,6 +67,10 @@ describe('every QAIJ interval contains its point estimate (property)', () => {
           contains(`${b.system} qaij`, b.qaij, b.estimate.qaij);
           contains(`${b.system} service`, b.serviceMean, b.estimate.serviceMean);
           contains(`${b.system} energy`, b.energyMeanJ, b.estimate.energyMeanJ);
+          // with meter error on top (QAIJ "Meter uncertainty")
+          const m = meterErrorIntervals(b.replicates, { relativeBiasSd: 0.03, relativeNoiseSd: 0.05 }, { effectiveAttempts: b.effectiveSampleSize ?? 1, seed });
+          contains(`${b.system} qaij with meter error`, m.qaij, b.estimate.qaij);
+          contains(`${b.system} energy with meter error`, m.energyMeanJ, b.estimate.energyMeanJ);
         }
       }),
       { seed: 30, numRuns: 150 },

@@ -26,6 +26,8 @@ import {
   type Decision,
   type ProcurementConstraints,
   type CorrectnessReliabilityDesign,
+  meterErrorIntervals,
+  type MeterErrorModel,
   paretoFrontier,
   rankSystems,
   readTaskResults,
@@ -47,7 +49,8 @@ export const usage = `usage: j2g qaij (--input FILE | --data DIR [--judge J]) [-
                 [--frontier-latency-quantile Q] [--target-mix FILE] [--trim-at W] [--draws N] [--seed S] [--level L]
                 [--energy-budget J] [--service-floor S] [--energy-price P]
                 [--min-service S] [--min-reliability R] [--min-correctness C]
-                [--design D] [--perturbation-set TEXT] [--energy-denominator gross|incremental] [--report]
+                [--design D] [--perturbation-set TEXT] [--energy-denominator gross|incremental]
+                [--meter-bias-sd B] [--meter-noise-sd N] [--report]
 
 Reads a task-result CSV, one row per attempt, with columns
   ${TASK_RESULT_COLUMNS.join(', ')}
@@ -89,6 +92,10 @@ sensitivity result multiplies in difficulty_weight. Late and failed attempts kee
                        joint-outcome-as-correctness ("Reliability": the manifest must say which)
   --perturbation-set TEXT   what the repeated attempts vary (seeds, tool state, paraphrase ...)
   --energy-denominator gross|incremental   the primary energy denominator ("Step 8")
+  --meter-bias-sd B, --meter-noise-sd N
+                       meter error model E~ = E + eps + beta: calibration bias and per-attempt random
+                       error as relative sds of the reading (0 to 0.2), added to the bootstrap replicates
+                       in systems[].meter_error ("Meter uncertainty")
   --report             add the seven-part report (QAIJ "Primary and sensitivity reports")
 
 Prints JSON. Each output field and the section of the QAIJ seed behind it:
@@ -102,6 +109,8 @@ Prints JSON. Each output field and the section of the QAIJ seed behind it:
   systems[].qaij_lo, qaij_hi   its percentile interval at --level ("Percentile bootstrap"); likewise
     service_mean_lo/hi,        service_mean_* and energy_mean_j_* (part 4: expected service and energy
     energy_mean_j_lo/hi        separately, each with an interval)
+  systems[].meter_error        with --meter-*: qaij and energy_mean_j intervals that add meter error to the
+                               task bootstrap ("Meter uncertainty"; uncertainty.meter_error says how)
   systems[].zero_width         true when lower = upper: the resampling had nothing to vary (for example a
                                stratum with one task); a warning says why
   systems[].difficulty_weighted the same with difficulty_weight in s ("Difficulty", weighted mode; part 3),
@@ -154,7 +163,7 @@ export function readTargetMix(path: string): TargetMix {
 
 export async function run(argv: string[]): Promise<number> {
   const a = parseArgs(argv, { values: ['input', 'data', 'judge', 'latency-max', 'latency-penalty-width', 'frontier-latency-quantile', 'target-mix', 'trim-at', 'draws', 'seed', 'level',
-    'energy-budget', 'service-floor', 'energy-price', 'min-service', 'min-reliability', 'min-correctness', 'design', 'perturbation-set', 'energy-denominator'], flags: ['report'] });
+    'energy-budget', 'service-floor', 'energy-price', 'min-service', 'min-reliability', 'min-correctness', 'design', 'perturbation-set', 'energy-denominator', 'meter-bias-sd', 'meter-noise-sd'], flags: ['report'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
   const input = a.options.input ?? a.options.data;
   if (a.options.input !== undefined && a.options.data !== undefined) throw new J2GError('give --input or --data, not both');
@@ -196,6 +205,10 @@ export async function run(argv: string[]): Promise<number> {
   const energyDenominator = a.options['energy-denominator'] as 'gross' | 'incremental' | undefined;
   if (energyDenominator !== undefined && energyDenominator !== 'gross' && energyDenominator !== 'incremental') throw invalid('energy-denominator', a.options['energy-denominator'], 'gross or incremental');
   const perturbationSet = a.options['perturbation-set'];
+  const meterBias = nonNegative('meter-bias-sd');
+  const meterNoise = nonNegative('meter-noise-sd');
+  const meter: MeterErrorModel | null = meterBias !== undefined || meterNoise !== undefined ? { relativeBiasSd: meterBias ?? 0, relativeNoiseSd: meterNoise ?? 0 } : null;
+  if (meter && !(meter.relativeBiasSd <= 0.2 && meter.relativeNoiseSd <= 0.2)) throw invalid(meter.relativeBiasSd > 0.2 ? 'meter-bias-sd' : 'meter-noise-sd', String(meter.relativeBiasSd > 0.2 ? meter.relativeBiasSd : meter.relativeNoiseSd), 'a share of the reading between 0 and 0.2');
   let frontierQuantile = DEFAULT_FRONTIER_LATENCY_QUANTILE;
   if (a.options['frontier-latency-quantile'] !== undefined) {
     frontierQuantile = finiteNumber('frontier-latency-quantile', a.options['frontier-latency-quantile']);
@@ -237,6 +250,12 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const zeroWidth = (b: SystemBootstrap): boolean => b.qaij !== null && b.qaij.lower === b.qaij.upper;
+  // QAIJ "Meter uncertainty": the task bootstrap's replicates with E~ = E + eps + beta drawn on top
+  const meterJson = (b: SystemBootstrap) => {
+    if (b.status !== 'ok') return null;
+    const m = meterErrorIntervals(b.replicates, meter!, { effectiveAttempts: b.effectiveSampleSize ?? 1, seed, level });
+    return { qaij_lo: m.qaij?.lower ?? null, qaij_hi: m.qaij?.upper ?? null, energy_mean_j_lo: m.energyMeanJ?.lower ?? null, energy_mean_j_hi: m.energyMeanJ?.upper ?? null };
+  };
   const systems = [...boot.values()].map((b) => {
     const own = results.filter((r) => r.system === b.system);
     const w = bootWeighted.get(b.system)!;
@@ -271,6 +290,7 @@ export async function run(argv: string[]): Promise<number> {
       energy_mean_j_lo: b.energyMeanJ?.lower ?? null,
       energy_mean_j_hi: b.energyMeanJ?.upper ?? null,
       zero_width: zeroWidth(b),
+      ...(meter ? { meter_error: meterJson(b) } : {}),
       tokens_per_joule: tpj,
       late: latency ? own.filter((r) => r.latencyS > latency!.latencyMaxS).length : 0,
       failed: own.filter((r) => r.usefulness * r.quality * r.correctness * r.reliability === 0).length,
@@ -321,7 +341,11 @@ export async function run(argv: string[]): Promise<number> {
     target_mix: targetMix ? { file: a.options['target-mix'], shares: targetMix, trim_at: trimAt ?? null } : null,
     ...(targetMix ? { low_ess_threshold: LOW_EFFECTIVE_SAMPLE_SIZE } : {}),
     primary: 'unweighted',
-    uncertainty: { ...coverageJson(bootstrapCoverage(targetMix !== undefined)), single_task_strata: singleTaskStrata(results).strata },
+    uncertainty: {
+      ...coverageJson(bootstrapCoverage(targetMix !== undefined)),
+      single_task_strata: singleTaskStrata(results).strata,
+      ...(meter ? { meter_error: `systems[].meter_error adds source 4: calibration bias beta with relative sd ${meter.relativeBiasSd} (one draw per replicate, shared by all attempts) and random error eps with relative sd ${meter.relativeNoiseSd} per attempt; qaij_lo/hi do not include it` } : {}),
+    },
     systems,
     frontier: primary.frontier,
     frontier_excluded: primary.excluded,
