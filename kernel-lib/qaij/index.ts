@@ -23,3 +23,4 @@ export { procurement, type ProcurementCandidate, type ProcurementConstraints } f
 export { linearLatencyPenalty } from './linearLatencyPenalty.ts';
 export { qaijReportParts, qaijDeclarationsTable, type ReportPart } from './reportTables.ts';
 export { meterErrorIntervals, type MeterErrorModel } from './meterError.ts';
+export { hierarchicalBootstrapQaij, type HierarchicalBootstrapOptions, type HierarchyLevels } from './hierarchicalBootstrapQaij.ts';

@@ -196,9 +196,17 @@ describe('j2g qaij at its edges (issue 30)', () => {
     expect((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--meter-bias-sd', '0.5'])).err).toBe('j2g qaij: invalid meter-bias-sd: 0.5 (expected a share of the reading between 0 and 0.2)');
   });
 
+  it('adds a hierarchical bootstrap on request, which resamples the strata themselves', async () => {
+    // late-answers, L* = 2: A's tasks give service 1 at 5 J and 0 at 15 J; families {easy, easy}: 0.2, mixed: 0.05, {hard, hard}: 0
+    const j = JSON.parse((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', '2', '--draws', '2000', '--hierarchy', 'families'])).out);
+    const A = j.systems.find((s: { system: string }) => s.system === 'A');
+    expect(A.hierarchical).toEqual({ qaij_lo: 0, qaij_hi: 0.2 });
+    expect(j.uncertainty.hierarchical).toMatch(/^systems\[\]\.hierarchical resamples strata \(as task families\)/);
+  });
+
   it('--help names the QAIJ section behind each output field', async () => {
     const { usage } = await import('../../kernel-lib/cli/commands/qaij.ts');
-    for (const field of ['service_mean', 'energy_mean_j', 'qaij_lo', 'tokens_per_joule', 'late', 'failed', 'difficulty_weighted', 'frontier_excluded', 'frontier_status', 'ranking', 'uncertainty', 'zero_width', 'effective_sample_size', 'decisions', 'procurement', 'meter_error']) expect(usage).toContain(field);
+    for (const field of ['service_mean', 'energy_mean_j', 'qaij_lo', 'tokens_per_joule', 'late', 'failed', 'difficulty_weighted', 'frontier_excluded', 'frontier_status', 'ranking', 'uncertainty', 'zero_width', 'effective_sample_size', 'decisions', 'procurement', 'meter_error', 'hierarchical']) expect(usage).toContain(field);
     for (const section of ['"Finite-sample estimator"', '"Percentile bootstrap"', '"Frontier implementation"', '"Frontier uncertainty"', '"Tokenizer non-invariance"', '"Latency"', '"Importance weighting"', '"Primary and sensitivity reports"', '"Sources of uncertainty"', '"Procurement"', '"Why the frontier is more informative than one ratio"', '"Meter uncertainty"']) expect(usage).toContain(section);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bootstrapQaij, meterErrorIntervals, sevenPartReport, type TaskResult } from '../../kernel-lib/qaij/index.ts';
+import { bootstrapQaij, hierarchicalBootstrapQaij, meterErrorIntervals, sevenPartReport, type TaskResult } from '../../kernel-lib/qaij/index.ts';
 
 const unit = fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true }));
 
@@ -74,6 +74,21 @@ describe('every QAIJ interval contains its point estimate (property)', () => {
         }
       }),
       { seed: 30, numRuns: 150 },
+    );
+  });
+
+  it('hierarchicalBootstrapQaij at each depth of the hierarchy', () => {
+    fc.assert(
+      fc.property(table, fc.constantFrom('families', 'families-tasks', 'families-tasks-attempts' as const), (results, levels) => {
+        const point = new Map<string, number>();
+        for (const s of new Set(results.map((r) => r.system))) {
+          const own = results.filter((r) => r.system === s);
+          const sw = own.reduce((a, r) => a + r.weight * r.energyJ, 0);
+          point.set(s, own.reduce((a, r) => a + r.weight * r.usefulness * r.quality * r.correctness * r.reliability * r.difficultyWeight, 0) / sw);
+        }
+        for (const [s, i] of hierarchicalBootstrapQaij(results, { draws: 200, seed: 5, levels: levels as 'families' })) contains(`${s} hierarchical`, i, point.get(s));
+      }),
+      { seed: 33, numRuns: 100 },
     );
   });
 

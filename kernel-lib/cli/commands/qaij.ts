@@ -28,6 +28,8 @@ import {
   type CorrectnessReliabilityDesign,
   meterErrorIntervals,
   type MeterErrorModel,
+  hierarchicalBootstrapQaij,
+  type HierarchyLevels,
   paretoFrontier,
   rankSystems,
   readTaskResults,
@@ -50,7 +52,7 @@ export const usage = `usage: j2g qaij (--input FILE | --data DIR [--judge J]) [-
                 [--energy-budget J] [--service-floor S] [--energy-price P]
                 [--min-service S] [--min-reliability R] [--min-correctness C]
                 [--design D] [--perturbation-set TEXT] [--energy-denominator gross|incremental]
-                [--meter-bias-sd B] [--meter-noise-sd N] [--report]
+                [--meter-bias-sd B] [--meter-noise-sd N] [--hierarchy LEVELS] [--report]
 
 Reads a task-result CSV, one row per attempt, with columns
   ${TASK_RESULT_COLUMNS.join(', ')}
@@ -96,6 +98,8 @@ sensitivity result multiplies in difficulty_weight. Late and failed attempts kee
                        meter error model E~ = E + eps + beta: calibration bias and per-attempt random
                        error as relative sds of the reading (0 to 0.2), added to the bootstrap replicates
                        in systems[].meter_error ("Meter uncertainty")
+  --hierarchy LEVELS   add a hierarchical bootstrap with the strata as task families: families,
+                       families-tasks or families-tasks-attempts (each level resampled with replacement)
   --report             add the seven-part report (QAIJ "Primary and sensitivity reports")
 
 Prints JSON. Each output field and the section of the QAIJ seed behind it:
@@ -111,6 +115,8 @@ Prints JSON. Each output field and the section of the QAIJ seed behind it:
     energy_mean_j_lo/hi        separately, each with an interval)
   systems[].meter_error        with --meter-*: qaij and energy_mean_j intervals that add meter error to the
                                task bootstrap ("Meter uncertainty"; uncertainty.meter_error says how)
+  systems[].hierarchical       with --hierarchy: the unweighted qaij interval of the hierarchical bootstrap
+                               ("Percentile bootstrap": "the resampling should follow that hierarchy")
   systems[].zero_width         true when lower = upper: the resampling had nothing to vary (for example a
                                stratum with one task); a warning says why
   systems[].difficulty_weighted the same with difficulty_weight in s ("Difficulty", weighted mode; part 3),
@@ -163,7 +169,7 @@ export function readTargetMix(path: string): TargetMix {
 
 export async function run(argv: string[]): Promise<number> {
   const a = parseArgs(argv, { values: ['input', 'data', 'judge', 'latency-max', 'latency-penalty-width', 'frontier-latency-quantile', 'target-mix', 'trim-at', 'draws', 'seed', 'level',
-    'energy-budget', 'service-floor', 'energy-price', 'min-service', 'min-reliability', 'min-correctness', 'design', 'perturbation-set', 'energy-denominator', 'meter-bias-sd', 'meter-noise-sd'], flags: ['report'] });
+    'energy-budget', 'service-floor', 'energy-price', 'min-service', 'min-reliability', 'min-correctness', 'design', 'perturbation-set', 'energy-denominator', 'meter-bias-sd', 'meter-noise-sd', 'hierarchy'], flags: ['report'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument: ${a.positionals[0]}`);
   const input = a.options.input ?? a.options.data;
   if (a.options.input !== undefined && a.options.data !== undefined) throw new J2GError('give --input or --data, not both');
@@ -205,6 +211,8 @@ export async function run(argv: string[]): Promise<number> {
   const energyDenominator = a.options['energy-denominator'] as 'gross' | 'incremental' | undefined;
   if (energyDenominator !== undefined && energyDenominator !== 'gross' && energyDenominator !== 'incremental') throw invalid('energy-denominator', a.options['energy-denominator'], 'gross or incremental');
   const perturbationSet = a.options['perturbation-set'];
+  const hierarchy = a.options.hierarchy as HierarchyLevels | undefined;
+  if (hierarchy !== undefined && !['families', 'families-tasks', 'families-tasks-attempts'].includes(hierarchy)) throw invalid('hierarchy', a.options.hierarchy, 'families, families-tasks or families-tasks-attempts');
   const meterBias = nonNegative('meter-bias-sd');
   const meterNoise = nonNegative('meter-noise-sd');
   const meter: MeterErrorModel | null = meterBias !== undefined || meterNoise !== undefined ? { relativeBiasSd: meterBias ?? 0, relativeNoiseSd: meterNoise ?? 0 } : null;
@@ -249,6 +257,8 @@ export async function run(argv: string[]): Promise<number> {
     if (b.status === 'ok' && b.validDraws < draws) warn(`system ${b.system}: ${draws - b.validDraws} of ${draws} bootstrap draws had none of its tasks${targetMix ? ' or missed a stratum of the target mix' : ''}; its interval is over the other ${b.validDraws}`);
   }
 
+  // QAIJ "Percentile bootstrap": resampling that follows the hierarchy, families (strata) themselves drawn
+  const hier = hierarchy ? hierarchicalBootstrapQaij(results, { latency, draws, seed, level, levels: hierarchy, difficulty: 'unweighted' }) : null;
   const zeroWidth = (b: SystemBootstrap): boolean => b.qaij !== null && b.qaij.lower === b.qaij.upper;
   // QAIJ "Meter uncertainty": the task bootstrap's replicates with E~ = E + eps + beta drawn on top
   const meterJson = (b: SystemBootstrap) => {
@@ -291,6 +301,7 @@ export async function run(argv: string[]): Promise<number> {
       energy_mean_j_hi: b.energyMeanJ?.upper ?? null,
       zero_width: zeroWidth(b),
       ...(meter ? { meter_error: meterJson(b) } : {}),
+      ...(hier ? { hierarchical: hier.get(b.system) ? { qaij_lo: hier.get(b.system)!.lower, qaij_hi: hier.get(b.system)!.upper } : null } : {}),
       tokens_per_joule: tpj,
       late: latency ? own.filter((r) => r.latencyS > latency!.latencyMaxS).length : 0,
       failed: own.filter((r) => r.usefulness * r.quality * r.correctness * r.reliability === 0).length,
@@ -344,6 +355,7 @@ export async function run(argv: string[]): Promise<number> {
     uncertainty: {
       ...coverageJson(bootstrapCoverage(targetMix !== undefined)),
       single_task_strata: singleTaskStrata(results).strata,
+      ...(hierarchy ? { hierarchical: `systems[].hierarchical resamples ${hierarchy === 'families' ? 'strata (as task families)' : hierarchy === 'families-tasks' ? 'strata (as task families), then tasks within them' : 'strata (as task families), tasks within them and attempts within tasks'}, all with replacement (conservative when lower levels are resampled too); unweighted, no target mix` } : {}),
       ...(meter ? { meter_error: `systems[].meter_error adds source 4: calibration bias beta with relative sd ${meter.relativeBiasSd} (one draw per replicate, shared by all attempts) and random error eps with relative sd ${meter.relativeNoiseSd} per attempt; qaij_lo/hi do not include it` } : {}),
     },
     systems,
