@@ -71,6 +71,6 @@ describe('win-rate intervals (issue 30, GDPval A.2.2-A.2.5)', () => {
       expect(g.winOrTieRateInterval.lower).toBeLessThanOrEqual(g.winOrTieRate);
       expect(g.winOrTieRateInterval.upper).toBeGreaterThanOrEqual(g.winOrTieRate);
     }
-    expect(winRatesBy(tasks, 'sector')[0].winRateInterval.lower).toBe(0); // before: 2.8e-17
+    expect(winRatesBy(tasks, 'sector')[0].winRateInterval.lower).toBe(0); // Wilson at x = 0 (test/stats/binomialIntervals.test.ts has the case that rounded to 2.8e-17)
   });
 });

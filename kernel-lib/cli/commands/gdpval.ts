@@ -100,7 +100,16 @@ Prints JSON. Each output field and the section of GDPval (Patwardhan et al. 2025
 (A task's dollar value, GDPval 2.3, is its completion time x the occupation's median hourly wage: the
 human_cost_usd column; the library's taskDollarValueUSD computes it.)`;
 
-const interval = (w: WinRateInterval) => ({ lower: w.wilson.lower, upper: w.wilson.upper, level: w.level, method: 'wilson', unit: w.unit, tasks: w.tasks, effective_comparisons: w.effectiveComparisons });
+const interval = (w: WinRateInterval) => ({
+  lower: w.wilson.lower,
+  upper: w.wilson.upper,
+  level: w.level,
+  method: 'wilson',
+  unit: w.unit,
+  covers: 'task-to-task and grader-to-grader variation of the outcomes as sampled; not grader bias, nor the choice of occupations and tasks',
+  tasks: w.tasks,
+  effective_comparisons: w.effectiveComparisons,
+});
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
