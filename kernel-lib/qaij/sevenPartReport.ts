@@ -11,7 +11,7 @@
  * declared perturbation set; (6) the energy-service frontier, systems whose latency statistic violates
  * L* first filtered out, with robust dominance from the bootstrap regions; (7) QAIJ and intervals under
  * each alternative task mix given (or 'obstructed'), with the Kish effective sample size and a low-ESS
- * flag below LOW_EFFECTIVE_SAMPLE_SIZE. Tokens per joule is reported beside.
+ * flag (and warning) below LOW_EFFECTIVE_SAMPLE_SIZE. Tokens per joule is reported beside.
  * The report also carries what the seed asks to be declared: the bootstrap's resampling unit and the
  * sources of uncertainty it covers and does not ("Sources of uncertainty"), the correctness/reliability
  * design ("Reliability": "The manifest must say which design is used"), gross or incremental energy as
@@ -27,6 +27,7 @@ import { clusteredBinomialIntervals, type ClusteredBinomialIntervals } from '../
 import { bootstrapQaij, bootstrapQaijPaired, type Interval, type SystemBootstrap } from './bootstrapQaij.ts';
 import { bootstrapCoverage, singleTaskStrata, type BootstrapCoverage } from './bootstrapCoverage.ts';
 import { LOW_EFFECTIVE_SAMPLE_SIZE } from './effectiveSampleSize.ts';
+import { warn } from '../warn.ts';
 import type { ImportanceWeightOptions, TargetMix } from './importanceWeights.ts';
 import { paretoFrontier, type Frontier } from './paretoFrontier.ts';
 import { percentileSorted } from '../stats/percentile.ts';
@@ -166,6 +167,9 @@ export function sevenPartReport(results: readonly TaskResult[], options: ReportO
     const alternativeMixes: SystemReport['alternativeMixes'] = {};
     for (const [name, m] of mixes) {
       const b = m.get(system)!;
+      if (b.effectiveSampleSize !== null && b.effectiveSampleSize < LOW_EFFECTIVE_SAMPLE_SIZE) {
+        warn(`system ${system}: effective sample size ${b.effectiveSampleSize.toFixed(2)} under the ${name} mix is below ${LOW_EFFECTIVE_SAMPLE_SIZE}: the reweighted estimate rests on few attempts (QAIJ "Importance weighting": large weights increase variance)`);
+      }
       alternativeMixes[name] = {
         status: b.status,
         missing: b.missing,

@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sevenPartReport, type TaskResult } from '../../kernel-lib/qaij/index.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+
+onWarning(null);
 
 const r = (task: string, system: string, quality: number, stratum: string, difficultyWeight: number, extra: Partial<TaskResult> = {}): TaskResult => ({
   task, system, energyJ: 10, latencyS: 1, tokens: 1, quality, correctness: 1, reliability: 1, usefulness: 1, difficultyWeight, weight: 1, stratum, boundary: 'system', ...extra,
@@ -61,7 +64,9 @@ describe('sevenPartReport, complete (issue 30)', () => {
   });
 
   it('part 7: flags an alternative mix whose effective sample size is below the stated threshold', () => {
+    clearWarnings();
     const mixed = sevenPartReport(example4, { draws: 20, seed: 1, alternativeMixes: { hardHeavy: { easy: 0.1, hard: 0.9 } } });
+    expect(warnings()).toContain('system A: effective sample size 2.44 under the hardHeavy mix is below 10: the reweighted estimate rests on few attempts (QAIJ "Importance weighting": large weights increase variance)');
     // weights 0.2, 0.2, 1.8, 1.8: Kish ESS = 16 / 6.56 = 2.439 (hand computation), below 10
     expect(mixed.systems.A.alternativeMixes.hardHeavy.effectiveSampleSize).toBeCloseTo(16 / 6.56, 12);
     expect(mixed.systems.A.alternativeMixes.hardHeavy.lowEffectiveSampleSize).toBe(true);
