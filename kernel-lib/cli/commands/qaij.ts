@@ -69,8 +69,9 @@ sensitivity result multiplies in difficulty_weight. Late and failed attempts kee
   --data DIR           instead of --input: a recorded dataset (data/README.md); each run is an
                        attempt whose service is its win-or-tie judgment against expert_only by
                        --judge (default: the manifest's primary judge), stratum its occupation;
-                       runs that judge did not judge are listed under "unjudged". With --report,
-                       the employment-only and equal-occupation mixes are added.
+                       runs that judge did not judge are listed under "unjudged"; difficulty_weight
+                       is the task's expert_hours over their mean. With --report, the employment-only
+                       and equal-occupation mixes and the dataset's declarations are added.
   --latency-max S      latency contract L* in seconds (default: none)
   --latency-penalty-width S
                        a preregistered continuous penalty instead of the 0/1 indicator: service falls
