@@ -35,6 +35,7 @@ export const summary = "GDPval's speed and cost scenarios, win rates by group, g
 export const usage = `usage: j2g gdpval --input FILE [--tries N] [--accept win|win-or-tie] [--limit aggregate|per-task] [--buckets H,H,...]
                   [--grades FILE] [--resampling within-sample|samples] [--draws N] [--seed S] [--level L]
                   [--occupations FILE [--digital-threshold T] [--per-sector K]]
+       j2g gdpval --occupations FILE [--digital-threshold T] [--per-sector K]
 
 --input FILE: one row per task and model, with columns
   ${GDPVAL_TASK_COLUMNS.join(', ')}
@@ -73,13 +74,13 @@ Prints JSON. Each output field and the section of GDPval (Patwardhan et al. 2025
     naive          mean H / mean M
     try_once       mean H / mean_i E[T_1,i],  E[T_1,i] = M_i + R_i + (1 - w_i) H_i
     try_n          mean H / mean_i E[T_n,i],  E[T_n,i] = (M_i + R_i)(1 - (1 - w_i)^n)/w_i + (1 - w_i)^n H_i
+                   where w_i is task i's share of comparisons won (--accept win) or won or tied
     try_limit      A.2.1 "n -> infinity, w > 0": mean H / ((mean M + mean R) / w) with w the pooled
                    win_rate above (0 if w = 0). This is GDPval's plug-in at the aggregates; it equals
                    the limit of try_n only when every task has the same w_i.
                    With --limit per-task it is try_n_limit instead.
     try_n_limit    the limit of try_n itself as n grows, mean H / mean_i (M_i + R_i)/w_i: 0 as soon as
                    one task has w_i = 0 (that task's expected time n (M_i + R_i) + H_i grows with n)
-                   where w_i is task i's share of comparisons won (--accept win) or won or tied.
   models[].win_rates.by_sector             A.2.2 (Figure 10), each group with its Wilson interval
   models[].win_rates.by_occupation         A.2.3 (Figure 11)
   models[].win_rates.by_deliverable_type   A.2.4 (Figure 12)
