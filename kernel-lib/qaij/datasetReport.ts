@@ -14,6 +14,7 @@ import type { Dataset } from '../data/load.ts';
 import { warn } from '../warn.ts';
 import { DATASET_DECLARATIONS, occupationMixes, taskResultsFromDataset, type FromDatasetOptions } from './fromDataset.ts';
 import { sevenPartReport, type SevenPartReport } from './sevenPartReport.ts';
+import type { HierarchyLevels } from './hierarchicalBootstrapQaij.ts';
 
 export interface DatasetReportOptions extends FromDatasetOptions {
   /** bootstrap draws; default the dataset manifest's */
@@ -22,6 +23,8 @@ export interface DatasetReportOptions extends FromDatasetOptions {
   seed?: number;
   /** latency contract L* in seconds (a scenario's qaij.latencyMaxS); null or absent: none */
   latencyMaxS?: number | null;
+  /** levels of the hierarchical bootstrap of part 1 (occupations as families); default 'families-tasks' */
+  hierarchy?: HierarchyLevels;
 }
 
 
@@ -36,6 +39,8 @@ export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {
     ...(options.latencyMaxS !== undefined && options.latencyMaxS !== null ? { latency: { latencyMaxS: options.latencyMaxS } } : {}),
     alternativeMixes: { employment: mixes.employment, equal: mixes.equal },
     ...DATASET_DECLARATIONS,
+    // tasks nested in occupations: the occupations are themselves a sample of the economy's work
+    hierarchy: options.hierarchy ?? 'families-tasks',
   });
 }
 

@@ -28,8 +28,11 @@ export function qaijReportParts(report: SevenPartReport): ReportPart[] {
   return [
     {
       part: 1,
-      title: 'unweighted task service per joule (primary), win-or-tie outputs per MJ',
-      table: aq.from(systems.map(([system, s]) => ({ system, n: s.n, qaij_per_mj: s.unweighted.estimate.qaij * MJ, qaij_lo: lo(s.unweighted.qaij, MJ), qaij_hi: hi(s.unweighted.qaij, MJ) }))),
+      title: `unweighted task service per joule (primary), win-or-tie outputs per MJ${report.uncertainty.hierarchical ? '; hierarchical_*: occupations resampled as task families' : ''}`,
+      table: aq.from(systems.map(([system, s]) => ({
+        system, n: s.n, qaij_per_mj: s.unweighted.estimate.qaij * MJ, qaij_lo: lo(s.unweighted.qaij, MJ), qaij_hi: hi(s.unweighted.qaij, MJ),
+        ...(s.hierarchical ? { hierarchical_lo: lo(s.hierarchical, MJ), hierarchical_hi: hi(s.hierarchical, MJ) } : {}),
+      }))),
     },
     {
       part: 2,
@@ -88,6 +91,7 @@ export function qaijDeclarationsTable(report: SevenPartReport): ColumnTable {
     { item: 'latency contract', value: report.declarations.latencyContract },
     { item: 'interval method', value: `${report.uncertainty.method}, level ${report.uncertainty.level}, ${report.uncertainty.draws} draws, seed ${report.uncertainty.seed}` },
     { item: 'resampling unit', value: report.uncertainty.unit },
+    ...(report.uncertainty.hierarchical ? [{ item: 'hierarchical bootstrap', value: report.uncertainty.hierarchical }] : []),
     ...report.uncertainty.covers.map((c) => ({ item: 'covers', value: c })),
     ...report.uncertainty.notCovered.map((c) => ({ item: 'does not cover', value: c })),
     { item: 'strata with a single task', value: report.uncertainty.singleTaskStrata.join(', ') || 'none' },

@@ -1,6 +1,7 @@
 /**
  * The seven-part report the QAIJ paper recommends instead of one number, per system:
- * (1) unweighted task service per joule with its bootstrap interval (the primary result); (2) service
+ * (1) unweighted task service per joule with its bootstrap interval (the primary result), and with
+ * `hierarchy` also the interval of the hierarchical bootstrap (strata as task families); (2) service
  * per joule by difficulty stratum, each with its interval (tasks resampled within the stratum);
  * (3) the difficulty-weighted sensitivity result beside the unweighted one, under two normalisations of
  * the declared difficulty d (Example 4: "any composite under at least two plausible normalizations"):
@@ -27,6 +28,7 @@ import { clusteredBinomialIntervals, type ClusteredBinomialIntervals } from '../
 import { bootstrapQaij, bootstrapQaijPaired, type Interval, type SystemBootstrap } from './bootstrapQaij.ts';
 import { bootstrapCoverage, singleTaskStrata, type BootstrapCoverage } from './bootstrapCoverage.ts';
 import { LOW_EFFECTIVE_SAMPLE_SIZE } from './effectiveSampleSize.ts';
+import { hierarchicalBootstrapQaij, type HierarchyLevels } from './hierarchicalBootstrapQaij.ts';
 import { warn } from '../warn.ts';
 import type { ImportanceWeightOptions, TargetMix } from './importanceWeights.ts';
 import { paretoFrontier, type Frontier } from './paretoFrontier.ts';
@@ -65,6 +67,8 @@ export interface ReportOptions extends ImportanceWeightOptions, ReportDeclaratio
   frontierLatencyQuantile?: number;
   /** named alternative task mixes over strata (or the given family) */
   alternativeMixes?: Readonly<Record<string, TargetMix>>;
+  /** also a hierarchical bootstrap of part 1 with the strata as task families (hierarchicalBootstrapQaij) */
+  hierarchy?: HierarchyLevels;
 }
 
 export interface EstimateWithIntervals {
@@ -81,6 +85,8 @@ export interface SystemReport {
   n: number;
   /** part 1 (with part 4's service and energy intervals) */
   unweighted: EstimateWithIntervals;
+  /** part 1's QAIJ interval from the hierarchical bootstrap, when asked (options.hierarchy) */
+  hierarchical: Interval | null;
   /** part 2 */
   byStratum: Record<string, EstimateWithIntervals>;
   /** part 3: the declared difficulty weights as given */
@@ -106,7 +112,7 @@ export interface SevenPartReport {
   primary: 'unweighted';
   units: Record<string, string>;
   declarations: { correctnessReliabilityDesign: string; perturbationSet: string; energyDenominator: string; latencyContract: string; lowEffectiveSampleSize: number };
-  uncertainty: BootstrapCoverage & { level: number; draws: number; seed: number; singleTaskStrata: string[]; reliabilityIntervals: string };
+  uncertainty: BootstrapCoverage & { level: number; draws: number; seed: number; singleTaskStrata: string[]; reliabilityIntervals: string; hierarchical: string | null };
   systems: Record<string, SystemReport>;
   /** part 3: ranking by QAIJ under each normalisation, and whether they agree (robust or weight-driven) */
   difficultyRankings: Record<DifficultyNormalisation, string[]> & { unweighted: string[]; agree: boolean };
@@ -143,6 +149,7 @@ export function sevenPartReport(results: readonly TaskResult[], options: ReportO
   const strataAll = [...new Set(results.map((r) => r.stratum).filter((s): s is string => s !== undefined))].sort();
   const strataBoot = new Map(strataAll.map((s) => [s, bootstrapQaij(results.filter((r) => r.stratum === s), { ...base, difficulty: 'unweighted' })]));
   const mixes = mixEntries.map(([name], k) => [name, mixBoots[k]] as const);
+  const hier = options.hierarchy ? hierarchicalBootstrapQaij(results, { ...base, difficulty: 'unweighted', levels: options.hierarchy }) : null;
   const systems: Record<string, SystemReport> = {};
   for (const [system, u] of unweighted) {
     const own = results.filter((r) => r.system === system);
@@ -183,6 +190,7 @@ export function sevenPartReport(results: readonly TaskResult[], options: ReportO
     systems[system] = {
       n: own.length,
       unweighted: withIntervals(u),
+      hierarchical: hier?.get(system) ? { lower: hier.get(system)!.lower, upper: hier.get(system)!.upper } : null,
       byStratum,
       difficultyWeighted: withIntervals(w),
       difficultyNormalisations: Object.fromEntries(DIFFICULTY_NORMALISATIONS.map((how) => [how, withIntervals(normalised[how].get(system)!)])) as Record<DifficultyNormalisation, EstimateWithIntervals>,
@@ -250,6 +258,7 @@ export function sevenPartReport(results: readonly TaskResult[], options: ReportO
       draws: options.draws ?? 2000,
       seed: options.seed ?? 1,
       singleTaskStrata: singleTaskStrata(results).strata,
+      hierarchical: options.hierarchy ? `systems[].hierarchical: strata resampled as task families (${options.hierarchy}), each level with replacement` : null,
       reliabilityIntervals: 'Wilson, corrected Wilson and exact binomial intervals of the win share, the task as the sampling unit (Korn-Graubard effective n); cover attempt-to-attempt variation within the declared perturbation set only',
     },
     systems,

@@ -99,7 +99,7 @@ describe('j2g qaij', () => {
 
   it('adds the seven-part report on request', async () => {
     const j = JSON.parse((await j2g(['qaij', '--input', `${FIX}/late-answers.csv`, '--latency-max', '2', '--draws', '20', '--report'])).out);
-    expect(Object.keys(j.report.systems.A).sort()).toEqual(['alternativeMixes', 'byStratum', 'difficultyNormalisations', 'difficultyWeighted', 'latency', 'n', 'reliability', 'tokensPerJoule', 'unweighted']);
+    expect(Object.keys(j.report.systems.A).sort()).toEqual(['alternativeMixes', 'byStratum', 'difficultyNormalisations', 'difficultyWeighted', 'hierarchical', 'latency', 'n', 'reliability', 'tokensPerJoule', 'unweighted']);
     expect(j.report.systems.A.latency.late).toBe(1);
   });
 });

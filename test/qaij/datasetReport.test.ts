@@ -74,6 +74,8 @@ test('every part of the seven-part report is filled on synthetic-small, with dec
   // part 2: occupations occA, occB, occC for each system (2 systems); sysY's occA: 2 tasks, wins or ties on A1 only
   const p2 = columns(parts[1].table, 9);
   expect(p2.stratum).toEqual(['occA', 'occB', 'occC', 'occA', 'occB', 'occC']);
+  // part 1 carries the hierarchical interval too (occupations resampled as families, then their tasks)
+  expect(parts[0].table.columnNames()).toEqual(['system', 'n', 'qaij_per_mj', 'qaij_lo', 'qaij_hi', 'hierarchical_lo', 'hierarchical_hi']);
   // part 3 uses expert hours as the declared difficulty: two normalisations, each with an interval
   expect(parts[2].table.columnNames()).toEqual(['system', 'unweighted_per_mj', 'linear_per_mj', 'linear_lo', 'linear_hi', 'sqrt_per_mj', 'sqrt_lo', 'sqrt_hi']);
   const d = columns(qaijDeclarationsTable(report), 6);

@@ -113,7 +113,7 @@ describe('every QAIJ interval contains its point estimate (property)', () => {
     const binary = table.map((rs) => rs.map((r) => ({ ...r, reliability: r.reliability >= 0.5 ? 1 : 0 })));
     fc.assert(
       fc.property(binary, (results) => {
-        const rep = sevenPartReport(results, { draws: 100, seed: 2, alternativeMixes: { heavy: { g0: 0.7, g1: 0.2, g2: 0.1 } } });
+        const rep = sevenPartReport(results, { draws: 100, seed: 2, hierarchy: 'families-tasks', alternativeMixes: { heavy: { g0: 0.7, g1: 0.2, g2: 0.1 } } });
         for (const [id, s] of Object.entries(rep.systems)) {
           for (const part of [s.unweighted, s.difficultyWeighted, ...Object.values(s.difficultyNormalisations), ...Object.values(s.byStratum)]) {
             contains(`${id} qaij`, part.qaij, part.estimate.qaij);
@@ -123,6 +123,7 @@ describe('every QAIJ interval contains its point estimate (property)', () => {
           const b = s.reliability.binary;
           if (b) for (const i of [b.wilson, b.wilsonCorrected, b.exact]) contains(`${id} reliability`, i, b.estimate);
           for (const m of Object.values(s.alternativeMixes)) if (m.estimate) contains(`${id} mix`, m.qaij, m.estimate.qaij);
+          contains(`${id} hierarchical`, s.hierarchical, s.unweighted.estimate.qaij);
         }
       }),
       { seed: 32, numRuns: 60 },
