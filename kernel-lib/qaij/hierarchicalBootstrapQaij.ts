@@ -45,55 +45,73 @@ export function hierarchicalBootstrapQaij(results: readonly TaskResult[], option
   checkDraws(draws, 2 * new Set(results.map((r) => r.system)).size);
   singleBoundary(results);
   const familyOf = options.family ?? ((r: TaskResult) => r.stratum ?? '');
-  // family -> tasks (first-appearance order); system -> task -> its attempts (service, energy, weight)
-  const tasksOf = new Map<string, string[]>();
-  const famOfTask = new Map<string, string>();
-  const attempts = new Map<string, Map<string, { s: number; e: number; w: number }[]>>();
+  // tasks as integers grouped by family (first-appearance order)
+  const taskId = new Map<string, number>();
+  const famOfTask: string[] = [];
+  const familyTasks = new Map<string, number[]>();
   for (const r of results) {
     const f = familyOf(r);
-    const known = famOfTask.get(r.task);
-    if (known === undefined) {
-      famOfTask.set(r.task, f);
-      if (!tasksOf.has(f)) tasksOf.set(f, []);
-      tasksOf.get(f)!.push(r.task);
-    } else if (known !== f) throw new J2GError(`task ${r.task} is in two families: ${known} and ${f}`);
-    if (!attempts.has(r.system)) attempts.set(r.system, new Map());
-    const bySys = attempts.get(r.system)!;
-    if (!bySys.has(r.task)) bySys.set(r.task, []);
-    bySys.get(r.task)!.push({ s: serviceContribution(r, options), e: r.energyJ, w: r.weight });
+    const t = taskId.get(r.task);
+    if (t === undefined) {
+      taskId.set(r.task, famOfTask.length);
+      if (!familyTasks.has(f)) familyTasks.set(f, []);
+      familyTasks.get(f)!.push(famOfTask.length);
+      famOfTask.push(f);
+    } else if (famOfTask[t] !== f) throw new J2GError(`task ${r.task} is in two families: ${famOfTask[t]} and ${f}`);
   }
-  const families = [...tasksOf.keys()];
-  const systems = [...attempts.keys()].sort();
-  const reps = new Map(systems.map((s) => [s, [] as number[]]));
-  const rng = createRng(options.seed ?? 1);
-  for (let b = 0; b < draws; b++) {
-    const drawnTasks: string[] = [];
-    for (let k = 0; k < families.length; k++) {
-      const ts = tasksOf.get(families[rng.int(families.length)])!;
-      if (levels === 'families') drawnTasks.push(...ts);
-      else for (let j = 0; j < ts.length; j++) drawnTasks.push(ts[rng.int(ts.length)]);
+  const T = famOfTask.length;
+  const families = [...familyTasks.values()].map((ts) => Int32Array.from(ts));
+  const systems = [...new Set(results.map((r) => r.system))].sort();
+  // per system: each task's attempts in one flat list (offsets), with w, w s, w E; and each task's sums
+  const perSystem = systems.map((system) => {
+    const own = results.filter((r) => r.system === system);
+    const count = new Int32Array(T + 1);
+    for (const r of own) count[taskId.get(r.task)! + 1]++;
+    for (let t = 0; t < T; t++) count[t + 1] += count[t];
+    const fill = count.slice(0, T);
+    const w = new Float64Array(own.length), ws = new Float64Array(own.length), we = new Float64Array(own.length);
+    for (const r of own) {
+      const k = fill[taskId.get(r.task)!]++;
+      w[k] = r.weight;
+      ws[k] = r.weight * serviceContribution(r, options);
+      we[k] = r.weight * r.energyJ;
     }
-    for (const system of systems) {
-      const bySys = attempts.get(system)!;
+    const sw = new Float64Array(T), sws = new Float64Array(T), swe = new Float64Array(T);
+    for (let t = 0; t < T; t++) for (let k = count[t]; k < count[t + 1]; k++) { sw[t] += w[k]; sws[t] += ws[k]; swe[t] += we[k]; }
+    return { offsets: count, w, ws, we, sw, sws, swe, reps: new Float64Array(draws), valid: 0 };
+  });
+  const rng = createRng(options.seed ?? 1);
+  const drawn = new Int32Array(T);
+  for (let b = 0; b < draws; b++) {
+    let m = 0;
+    for (let k = 0; k < families.length; k++) {
+      const ts = families[rng.int(families.length)];
+      if (levels === 'families') for (let j = 0; j < ts.length; j++) drawn[m++] = ts[j];
+      else for (let j = 0; j < ts.length; j++) drawn[m++] = ts[rng.int(ts.length)];
+    }
+    for (const p of perSystem) {
       let sw = 0, sws = 0, swe = 0;
-      for (const t of drawnTasks) {
-        const as = bySys.get(t);
-        if (!as) continue;
-        for (let j = 0; j < as.length; j++) {
-          const a = levels === 'families-tasks-attempts' ? as[rng.int(as.length)] : as[j];
-          sw += a.w;
-          sws += a.w * a.s;
-          swe += a.w * a.e;
+      for (let i = 0; i < m; i++) {
+        const t = drawn[i];
+        if (levels !== 'families-tasks-attempts') {
+          sw += p.sw[t]; sws += p.sws[t]; swe += p.swe[t];
+          continue;
+        }
+        const start = p.offsets[t], n = p.offsets[t + 1] - start;
+        for (let j = 0; j < n; j++) {
+          const k = start + rng.int(n);
+          sw += p.w[k]; sws += p.ws[k]; swe += p.we[k];
         }
       }
-      if (sw > 0 && swe > 0) reps.get(system)!.push(sws / swe);
+      if (sw > 0 && swe > 0) p.reps[p.valid++] = sws / swe;
     }
   }
   const out = new Map<string, { lower: number; upper: number; validDraws: number }>();
-  for (const system of systems) {
-    const r = Float64Array.from(reps.get(system)!).sort();
-    if (r.length === 0) continue;
+  systems.forEach((system, i) => {
+    const p = perSystem[i];
+    const r = p.reps.slice(0, p.valid).sort();
+    if (r.length === 0) return;
     out.set(system, { lower: percentileSorted(r, (1 - level) / 2), upper: percentileSorted(r, (1 + level) / 2), validDraws: r.length });
-  }
+  });
   return out;
 }
