@@ -387,7 +387,7 @@ export async function run(argv: string[]): Promise<number> {
     ? { ...DATASET_DECLARATIONS, ...(design ? { correctnessReliabilityDesign: design } : {}), ...(perturbationSet ? { perturbationSet } : {}), ...(energyDenominator ? { energyDenominator } : {}) }
     : { correctnessReliabilityDesign: design, perturbationSet, energyDenominator };
   if (a.flags.has('report')) {
-    out.report = sevenPartReport(results, { latency, draws, seed, level, trimAt, frontierLatencyQuantile: frontierQuantile, ...declarations, alternativeMixes: { ...datasetMixes, ...(targetMix ? { target: targetMix } : {}) } });
+    out.report = sevenPartReport(results, { latency, draws, seed, level, trimAt, frontierLatencyQuantile: frontierQuantile, ...declarations, ...(hierarchy ? { hierarchy } : {}), alternativeMixes: { ...datasetMixes, ...(targetMix ? { target: targetMix } : {}) } });
   }
   console.log(JSON.stringify(out, null, 2));
   return 0;
