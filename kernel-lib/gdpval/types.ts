@@ -44,6 +44,8 @@ export interface ScenarioInputs {
   model: number;
   /** w: probability that one model deliverable is accepted, in [0, 1] */
   winRate: number;
+  /** number of pairwise comparisons behind w (wins + ties + losses); weights w in the pooled win rate */
+  comparisons?: number;
 }
 
 /** A grade of one sample by one rater, on GDPval's pairwise scale: 1 prefers the model, 0 the human, 0.5 a tie. */

@@ -12,8 +12,9 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import type { Dataset } from '../data/load.ts';
 import { warn } from '../warn.ts';
-import { occupationMixes, taskResultsFromDataset, type FromDatasetOptions } from './fromDataset.ts';
+import { DATASET_DECLARATIONS, occupationMixes, taskResultsFromDataset, type FromDatasetOptions } from './fromDataset.ts';
 import { sevenPartReport, type SevenPartReport } from './sevenPartReport.ts';
+import type { HierarchyLevels } from './hierarchicalBootstrapQaij.ts';
 
 export interface DatasetReportOptions extends FromDatasetOptions {
   /** bootstrap draws; default the dataset manifest's */
@@ -22,10 +23,14 @@ export interface DatasetReportOptions extends FromDatasetOptions {
   seed?: number;
   /** latency contract L* in seconds (a scenario's qaij.latencyMaxS); null or absent: none */
   latencyMaxS?: number | null;
+  /** levels of the hierarchical bootstrap of part 1 (occupations as families); default 'families-tasks' */
+  hierarchy?: HierarchyLevels;
 }
 
+
 export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {}): SevenPartReport {
-  const { results, unjudged } = taskResultsFromDataset(ds, options);
+  // difficulty for part 3 from expert completion time, unless the caller chose otherwise
+  const { results, unjudged } = taskResultsFromDataset(ds, { difficulty: 'expert-hours', ...options });
   if (unjudged.length) warn(`qaij: ${unjudged.length} run(s) have no judgment by the chosen judge and reference and are left out (first: ${unjudged[0]})`);
   const mixes = occupationMixes(ds);
   return sevenPartReport(results, {
@@ -33,6 +38,9 @@ export function qaijDatasetReport(ds: Dataset, options: DatasetReportOptions = {
     seed: options.seed ?? ds.manifest.bootstrap.seed,
     ...(options.latencyMaxS !== undefined && options.latencyMaxS !== null ? { latency: { latencyMaxS: options.latencyMaxS } } : {}),
     alternativeMixes: { employment: mixes.employment, equal: mixes.equal },
+    ...DATASET_DECLARATIONS,
+    // tasks nested in occupations: the occupations are themselves a sample of the economy's work
+    hierarchy: options.hierarchy ?? 'families-tasks',
   });
 }
 

@@ -8,6 +8,13 @@
  */
 import { J2GError } from '../errors.ts';
 
+/**
+ * Below this many effective attempts a reweighted estimate is reported with a low-ESS warning: it rests
+ * on a handful of heavily weighted attempts (a convention of this toolkit, stated wherever it is used;
+ * the seed gives no number, only that "large weights increase variance and expose weak support").
+ */
+export const LOW_EFFECTIVE_SAMPLE_SIZE = 10;
+
 export function effectiveSampleSize(weights: readonly number[]): number {
   let s = 0, s2 = 0;
   for (const w of weights) {

@@ -6,7 +6,10 @@
  * (or sector, or category), weight 1. The judgment is the joint outcome of the attempt, so it goes in
  * once, as the attempt's reliability r (did this run reproduce the required outcome, a win or tie);
  * quality, correctness and usefulness are 1 and difficulty weight 1, since multiplying in more factors
- * would count it twice (QAIJ "Reliability": "the manifest must say which design is used"). The
+ * would count it twice (QAIJ "Reliability": "the manifest must say which design is used"). With
+ * `difficulty: 'expert-hours'` the difficulty weight is the task's expert completion time normalised to
+ * a dimensionless weight, delta = expert_hours / mean expert_hours over the tasks (QAIJ "Difficulty":
+ * raw d with units never enters the product; only the unweighted result is primary); by default 1. The
  * seven-part report's reliability part therefore counts win-or-tie attempts, with the task as the
  * sampling unit (the repeated attempts of one task are one cluster). Tokens are not recorded, so tokens = 0 (tokens per joule is not
  * available from this data). Runs without a judgment by that judge and reference are not invented:
@@ -25,6 +28,8 @@ export interface FromDatasetOptions {
   judge?: string;
   reference?: Reference;
   stratum?: 'occupation' | 'sector' | 'category';
+  /** difficulty weight: 'none' (1, default) or 'expert-hours' (expert_hours / its mean over tasks) */
+  difficulty?: 'none' | 'expert-hours';
 }
 
 export function taskResultsFromDataset(ds: Dataset, options: FromDatasetOptions = {}): { results: TaskResult[]; unjudged: string[] } {
@@ -40,6 +45,9 @@ export function taskResultsFromDataset(ds: Dataset, options: FromDatasetOptions 
     y.set(j.run_id, j.outcome === 'win' || j.outcome === 'tie' ? 1 : 0);
   }
   const occOfTask = new Map(tasks.map((t) => [t.task_id, t.occupation]));
+  const meanHours = tasks.reduce((a, t) => a + t.expert_hours, 0) / tasks.length;
+  const hours = new Map(tasks.map((t) => [t.task_id, t.expert_hours]));
+  const difficultyOf = (taskId: string): number => (options.difficulty === 'expert-hours' && meanHours > 0 ? hours.get(taskId)! / meanHours : 1);
   const occ = new Map(occupations.map((o) => [o.occupation, o]));
   const stratumOf = (taskId: string): string => {
     const o = occOfTask.get(taskId)!;
@@ -63,7 +71,7 @@ export function taskResultsFromDataset(ds: Dataset, options: FromDatasetOptions 
       correctness: 1,
       reliability: service,
       usefulness: 1,
-      difficultyWeight: 1,
+      difficultyWeight: difficultyOf(r.task_id),
       weight: 1,
       stratum: stratumOf(r.task_id),
       boundary: ds.manifest.energy_boundary,
@@ -91,3 +99,15 @@ export function occupationMixes(ds: Dataset): { employment: Record<string, numbe
   }
   return { employment, equal };
 }
+
+/**
+ * The declarations the seven-part report carries for a recorded dataset: the judgment is the joint
+ * outcome, entered as reliability (taskResultsFromDataset); repeated attempts are independent runs of
+ * the same task and system (Joules-to-GDP section 2.1, Appendix K); energy is the gross end-to-end reading
+ * of the execution window, idle and waits included (Joules-to-GDP section 2.3).
+ */
+export const DATASET_DECLARATIONS = {
+  correctnessReliabilityDesign: 'joint-outcome-as-reliability',
+  perturbationSet: 'independent runs of the same task by the same system (Joules-to-GDP 2.1, Appendix K: the main analysis has one run per task, the repeated-runs data four)',
+  energyDenominator: 'gross',
+} as const;

@@ -4,7 +4,10 @@
  * S = sum w s / sum w (task equivalents) and expected energy E = sum w E / sum w (joules), so that
  * QAIJ = S / E in task equivalents per joule. Never a mean of per-task ratios. Late and failed
  * attempts enter with s_i = 0 and their full energy. `weights`, when given, replace each result's
- * own weight (used for importance reweighting).
+ * own weight (used for importance reweighting). The three sums are correctly rounded (`exactSum`), so
+ * they do not depend on the order of the rows: two systems with the same attempts listed in another
+ * order get bit-identical estimates, and tie (a running sum gave 0.20000000000000004 and
+ * 0.19999999999999998 J, ranked 1 and 2).
  * // QAIJ "Finite-sample estimator", "Ratio implementation"
  * Throws "qualityAdjustedServicePerJoule requires at least one result", "... requires a positive
  * total weight", and "cannot rank A and B boundaries together" for mixed boundaries.
@@ -12,6 +15,7 @@
  * Example: one answer, 10 J, every factor 1 // => { serviceMean: 1, energyMeanJ: 10, qaij: 0.1 }
  */
 import { J2GError } from '../errors.ts';
+import { exactSum } from '../stats/exactSum.ts';
 import { serviceContribution } from './serviceContribution.ts';
 import { singleBoundary } from './singleBoundary.ts';
 import type { ServiceOptions, TaskResult } from './types.ts';
@@ -37,13 +41,14 @@ export function qualityAdjustedServicePerJoule(results: readonly TaskResult[], o
   singleBoundary(results);
   const { weights } = options;
   if (weights && weights.length !== results.length) throw new J2GError('qualityAdjustedServicePerJoule requires one weight per result');
-  let sw = 0, sws = 0, swe = 0;
+  const ws: number[] = [], wss: number[] = [], wes: number[] = [];
   results.forEach((r, i) => {
     const w = weights ? weights[i] : r.weight;
-    sw += w;
-    sws += w * serviceContribution(r, options);
-    swe += w * r.energyJ;
+    ws.push(w);
+    wss.push(w * serviceContribution(r, options));
+    wes.push(w * r.energyJ);
   });
+  const sw = exactSum(ws), sws = exactSum(wss), swe = exactSum(wes);
   if (!(sw > 0)) throw new J2GError('qualityAdjustedServicePerJoule requires a positive total weight');
   return { n: results.length, totalWeight: sw, serviceMean: sws / sw, energyMeanJ: swe / sw, qaij: sws / swe };
 }

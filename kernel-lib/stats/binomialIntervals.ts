@@ -4,7 +4,8 @@
  * Throws "binomial interval requires integers 0 <= x <= n and n >= 1" and "invalid level: v".
  *
  * - `wilsonInterval`: the score interval (Wilson 1927), centre (p + z^2/2n) / (1 + z^2/n), half-width
- *   z sqrt(p(1-p)/n + z^2/4n^2) / (1 + z^2/n), with z the normal quantile at (1 + level) / 2.
+ *   z sqrt(p(1-p)/n + z^2/4n^2) / (1 + z^2/n), with z the normal quantile at (1 + level) / 2; exactly
+ *   0 at x = 0 and 1 at x = n.
  *   // QAIJ "Reliability intervals"
  * - `wilsonIntervalCorrected`: the continuity-corrected score interval (Newcombe 1998, method 4),
  *   as R's `prop.test(x, n)`; lower bound 0 when x = 0, upper bound 1 when x = n.
@@ -45,7 +46,9 @@ function wilsonReal(x: number, n: number, level: number): BinomialInterval {
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { estimate: p, lower: Math.max(0, centre - half), upper: Math.min(1, centre + half) };
+  // At p = 0 (p = 1) centre and half-width are equal in exact arithmetic, so the bound is exactly 0 (1);
+  // computed, it would carry rounding (2.8e-17).
+  return { estimate: p, lower: p === 0 ? 0 : Math.max(0, centre - half), upper: p === 1 ? 1 : Math.min(1, centre + half) };
 }
 
 export function wilsonIntervalCorrected(x: number, n: number, level = 0.95): BinomialInterval {

@@ -171,8 +171,9 @@ describe('bootstrap draws are bounded by memory, with a message saying how much'
   test('j2g qaij --draws 1e12 is the same message, not a V8 out-of-memory abort', async () => {
     const r = await j2gInProcess(['qaij', '--data', SMALL, '--draws', '1e12']);
     expect(r.code).not.toBe(0);
-    // bootstrapQaij holds 3 Float64Array series per system plus a trimmed and a sorted copy: 3 x 2 + 2 = 8 for synthetic-small
-    expect(r.err).toMatch(/^j2g qaij: invalid draws: 1000000000000: a bootstrap of 8 series at once would need about 64 TB of memory/);
+    // the paired bootstrap of the unweighted headline and the difficulty-weighted estimate beside it holds
+    // 3 Float64Array series per system and variant plus a trimmed and a sorted copy: 3 x 2 x 2 + 2 = 14 for synthetic-small
+    expect(r.err).toMatch(/^j2g qaij: invalid draws: 1000000000000: a bootstrap of 14 series at once would need about 110 TB of memory/);
     expect(() => bootstrapQaij([], { draws: 0 })).toThrow('invalid draws: 0');
   });
 });

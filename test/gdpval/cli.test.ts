@@ -25,8 +25,8 @@ describe('j2g gdpval', () => {
     expect(gpt.time.try_once).toBeCloseTo(H / ((110 + 0.75 * 400 + 25 + 60) / 2), 12);
     const t1n2 = (110 * (1 - 0.75 ** 2)) / 0.25 + 0.75 ** 2 * 400;
     expect(gpt.time.try_n).toBeCloseTo(H / ((t1n2 + 2 * 25 + 60) / 2), 12);
-    // the paper's plug-in limit: H / ((M + R) / w) with means M 7.5, R 60 and the aggregate w = (1/4 + 0)/2
-    expect(gpt.time.try_limit).toBeCloseTo(H / (67.5 / 0.125), 12);
+    // the paper's plug-in limit: H / ((M + R) / w) with means M 7.5, R 60 and the pooled w = (1 + 0)/(4 + 3) wins per comparison
+    expect(gpt.time.try_limit).toBeCloseTo(H / (67.5 / (1 / 7)), 12);
     expect(gpt.win_rates.by_sector.map((g: { group: string; winRate: number }) => [g.group, g.winRate])).toEqual([['Government', 0], ['Retail', 0.25]]);
   });
 
@@ -90,12 +90,13 @@ describe('j2g gdpval', () => {
     clearWarnings();
     const { code, out } = await j2g(['gdpval', '--input', file]);
     expect(code).toBe(0);
-    expect(JSON.parse(out).models[0].time).toEqual({ naive: null, try_once: null, try_n: null, try_limit: null });
+    expect(JSON.parse(out).models[0].time).toEqual({ naive: null, try_once: null, try_n: null, try_limit: null, try_n_limit: null });
     expect(warnings().filter((w) => w.startsWith('model gpt: time'))).toEqual([
       'model gpt: time naive is null: naiveRatio requires a positive model mean',
       'model gpt: time try_once is null: its denominator (mean time with the model) is 0',
       'model gpt: time try_n is null: its denominator (mean time with the model) is 0',
       'model gpt: time try_limit is null: its denominator (mean time with the model) is 0',
+      'model gpt: time try_n_limit is null: its denominator (mean time with the model) is 0',
     ]);
   });
 
@@ -103,5 +104,64 @@ describe('j2g gdpval', () => {
     expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--tries', '0'])).err).toBe('j2g gdpval: invalid tries: 0 (expected a positive integer)');
     expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--accept', 'maybe'])).err).toBe('j2g gdpval: invalid accept: maybe (expected win or win-or-tie)');
     expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--buckets', '4,2'])).err).toBe('j2g gdpval: invalid buckets: 4,2 (expected increasing comma-separated hours > 0, such as 1,4,12)');
+  });
+
+  it('try_limit is GDPval\'s H / ((M + R) / w) with w the win_rate of the same JSON; try_n_limit is what try_n reaches at large n', async () => {
+    // 5 tasks, 27 comparisons, 7 wins: pooled w = 7/27; the mean of per-task rates, 17/45, gave 1.550-style answers before
+    const j = JSON.parse((await j2g(['gdpval', '--input', `${FIX}/tasks-unequal-comparisons.csv`, '--tries', '1000000000'])).out);
+    const gpt = j.models[0];
+    expect(gpt.win_rate).toBeCloseTo(7 / 27, 14);
+    // means (hand computation): H_T = 1080/5 = 216, M_T = 39/5 = 7.8, R_T = 260/5 = 52
+    expect(gpt.time.try_limit).toBeCloseTo(216 / ((7.8 + 52) / (7 / 27)), 12);
+    expect(gpt.time.try_limit).toBeCloseTo(gpt.human_time_min_mean / ((gpt.model_time_min_mean + gpt.review_time_min_mean) / gpt.win_rate), 12);
+    // t2 is never won, so the per-task limit is 0 and try_n at n = 10^9 is within 1e-7 of it
+    expect(gpt.time.try_n_limit).toBe(0);
+    expect(gpt.time.try_n).toBeLessThan(1e-7);
+  });
+
+  it('gives each model\'s win rates task-clustered Wilson intervals containing them, and intervals on every group', async () => {
+    const j = JSON.parse((await j2g(['gdpval', '--input', `${FIX}/tasks-unequal-comparisons.csv`])).out);
+    const gpt = j.models[0];
+    expect(gpt.win_rate_interval).toMatchObject({ method: 'wilson', level: 0.95, tasks: 5, unit: 'task (its comparisons are one cluster)' });
+    expect(gpt.win_rate_interval.lower).toBeLessThan(gpt.win_rate);
+    expect(gpt.win_rate_interval.upper).toBeGreaterThan(gpt.win_rate);
+    for (const g of gpt.win_rates.by_sector) {
+      expect(g.winRateInterval.lower).toBeLessThanOrEqual(g.winRate);
+      expect(g.winRateInterval.upper).toBeGreaterThanOrEqual(g.winRate);
+    }
+  });
+
+  it('the inter-rater interval contains its point, and a zero-width agreement interval comes with a warning', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'grades.csv');
+    // two human grades per sample that always disagree (A^HH = 0), one autograder grade agreeing with h1 (A^HA = 0.5)
+    const rows = Array.from({ length: 10 }, (_, i) => `s${i},gpt,h1,human,1\ns${i},gpt,h2,human,0\ns${i},gpt,auto,autograder,1`);
+    writeFileSync(file, `sample,model,rater,kind,score\n${rows.join('\n')}\n`);
+    clearWarnings();
+    const { out } = await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--grades', file, '--draws', '200']);
+    const ag = JSON.parse(out).agreement.overall;
+    expect(ag.inter_rater).toMatchObject({ agreement: 0, lower: 0, upper: 0, zero_width: true, unit: 'pairs of two distinct human grades of a sample' });
+    expect(ag.human_autograder.lower).toBeLessThanOrEqual(0.5);
+    expect(ag.human_autograder.upper).toBeGreaterThanOrEqual(0.5);
+    expect(warnings()).toContain('agreement overall inter_rater: zero-width interval [0, 0] under --resampling within-sample: no sample has two pairs of human grades that differ in agreement (one pair per sample, or unanimous samples); --resampling samples covers sample-to-sample variation');
+  });
+
+  it('--help names the GDPval section behind each output field', async () => {
+    const { usage } = await import('../../kernel-lib/cli/commands/gdpval.ts');
+    for (const field of ['win_rate', 'try_once', 'try_limit', 'try_n_limit', 'by_sector', 'by_completion_time', 'human_autograder', 'inter_rater', 'zero_width']) expect(usage).toContain(field);
+    for (const section of ['A.2.1', 'A.2.2', 'A.2.3', 'A.2.4', 'A.2.5', 'A.6.1', 'A.6.2']) expect(usage).toContain(section);
+  });
+});
+
+describe('j2g gdpval --occupations (GDPval 2.1, A.7)', () => {
+  it('runs the occupation selection on occupation data alone, each occupation with its wage bill and reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-gdpval-'));
+    const file = join(dir, 'occ.csv');
+    writeFileSync(file, 'occupation,sector,employment,annual_wage_usd,hourly_wage_usd,digital_task_share\nclerk,Gov,1000,52000,,0.8\nguard,Gov,5000,40000,,0.1\nactor,Arts,200,,30,0.65\n');
+    const j = JSON.parse((await j2g(['gdpval', '--occupations', file, '--per-sector', '1'])).out);
+    expect(j.occupation_selection.map((o: { occupation: string; wage_bill_usd: number; selected: boolean }) => [o.occupation, o.wage_bill_usd, o.selected])).toEqual([
+      ['actor', 200 * 30 * 2080, true], ['clerk', 52e6, true], ['guard', 2e8, false],
+    ]);
+    expect((await j2g(['gdpval', '--input', `${FIX}/tasks.csv`, '--per-sector', '2'])).err).toBe('j2g gdpval: --digital-threshold and --per-sector need --occupations');
   });
 });

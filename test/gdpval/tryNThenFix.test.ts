@@ -90,3 +90,32 @@ describe('naiveRatio', () => {
     expect(naiveRatio(tasks)).toBeCloseTo((404 + 120 + 900 + 60) / (12 + 3 + 25 + 1), 12);
   });
 });
+
+describe('tryNThenFixRatio limit (issue 30)', () => {
+  // Tasks with unequal numbers of comparisons: pooled w = (1 + 0 + 3)/(3 + 9 + 3) = 4/15, mean of w_i = (1/3 + 0 + 1)/3 = 4/9.
+  const unequal: ScenarioInputs[] = [
+    { human: 400, review: 100, model: 10, winRate: 1 / 3, comparisons: 3 },
+    { human: 60, review: 20, model: 5, winRate: 0, comparisons: 9 },
+    { human: 200, review: 50, model: 8, winRate: 1, comparisons: 3 },
+  ];
+
+  it('the aggregate limit uses the pooled win rate (wins over all comparisons, GDPval A.2.1 "频率"), not the mean of per-task rates', () => {
+    // H = 220, M + R = (110 + 25 + 58)/3 = 193/3; pooled w = 4/15 (hand computation)
+    expect(tryNThenFixRatio(unequal, Infinity)).toBeCloseTo(220 / (193 / 3 / (4 / 15)), 12);
+  });
+
+  it('the per-task limit is what try_n approaches at large n, 0 when a task is never won', () => {
+    // the never-won task costs n (M + R) + H, so try_n falls like 1/n towards the limit 0
+    expect(tryNThenFixRatio(unequal, Infinity, { limit: 'per-task' })).toBe(0);
+    expect(tryNThenFixRatio(unequal, 1e9)).toBeLessThan(1e-7);
+    expect(tryNThenFixRatio(unequal, 1e9)).toBeLessThan(tryNThenFixRatio(unequal, 1e6));
+    const won = unequal.filter((t) => t.winRate > 0);
+    expect(tryNThenFixRatio(won, 1e9)).toBeCloseTo(tryNThenFixRatio(won, Infinity, { limit: 'per-task' }), 9);
+  });
+
+  it('both limits agree when every task has the same win rate (then the plug-in is the limit of try_n)', () => {
+    const same = unequal.map((t) => ({ ...t, winRate: 0.4 }));
+    expect(tryNThenFixRatio(same, Infinity)).toBeCloseTo(tryNThenFixRatio(same, Infinity, { limit: 'per-task' }), 12);
+    expect(tryNThenFixRatio(same, 1e9)).toBeCloseTo(tryNThenFixRatio(same, Infinity), 12);
+  });
+});

@@ -16,7 +16,7 @@ const differences: string[] = [];
 let checked = 0, errors = 0;
 
 const ds = loadDataset(RECONSTRUCTED);
-const { results } = taskResultsFromDataset(ds);
+const { results } = taskResultsFromDataset(ds, { difficulty: 'expert-hours' }); // as qaijDatasetReport builds them
 const mixes = occupationMixes(ds);
 const base = { draws: 1000, seed: ds.manifest.bootstrap.seed };
 const variants: BootstrapOptions[] = [

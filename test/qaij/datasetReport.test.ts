@@ -59,3 +59,27 @@ test('the latency and reliability table counts win-or-tie attempts by hand, the 
   expect(t.wilson_hi[0]).toBeCloseTo(0.8067, 4);
   expect(t.latency_max_s[1]).toBe(7200); // yC1 ran 2 hours
 });
+
+test('every part of the seven-part report is filled on synthetic-small, with declarations and units (issue 30)', async () => {
+  const { qaijReportParts, qaijDeclarationsTable } = await import('../../kernel-lib/qaij/index.ts');
+  const parts = qaijReportParts(report);
+  expect(parts.map((p) => p.part)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  for (const p of parts) {
+    expect(p.table.numRows(), `part ${p.part}`).toBeGreaterThan(0);
+    // no interval or estimate left empty
+    for (const name of p.table.columnNames().filter((c) => /(_lo|_hi|_per_mj)$/.test(c))) {
+      expect(p.table.array(name).every((x) => x !== null && Number.isFinite(x as number)), `part ${p.part} ${name}`).toBe(true);
+    }
+  }
+  // part 2: occupations occA, occB, occC for each system (2 systems); sysY's occA: 2 tasks, wins or ties on A1 only
+  const p2 = columns(parts[1].table, 9);
+  expect(p2.stratum).toEqual(['occA', 'occB', 'occC', 'occA', 'occB', 'occC']);
+  // part 1 carries the hierarchical interval too (occupations resampled as families, then their tasks)
+  expect(parts[0].table.columnNames()).toEqual(['system', 'n', 'qaij_per_mj', 'qaij_lo', 'qaij_hi', 'hierarchical_lo', 'hierarchical_hi']);
+  // part 3 uses expert hours as the declared difficulty: two normalisations, each with an interval
+  expect(parts[2].table.columnNames()).toEqual(['system', 'unweighted_per_mj', 'linear_per_mj', 'linear_lo', 'linear_hi', 'sqrt_per_mj', 'sqrt_lo', 'sqrt_hi']);
+  const d = columns(qaijDeclarationsTable(report), 6);
+  expect(d.value[d.item.indexOf('energy denominator')]).toBe('gross energy');
+  expect(d.value[d.item.indexOf('correctness/reliability design')]).toBe('joint-outcome-as-reliability');
+  expect(d.item).toContain('does not cover');
+});

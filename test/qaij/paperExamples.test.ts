@@ -99,8 +99,8 @@ describe('Distribution-specific efficiency: the easy/hard reversal', () => {
     expect(rep.systems.A.alternativeMixes.easyHeavy.estimate?.qaij).toBeCloseTo(0.091, 12);
     expect(rep.systems.B.alternativeMixes.hardHeavy.estimate?.qaij).toBeCloseTo(0.094, 12);
     // the stratum vector (S_e/E_e, S_h/E_h) comes first (Example 4)
-    expect(rep.systems.A.byStratum.easy.qaij).toBeCloseTo(0.1, 12);
-    expect(rep.systems.A.byStratum.hard.qaij).toBeCloseTo(0.01, 12);
+    expect(rep.systems.A.byStratum.easy.estimate.qaij).toBeCloseTo(0.1, 12);
+    expect(rep.systems.A.byStratum.hard.estimate.qaij).toBeCloseTo(0.01, 12);
   });
 });
 

@@ -41,6 +41,14 @@ describe('wilsonInterval', () => {
       expect(Math.abs(w.upper - hi)).toBeLessThan(6e-5);
     }
   });
+  it('has a lower bound of exactly 0 at x = 0 and an upper bound of exactly 1 at x = n (centre and half-width are equal there in exact arithmetic)', () => {
+    // (z^2/2n - z sqrt(z^2/4n^2)) / (1 + z^2/n) = 0; before, rounding left 2.8e-17
+    for (const n of [1, 3, 7, 10, 29, 263]) {
+      expect(wilsonInterval(0, n).lower).toBe(0);
+      expect(wilsonInterval(n, n).upper).toBe(1);
+    }
+    expect(clusteredBinomialIntervals([0, 0], [3, 4]).wilson.lower).toBe(0);
+  });
   it('refuses impossible counts and levels', () => {
     expect(() => wilsonInterval(11, 10)).toThrow('binomial interval requires integers 0 <= x <= n and n >= 1');
     expect(() => wilsonInterval(1, 10, 1.5)).toThrow('invalid level: 1.5');
