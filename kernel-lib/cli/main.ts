@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: () => import('./commands/import.ts'),
   qaij: () => import('./commands/qaij.ts'),
   gdpval: () => import('./commands/gdpval.ts'),
+  export: () => import('./commands/export.ts'),
 };
 
 /** Each command's one-line summary (loads every command: the compiled CLI records them at build time). */
