@@ -17,7 +17,7 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { J2GError } from '../../errors.ts';
+import { J2GError, type ValidationIssue } from '../../errors.ts';
 import { FILES, manifestSchema, type Reference } from '../schema.ts';
 import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../../io/parquet.ts';
 import { PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../../metrics/policy.ts';
@@ -67,6 +67,16 @@ function viewSql(dir: string, key: Key, header: string[]): string {
   return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(csv)}, header = true, all_varchar = true)`;
 }
 
+/** raw_<file>: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none: validate.sql's input. */
+function rawViewSql(dir: string, key: Key, header: string[]): string {
+  const columns = Object.keys(FILES[key].schema.shape);
+  const text = columns.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`);
+  if (key === 'runs') text.push(header.includes('node_hours') ? 'CAST(node_hours AS VARCHAR) AS node_hours' : 'CAST(NULL AS VARCHAR) AS node_hours');
+  const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
+  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true)`;
+  return `CREATE VIEW raw_${key} AS SELECT ${text.join(', ')} FROM ${source}`;
+}
+
 export interface DuckDbComponentOptions {
   system?: string;
   judge?: string;
@@ -81,6 +91,11 @@ export interface DuckDbDataset {
   manifest: { primary_system: string; primary_judge: string };
   /** The per-task components of one configuration (taskComponents' defaults: manifest system and judge, expert_only, pass@1). */
   taskComponents(options: DuckDbComponentOptions): Promise<TaskComponents>;
+  /**
+   * The loader's checks as SQL (sql/validate.sql): every problem, the row named by its key
+   * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
+   */
+  validate(): Promise<ValidationIssue[]>;
   close(): void;
 }
 
@@ -97,8 +112,14 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
+  const fileOf = {} as Record<Key, string>;
   for (const key of Object.keys(FILES) as Key[]) {
-    await connection.run(viewSql(dir, key, await headerOf(connection, dir, key)));
+    const header = await headerOf(connection, dir, key);
+    fileOf[key] = existsSync(join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'))) ? FILES[key].file.replace(/\.csv$/, '.parquet') : FILES[key].file;
+    const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
+    if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
+    await connection.run(viewSql(dir, key, header));
+    await connection.run(rawViewSql(dir, key, header));
   }
   const template = sqlText('taskComponents.sql');
   return {
@@ -116,6 +137,10 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
       });
       const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
       return componentsOf(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
+    },
+    async validate() {
+      const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();
+      return rows.map((r) => ({ file: `${fileOf[r.file as Key]}: ${r.row_key}`, column: String(r.column_name), message: String(r.message) }));
     },
     close() {
       connection.closeSync();
