@@ -9,7 +9,7 @@
  * node_hours) as null; runs' extra columns as STRING. CSV written: numbers in JavaScript's shortest
  * round-trip form, so CSV -> Parquet -> CSV gives the same values (not always the same text: `1.50`
  * comes back as `1.5`).
- * @example exportDataset(loadDataset('data/recorded/synthetic-small'), 'data/recorded/synthetic-small', '/tmp/pq', 'parquet') // => ['manifest.json', 'occupations.parquet', ...]
+ * Usage: `exportDataset(loadDataset(dir), dir, out, 'parquet')` writes manifest.json and the six .parquet files to out.
  */
 import { J2GError, ValidationError } from '../errors.ts';
 import { nodeFs, nodePath } from '../io/node.ts';

@@ -16,7 +16,7 @@
  * as JavaScript's shortest round-trip form (String(x): parsing it back gives the same double), a null
  * as an empty cell, which the schema takes as missing. The "line" of a Parquet row in a message is
  * its 1-based row number: runs.parquet:7 is the file's 7th row.
- * @example parquetColumns(readFileSync('runs.parquet'), 'runs.parquet', new Set(['attempt'])).length // => rows of the file
+ * Usage: `parquetColumns(bytes, 'runs.parquet', numbers, text)` gives the file's CsvColumns, one entry per row.
  */
 import { parquetMetadata, parquetSchema } from 'hyparquet';
 import { readColumn } from 'hyparquet/src/column.js';

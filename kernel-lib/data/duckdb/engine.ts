@@ -12,7 +12,8 @@
  * Input tables: for each of the six files, `<name>.parquet` when present, else `<name>.csv`, typed by the
  * schema (text VARCHAR, attempt and accelerator_count INTEGER, other numbers DOUBLE) and numbered by row
  * (row_in_file: Parquet's file_row_number + 1; a CSV's insertion order, which DuckDB preserves).
- * @example const db = await openDuckDbDataset('data/recorded/synthetic-small'); (await db.taskComponents({})).taskIds.length // => 6
+ * Usage: `const db = await openDuckDbDataset(dir)`, then `await db.taskComponents({ policy })` (a
+ * TaskComponents, as taskComponents gives) and `await db.validate()`; `db.close()` at the end.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync, existsSync } from 'node:fs';
@@ -136,7 +137,7 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
         charged: k, needed: policy.kind === 'pass' ? 1 : policy.m,
       });
       const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
-      return componentsOf(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
+      return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
     },
     async validate() {
       const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();
@@ -154,8 +155,12 @@ async function tasksWithoutRuns(connection: DuckDBConnection, system: string): P
   return r.getColumnsJS()[0]?.map(String) ?? [];
 }
 
-/** The query's columns as a TaskComponents; throws the JavaScript path's "cannot evaluate" naming each task that cannot be. */
-function componentsOf(rows: Record<string, unknown[]>, config: { system: string; judge: string; judgmentReference: Reference; timeReference: Reference; policy: AttemptPolicy }, without: string[]): TaskComponents {
+/**
+ * The adapter at the boundary: taskComponents.sql's output columns (by name, in its row order; from
+ * DuckDB here, or read back from a Trino or Spark run of the same query) as a TaskComponents for one
+ * configuration; throws the JavaScript path's "cannot evaluate" naming each task that cannot be.
+ */
+export function taskComponentsFromRows(rows: Record<string, unknown[]>, config: { system: string; judge: string; judgmentReference: Reference; timeReference: Reference; policy: AttemptPolicy }, without: string[]): TaskComponents {
   const { system, judge, judgmentReference, timeReference, policy } = config;
   const n = rows.task_id.length;
   if (n === 0) throw new J2GError(`system ${system} has no runs`);
