@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openDuckDbDataset, fillSql, sqlText, type DuckDbComponentOptions } from '../../kernel-lib/data/duckdb/engine.ts';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
-import { exportDataset } from '../../kernel-lib/data/parquetFiles.ts';
+import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 import { taskComponents } from '../../kernel-lib/metrics/taskComponents.ts';
 import { ValidationError, formatIssue } from '../../kernel-lib/errors.ts';

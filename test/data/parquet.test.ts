@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
-import { exportDataset } from '../../kernel-lib/data/parquetFiles.ts';
+import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 import { parquetBytes, readParquet, type ParquetOutColumn } from '../../kernel-lib/io/parquet.ts';
 import { ValidationError } from '../../kernel-lib/errors.ts';

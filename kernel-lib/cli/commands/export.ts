@@ -7,7 +7,7 @@
 import { parseArgs } from '../args.ts';
 import { J2GError, ValidationError } from '../../errors.ts';
 import { loadDataset } from '../../data/load.ts';
-import { exportDataset } from '../../data/parquetFiles.ts';
+import { exportDataset } from '../../data/exportDataset.ts';
 import { progressFor } from '../progress.ts';
 
 export const summary = 'write a dataset as Parquet or CSV files (same columns, same tables)';
