@@ -11,6 +11,7 @@
  *   scripts/bench/scale.ts         `j2g validate` and `tables --draws 1000` on 200,640 runs (< 5 s / 400 MB, < 10 s / 600 MB) (issue 16),
  *                                  and `tables --draws 1000` on 200,640 runs in occupations of 570 tasks (< 3 s / 600 MB) (issue 27)
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
+ *   scripts/bench/duckdb.ts        5 million runs and 20 million judgments as Parquet: validate and task components in SQL on DuckDB (< 30 s; < 60 s, 2 GB) (issue 27)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -27,6 +28,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['compare', './compare.ts', 'benchCompare'],
   ['explorer', './explorer.ts', 'benchExplorer'],
   ['scale', './scale.ts', 'benchScale'],
+  ['duckdb', './duckdb.ts', 'benchDuckdb'],
 ];
 
 const only = process.argv.slice(2);
