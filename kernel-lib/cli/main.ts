@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   gdpval: () => import('./commands/gdpval.ts'),
   assemble: () => import('./commands/assemble.ts'),
   pack: () => import('./commands/pack.ts'),
+  export: () => import('./commands/export.ts'),
 };
 
 /** Each command's one-line summary (loads every command: the compiled CLI records them at build time). */

@@ -28,6 +28,7 @@ import { nearestName, parseJson } from '../io/json.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import { cellParser, INTEGER, INVALID } from './fields.ts';
+import { datasetParquetFile, parquetName, readDatasetParquet } from './parquetFiles.ts';
 import {
   ENERGY_BOUNDARIES, FILES, PROVENANCES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -321,9 +322,12 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
   const { manifest, lines } = readManifest(dir, issues);
   const files: Partial<Record<Key, CsvColumns>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
-    const file = FILES[key].file;
+    let file: string = FILES[key].file;
     try {
-      files[key] = readCsvColumns(join(dir, file), file);
+      // runs.parquet instead of runs.csv (issue 27): the same columns, checked by the same rules
+      const parquet = datasetParquetFile(dir, key);
+      if (parquet) file = parquetName(key);
+      files[key] = parquet ? readDatasetParquet(parquet, key) : readCsvColumns(join(dir, file), file);
       if (files[key]!.length >= PROGRESS_ROWS) done(`${file}: ${files[key]!.length} rows read`);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
@@ -376,7 +380,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     const file = FILES[key].file;
     const csv = files[key];
     parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], cols: null, file, complete: false };
-    if (csv && csv.length >= PROGRESS_ROWS) done(`${file}: ${csv.length} rows checked`);
+    if (csv && csv.length >= PROGRESS_ROWS) done(`${csv.file}: ${csv.length} rows checked`);
   }
   const P = parsed;
   // Ids and references are checked on the raw cells of every row, valid or not, so that one bad cell

@@ -14,7 +14,7 @@
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
-import { REFERENCES, type Outcome, type Reference, type RunRow } from '../data/schema.ts';
+import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
 
 export interface RateOptions {
@@ -236,6 +236,79 @@ export function resolveComponentOptions(options: ComponentOptions): ResolvedComp
 }
 
 /**
+ * What taskComponents needs of one system, whatever the judge, references and policy: the tasks it
+ * ran (dataset order) with their runs in attempt order, their occupations and wages, and the tasks it
+ * never ran. Built once per dataset and system (taskComponents is called for every cell of every
+ * table: on 25,080 tasks the string keys and map lookups of each call cost more than its arithmetic).
+ */
+interface SystemIndex {
+  included: TaskRow[];
+  taskIds: string[];
+  /** lists[i]: task i's runs on the system, in attempt order */
+  lists: RunRow[][];
+  /** runAt[i]: where task i's runs start in the flattened lists (outcomeIndex) */
+  runAt: Int32Array;
+  occupations: string[];
+  occupationIndex: Int32Array;
+  /** W_o of task i's occupation, USD per hour */
+  wage: Float64Array;
+  tasksWithoutRuns: string[];
+}
+
+const systemIndexCache = new WeakMap<Dataset, Map<string, SystemIndex>>();
+
+function systemIndex(ds: Dataset, system: string): SystemIndex {
+  let bySystem = systemIndexCache.get(ds);
+  if (!bySystem) systemIndexCache.set(ds, (bySystem = new Map()));
+  let index = bySystem.get(system);
+  if (index) return index;
+  const runs = runsOfSystem(ds, system);
+  const included: TaskRow[] = [], lists: RunRow[][] = [], tasksWithoutRuns: string[] = [];
+  for (const t of ds.rows.tasks) {
+    const list = runs.get(t.task_id);
+    if (list) { included.push(t); lists.push(list); } else tasksWithoutRuns.push(t.task_id);
+  }
+  const occSet = new Set(included.map((t) => t.occupation));
+  const occupations = ds.rows.occupations.map((o) => o.occupation).filter((o) => occSet.has(o));
+  const occPos = new Map(occupations.map((o, i) => [o, i]));
+  const wageOf = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
+  const n = included.length;
+  const runAt = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) runAt[i + 1] = runAt[i] + lists[i].length;
+  index = {
+    included, taskIds: included.map((t) => t.task_id), lists, runAt, occupations,
+    occupationIndex: Int32Array.from(included, (t) => occPos.get(t.occupation)!),
+    wage: Float64Array.from(included, (t) => wageOf.get(t.occupation)!),
+    tasksWithoutRuns,
+  };
+  bySystem.set(system, index);
+  return index;
+}
+
+/** An outcome in outcomeIndex: 1 a win or tie, 0 a loss, NO_JUDGMENT none. */
+const NO_JUDGMENT = -1;
+const outcomeCache = new WeakMap<SystemIndex, Map<string, Int8Array>>();
+
+/** The outcome of every run of the system's lists (flattened: task i's attempt r at runAt[i] + r) by one judge against one reference. */
+function outcomeIndex(ds: Dataset, index: SystemIndex, reference: Reference, judge: string): Int8Array {
+  let byKey = outcomeCache.get(index);
+  if (!byKey) outcomeCache.set(index, (byKey = new Map()));
+  const key = JSON.stringify([reference, judge]);
+  let outcomes = byKey.get(key);
+  if (outcomes) return outcomes;
+  const judged = judgmentsOf(ds, reference, judge);
+  outcomes = new Int8Array(index.runAt[index.lists.length]);
+  for (let i = 0, p = 0; i < index.lists.length; i++) {
+    for (const run of index.lists[i]) {
+      const o = judged.get(run.run_id);
+      outcomes[p++] = o === undefined ? NO_JUDGMENT : o === 'loss' ? 0 : 1;
+    }
+  }
+  byKey.set(key, outcomes);
+  return outcomes;
+}
+
+/**
  * The per-task components of the file comment (credit Q_i, valueUSD G_i in USD, costUSD C_i in USD,
  * energyMJ E_i in MJ, aiHours L_i in hours, timeSavingHours S_i in hours), aligned by task.
  * // Joules-to-GDP sections 2.2-2.4, K.1, K.2
@@ -246,49 +319,45 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
   const k = attemptsCharged(policy);
   const systemRow = ds.rows.systems.find((s) => s.system === system)!;
   const rate = nodeRateOf(rates, system);
-  const wage = new Map(ds.rows.occupations.map((o) => [o.occupation, o.median_hourly_wage_usd]));
-  const runs = runsOfSystem(ds, system);
-  const judged = judgmentsOf(ds, judgmentReference, judge);
-
-  const included = ds.rows.tasks.filter((t) => runs.has(t.task_id));
-  const tasksWithoutRuns = ds.rows.tasks.filter((t) => !runs.has(t.task_id)).map((t) => t.task_id);
+  const index = systemIndex(ds, system);
+  const { included, lists } = index;
   if (included.length === 0) throw new UnsupportedOutputError(`system ${system} has no runs`);
-  const occSet = new Set(included.map((t) => t.occupation));
-  const occupations = ds.rows.occupations.map((o) => o.occupation).filter((o) => occSet.has(o));
-  const occPos = new Map(occupations.map((o, i) => [o, i]));
+  const outcomes = outcomeIndex(ds, index, judgmentReference, judge);
 
   const n = included.length;
   const out: TaskComponents = {
     system, judge, judgmentReference, timeReference, policy,
-    taskIds: included.map((t) => t.task_id),
-    occupations,
-    occupationIndex: new Int32Array(n),
+    taskIds: index.taskIds.slice(),
+    occupations: index.occupations.slice(),
+    occupationIndex: index.occupationIndex.slice(),
     expertHours: new Float64Array(n), wageUSDPerHour: new Float64Array(n),
     credit: new Float64Array(n), valueUSD: new Float64Array(n), costUSD: new Float64Array(n),
     energyMJ: new Float64Array(n), aiHours: new Float64Array(n), timeSavingHours: new Float64Array(n),
-    tasksWithoutRuns,
+    tasksWithoutRuns: index.tasksWithoutRuns.slice(),
   };
   const problems: string[] = [];
   const wins = new Float64Array(k);
-  included.forEach((t, i) => {
+  const { wage, runAt } = index;
+  for (let i = 0; i < n; i++) {
+    const t = included[i];
     const H = hoursAt(t, timeReference);
-    if (H === null) { problems.push(`task ${t.task_id} has no ${timeReference} completion time (expert_ai_hours is empty)`); return; }
-    const list = runs.get(t.task_id)!;
-    if (list.length < k) { problems.push(`task ${t.task_id} has ${list.length} attempt(s) on ${system}, ${policyLabel(policy)} needs ${k}`); return; }
-    let cost = 0, energy = 0, ai = 0, winAi = 0, winCount = 0;
+    if (H === null) { problems.push(`task ${t.task_id} has no ${timeReference} completion time (expert_ai_hours is empty)`); continue; }
+    const list = lists[i];
+    if (list.length < k) { problems.push(`task ${t.task_id} has ${list.length} attempt(s) on ${system}, ${policyLabel(policy)} needs ${k}`); continue; }
+    let cost = 0, energy = 0, ai = 0, winAi = 0, winCount = 0, missing = false;
     for (let r = 0; r < k; r++) {
       const run = list[r];
-      const outcome = judged.get(run.run_id);
-      if (outcome === undefined) { problems.push(`run ${run.run_id} has no ${judgmentReference} judgment by ${judge}`); return; }
-      wins[r] = outcome === 'loss' ? 0 : 1;
+      const outcome = outcomes[runAt[i] + r];
+      if (outcome === NO_JUDGMENT) { problems.push(`run ${run.run_id} has no ${judgmentReference} judgment by ${judge}`); missing = true; break; }
+      wins[r] = outcome;
       cost += rate === undefined ? run.cost_usd : runCostAtRate(run, systemRow.node_rate_usd_per_hour, rate);
       energy += run.energy_mj;
       ai += run.ai_hours;
       if (wins[r]) { winAi += run.ai_hours; winCount++; }
     }
+    if (missing) continue;
     const Q = taskCredit(policy, wins);
-    const W = wage.get(t.occupation)!;
-    out.occupationIndex[i] = occPos.get(t.occupation)!;
+    const W = wage[i];
     out.expertHours[i] = H;
     out.wageUSDPerHour[i] = W;
     out.credit[i] = Q;
@@ -297,7 +366,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
     out.energyMJ[i] = energy;
     out.aiHours[i] = ai;
     out.timeSavingHours[i] = Q ? H - winAi / winCount : 0;
-  });
+  }
   if (problems.length) {
     const shown = problems.slice(0, 10).join('\n  ');
     throw new UnsupportedOutputError(`cannot evaluate ${system} (judge ${judge}, ${policyLabel(policy)}): ${problems.length} problem(s)\n  ${shown}${problems.length > 10 ? `\n  ... and ${problems.length - 10} more` : ''}`);

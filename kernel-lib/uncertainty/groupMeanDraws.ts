@@ -14,12 +14,16 @@
 import { J2GError } from '../errors.ts';
 import { drawState, fillDraw, type TaskBootstrap } from './taskBootstrap.ts';
 import { multisetApplies, multisetGroupSums } from './multisetSums.ts';
+import { kernelSlotSums } from './multisetKernel.ts';
 
 /**
  * `method`: 'auto' (default) takes the multiset lookup (multisetSums.ts) when every occupation has at
  * most 5 tasks, else the slot-by-slot gather; both give the same draws up to summation order.
+ * `kernel`: 'wasm' (default) runs either in WebAssembly (multisetKernel.wat: the same sums bit for
+ * bit, test/uncertainty/slotKernel.test.ts) where it can run, else in the JavaScript loops below;
+ * 'js' takes the JavaScript loops always (the oracle of the tests).
  */
-export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], weights: Float64Array, groupOf: Int32Array, groups: number, method: 'auto' | 'slots' | 'multiset' = 'auto'): Float64Array[][] {
+export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], weights: Float64Array, groupOf: Int32Array, groups: number, method: 'auto' | 'slots' | 'multiset' = 'auto', kernel: 'wasm' | 'js' = 'wasm'): Float64Array[][] {
   const { draws: B, tasks: n, occupations: O, counts, offsets } = boot;
   const K = columns.length;
   for (const x of columns) if (x.length !== n) throw new J2GError(`groupMeanDraws requires columns of ${n} tasks: ${x.length}`);
@@ -37,14 +41,16 @@ export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], wei
   // Occupations of at most 5 tasks (GDPval's 5): precomputed multiset sums, one lookup per occupation.
   if (method === 'multiset' && !multisetApplies(boot)) throw new J2GError('groupMeanDraws: the multiset method needs occupations of at most 5 tasks');
   if (K > 0 && method !== 'slots' && multisetApplies(boot)) {
-    multisetGroupSums(boot, columns, factor, groupOf, out);
+    multisetGroupSums(boot, columns, factor, groupOf, out, kernel);
     return out;
   }
+  const state = drawState(boot);
+  // Any occupation size: the same slot-by-slot sums in WebAssembly (multisetKernel.ts, kernelSlotSums).
+  if (K > 0 && kernel === 'wasm' && kernelSlotSums(boot, state, columns, factor, groupOf, out)) return out;
   // Draw by draw (the draw's slots stay in cache), columns in blocks of four (then two, then one)
   // summed in local variables: one pass over the slots per block. The kernels are small functions
   // called once per draw, which V8 optimises after a few calls.
   const acc = new Float64Array(groups * 4);
-  const state = drawState(boot);
   const slots = new Int32Array(n);
   const blocks: { k0: number; width: number; x: Float64Array[] }[] = [];
   for (let k0 = 0; k0 < K;) {

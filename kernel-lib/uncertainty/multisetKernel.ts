@@ -139,3 +139,73 @@ export function kernelGroupSums(input: KernelInput): boolean {
   }
   return true;
 }
+
+type SlotSums = (state: number, occ: number, O: number, factor: number, slots: number, sums: number,
+  draws: number, groups: number, K: number, out: number) => void;
+
+/**
+ * The slot-by-slot path of groupMeanDraws (any occupation size) in WebAssembly (`slotSums` in
+ * multisetKernel.wat): out[c][g][b] = sum over g's occupations o, ascending, of factor_o x (column c
+ * summed over o's drawn slots in slot order), the same stream and the same additions in the same
+ * order as groupMeanDraws' JavaScript loop, so the sums are identical bit for bit
+ * (test/uncertainty/slotKernel.test.ts). Every occupation must be in a group (groupOf[o] < groups,
+ * checked by the caller). The columns are copied task-major by position within occupation (a task's
+ * K values in one row), so a slot is one address. Returns false (nothing written) where WebAssembly
+ * cannot run here or the memory would pass MAX_KERNEL_BYTES. `state`: the generator's four words at
+ * the first draw (not advanced here).
+ */
+export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): boolean {
+  const { draws: B, occupations: O, tasks: n, counts, offsets, order } = boot;
+  const K = columns.length;
+  const groups = out[0]?.length ?? 0;
+  const module = kernelModule();
+  if (!module || K === 0) return false;
+  const block = Math.min(B, BLOCK_DRAWS);
+  let maxN = 0;
+  for (let o = 0; o < O; o++) maxN = Math.max(maxN, counts[o]);
+  // Words (state, per-occupation records, slot scratch), then f64 (factor, sums, values, outputs).
+  const stateAt = 0, occAt = 4, slotsAt = occAt + 8 * O;
+  const factorStart = Math.ceil((4 * (slotsAt + maxN)) / 8) * 8;
+  const sumsStart = factorStart + 8 * O;
+  const valuesStart = sumsStart + 8 * K;
+  const outStart = valuesStart + 8 * n * K;
+  const bytes = outStart + 8 * K * groups * block;
+  if (bytes > MAX_KERNEL_BYTES) return false;
+  let memory: WebAssembly.Memory, exports: WebAssembly.Exports;
+  try {
+    memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+    exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
+  } catch {
+    return false;
+  }
+  const slotSums = exports.slotSums as SlotSums;
+  const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer);
+  I.set(state, stateAt);
+  for (let o = 0; o < O; o++) {
+    const r = occAt + 8 * o;
+    I[r] = counts[o];
+    I[r + 1] = boot.chunkSlots[o];
+    I[r + 2] = boot.chunkRange[o];
+    I[r + 3] = boot.chunkThreshold[o];
+    I[r + 4] = boot.tailRange[o];
+    I[r + 5] = boot.tailThreshold[o];
+    I[r + 6] = valuesStart + 8 * K * offsets[o];
+    I[r + 7] = groupOf[o];
+  }
+  F.set(factor, factorStart / 8);
+  for (let p = 0, v = valuesStart / 8; p < n; p++) {
+    const i = order[p];
+    for (let k = 0; k < K; k++) F[v++] = columns[k][i];
+  }
+  for (let b0 = 0; b0 < B; b0 += block) {
+    const nb = Math.min(block, B - b0);
+    slotSums(4 * stateAt, 4 * occAt, O, factorStart, 4 * slotsAt, sumsStart, nb, groups, K, outStart);
+    for (let c = 0; c < K; c++) {
+      for (let g = 0; g < groups; g++) {
+        const at = outStart / 8 + (c * groups + g) * nb;
+        out[c][g].set(F.subarray(at, at + nb), b0);
+      }
+    }
+  }
+  return true;
+}

@@ -202,4 +202,133 @@
     (i32.store offset=4 (local.get $state) (local.get $s1))
     (i32.store offset=8 (local.get $state) (local.get $s2))
     (i32.store offset=12 (local.get $state) (local.get $s3)))
+
+  ;; The slot-by-slot path (groupMeanDraws' JavaScript loop, taken when an occupation has more than 5
+  ;; tasks), the same stream and the same additions in the same order: for each draw, every output
+  ;; of the draw set to 0; then occupation by occupation, its n_o slots drawn chunk by chunk (fillDraw:
+  ;; one u per chunk, its base-n_o digits least significant first) as addresses of the drawn tasks'
+  ;; rows, each column summed over the slots in slot order from 0 ($sum5 .. $sum1 into `sums`), and
+  ;; out[c][g] += factor_o x sum_c for o's group g.
+  ;;
+  ;; Memory (laid out by multisetKernel.ts):
+  ;;   state   4 words, as groupSums'
+  ;;   occ     8 words per occupation: n_o, c_o (slots per chunk), the full chunk's range and
+  ;;           threshold, the last chunk's range and threshold, the address of o's first row in the
+  ;;           values table (task-major: the K f64 of o's task at position k at row + 8 K k), and g
+  ;;   factor  O f64
+  ;;   slots   max n_o words of scratch: one occupation's drawn row addresses
+  ;;   sums    K f64 of scratch
+  ;;   out     K x groups x draws f64, as groupSums'
+  (func (export "slotSums")
+    (param $state i32) (param $occ i32) (param $O i32) (param $factor i32) (param $slots i32) (param $sums i32)
+    (param $draws i32) (param $groups i32) (param $K i32) (param $out i32)
+    (local $s0 i32) (local $s1 i32) (local $s2 i32) (local $s3 i32) (local $m i32) (local $x i32) (local $t i32)
+    (local $b i32) (local $o i32) (local $rec i32) (local $n i32) (local $c i32) (local $left i32) (local $len i32)
+    (local $range i64) (local $threshold i32) (local $product i64) (local $u i32) (local $q i32)
+    (local $row i32) (local $K8 i32) (local $p i32) (local $e i32) (local $j i32) (local $stride i32)
+    (local $dst i32) (local $f f64) (local $k i32) (local $w i32)
+    (local.set $s0 (i32.load offset=0 (local.get $state)))
+    (local.set $s1 (i32.load offset=4 (local.get $state)))
+    (local.set $s2 (i32.load offset=8 (local.get $state)))
+    (local.set $s3 (i32.load offset=12 (local.get $state)))
+    (local.set $K8 (i32.shl (local.get $K) (i32.const 3)))
+    (local.set $stride (i32.shl (i32.mul (local.get $groups) (local.get $draws)) (i32.const 3)))
+    (block $drawn (loop $draw
+      (br_if $drawn (i32.ge_u (local.get $b) (local.get $draws)))
+      ;; this draw's outputs: column c of group g at out + 8 ((c groups + g) draws + b)
+      (local.set $j (i32.const 0))
+      (local.set $e (i32.mul (local.get $K) (local.get $groups)))
+      (block $zeroed (loop $zero
+        (br_if $zeroed (i32.ge_u (local.get $j) (local.get $e)))
+        (f64.store (i32.add (local.get $out) (i32.shl (i32.add (i32.mul (local.get $j) (local.get $draws)) (local.get $b)) (i32.const 3))) (f64.const 0))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $zero)))
+      (local.set $o (i32.const 0))
+      (block $occupied (loop $occupation
+        (br_if $occupied (i32.ge_u (local.get $o) (local.get $O)))
+        (local.set $rec (i32.add (local.get $occ) (i32.shl (local.get $o) (i32.const 5))))
+        (local.set $n (i32.load offset=0 (local.get $rec)))
+        (local.set $c (i32.load offset=4 (local.get $rec)))
+        (local.set $row (i32.load offset=24 (local.get $rec)))
+        ;; the slots, chunk by chunk: $p the next slot's address
+        (local.set $p (local.get $slots))
+        (local.set $left (local.get $n))
+        (block $chunked (loop $chunk
+          (br_if $chunked (i32.le_s (local.get $left) (i32.const 0)))
+          (if (i32.ge_s (local.get $left) (local.get $c))
+            (then
+              (local.set $len (local.get $c))
+              (local.set $range (i64.extend_i32_u (i32.load offset=8 (local.get $rec))))
+              (local.set $threshold (i32.load offset=12 (local.get $rec))))
+            (else
+              (local.set $len (local.get $left))
+              (local.set $range (i64.extend_i32_u (i32.load offset=16 (local.get $rec))))
+              (local.set $threshold (i32.load offset=20 (local.get $rec)))))
+          (loop $reject
+            (local.set $m (i32.mul (local.get $s1) (i32.const 5)))
+            (local.set $x (i32.mul (i32.rotl (local.get $m) (i32.const 7)) (i32.const 9)))
+            (local.set $t (i32.shl (local.get $s1) (i32.const 9)))
+            (local.set $s2 (i32.xor (local.get $s2) (local.get $s0)))
+            (local.set $s3 (i32.xor (local.get $s3) (local.get $s1)))
+            (local.set $s1 (i32.xor (local.get $s1) (local.get $s2)))
+            (local.set $s0 (i32.xor (local.get $s0) (local.get $s3)))
+            (local.set $s2 (i32.xor (local.get $s2) (local.get $t)))
+            (local.set $s3 (i32.rotl (local.get $s3) (i32.const 11)))
+            (local.set $product (i64.mul (i64.extend_i32_u (local.get $x)) (local.get $range)))
+            (br_if $reject (i32.lt_u (i32.wrap_i64 (local.get $product)) (local.get $threshold))))
+          (local.set $u (i32.wrap_i64 (i64.shr_u (local.get $product) (i64.const 32))))
+          ;; digits of u, least significant first; the last one is what is left of u (< n_o)
+          (local.set $j (i32.const 1))
+          (block $digits (loop $digit
+            (br_if $digits (i32.ge_u (local.get $j) (local.get $len)))
+            (local.set $q (i32.div_u (local.get $u) (local.get $n)))
+            (i32.store (local.get $p) (i32.add (local.get $row) (i32.mul (i32.sub (local.get $u) (i32.mul (local.get $q) (local.get $n))) (local.get $K8))))
+            (local.set $u (local.get $q))
+            (local.set $p (i32.add (local.get $p) (i32.const 4)))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $digit)))
+          (i32.store (local.get $p) (i32.add (local.get $row) (i32.mul (local.get $u) (local.get $K8))))
+          (local.set $p (i32.add (local.get $p) (i32.const 4)))
+          (local.set $left (i32.sub (local.get $left) (local.get $len)))
+          (br $chunk)))
+        ;; each column's sum over the slots, in blocks of 5, 4, 2, 1 columns (any blocking: each column's own additions are in slot order)
+        (local.set $k (i32.const 0))
+        (block $summed (loop $columns
+          (local.set $w (i32.sub (local.get $K) (local.get $k)))
+          (br_if $summed (i32.le_s (local.get $w) (i32.const 0)))
+          (if (i32.ge_s (local.get $w) (i32.const 5))
+            (then
+              (call $sum5 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))) (i32.const 8))
+              (local.set $k (i32.add (local.get $k) (i32.const 5))))
+            (else (if (i32.ge_s (local.get $w) (i32.const 4))
+              (then
+                (call $sum4 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))) (i32.const 8))
+                (local.set $k (i32.add (local.get $k) (i32.const 4))))
+              (else (if (i32.ge_s (local.get $w) (i32.const 2))
+                (then
+                  (call $sum2 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))) (i32.const 8))
+                  (local.set $k (i32.add (local.get $k) (i32.const 2))))
+                (else
+                  (call $sum1 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))))
+                  (local.set $k (i32.add (local.get $k) (i32.const 1)))))))))
+          (br $columns)))
+        ;; out[c][g] += factor_o x sum_c
+        (local.set $f (f64.load (i32.add (local.get $factor) (i32.shl (local.get $o) (i32.const 3)))))
+        (local.set $dst (i32.add (local.get $out) (i32.shl (i32.add (i32.mul (i32.load offset=28 (local.get $rec)) (local.get $draws)) (local.get $b)) (i32.const 3))))
+        (local.set $k (i32.const 0))
+        (block $added (loop $add
+          (br_if $added (i32.ge_u (local.get $k) (local.get $K)))
+          (f64.store (local.get $dst)
+            (f64.add (f64.load (local.get $dst)) (f64.mul (local.get $f) (f64.load (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3)))))))
+          (local.set $dst (i32.add (local.get $dst) (local.get $stride)))
+          (local.set $k (i32.add (local.get $k) (i32.const 1)))
+          (br $add)))
+        (local.set $o (i32.add (local.get $o) (i32.const 1)))
+        (br $occupation)))
+      (local.set $b (i32.add (local.get $b) (i32.const 1)))
+      (br $draw)))
+    (i32.store offset=0 (local.get $state) (local.get $s0))
+    (i32.store offset=4 (local.get $state) (local.get $s1))
+    (i32.store offset=8 (local.get $state) (local.get $s2))
+    (i32.store offset=12 (local.get $state) (local.get $s3)))
 )

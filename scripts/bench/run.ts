@@ -2,14 +2,16 @@
  * `npm run bench`: every speed and memory target of the project, measured in one run and printed as
  * a table (never asserted in unit tests). Each part lives beside its subsystem:
  *   scripts/bench/tables.ts        point-estimate tables on a generated 220-task dataset (this file's sibling)
- *   scripts/bench/uncertainty.ts   interval tables, Table 16 portfolios, Table 17 vs numpy   (issue 3)
+ *   scripts/bench/uncertainty.ts   interval tables, Table 16 portfolios, Table 17 vs numpy, also on 570 tasks per occupation (issues 3, 27)
  *   scripts/bench/qaij.ts          QAIJ seven-part report at 10,000 draws vs the plain oracle (< 1 s warm) (issue 16)
  *   scripts/bench/energy.ts        trace ingestion throughput and memory vs pandas + numpy   (issue 4)
  *   scripts/bench/reproduce.ts     full `npm run reproduce`: wall, CPU, load, per step and notebook (< 60 s, issues 6, 16)
  *   scripts/bench/compare.ts       `j2g compare` on the three analyses of 12-what-if           (issue 11)
  *   scripts/bench/cli.ts           `j2g --help` start time from the compiled CLI (< 0.3 s)   (issue 14)
- *   scripts/bench/scale.ts         `j2g validate` and `tables --draws 1000` on 200,640 runs (< 5 s / 400 MB, < 10 s / 600 MB) (issue 16)
+ *   scripts/bench/scale.ts         `j2g validate` and `tables --draws 1000` on 200,640 runs (< 5 s / 400 MB, < 10 s / 600 MB) (issue 16),
+ *                                  and `tables --draws 1000` on 200,640 runs in occupations of 570 tasks (< 3 s / 600 MB) (issue 27)
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
+ *   scripts/bench/duckdb.ts        5 million runs and 20 million judgments as Parquet: validate and task components in SQL on DuckDB (< 30 s; < 60 s, 2 GB) (issue 27)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -26,6 +28,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['compare', './compare.ts', 'benchCompare'],
   ['explorer', './explorer.ts', 'benchExplorer'],
   ['scale', './scale.ts', 'benchScale'],
+  ['duckdb', './duckdb.ts', 'benchDuckdb'],
 ];
 
 const only = process.argv.slice(2);

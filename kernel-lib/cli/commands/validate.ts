@@ -12,7 +12,7 @@ import { verifyPackage } from '../../data/package.ts';
 import { progressFor } from '../progress.ts';
 
 export const summary = 'check a dataset directory against the recorded-data schema (--complete: and what the tables need)';
-export const usage = `usage: j2g validate --data DIR [--complete [--policy P ...]]
+export const usage = `usage: j2g validate --data DIR [--complete [--policy P ...]] [--engine js|duckdb]
 
 Prints every schema violation as file:line: column: what was expected and exits 1, or prints a
 summary (rows per file, provenance, validity flags per system, warnings) and exits 0.
@@ -27,12 +27,22 @@ each file's SHA-256 and size must match, and a changed, missing or unlisted data
                 policy in use charges; the core tables (1, 13, 15) built. Tables the dataset cannot
                 support are listed with their reason; occupations with one task (zero-width
                 intervals) and uneven attempts are warnings.
-  --policy P    an attempt policy in use besides pass@1 (pass@k or >=m/n; repeatable), for --complete`;
+  --policy P    an attempt policy in use besides pass@1 (pass@k or >=m/n; repeatable), for --complete
+  --engine duckdb   run the schema checks as SQL in DuckDB (kernel-lib/data/sql/validate.sql), out of
+                core, for data past one Node heap: problems are named by key (runs.csv: run_id=r7:
+                energy_mj: ...) rather than by line, and the text rules are the SQL file's. DIR holds
+                CSV or Parquet files either way`;
 
 export async function run(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { values: ['data'], repeatable: ['policy'], flags: ['complete'] });
+  const args = parseArgs(argv, { values: ['data', 'engine'], repeatable: ['policy'], flags: ['complete'] });
   const dir = args.options.data;
   if (!dir) throw new J2GError('missing --data DIR');
+  const engine = args.options.engine ?? 'js';
+  if (engine !== 'js' && engine !== 'duckdb') throw new J2GError(`invalid engine: ${engine} (expected js or duckdb)`);
+  if (engine === 'duckdb') {
+    if (args.flags.has('complete')) throw new J2GError('--complete runs on the JavaScript engine: leave out --engine duckdb');
+    return validateInDuckDb(dir);
+  }
   const policies = (args.lists.policy ?? []).map(parsePolicy);
   if (policies.length && !args.flags.has('complete')) throw new J2GError('--policy is checked by --complete: give --complete too');
   try {
@@ -67,5 +77,26 @@ export async function run(argv: string[]): Promise<number> {
       return 1;
     }
     throw e;
+  }
+}
+
+/** `--engine duckdb`: the SQL checks, every problem printed named by key; the row counts when there is none. */
+async function validateInDuckDb(dir: string): Promise<number> {
+  const { openDuckDbDataset } = await import('../../data/duckdb/engine.ts');
+  const { formatIssue } = await import('../../errors.ts');
+  const db = await openDuckDbDataset(dir);
+  try {
+    const issues = await db.validate();
+    if (issues.length) {
+      console.error(`${issues.length} problem${issues.length === 1 ? '' : 's'} in input:\n${issues.map(formatIssue).join('\n')}`);
+      return 1;
+    }
+    const keys = ['occupations', 'sectors', 'tasks', 'systems', 'runs', 'judgments'] as const;
+    const counts: string[] = [];
+    for (const k of keys) counts.push(`${(await db.connection.runAndReadAll(`SELECT COUNT(*) AS n FROM raw_${k}`)).getRowObjectsJS()[0].n} ${k}`);
+    console.log(`${dir}: valid (duckdb checks): ${counts.join(', ')}`);
+    return 0;
+  } finally {
+    db.close();
   }
 }

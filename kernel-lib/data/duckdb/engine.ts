@@ -1,0 +1,196 @@
+/**
+ * The records -> per-task components step in SQL, run by DuckDB embedded in the process (issue 27):
+ * kernel-lib/data/sql/taskComponents.sql over a dataset folder's CSV or Parquet files, read by DuckDB
+ * itself (out of core, on all cores), never as one JavaScript object per record; its rows become a
+ * TaskComponents, so that everything after the boundary (weights, bootstrap, tables) is unchanged.
+ * And the loader's cross-file checks as anti-joins (sql/validate.sql), naming rows by key.
+ *
+ * Equal to the JavaScript path (kernel-lib/metrics/taskComponents.ts) on the same data
+ * (test/data/duckdb.test.ts), up to the order in which SQL adds a task's charged attempts (a sum of at
+ * most k numbers: the last bit at most).
+ *
+ * Input tables: for each of the six files, `<name>.parquet` when present, else `<name>.csv`, typed by the
+ * schema (text VARCHAR, attempt and accelerator_count INTEGER, other numbers DOUBLE) and numbered by row
+ * (row_in_file: Parquet's file_row_number + 1; a CSV's insertion order, which DuckDB preserves).
+ * Usage: `const db = await openDuckDbDataset(dir)`, then `await db.taskComponents({ policy })` (a
+ * TaskComponents, as taskComponents gives) and `await db.validate()`; `db.close()` at the end.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { J2GError, type ValidationIssue } from '../../errors.ts';
+import { FILES, manifestSchema, type Reference } from '../schema.ts';
+import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../../io/parquet.ts';
+import { PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../../metrics/policy.ts';
+import type { TaskComponents } from '../../metrics/taskComponents.ts';
+
+type Key = keyof typeof FILES;
+
+const SQL_DIR = new URL('../sql/', import.meta.url);
+/** The text of one of kernel-lib/data/sql/*.sql. */
+export function sqlText(name: string): string {
+  return readFileSync(new URL(name, SQL_DIR), 'utf8');
+}
+
+/** A text as an SQL string literal ('' doubles a quote). */
+function literal(v: string | number): string {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new J2GError(`not a finite number for SQL: ${v}`);
+    return String(v);
+  }
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+/** `text` with every {{name}} replaced by the literal of values[name]; throws for a placeholder without a value. */
+export function fillSql(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    if (!(name in values)) throw new J2GError(`SQL placeholder without a value: ${name}`);
+    return literal(values[name]);
+  });
+}
+
+function sqlType(column: string, key: Key): string {
+  if (!PARQUET_NUMBER_COLUMNS[key].includes(column)) return 'VARCHAR';
+  return PARQUET_INTEGER_COLUMNS.has(column) ? 'INTEGER' : 'DOUBLE';
+}
+
+/** The view of one file: the schema's columns cast to their types, node_hours when present, and row_in_file. */
+function viewSql(dir: string, key: Key, header: string[]): string {
+  const columns = Object.keys(FILES[key].schema.shape);
+  if (key === 'runs' && header.includes('node_hours')) columns.push('node_hours');
+  const missing = columns.filter((c) => !header.includes(c));
+  if (missing.length) throw new J2GError(`${key}: missing column ${missing.join(', ')}`);
+  const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`).join(', ');
+  const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
+  if (existsSync(pq)) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(pq)}, file_row_number = true)`;
+  const csv = join(dir, FILES[key].file);
+  // every column read as text, then cast: DuckDB's type sniffing never decides a column's type
+  return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(csv)}, header = true, all_varchar = true)`;
+}
+
+/** raw_<file>: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none: validate.sql's input. */
+function rawViewSql(dir: string, key: Key, header: string[]): string {
+  const columns = Object.keys(FILES[key].schema.shape);
+  const text = columns.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`);
+  if (key === 'runs') text.push(header.includes('node_hours') ? 'CAST(node_hours AS VARCHAR) AS node_hours' : 'CAST(NULL AS VARCHAR) AS node_hours');
+  const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
+  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true)`;
+  return `CREATE VIEW raw_${key} AS SELECT ${text.join(', ')} FROM ${source}`;
+}
+
+export interface DuckDbComponentOptions {
+  system?: string;
+  judge?: string;
+  judgmentReference?: Reference;
+  timeReference?: Reference;
+  policy?: AttemptPolicy;
+}
+
+export interface DuckDbDataset {
+  dir: string;
+  connection: DuckDBConnection;
+  manifest: { primary_system: string; primary_judge: string };
+  /** The per-task components of one configuration (taskComponents' defaults: manifest system and judge, expert_only, pass@1). */
+  taskComponents(options: DuckDbComponentOptions): Promise<TaskComponents>;
+  /**
+   * The loader's checks as SQL (sql/validate.sql): every problem, the row named by its key
+   * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
+   */
+  validate(): Promise<ValidationIssue[]>;
+  close(): void;
+}
+
+/** The header of a dataset file, read by DuckDB (Parquet or CSV). */
+async function headerOf(connection: DuckDBConnection, dir: string, key: Key): Promise<string[]> {
+  const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
+  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true)`;
+  const r = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
+  return r.getRowObjectsJS().map((row) => String(row.column_name));
+}
+
+/** A DuckDB session over a dataset folder (CSV or Parquet files): views of the six files, then queries. */
+export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  const fileOf = {} as Record<Key, string>;
+  for (const key of Object.keys(FILES) as Key[]) {
+    const header = await headerOf(connection, dir, key);
+    fileOf[key] = existsSync(join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'))) ? FILES[key].file.replace(/\.csv$/, '.parquet') : FILES[key].file;
+    const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
+    if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
+    await connection.run(viewSql(dir, key, header));
+    await connection.run(rawViewSql(dir, key, header));
+  }
+  const template = sqlText('taskComponents.sql');
+  return {
+    dir, connection, manifest,
+    async taskComponents(options) {
+      const system = options.system ?? manifest.primary_system;
+      const judge = options.judge ?? manifest.primary_judge;
+      const judgmentReference = options.judgmentReference ?? 'expert_only';
+      const timeReference = options.timeReference ?? judgmentReference;
+      const policy = checkPolicy(options.policy ?? PASS_AT_1);
+      const k = attemptsCharged(policy);
+      const sql = fillSql(template, {
+        system, judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
+        charged: k, needed: policy.kind === 'pass' ? 1 : policy.m,
+      });
+      const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
+      return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
+    },
+    async validate() {
+      const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();
+      return rows.map((r) => ({ file: `${fileOf[r.file as Key]}: ${r.row_key}`, column: String(r.column_name), message: String(r.message) }));
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+async function tasksWithoutRuns(connection: DuckDBConnection, system: string): Promise<string[]> {
+  const r = await connection.runAndReadAll(`SELECT t.task_id FROM tasks t LEFT JOIN (SELECT DISTINCT task_id FROM runs WHERE system = ${literal(system)}) ran ON ran.task_id = t.task_id WHERE ran.task_id IS NULL ORDER BY t.row_in_file`);
+  return r.getColumnsJS()[0]?.map(String) ?? [];
+}
+
+/**
+ * The adapter at the boundary: taskComponents.sql's output columns (by name, in its row order; from
+ * DuckDB here, or read back from a Trino or Spark run of the same query) as a TaskComponents for one
+ * configuration; throws the JavaScript path's "cannot evaluate" naming each task that cannot be.
+ */
+export function taskComponentsFromRows(rows: Record<string, unknown[]>, config: { system: string; judge: string; judgmentReference: Reference; timeReference: Reference; policy: AttemptPolicy }, without: string[]): TaskComponents {
+  const { system, judge, judgmentReference, timeReference, policy } = config;
+  const n = rows.task_id.length;
+  if (n === 0) throw new J2GError(`system ${system} has no runs`);
+  const k = attemptsCharged(policy);
+  const problems: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const task = String(rows.task_id[i]);
+    if (rows.expert_hours[i] === null) problems.push(`task ${task} has no ${timeReference} completion time (expert_ai_hours is empty)`);
+    else if (Number(rows.attempts[i]) < k) problems.push(`task ${task} has ${rows.attempts[i]} attempt(s) on ${system}, ${policyLabel(policy)} needs ${k}`);
+    else if (Number(rows.judged[i]) < Number(rows.attempts[i])) problems.push(`task ${task}: ${Number(rows.attempts[i]) - Number(rows.judged[i])} charged run(s) have no ${judgmentReference} judgment by ${judge}`);
+  }
+  if (problems.length) {
+    const shown = problems.slice(0, 10).join('\n  ');
+    throw new J2GError(`cannot evaluate ${system} (judge ${judge}, ${policyLabel(policy)}): ${problems.length} problem(s)\n  ${shown}${problems.length > 10 ? `\n  ... and ${problems.length - 10} more` : ''}`);
+  }
+  // occupations in file order, those with an evaluated task
+  const occupationRows = [...new Set(rows.occupation_row.map(Number))].sort((a, b) => a - b);
+  const byRow = new Map<number, string>();
+  for (let i = 0; i < n; i++) byRow.set(Number(rows.occupation_row[i]), String(rows.occupation[i]));
+  const occupations = occupationRows.map((r) => byRow.get(r)!);
+  const position = new Map(occupationRows.map((r, i) => [r, i]));
+  const f64 = (c: string) => Float64Array.from(rows[c], Number);
+  return {
+    system, judge, judgmentReference, timeReference, policy,
+    taskIds: rows.task_id.map(String),
+    occupations,
+    occupationIndex: Int32Array.from(rows.occupation_row, (r) => position.get(Number(r))!),
+    expertHours: f64('expert_hours'), wageUSDPerHour: f64('wage_usd_per_hour'),
+    credit: f64('credit'), valueUSD: f64('value_usd'), costUSD: f64('cost_usd'),
+    energyMJ: f64('energy_mj'), aiHours: f64('ai_hours'), timeSavingHours: f64('time_saving_hours'),
+    tasksWithoutRuns: without,
+  };
+}
