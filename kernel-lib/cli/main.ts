@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: () => import('./commands/import.ts'),
   qaij: () => import('./commands/qaij.ts'),
   gdpval: () => import('./commands/gdpval.ts'),
+  multiverse: () => import('./commands/multiverse.ts'),
 };
 
 /** Each command's one-line summary (loads every command: the compiled CLI records them at build time). */

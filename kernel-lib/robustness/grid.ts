@@ -10,7 +10,8 @@
  *   timeReference            "expert_only" | "expert_with_ai"
  *   policy                   "pass@k" | "m-of-n"
  *   weights                  "gdp" | "employment" | "equal" | {"custom": {...}} (a CLI grid may also name
- *                            {"file": "w.csv"}: the command reads it into a custom scheme)
+ *                            {"file": "w.csv"}: the command reads it into {"custom": ..., "file": "w.csv"},
+ *                            labelled by the file)
  *   rates                    "recorded" (the recorded costs), a number (USD per node-hour for the systems
  *                            of the primary system's node type, scenario field rates.nodeRateUSDPerHour),
  *                            or {"label": "CoreWeave", "usdPerNodeHour": 50.44} (a row of a rates sweep)
@@ -45,6 +46,8 @@ export interface Specification {
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** The weights file a grid value was read from, if any. */
+const fileOf = (v: unknown): string | undefined => (isObject(v) && typeof v.file === 'string' ? v.file : undefined);
 
 /**
  * The label a value prints as in specifications.csv: policy text, weight scheme name, `recorded`,
@@ -52,7 +55,8 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * @example gridLabel('rates', { label: 'CoreWeave', usdPerNodeHour: 50.44 }) // => 'CoreWeave 50.44'
  */
 export function gridLabel(field: GridField, value: GridValue): string {
-  if (field === 'weights') return weightSchemeName(value as WeightScheme);
+  const file = fileOf(value);
+  if (field === 'weights') return file ?? weightSchemeName(value as WeightScheme);
   if (field === 'rates') {
     if (value === 'recorded') return 'recorded';
     if (typeof value === 'number') return String(value);
@@ -179,7 +183,7 @@ export function specifications(root: ScenarioContext, grid: Grid): Specification
     if (values.judgmentReference !== undefined) patch.judgmentReference = values.judgmentReference as Reference;
     if (values.timeReference !== undefined) patch.timeReference = values.timeReference as Reference;
     if (values.policy !== undefined) patch.policy = policyFromText(values.policy as string) as AttemptPolicy;
-    if (values.weights !== undefined) patch.weights = values.weights as WeightScheme;
+    if (values.weights !== undefined) patch.weights = (isObject(values.weights) ? { custom: (values.weights as { custom: Record<string, number> }).custom } : values.weights) as WeightScheme;
     const rate = values.rates;
     if (rate !== undefined && rate !== 'recorded') {
       const usd = typeof rate === 'number' ? rate : (rate as { usdPerNodeHour: number }).usdPerNodeHour;
@@ -201,7 +205,12 @@ export function specFlags(spec: Specification): string[] | null {
   for (const f of GRID_FIELDS) {
     const v = spec.values[f];
     if (v === undefined) continue;
-    if (f === 'weights' && typeof v !== 'string') return null;
+    if (f === 'weights' && typeof v !== 'string') {
+      const file = fileOf(v);
+      if (file === undefined) return null;
+      out.push('--weights', file);
+      continue;
+    }
     if (f === 'rates') {
       if (v === 'recorded') continue;
       out.push('--rate', String(typeof v === 'number' ? v : (v as { usdPerNodeHour: number }).usdPerNodeHour));
