@@ -11,6 +11,7 @@
  *                       holds_with_interval, share_with_interval
  *   evaluations.csv     conclusion, spec_id, margin, margin_lo, margin_hi: each conclusion in each
  *                       specification that can evaluate it (share_with_interval counts margin_lo > 0)
+ *   specification_curve.json  the specification curve of the primary system's NVJ (a Plotly specification)
  *   multiverse.md       the conclusions from least to most robust, the unsupported specifications, the
  *                       warnings, and how the intervals are paired
  */
@@ -19,6 +20,8 @@ import { formatNumber } from '../io/format.ts';
 import type { MultiverseResult } from './multiverse.ts';
 import { specFlags } from './grid.ts';
 import { TEXT_CLAIMS_NOT_EVALUATED } from './conclusions.ts';
+import { multiverseCurve } from './figures.ts';
+import type { Provenance } from '../plots/theme.ts';
 
 const num = formatNumber;
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(0)}%`);
@@ -41,7 +44,7 @@ export function robustnessOrder(r: MultiverseResult) {
   });
 }
 
-export function multiverseFiles(r: MultiverseResult, meta: { dataset: string; command?: string } = { dataset: '' }): Record<string, string> {
+export function multiverseFiles(r: MultiverseResult, meta: { dataset: string; command?: string; provenance?: Provenance } = { dataset: '' }): Record<string, string> {
   const fieldCols = r.fields as string[];
   const labels = new Map(r.specs.map((s) => [s.spec.id, s.spec.labels as Record<string, string>]));
   const specifications = formatCsv(['spec_id', ...fieldCols, 'system', 'nvj', 'nvj_lo', 'nvj_hi', 'tsj', 'tsj_lo', 'tsj_hi', 'paired'],
@@ -61,7 +64,8 @@ export function multiverseFiles(r: MultiverseResult, meta: { dataset: string; co
     })));
   const evaluations = formatCsv(['conclusion', 'spec_id', 'margin', 'margin_lo', 'margin_hi'],
     r.evaluations.map((e) => ({ conclusion: e.conclusion, spec_id: e.spec, margin: num(e.margin), margin_lo: num(e.lo), margin_hi: num(e.hi) })));
-  return { 'specifications.csv': specifications, 'specs.csv': specs, 'conclusions.csv': conclusions, 'evaluations.csv': evaluations, 'multiverse.md': multiverseMarkdown(r, meta) };
+  return { 'specifications.csv': specifications, 'specs.csv': specs, 'conclusions.csv': conclusions, 'evaluations.csv': evaluations, 'multiverse.md': multiverseMarkdown(r, meta),
+    'specification_curve.json': `${JSON.stringify(multiverseCurve(r, { provenance: meta.provenance }), null, 1)}\n` };
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -10,6 +10,7 @@
  *   scripts/bench/cli.ts           `j2g --help` start time from the compiled CLI (< 0.3 s)   (issue 14)
  *   scripts/bench/scale.ts         `j2g validate` and `tables --draws 1000` on 200,640 runs (< 5 s / 400 MB, < 10 s / 600 MB) (issue 16)
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
+ *   scripts/bench/multiverse.ts    `j2g multiverse`, default grid, reconstructed dataset, 2,000 draws (< 60 s; issue 26)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -26,6 +27,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['compare', './compare.ts', 'benchCompare'],
   ['explorer', './explorer.ts', 'benchExplorer'],
   ['scale', './scale.ts', 'benchScale'],
+  ['multiverse', './multiverse.ts', 'benchMultiverse'],
 ];
 
 const only = process.argv.slice(2);

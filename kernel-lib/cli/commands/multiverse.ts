@@ -42,7 +42,8 @@ Files (written as one unit): specifications.csv (spec_id, the grid fields, syste
 nvj_hi, tsj, tsj_lo, tsj_hi, paired), specs.csv (every specification, supported or not with the
 reason, and the j2g tables flags that compute it), conclusions.csv (conclusion, statement,
 holds_in_reference, holds, of, share, holds_with_interval, share_with_interval), evaluations.csv (each
-conclusion's margin and its paired 95% interval in each specification), multiverse.md (conclusions from
+conclusion's margin and its paired 95% interval in each specification), specification_curve.json
+(the primary system's NVJ by specification, a Plotly figure), multiverse.md (conclusions from
 least to most robust). The draws are shared: every specification is evaluated on the same resampled
 tasks, so differences between systems and between specifications are paired.`;
 
@@ -74,7 +75,8 @@ export async function run(argv: string[]): Promise<number> {
     onWarning((m) => process.stderr.write(`warning: ${m}\n`));
   }
   const command = `j2g multiverse ${argv.join(' ')}`;
-  const files = multiverseFiles(result, { dataset: loaded.scenario.dataset, command });
+  const m = loaded.dataset.manifest;
+  const files = multiverseFiles(result, { dataset: loaded.scenario.dataset, command, provenance: { name: m.name, provenance: m.provenance, energy_boundary: m.energy_boundary } });
   try {
     writeFilesAtomic(Object.entries(files).map(([name, content]) => [join(out, name), content] as const));
   } catch (e) {
