@@ -24,7 +24,7 @@ describe('specificationCurve', () => {
     expect(choices.x).toEqual([1, 1, 2, 2, 3, 3]);
     expect(choices.y).toEqual(['weights: gdp', 'policy: pass@2', 'weights: equal', 'policy: pass@1', 'weights: gdp', 'policy: pass@1']);
     expect((fig.layout.yaxis2 as { categoryarray: string[] }).categoryarray).toEqual(['policy: pass@2', 'policy: pass@1', 'weights: equal', 'weights: gdp']);
-    expect(fig.layout.yaxis!.title.text).toBe('NVJ (USD/MJ)');
+    expect((fig.layout.yaxis as { title: { text: string } }).title.text).toBe('NVJ (USD/MJ)');
     expect(JSON.parse(JSON.stringify(fig))).toEqual(fig); // plain JSON, no functions
   });
 });
