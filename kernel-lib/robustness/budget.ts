@@ -22,6 +22,9 @@ import { percentileIntervalInPlace } from '../uncertainty/percentileInterval.ts'
 import { noisyDraws, NO_NOISE, type Noise, type NoisyDraws } from './noise.ts';
 import { formatCsv } from '../io/csv.ts';
 import { formatNumber } from '../io/format.ts';
+import { uncertaintyBudgetFigure } from '../plots/uncertaintyBudget.ts';
+import type { FigureOptions } from '../plots/theme.ts';
+import type { PlotSpec } from '../plots/spec.ts';
 
 export const SOURCES = ['attempts', 'grading', 'meter'] as const;
 export type Source = (typeof SOURCES)[number];
@@ -102,4 +105,9 @@ export function budgetCsv(rows: readonly BudgetRow[]): string {
     width_tasks: formatNumber(r.width.tasks), width_attempts: formatNumber(r.width.attempts), width_grading: formatNumber(r.width.grading), width_meter: formatNumber(r.width.meter), width_all: formatNumber(r.width.all),
     share_tasks: formatNumber(r.share?.tasks), share_attempts: formatNumber(r.share?.attempts), share_grading: formatNumber(r.share?.grading), share_meter: formatNumber(r.share?.meter), share_interaction: formatNumber(r.share?.interaction),
   })));
+}
+
+/** The budget figure of one scope and metric (plots/uncertaintyBudget.ts). */
+export function budgetFigure(rows: readonly BudgetRow[], scope: BudgetRow['scope'] = 'table01', metric: BudgetRow['metric'] = 'nvj', options: FigureOptions = {}): PlotSpec {
+  return uncertaintyBudgetFigure(rows.filter((r) => r.scope === scope && r.metric === metric), { metric: metric === 'nvj' ? { label: 'NVJ', unit: 'USD/MJ' } : { label: 'TSJ', unit: 'hours/MJ' }, ...options });
 }

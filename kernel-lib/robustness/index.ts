@@ -6,3 +6,6 @@ export * from './files.ts';
 export * from './figures.ts';
 export * from './tables.ts';
 export { specificationCurve } from '../plots/specificationCurve.ts';
+export * from './noise.ts';
+export * from './budget.ts';
+export { uncertaintyBudgetFigure } from '../plots/uncertaintyBudget.ts';

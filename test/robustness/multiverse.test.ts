@@ -28,7 +28,7 @@ let md: string;
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'grid.json'), JSON.stringify(grid));
-  const r = await runNode(['bin/j2g.mjs', 'multiverse', '--data', SMALL, '--out', out, '--grid', join(dir, 'grid.json'), '--draws', DRAWS]);
+  const r = await runNode(['bin/j2g.mjs', 'multiverse', '--data', SMALL, '--out', out, '--grid', join(dir, 'grid.json'), '--draws', DRAWS, '--budget']);
   expect(r.code, r.stderr).toBe(0);
   specs = rowsOf(join(out, 'specs.csv'));
   specRows = rowsOf(join(out, 'specifications.csv'));
@@ -125,6 +125,23 @@ describe('j2g multiverse', () => {
       const rows = bySpec.get(e.spec_id)!;
       expect(Number(e.margin)).toBeCloseTo(Number(rows.get(a)!.nvj) - Number(rows.get(b)!.nvj), 8);
     }
+  });
+});
+
+describe('j2g multiverse --budget', () => {
+  test('uncertainty_budget.csv: tasks-only widths are the reference specification\'s intervals; every row of Table 1 and Table 13', () => {
+    const budget = rowsOf(join(out, 'uncertainty_budget.csv'));
+    expect(budget.map((r) => `${r.scope} ${r.row} ${r.metric}`)).toEqual(['table01 sysX nvj', 'table01 sysX tsj', 'table01 sysY nvj', 'table01 sysY tsj', 'table13 Cat1 nvj', 'table13 Cat1 tsj', 'table13 Cat2 nvj', 'table13 Cat2 tsj']);
+    for (const system of ['sysX', 'sysY']) {
+      const s = specRows.find((r) => r.spec_id === 's001' && r.system === system)!;
+      for (const metric of ['nvj', 'tsj']) {
+        const b = budget.find((r) => r.row === system && r.metric === metric)!;
+        expect(Number(b.estimate)).toBeCloseTo(Number(s[metric]), 8);
+        expect(Number(b.width_tasks) / (Number(s[`${metric}_hi`]) - Number(s[`${metric}_lo`]))).toBeCloseTo(1, 9);
+      }
+    }
+    const fig = JSON.parse(readFileSync(join(out, 'uncertainty_budget.json'), 'utf8'));
+    expect(fig.data.map((t: { name: string }) => t.name)).toEqual(['tasks only (the published intervals)', '+ attempts', '+ grading', '+ meter', 'all sources']);
   });
 });
 

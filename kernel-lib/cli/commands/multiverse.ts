@@ -14,6 +14,14 @@ import { onWarning } from '../../warn.ts';
 import { multiverse } from '../../robustness/multiverse.ts';
 import { multiverseFiles, robustnessOrder } from '../../robustness/files.ts';
 import { scenarioOfArgs } from './tables.ts';
+import { budgetCsv, budgetFigure, uncertaintyBudget } from '../../robustness/budget.ts';
+
+function meterOption(v: string | undefined, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  const x = Number(v);
+  if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(x)) throw new J2GError(`invalid --${name}: ${v} (expected a relative standard deviation >= 0, e.g. 0.05)`);
+  return x;
+}
 
 export const summary = 'every specification of a grid of analysis choices, and the share of them each conclusion holds in';
 export const usage = `usage: j2g multiverse (--data DIR | --scenario FILE) --out DIR [--grid FILE] [--draws N] [--seed S] [options]
@@ -36,6 +44,13 @@ leaders, and the paper's directional text claims.
   --rates FILE       a rates sweep (provider, usd_per_node_hour[, accelerator, accelerator_count]) whose
                      rows for the primary system's node type join the default grid's rates
   --draws N, --seed S  the shared bootstrap (default: manifest bootstrap, else 10000 and 20260726)
+  --budget           also write uncertainty_budget.csv and uncertainty_budget.json (figure): for every
+                     Table 1 system and Table 13 category of the base scenario, the width of the 95%
+                     interval of NVJ and TSJ with tasks only (the published intervals), then adding
+                     attempts (which recorded attempts are the runs), grading (which judge credits each
+                     task), meter error, and all; and each source's share of the variance
+  --meter-eps X      relative meter error per run for --budget (default 0.05: an assumption)
+  --meter-beta X     relative calibration bias per system for --budget (default 0.02: an assumption)
   Other scenario flags (--system, --judge, --weights, ...) set the base of the fields the grid leaves alone.
 
 Files (written as one unit): specifications.csv (spec_id, the grid fields, system, nvj, nvj_lo,
@@ -59,7 +74,7 @@ export function readGrid(path: string, dataset: Parameters<typeof readWeightsFil
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { values: ['out', 'scenario', 'grid', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change'] });
+  const args = parseArgs(argv, { values: ['out', 'scenario', 'grid', 'meter-eps', 'meter-beta', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change', 'budget'] });
   const { out } = args.options;
   if (!out) throw new J2GError('missing --out DIR');
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
@@ -75,8 +90,25 @@ export async function run(argv: string[]): Promise<number> {
     onWarning((m) => process.stderr.write(`warning: ${m}\n`));
   }
   const command = `j2g multiverse ${argv.join(' ')}`;
+  const budget: Record<string, string> = {};
+  if (args.flags.has('budget')) {
+    const meter = { eps: meterOption(args.options['meter-eps'], 'meter-eps', 0.05), beta: meterOption(args.options['meter-beta'], 'meter-beta', 0.02) };
+    const t0 = performance.now();
+    onWarning(null);
+    let rows;
+    try {
+      rows = uncertaintyBudget(loaded.options, meter);
+    } finally {
+      onWarning((m) => process.stderr.write(`warning: ${m}\n`));
+    }
+    const m = loaded.dataset.manifest;
+    const provenance = { name: m.name, provenance: m.provenance, energy_boundary: m.energy_boundary };
+    budget['uncertainty_budget.csv'] = budgetCsv(rows);
+    budget['uncertainty_budget.json'] = `${JSON.stringify(budgetFigure(rows, 'table01', 'nvj', { provenance }), null, 1)}\n`;
+    process.stderr.write(`multiverse: uncertainty budget (meter eps ${meter.eps}, beta ${meter.beta}) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
   const m = loaded.dataset.manifest;
-  const files = multiverseFiles(result, { dataset: loaded.scenario.dataset, command, provenance: { name: m.name, provenance: m.provenance, energy_boundary: m.energy_boundary } });
+  const files = { ...multiverseFiles(result, { dataset: loaded.scenario.dataset, command, provenance: { name: m.name, provenance: m.provenance, energy_boundary: m.energy_boundary } }), ...budget };
   try {
     writeFilesAtomic(Object.entries(files).map(([name, content]) => [join(out, name), content] as const));
   } catch (e) {
