@@ -137,7 +137,7 @@ function roles(ds: Dataset, primary: string) {
  * experts), about judges (Table 2, D.1) or fixed facts (rates, counts) are not statements about one
  * specification and are not here; `TEXT_CLAIMS_NOT_EVALUATED` lists them with the reason.
  */
-function textClaims(ds: Dataset, primary: string): Conclusion[] {
+function textClaims(ds: Dataset, primary: string, catNvjLeader?: string): Conclusion[] {
   const r = roles(ds, primary);
   const name = (id: string | undefined) => ds.rows.systems.find((s) => s.system === id)?.model ?? id ?? '';
   const out: Conclusion[] = [];
@@ -151,8 +151,6 @@ function textClaims(ds: Dataset, primary: string): Conclusion[] {
     const G = name(r.gemma);
     add('3.2.gemma_value_less', `${G} produces less output dollar value than ${P}`, two(glm, comp('valueUSD'), 1, gemma, comp('valueUSD'), -1));
     add('3.2.gemma_energy_less', `${G} uses less energy than ${P}`, two(glm, comp('energyMJ'), 1, gemma, comp('energyMJ'), -1));
-    add('intro.gemma_nvj_ratio', `${G} has a higher NVJ than ${P} (the paper: about 2.5 times)`, two(gemma, nvj, 1, glm, nvj, -1));
-    add('intro.gemma_tsj_ratio', `${G} has a higher TSJ than ${P} (the paper: 2.8 times)`, two(gemma, tsj, 1, glm, tsj, -1));
     add('intro.gemma_value_more_than_half', `${G} produces more than half of ${P}'s output dollar value`, two(gemma, comp('valueUSD'), 1, glm, comp('valueUSD'), -0.5));
     add('intro.gemma_energy_less_than_quarter', `${G} uses less than a quarter of ${P}'s energy`, two(glm, comp('energyMJ'), 0.25, gemma, comp('energyMJ'), -1));
   }
@@ -173,7 +171,7 @@ function textClaims(ds: Dataset, primary: string): Conclusion[] {
     add('3.1.arch_more_per_task', `${AE} delivers more net value per task than ${CM}`, two(cat(AE), netValue, 1, cat(CM), netValue, -1));
     add('3.1.comp_higher_nvj', `${CM} has a higher NVJ than ${AE}`, two(cat(CM), nvj, 1, cat(AE), nvj, -1));
     add('intro.arch_net_value_rank', `${AE} leads the categories in net value per task`, (s) => leadMargin(s.categories, AE, netValue));
-    add('intro.comp_nvj_rank', `${CM} leads the categories in NVJ`, (s) => leadMargin(s.categories, CM, nvj));
+    if (catNvjLeader !== CM) add('intro.comp_nvj_rank', `${CM} leads the categories in NVJ`, (s) => leadMargin(s.categories, CM, nvj));
   }
   if (has(CM, PC)) add('3.1.comp_vs_personal_nvj', `${CM} has a higher NVJ than ${PC}`, two(cat(CM), nvj, 1, cat(PC), nvj, -1));
   if (has(PC)) add('3.1.personal_care_wintie_rank', `${PC} leads the categories in win-tie rate`, (s) => leadMargin(s.categories, PC, comp('credit')));
@@ -190,6 +188,8 @@ export const TEXT_CLAIMS_NOT_EVALUATED: readonly [string, string][] = [
   ['K.1.*, K.2.*, 3.1.assisted_half_as_often, 3.1.assisted_less_time, 3.1.ai_shorter', 'compare two references within one analysis (Tables 17, 18, 22); the multiverse varies the reference instead'],
   ['2.2.*, D.1.*, table2.*', 'judge agreement (Table 2), not a statement about systems or categories'],
   ['intro.production_*_rank, 3.1.production_*_rank', 'ranks sixth/second: the direction they imply is 3.1.production_higher_tsj and 3.1.production_lower_nvj'],
+  ['intro.gemma_nvj_ratio, intro.gemma_tsj_ratio, 3.2.gemma_nvj_ratio', 'their direction is the pair conclusions nvj:<Gemma 4 31B>><GLM 5.2> and tsj:..., counted once there'],
+  ['intro.comp_nvj_rank', 'the Table 13 NVJ leader conclusion (cat-lead:nvj) when the reference specification\'s leader is Computer & Mathematical'],
   ['numbers (values, ratios, percentages)', 'a number is not a conclusion; its direction is, where the text states one'],
 ];
 
@@ -210,6 +210,6 @@ export function conclusionsFor(ds: Dataset, primary: string, systems: readonly s
   if (leaders.tsj) out.push({ id: 'lead:tsj', statement: `${leaders.tsj} leads Table 1 in TSJ`, margin: (s) => leadMargin(s.systems, leaders.tsj!, tsj) });
   if (leaders.catNvj) out.push({ id: 'cat-lead:nvj', statement: `${leaders.catNvj} leads Table 13's categories in NVJ`, margin: (s) => leadMargin(s.categories, leaders.catNvj!, nvj) });
   if (leaders.catTsj) out.push({ id: 'cat-lead:tsj', statement: `${leaders.catTsj} leads Table 13's categories in TSJ`, margin: (s) => leadMargin(s.categories, leaders.catTsj!, tsj) });
-  out.push(...textClaims(ds, primary));
+  out.push(...textClaims(ds, primary, leaders.catNvj));
   return out;
 }
