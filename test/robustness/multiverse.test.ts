@@ -167,3 +167,19 @@ describe('grids', () => {
     expect(() => checkGrid({ weights: ['gdp', 'gdp'] }, ctx)).toThrow('invalid grid field weights: gdp is listed twice');
   });
 });
+
+describe('multiverse()', () => {
+  test('deterministic for a fixed seed: the same files twice', async () => {
+    const { multiverse } = await import('../../kernel-lib/robustness/multiverse.ts');
+    const { multiverseFiles } = await import('../../kernel-lib/robustness/files.ts');
+    const run = () => multiverseFiles(multiverse({ dataset: loadDataset(SMALL), bootstrap: { draws: 200, seed: 3 } }, { weights: ['gdp', 'equal'], policy: ['pass@1', 'pass@2'] }), { dataset: SMALL });
+    expect(run()).toEqual(run());
+  });
+  test('without the bootstrap: no intervals, share_with_interval empty, counts still taken', async () => {
+    const { multiverse } = await import('../../kernel-lib/robustness/multiverse.ts');
+    const r = multiverse({ dataset: loadDataset(SMALL), bootstrap: false }, { weights: ['gdp', 'equal'] });
+    expect(r.rows.every((x) => x.nvj_lo === null && x.tsj_hi === null)).toBe(true);
+    const c = r.conclusions.find((x) => x.conclusion === 'nvj:sysY>sysX')!;
+    expect([c.holds, c.of, c.holdsWithInterval, c.shareWithInterval]).toEqual([2, 2, null, null]);
+  });
+});
