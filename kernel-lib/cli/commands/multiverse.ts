@@ -77,6 +77,7 @@ export async function run(argv: string[]): Promise<number> {
   const args = parseArgs(argv, { values: ['out', 'scenario', 'grid', 'meter-eps', 'meter-beta', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change', 'budget'] });
   const { out } = args.options;
   if (!out) throw new J2GError('missing --out DIR');
+  for (const f of ['meter-eps', 'meter-beta']) if (args.options[f] !== undefined && !args.flags.has('budget')) throw new J2GError(`--${f} applies to the uncertainty budget only: add --budget`);
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
   const loaded = scenarioOfArgs(args);
   const grid = args.options.grid !== undefined ? readGrid(args.options.grid, loaded.dataset) : undefined;
