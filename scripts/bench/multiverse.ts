@@ -4,7 +4,7 @@
  * machine), then in-process on a loaded dataset, wall and CPU seconds, for the default grid and for
  * the same grid with one weight scheme instead of three: the difference over the difference in
  * specifications is the cost per added specification (each new specification's Table 1 and Table 13
- * with intervals, and its conclusions).
+ * with intervals, and its conclusions). Last, the uncertainty budget of the base scenario (`--budget`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { resolveContext } from '../../kernel-lib/tables/context.ts';
 import { defaultGrid } from '../../kernel-lib/robustness/grid.ts';
 import { multiverse } from '../../kernel-lib/robustness/multiverse.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
+import { uncertaintyBudget } from '../../kernel-lib/robustness/budget.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const J2G = join(ROOT, 'bin/j2g.mjs');
@@ -43,5 +44,12 @@ export async function benchMultiverse(): Promise<Record<string, number | string>
   out[`multiverse() in-process, one weight scheme: ${part.specs} specifications (${part.supported} supported) (wall s / CPU s)`] = `${part.wall.toFixed(2)} / ${part.cpu.toFixed(2)}`;
   const added = full.supported - part.supported;
   out['cost per added supported specification (CPU ms, from the difference)'] = Number((((full.cpu - part.cpu) / added) * 1000).toFixed(1));
+  {
+    const ctx = resolveContext({ dataset: loadDataset(DATA), bootstrap: { draws: DRAWS } });
+    const w0 = performance.now(), c0 = process.cpuUsage();
+    const rows = uncertaintyBudget(ctx);
+    const cpu = process.cpuUsage(c0);
+    out[`uncertaintyBudget(), ${rows.length} rows (9 systems and 13 categories x NVJ, TSJ; 5 configurations each), ${DRAWS} draws (wall s / CPU s)`] = `${((performance.now() - w0) / 1000).toFixed(2)} / ${((cpu.user + cpu.system) / 1e6).toFixed(2)}`;
+  }
   return out;
 }
