@@ -4,8 +4,9 @@
  *   specifications.csv  spec_id, one column per grid field, system, nvj, nvj_lo, nvj_hi, tsj, tsj_lo,
  *                       tsj_hi, paired: one row per supported specification and Table 1 system
  *                       (NVJ in USD/MJ, TSJ in hours/MJ, percentile 95% intervals)
- *   specs.csv           spec_id, the grid fields, supported, reason, table1_systems, flags: one row per
- *                       specification, the unsupported ones with the reason, and the `j2g tables` flags
+ *   specs.csv           spec_id, the grid fields, supported, reason, table1_systems, note, flags: one row per
+ *                       specification, the unsupported ones with the reason, what a supported one lacks
+ *                       (note: Table 13 not evaluable), and the `j2g tables` flags
  *                       that compute the same scenario
  *   conclusions.csv     conclusion, statement, holds_in_reference, holds, of, share,
  *                       holds_with_interval, share_with_interval
@@ -52,10 +53,10 @@ export function multiverseFiles(r: MultiverseResult, meta: { dataset: string; co
       spec_id: row.spec, ...labels.get(row.spec), system: row.system,
       nvj: num(row.nvj), nvj_lo: num(row.nvj_lo), nvj_hi: num(row.nvj_hi), tsj: num(row.tsj), tsj_lo: num(row.tsj_lo), tsj_hi: num(row.tsj_hi), paired: String(row.paired),
     })));
-  const specs = formatCsv(['spec_id', ...fieldCols, 'supported', 'reason', 'table1_systems', 'flags'],
+  const specs = formatCsv(['spec_id', ...fieldCols, 'supported', 'reason', 'table1_systems', 'note', 'flags'],
     r.specs.map((s) => ({
       spec_id: s.spec.id, ...(s.spec.labels as Record<string, string>), supported: String(s.unsupported === null), reason: s.unsupported ?? '',
-      table1_systems: s.systems.join(' '), flags: specFlags(s.spec)?.join(' ') ?? '',
+      table1_systems: s.systems.join(' '), note: s.note, flags: specFlags(s.spec)?.join(' ') ?? '',
     })));
   const conclusions = formatCsv(['conclusion', 'statement', 'holds_in_reference', 'holds', 'of', 'share', 'holds_with_interval', 'share_with_interval'],
     r.conclusions.map((c) => ({

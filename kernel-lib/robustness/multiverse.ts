@@ -49,6 +49,8 @@ export interface SpecResult {
   unsupported: string | null;
   /** Table 1's systems in this specification, in table order */
   systems: string[];
+  /** what a supported specification lacks, in words (Table 13 not evaluable, categories not on the shared draws), or '' */
+  note: string;
 }
 
 export interface SystemRow {
@@ -122,7 +124,7 @@ function sameTasks(a: TaskComponents, b: TaskComponents): boolean {
  * The rows a specification's conclusions read: Table 1's systems and Table 13's categories of the
  * specification's system, each with its components and (when the bootstrap is on) their draws.
  */
-function specRows(ctx: ScenarioContext, boot: TaskBootstrap | null, bootTasks: TaskComponents | null): { rows: SpecRows; paired: Map<string, boolean>; order: string[] } {
+function specRows(ctx: ScenarioContext, boot: TaskBootstrap | null, bootTasks: TaskComponents | null): { rows: SpecRows; paired: Map<string, boolean>; order: string[]; note: string } {
   const summaries = systemSummaries(ctx);
   const systems = new Map<string, RowComponents>();
   const paired = new Map<string, boolean>();
@@ -148,10 +150,12 @@ function specRows(ctx: ScenarioContext, boot: TaskBootstrap | null, bootTasks: T
   });
   const categories = new Map<string, RowComponents>();
   let cats: ReturnType<typeof categorySummaries> = [];
+  const notes: string[] = [];
   try {
     cats = categorySummaries(ctx);
   } catch (e) {
     if (!(e instanceof UnsupportedOutputError)) throw e;
+    notes.push(`Table 13 (${ctx.system}): ${e.message.split('\n')[0]}`);
   }
   if (cats.length) {
     const ev = evaluate(ctx);
@@ -160,10 +164,10 @@ function specRows(ctx: ScenarioContext, boot: TaskBootstrap | null, bootTasks: T
       const { categoryOf, names } = weightedCategories(ctx, ev);
       const groupOf = Int32Array.from(categoryOf, (c) => Math.max(0, names.indexOf(c)));
       drawn = rowDraws(boot, [ev.components], ev.weights, groupOf, names.length)[0];
-    }
+    } else if (boot) notes.push(`Table 13 (${ctx.system}): its tasks differ from the shared draws' tasks, so its category conclusions count without an interval`);
     cats.forEach((c, g) => categories.set(c.category, { point: point(c), draws: drawn ? drawn[g] : null }));
   }
-  return { rows: { systems, categories }, paired, order: summaries.map((s) => s.system) };
+  return { rows: { systems, categories }, paired, order: summaries.map((s) => s.system), note: notes.join('; ') };
 }
 
 /**
@@ -212,15 +216,15 @@ export function multiverse(base: TableOptions | ScenarioContext, grid?: unknown,
       out = specRows(sctx, boot, bootTasks);
     } catch (e) {
       if (!(e instanceof UnsupportedOutputError)) throw e;
-      results.push({ spec, unsupported: e.message.split('\n')[0], systems: [] });
+      results.push({ spec, unsupported: e.message.split('\n')[0], systems: [], note: '' });
       return;
     }
     if (out.order.length === 0) {
       const why = warnings().slice(before);
-      results.push({ spec, unsupported: `Table 1 has no system${why.length ? `: ${why.join('; ')}` : ''}`, systems: [] });
+      results.push({ spec, unsupported: `Table 1 has no system${why.length ? `: ${why.join('; ')}` : ''}`, systems: [], note: '' });
       return;
     }
-    results.push({ spec, unsupported: null, systems: out.order });
+    results.push({ spec, unsupported: null, systems: out.order, note: out.note });
     for (const system of out.order) {
       const r = out.rows.systems.get(system)!;
       const d = r.draws;
