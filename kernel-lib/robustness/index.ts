@@ -9,3 +9,4 @@ export { specificationCurve } from '../plots/specificationCurve.ts';
 export * from './noise.ts';
 export * from './budget.ts';
 export { uncertaintyBudgetFigure } from '../plots/uncertaintyBudget.ts';
+export * from './noiseSchema.ts';

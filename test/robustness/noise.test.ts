@@ -107,3 +107,13 @@ describe('noise', () => {
     expect(budgetCsv(rows).split('\n')[0]).toBe('scope,row,metric,estimate,width_tasks,width_attempts,width_grading,width_meter,width_all,share_tasks,share_attempts,share_grading,share_meter,share_interaction');
   });
 });
+
+describe('noiseSchema', () => {
+  test('reads the scenario field and resolves to the same noise', async () => {
+    const { noiseSchema } = await import('../../kernel-lib/robustness/noiseSchema.ts');
+    expect(resolveNoise(noiseSchema.parse({ grading: true, meter: { eps: 0.05, beta: 0.02 } }))).toEqual({ attempts: false, grading: true, meter: { eps: 0.05, beta: 0.02 } });
+    expect(resolveNoise(noiseSchema.parse({}))).toEqual({ attempts: false, grading: false, meter: null });
+    expect(noiseSchema.safeParse({ meter: { eps: -1, beta: 0 } }).success).toBe(false);
+    expect(noiseSchema.safeParse({ colour: 1 }).success).toBe(false);
+  });
+});
