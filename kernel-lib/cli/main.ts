@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   assemble: () => import('./commands/assemble.ts'),
   pack: () => import('./commands/pack.ts'),
   export: () => import('./commands/export.ts'),
+  multiverse: () => import('./commands/multiverse.ts'),
 };
 
 /** Each command's one-line summary (loads every command: the compiled CLI records them at build time). */

@@ -17,7 +17,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['uncertainty'],
   ['tables', 'qaij', 'gdpval'],
   ['plots', 'compare'],
-  ['scenario', 'export', 'audit'],
+  ['scenario', 'export', 'audit', 'robustness'],
   ['report'],
   ['display'],
   ['cli', 'explorer'],
