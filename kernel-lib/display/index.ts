@@ -6,3 +6,5 @@ export * from './show.ts';
 export * from './notebook.ts';
 export * from './method.ts';
 export * from './whatIf.ts';
+export * from './qaijReport.ts';
+export * from './robustness.ts';

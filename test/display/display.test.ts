@@ -80,7 +80,7 @@ describe('reproduced against published', () => {
       compare({ table: '13', row: 'Sales', column: 'NVJ' }, 168.1, { value: 168.1, printed: '168.1' }),
     ];
     expect(failingChecks(rows).map((r) => r.row)).toEqual(['GLM 5.2']);
-    expect(statusCounts(rows)).toEqual({ exact: 1, 'within tolerance': 0, off: 2, 'not published': 0, 'not reproduced': 0 });
+    expect(statusCounts(rows)).toEqual({ exact: 1, 'within tolerance': 0, off: 2, 'not published': 0, 'not reproduced': 0, 'differs from the paper': 0 });
     expect(rows[0].difference).toBeCloseTo(-18.1, 12);
   });
 
