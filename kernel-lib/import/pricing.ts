@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { DECIMAL, positiveInteger, requiredText } from '../data/fields.ts';
 import { readCsv } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
-import { readNodeTypeRates } from '../scenario/files.ts';
+import { readNodeTypeRates } from '../data/nodeType.ts';
 
 export interface ImportRates {
   /** USD per node-hour for every run */

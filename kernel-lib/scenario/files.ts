@@ -5,20 +5,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
+import { J2GError } from '../errors.ts';
 import { loadDataset, type Dataset } from '../data/load.ts';
 import { FILES } from '../data/schema.ts';
-import { positiveInteger, nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { readCsv } from '../io/csv.ts';
-import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { readWeightsFile } from '../weights/readWeightsFile.ts';
 import type { ScenarioContext } from '../tables/context.ts';
 import { readNodeRates } from '../tables/table05.ts';
 import { warn } from '../warn.ts';
 import { ALLOWED, ScenarioError, parseScenario, scenarioFieldName } from './schema.ts';
 import type { ResolvedScenario } from './schema.ts';
-import { nodeTypeKey, resolveScenario, scenarioToTableOptions, type NodeTypeRate, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
+import { resolveScenario, scenarioToTableOptions, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
 
 /** The files whose bytes identify a dataset, in hashing order. */
 export const DATASET_FILES: readonly string[] = ['manifest.json', ...Object.values(FILES).map((f) => f.file)];
@@ -46,26 +42,9 @@ export function datasetFileHashes(dir: string): Record<string, string> {
   }));
 }
 
-/**
- * Node-type rates from a CSV with columns accelerator, accelerator_count, usd_per_node_hour (other
- * columns ignored, so data/reference/node_rates.csv's shape works when each node type has one row).
- * Two rows of one node type are an error naming both lines: a node type has one rate in a scenario.
- */
-export function readNodeTypeRates(path: string): NodeTypeRate[] {
-  const csv = readCsv(path);
-  const issues: ValidationIssue[] = [];
-  if (!checkHeader(csv, ['accelerator', 'accelerator_count', 'usd_per_node_hour'], issues)) throw new ValidationError(issues);
-  const rows = parseRows(csv, z.object({ accelerator: requiredText, accelerator_count: positiveInteger, usd_per_node_hour: nonNegativeNumber }), issues);
-  const first = new Map<string, number>();
-  for (const { data, line } of rows) {
-    const key = nodeTypeKey(data.accelerator, data.accelerator_count);
-    const prev = first.get(key);
-    if (prev !== undefined) issues.push({ file: path, line, column: 'accelerator', message: `node type ${data.accelerator} x${data.accelerator_count} already has a rate on line ${prev}` });
-    else first.set(key, line);
-  }
-  if (issues.length) throw new ValidationError(issues);
-  return rows.map(({ data }) => ({ accelerator: data.accelerator, acceleratorCount: data.accelerator_count, usdPerNodeHour: data.usd_per_node_hour }));
-}
+export { readNodeTypeRates } from '../data/nodeType.ts';
+import { readNodeTypeRates } from '../data/nodeType.ts';
+
 
 /** A scenario file's JSON (not yet checked against the schema); errors name the file. */
 export function readScenarioFile(path: string): unknown {

@@ -19,12 +19,8 @@ import {
   type DerivableField, type ResolvedScenario, type ScenarioInput, type ScenarioWeights,
 } from './schema.ts';
 
-/** A node type's rate: accelerator (vendor prefix and case ignored) and count, USD per node-hour. */
-export interface NodeTypeRate {
-  accelerator: string;
-  acceleratorCount: number;
-  usdPerNodeHour: number;
-}
+export type { NodeTypeRate } from '../data/nodeType.ts';
+import type { NodeTypeRate } from '../data/nodeType.ts';
 
 /** What the caller read from the files a scenario names. */
 export interface ScenarioFiles {

@@ -68,7 +68,7 @@ export async function benchDuckdb(): Promise<Record<string, number | string>> {
     const genS = await writeParquetDataset(dir, RUNS_SYSTEMS);
     const mb = readdirSync(dir).reduce((a, f) => a + statSync(join(dir, f)).size, 0) / 2 ** 20;
     const v = timed(['bin/j2g.mjs', 'validate', '--engine', 'duckdb', '--data', dir]);
-    const script = `import('./kernel-lib/data/duckdb/engine.ts').then(async (m) => { const db = await m.openDuckDbDataset(${JSON.stringify(dir)});
+    const script = `import('./kernel-lib/sql/engine.ts').then(async (m) => { const db = await m.openDuckDbDataset(${JSON.stringify(dir)});
       for (const c of [{}, { judgmentReference: 'expert_with_ai' }, { judgmentReference: 'expert_only', timeReference: 'expert_with_ai' }]) { const x = await db.taskComponents(c); if (x.taskIds.length !== 1320) throw new Error('tasks: ' + x.taskIds.length); }
       db.close(); console.log('ok'); })`;
     const tc = timed(['--import', 'tsx', '-e', script]);

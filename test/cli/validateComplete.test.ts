@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
-import { checkCompleteness, formatFlags, validityFlags } from '../../kernel-lib/data/completeness.ts';
+import { checkCompleteness, formatFlags, validityFlags } from '../../kernel-lib/release/completeness.ts';
 import { formatIssue } from '../../kernel-lib/errors.ts';
 import { passAtK } from '../../kernel-lib/metrics/policy.ts';
 import { editedDataset, SMALL } from '../helpers/dataset.ts';

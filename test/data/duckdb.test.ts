@@ -1,5 +1,5 @@
 /**
- * Task components in SQL (kernel-lib/data/sql/taskComponents.sql run by DuckDB, issue 27) equal the
+ * Task components in SQL (kernel-lib/sql/taskComponents.sql run by DuckDB, issue 27) equal the
  * JavaScript path's (kernel-lib/metrics/taskComponents.ts, the oracle) with Object.is on every number,
  * task order and occupation order included, on both datasets in the tree and generated datasets of 1,
  * 5, 40 and 570 tasks per occupation, from CSV and from Parquet, for pass@1, pass@2, >=2/3 and both
@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openDuckDbDataset, fillSql, sqlText, type DuckDbComponentOptions } from '../../kernel-lib/data/duckdb/engine.ts';
+import { openDuckDbDataset, fillSql, sqlText, type DuckDbComponentOptions } from '../../kernel-lib/sql/engine.ts';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';

@@ -13,11 +13,11 @@ const LIB = new URL('../../kernel-lib/', import.meta.url).pathname;
 export const LAYERS: readonly (readonly string[])[] = [
   ['errors', 'warn', 'random', 'io', 'stats', 'frames'],
   ['data', 'reference', 'published', 'weights'],
-  ['metrics', 'energy', 'import'],
+  ['metrics', 'energy', 'import', 'sql'],
   ['uncertainty'],
   ['tables', 'qaij', 'gdpval'],
   ['plots', 'compare'],
-  ['scenario', 'export', 'audit', 'robustness'],
+  ['scenario', 'export', 'audit', 'robustness', 'release'],
   ['report'],
   ['display'],
   ['cli', 'explorer'],

@@ -5,7 +5,7 @@
  * scenario.json whose dataset path is the folder itself.
  */
 import { J2GError } from '../../errors.ts';
-import { packDataset, packedMetadata } from '../../data/package.ts';
+import { packDataset, packedMetadata } from '../../release/package.ts';
 import { parseArgs } from '../args.ts';
 
 export const summary = 'bundle a dataset as a release folder: Data Package descriptor with SHA-256 of every file, datasheet, provenance';

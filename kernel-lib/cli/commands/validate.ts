@@ -1,14 +1,14 @@
 /**
  * `j2g validate --data DIR`: check a dataset against the recorded-data schema and print every
  * problem as `file:line: column: what was expected`, or a one-line summary when it is valid.
- * `--complete` also checks what the default scenario's tables need (data/completeness.ts).
+ * `--complete` also checks what the default scenario's tables need (release/completeness.ts).
  */
 import { parseArgs } from '../args.ts';
 import { J2GError, ValidationError, formatIssue } from '../../errors.ts';
 import { loadDataset } from '../../data/load.ts';
-import { checkCompleteness, energyComponents, formatFlags, validityFlags } from '../../data/completeness.ts';
+import { checkCompleteness, energyComponents, formatFlags, validityFlags } from '../../release/completeness.ts';
 import { parsePolicy } from '../../metrics/policy.ts';
-import { verifyPackage } from '../../data/package.ts';
+import { verifyPackage } from '../../release/package.ts';
 import { progressFor } from '../progress.ts';
 
 export const summary = 'check a dataset directory against the recorded-data schema (--complete: and what the tables need)';
@@ -28,7 +28,7 @@ each file's SHA-256 and size must match, and a changed, missing or unlisted data
                 support are listed with their reason; occupations with one task (zero-width
                 intervals) and uneven attempts are warnings.
   --policy P    an attempt policy in use besides pass@1 (pass@k or >=m/n; repeatable), for --complete
-  --engine duckdb   run the schema checks as SQL in DuckDB (kernel-lib/data/sql/validate.sql), out of
+  --engine duckdb   run the schema checks as SQL in DuckDB (kernel-lib/sql/validate.sql), out of
                 core, for data past one Node heap: problems are named by key (runs.csv: run_id=r7:
                 energy_mj: ...) rather than by line, and the text rules are the SQL file's. DIR holds
                 CSV or Parquet files either way`;
@@ -82,7 +82,7 @@ export async function run(argv: string[]): Promise<number> {
 
 /** `--engine duckdb`: the SQL checks, every problem printed named by key; the row counts when there is none. */
 async function validateInDuckDb(dir: string): Promise<number> {
-  const { openDuckDbDataset } = await import('../../data/duckdb/engine.ts');
+  const { openDuckDbDataset } = await import('../../sql/engine.ts');
   const { formatIssue } = await import('../../errors.ts');
   const db = await openDuckDbDataset(dir);
   try {

@@ -1,6 +1,6 @@
 /**
  * The records -> per-task components step in SQL, run by DuckDB embedded in the process (issue 27):
- * kernel-lib/data/sql/taskComponents.sql over a dataset folder's CSV or Parquet files, read by DuckDB
+ * kernel-lib/sql/taskComponents.sql over a dataset folder's CSV or Parquet files, read by DuckDB
  * itself (out of core, on all cores), never as one JavaScript object per record; its rows become a
  * TaskComponents, so that everything after the boundary (weights, bootstrap, tables) is unchanged.
  * And the loader's cross-file checks as anti-joins (sql/validate.sql), naming rows by key.
@@ -18,16 +18,16 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { J2GError, type ValidationIssue } from '../../errors.ts';
-import { FILES, manifestSchema, type Reference } from '../schema.ts';
-import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../../io/parquet.ts';
-import { PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../../metrics/policy.ts';
-import type { TaskComponents } from '../../metrics/taskComponents.ts';
+import { J2GError, type ValidationIssue } from '../errors.ts';
+import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
+import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.ts';
+import { PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
+import type { TaskComponents } from '../metrics/taskComponents.ts';
 
 type Key = keyof typeof FILES;
 
-const SQL_DIR = new URL('../sql/', import.meta.url);
-/** The text of one of kernel-lib/data/sql/*.sql. */
+const SQL_DIR = new URL('./', import.meta.url);
+/** The text of one of kernel-lib/sql/*.sql. */
 export function sqlText(name: string): string {
   return readFileSync(new URL(name, SQL_DIR), 'utf8');
 }

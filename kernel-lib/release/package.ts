@@ -31,8 +31,8 @@ import { parseCsv, readCsv } from '../io/csv.ts';
 import { writeFilesAtomic } from '../io/atomic.ts';
 import { loadScenario, DATASET_FILES } from '../scenario/files.ts';
 import { checkCompleteness, energyComponents, formatFlags } from './completeness.ts';
-import { loadDataset, type Dataset } from './load.ts';
-import { FILES, OUTCOMES, REFERENCES } from './schema.ts';
+import { loadDataset, type Dataset } from '../data/load.ts';
+import { FILES, OUTCOMES, REFERENCES } from '../data/schema.ts';
 
 export const DESCRIPTOR = 'datapackage.json';
 export const DATASHEET = 'DATASHEET.md';

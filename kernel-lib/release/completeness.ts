@@ -30,8 +30,8 @@ import { nodeFs, nodePath } from '../io/node.ts';
 import { attemptsCharged, policyLabel, PASS_AT_1, type AttemptPolicy } from '../metrics/policy.ts';
 import { buildTables, TABLES } from '../tables/registry.ts';
 import { onWarning } from '../warn.ts';
-import type { Dataset } from './load.ts';
-import { REFERENCES, type Reference } from './schema.ts';
+import type { Dataset } from '../data/load.ts';
+import { REFERENCES, type Reference } from '../data/schema.ts';
 
 /** Validity codes of one system's runs: how many runs carry each code (a run may carry several). */
 export interface SystemFlags {
