@@ -15,7 +15,7 @@
  *
  * Example: marks run-start a @ 1 s, run-end a @ 3 s => runs = [{ id: 'a', startS: 1, endS: 3 }]
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ValidationError } from '../errors.ts';
 import type { SkippedLine, Window } from './types.ts';
@@ -31,6 +31,8 @@ export interface MarkWindows {
 }
 
 const KINDS = new Set(['run-start', 'run-end', 'setup-start', 'setup-end', 'idle-start', 'idle-end', 'logger-start', 'logger-stop']);
+/** marks.csv is read whole: at most 128 MiB (a mark is about 100 bytes). */
+export const MAX_MARKS_BYTES = 128 * 2 ** 20;
 /** How far concurrent markers may write out of time order (seconds); a mark further out is garbled. */
 export const MARK_JITTER_S = 1;
 const COLUMNS = ['mono_ns', 'wall_ns', 'kind', 'id', 'task_id', 'system', 'attempt', 'gpus', 'batch'];
@@ -97,8 +99,11 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
   const file = join(dir, 'marks.csv');
   let bytes: Buffer;
   try {
+    const size = statSync(file).size;
+    if (size > MAX_MARKS_BYTES) throw new ValidationError([{ file, message: `${size} bytes, more than the ${MAX_MARKS_BYTES} bytes (${MAX_MARKS_BYTES / 2 ** 20} MiB) of marks this reader holds in memory (about a million marks); expected a smaller file` }]);
     bytes = readFileSync(file);
   } catch (e) {
+    if (e instanceof ValidationError) throw e;
     throw new ValidationError([{ file, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
   }
   const utf8 = new TextDecoder('utf-8', { fatal: true });

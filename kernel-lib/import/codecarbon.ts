@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, numberField, requiredText } from '../data/fields.ts';
-import { parseCsv, readCsv, type CsvData } from '../io/csv.ts';
+import { MAX_IMPORT_FILE_BYTES, parseCsv, readCsv, type CsvData } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
@@ -44,7 +44,7 @@ export interface CodeCarbonOptions {
 
 /** Read an emissions.csv and import it (see parseCodeCarbon). */
 export function importCodeCarbon(path: string, opts: CodeCarbonOptions = {}): ImportResult {
-  return codeCarbonRuns(readCsv(path), opts);
+  return codeCarbonRuns(readCsv(path, path, MAX_IMPORT_FILE_BYTES), opts);
 }
 
 /**

@@ -18,10 +18,9 @@
  *
  * `ipw profile` Arrow datasets are not read here (see the README, "Measuring your own runs").
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
-import { decodeUtf8 } from '../io/csv.ts';
+import { MAX_IMPORT_FILE_BYTES, readTextFile } from '../io/csv.ts';
 import { parseJson } from '../io/json.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
@@ -42,15 +41,16 @@ export interface IpwRunText {
   summary: { file: string; text: string };
 }
 
-/** A file's text as strict UTF-8 (an invalid byte is an error naming line and column, never U+FFFD). */
+/** A file's text as strict UTF-8 (an invalid byte is an error naming line and column, never U+FFFD), at most MAX_IMPORT_FILE_BYTES. */
 function readText(path: string, why: string): string {
-  let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    return readTextFile(path, path, MAX_IMPORT_FILE_BYTES);
   } catch (e) {
-    throw new ValidationError([{ file: path, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e}); ${why}` }]);
+    if (e instanceof ValidationError && e.issues[0]?.message.startsWith('cannot read file')) {
+      throw new ValidationError([{ ...e.issues[0], message: `${e.issues[0].message}; ${why}` }]);
+    }
+    throw e;
   }
-  return decodeUtf8(bytes, path);
 }
 
 /** The energy fields j2g reads, by where they sit; any other field whose name speaks of energy is refused. */

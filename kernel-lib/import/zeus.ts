@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { parseCsv, readCsv, type CsvData } from '../io/csv.ts';
+import { MAX_IMPORT_FILE_BYTES, parseCsv, readCsv, type CsvData } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
@@ -32,7 +32,7 @@ export interface ZeusOptions {
 
 /** Read a Zeus log file and import it (see parseZeusLog). */
 export function importZeusLog(path: string, opts: ZeusOptions = {}): ImportResult {
-  return zeusRuns(readCsv(path), opts);
+  return zeusRuns(readCsv(path, path, MAX_IMPORT_FILE_BYTES), opts);
 }
 
 /**
