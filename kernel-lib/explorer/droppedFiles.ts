@@ -3,8 +3,7 @@
  * `datasetFromTexts` reads: keyed by file name, strict UTF-8. A drop holding two files of one name
  * (`runs.csv` and `sub/runs.csv`) is ambiguous: it is refused, naming both paths, instead of one
  * silently replacing the other.
- * @example textsOfDroppedFiles([{ path: 'd/runs.csv', bytes }, { path: 'd/sub/runs.csv', bytes }]).issues[0].message
- * // => 'same file name as d/runs.csv: which one is the dataset's runs.csv? (drop a folder with one of each)'
+ * @example textsOfDroppedFiles([{ path: 'd/runs.csv', bytes: new Uint8Array([49]) }, { path: 'd/sub/runs.csv', bytes: new Uint8Array([50]) }]).issues[0].file // => 'd/sub/runs.csv'
  */
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';

@@ -10,7 +10,7 @@
  *   the record this tool wrote beside its outputs last time (`.j2g-outputs.json`) lists it, and only
  *   a plain file name the caller says the tool can write: a user's own `table05.csv`, or a name a
  *   tampered record lists (`../x`), is never removed.
- * @example checkOutputPath('out', '/', []) // throws 'refusing --out /: it is a filesystem root'
+ * @example checkOutputPath('out', '/', []) // throws refusing --out /: it is a filesystem root
  */
 import { lstatSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
