@@ -15,6 +15,7 @@
 import { lstatSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { J2GError } from '../errors.ts';
+import { parseJson } from './json.ts';
 
 /** The record of one run's outputs, written in `--out` with them. */
 export const OUTPUT_RECORD = '.j2g-outputs.json';
@@ -65,7 +66,9 @@ function recordedOutputs(dir: string, tool: string): string[] {
   try {
     const st = lstatSync(join(dir, OUTPUT_RECORD));
     if (!st.isFile()) return [];
-    record = JSON.parse(readFileSync(join(dir, OUTPUT_RECORD), 'utf8'));
+    const read = parseJson(readFileSync(join(dir, OUTPUT_RECORD), 'utf8'), OUTPUT_RECORD);
+    if (read.issues.length) return []; // not the record this tool wrote: nothing is removed on its word
+    record = read.value;
   } catch {
     return [];
   }
