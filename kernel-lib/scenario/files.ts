@@ -11,6 +11,7 @@ import { loadDataset, type Dataset } from '../data/load.ts';
 import { FILES } from '../data/schema.ts';
 import { positiveInteger, nonNegativeNumber, requiredText } from '../data/fields.ts';
 import { readCsv } from '../io/csv.ts';
+import { readJsonFile } from '../io/readJsonFile.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { readWeightsFile } from '../weights/readWeightsFile.ts';
 import type { TableOptions } from '../tables/options.ts';
@@ -55,19 +56,9 @@ export function readNodeTypeRates(path: string): NodeTypeRate[] {
   return rows.map(({ data }) => ({ accelerator: data.accelerator, acceleratorCount: data.accelerator_count, usdPerNodeHour: data.usd_per_node_hour }));
 }
 
-/** A scenario file's JSON (not yet checked against the schema); errors name the file. */
+/** A scenario file's JSON (not yet checked against the schema), read strictly (io/readJsonFile: a duplicated key, invalid UTF-8 or a file over 16 MiB is an error naming file and line). */
 export function readScenarioFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new J2GError(`cannot read scenario ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new J2GError(`${path}: not valid JSON (${(e as Error).message})`);
-  }
+  return readJsonFile(path).value;
 }
 
 export interface LoadedScenario {
