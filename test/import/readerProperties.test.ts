@@ -4,7 +4,7 @@
  * round-trips to the values written; each generated one-cell mutation gives an error naming file and
  * line, or the unmutated result. An energy column CodeCarbon's importer does not know is refused.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { J2GError, ValidationError } from '../../kernel-lib/errors.ts';
 import { parseCodeCarbon } from '../../kernel-lib/import/index.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
@@ -14,6 +14,7 @@ import { parseWeightsCsv } from '../../kernel-lib/weights/parseWeightsCsv.ts';
 import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
 
 beforeEach(() => { clearWarnings(); onWarning(null); });
+afterEach(() => vi.restoreAllMocks());
 
 /** 'error' when it throws a ValidationError whose every issue names `file` and a line (or a J2GError naming the file), else the result. */
 function outcome<T>(file: string, f: () => T): T | 'error' {
@@ -95,6 +96,30 @@ describe('weights and node-rates files (#23)', () => {
       f[c] = junkFor(rng, c === 0);
       const o = outcome('r.csv', () => nodeRatesOf(parseCsv([header, ...lines.map((l, i) => (i === k ? f.join(',') : l))].join('\n') + '\n', 'r.csv')));
       if (o !== 'error') expect(o).toEqual(base);
+    }
+  });
+});
+
+describe('j2g import keeps an earlier --out on a failed run (#23)', () => {
+  it('leaves runs.csv byte for byte as it was after 20 generated failing imports (seeded)', async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { j2gInProcess } = await import('../helpers/cli.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-imp-out-'));
+    const out = join(dir, 'runs.csv');
+    writeFileSync(out, 'run_id,energy_mj\nearlier,1\n');
+    const rng = createRng(2325);
+    const header = 'run_id,duration,cpu_energy,gpu_energy,ram_energy,energy_consumed,pue';
+    for (let n = 0; n < 20; n++) {
+      const f = ['r', '36', '0.001', '0.002', '0.0005', '0.0035', '1.2'];
+      f[1 + rng.int(6)] = JUNK[rng.int(JUNK.length)];
+      const from = join(dir, `e${n}.csv`);
+      writeFileSync(from, `${header}\n${f.join(',')}\n`);
+      const r = await j2gInProcess(['import', 'codecarbon', '--from', from, '--out', out]);
+      if (r.code === 0) { writeFileSync(out, 'run_id,energy_mj\nearlier,1\n'); continue; }
+      expect(r.err).toMatch(new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: `));
+      expect(readFileSync(out, 'utf8')).toBe('run_id,energy_mj\nearlier,1\n');
     }
   });
 });
