@@ -6,11 +6,21 @@ Standard library only (it runs on GPU nodes with nothing installed). Every recor
 flushed per line, so that `kill -9` loses at most the record being written.
 
   power-log-helper.py now                      print "MONO_NS WALL_NS"
-  power-log-helper.py stamp FILE [--devices LIST] [--errors ERRFILE]
+  power-log-helper.py stamp FILE [--devices LIST] [--errors-fd N]
                                                prefix each line "a, b" of FILE with "mono_ns,wall_ns," (spaces
                                                removed); a line that is not "DEVICE,VALUE" (nvidia-smi's own
                                                error text) is written as DEVICE,NA for every device of LIST
-                                               and its text, with the stamp, to ERRFILE
+                                               and its text, with the stamp, to descriptor N (kept open)
+  power-log-helper.py read DIR NAME            print DIR/NAME, opened with O_NOFOLLOW: it must be a regular
+                                               file with one link, owned by us, writable by no one else
+  power-log-helper.py append DIR NAME          append stdin to DIR/NAME (opened and checked the same way)
+  power-log-helper.py create DIR NAME          write stdin to a new DIR/NAME (O_CREAT|O_EXCL|O_NOFOLLOW)
+  power-log-helper.py replace DIR NAME         write stdin to a new .NAME.tmp, then rename it to NAME
+  power-log-helper.py json-ok                  exit 0 if stdin is one JSON value (strict: no control
+                                               characters in strings, no duplicate keys)
+  power-log-helper.py mark DIR KIND ID TAIL    append "MONO,WALL,KIND,ID,TAIL" to DIR/marks.csv under a lock
+                                               on the one descriptor through which it also checks that a
+                                               *-start's id has not had its window (exit 2 if it has)
   power-log-helper.py run COMMAND ...          exec COMMAND with SIGINT and SIGQUIT back to their defaults
                                                (sh starts a background job with them ignored)
   power-log-helper.py nvml-probe [--gpus L]    print one JSON object: NVML energy counter present/absent/denied
@@ -20,8 +30,11 @@ flushed per line, so that `kill -9` loses at most the record being written.
                                                append "mono_ns,wall_ns,LABEL,energy_uj" lines to stdout
 """
 import ctypes
+import errno
+import fcntl
 import json
 import os
+import stat
 import re
 import signal
 import sys
@@ -58,11 +71,125 @@ def opt(args, name):
     return args[args.index(name) + 1] if name in args else None
 
 
+class Refused(Exception):
+    pass
+
+
+def open_dir(path):
+    try:
+        return os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError as e:
+        raise Refused("cannot open directory %s: %s (a symbolic link is never followed)" % (path, e.strerror))
+
+
+def open_checked(dirfd, path, name, flags):
+    """NAME in the directory dirfd, never through a link, and only a file of ours nobody else can write."""
+    try:
+        fd = os.open(name, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644, dir_fd=dirfd)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise Refused("%s/%s is a symbolic link (power-log never follows one)" % (path, name))
+        raise Refused("cannot open %s/%s: %s" % (path, name, e.strerror))
+    st = os.fstat(fd)
+    why = None
+    if not stat.S_ISREG(st.st_mode):
+        why = "not a regular file"
+    elif st.st_nlink != 1:
+        why = "it has %d hard links (another name could be a file elsewhere)" % st.st_nlink
+    elif st.st_uid != os.geteuid():
+        why = "not owned by uid %d" % os.geteuid()
+    elif st.st_mode & 0o022:
+        why = "writable by others"
+    if why:
+        os.close(fd)
+        raise Refused("%s/%s: %s; power-log neither reads nor writes it" % (path, name, why))
+    os.set_blocking(fd, True)
+    return fd
+
+
+def read_all(fd):
+    chunks = []
+    while True:
+        b = os.read(fd, 1 << 16)
+        if not b:
+            return b"".join(chunks)
+        chunks.append(b)
+
+
+def write_all(fd, data):
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def cmd_file(op, args):
+    path, name = args[0], args[1]
+    dirfd = open_dir(path)
+    if op == "read":
+        fd = open_checked(dirfd, path, name, os.O_RDONLY)
+        sys.stdout.buffer.write(read_all(fd))
+        sys.stdout.flush()
+        return
+    data = sys.stdin.buffer.read()
+    if op == "append":
+        fd = open_checked(dirfd, path, name, os.O_WRONLY | os.O_APPEND)
+        write_all(fd, data)
+        return
+    if op == "create":
+        target, tmp = name, name
+    else:  # replace
+        target, tmp = name, ".%s.tmp" % name
+        try:
+            os.unlink(tmp, dir_fd=dirfd)  # a leftover of an interrupted replace (unlink removes a link, not its target)
+        except FileNotFoundError:
+            pass
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=dirfd)
+    except OSError as e:
+        raise Refused("cannot create %s/%s: %s (it must not exist yet)" % (path, tmp, e.strerror))
+    write_all(fd, data)
+    os.fsync(fd)
+    os.close(fd)
+    if tmp != target:
+        os.rename(tmp, target, src_dir_fd=dirfd, dst_dir_fd=dirfd)  # replaces a link by the file, never writes through it
+
+
+def cmd_json_ok():
+    def pairs(kv):
+        keys = [k for k, _ in kv]
+        if len(keys) != len(set(keys)):
+            raise ValueError("duplicate key")
+        return dict(kv)
+    try:
+        json.loads(sys.stdin.buffer.read().decode("utf-8"), object_pairs_hook=pairs)
+    except (ValueError, UnicodeDecodeError) as e:
+        sys.stderr.write("power-log: not valid JSON: %s\n" % e)
+        return 1
+    return 0
+
+
+def cmd_mark(args):
+    path, kind, ident, tail = args
+    dirfd = open_dir(path)
+    fd = open_checked(dirfd, path, "marks.csv", os.O_RDWR | os.O_APPEND)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # check and append as one step, also between concurrent markers
+    if kind.endswith("-start"):
+        what = kind[: -len("-start")]
+        os.lseek(fd, 0, os.SEEK_SET)
+        for n, line in enumerate(read_all(fd).decode("utf-8", "replace").split("\n"), 1):
+            f = line.split(",")
+            if len(f) > 3 and f[2] == what + "-end" and f[3] == ident:
+                sys.stderr.write("power-log: %s id %s already had its window (its %s-end is line %d of %s/marks.csv); every %s needs its own id\n" % (what, ident, what, n, path, what))
+                return 2
+    m, w = now()
+    write_all(fd, ("%d,%d,%s,%s,%s\n" % (m, w, kind, ident, tail)).encode())
+    return 0
+
+
 def cmd_stamp(args):
     # Opened here, after start-up, so that the writer of a FIFO waits for us instead of queueing lines.
     src = open(args[0], "r", errors="replace")
     devices = [d for d in (opt(args, "--devices") or "").split(",") if d]
-    errors = opt(args, "--errors")
+    errors = int(opt(args, "--errors-fd")) if opt(args, "--errors-fd") else None
     for raw in src:
         m, w = now()
         line = raw.strip().replace(" ", "")
@@ -75,10 +202,9 @@ def cmd_stamp(args):
         # not a sample: a missing one for every device, with the reason kept beside the trace
         for d in devices:
             out("%d,%d,%s,NA" % (m, w, d))
-        if errors:
-            text = re.sub(r'[\x00-\x1f",]', " ", raw.strip())[:500]
-            with open(errors, "a") as f:
-                f.write("%d,%d,%s\n" % (m, w, text))
+        if errors is not None:
+            text = re.sub(r'[\x00-\x1f\x7f",]', " ", raw.strip())[:500]
+            write_all(errors, ("%d,%d,%s\n" % (m, w, text)).encode("utf-8", "replace"))
 
 
 def cmd_run(args):
@@ -203,12 +329,28 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     cmd, args = argv[0], argv[1:]
+    if args[:1] == ["--trace"]:
+        args = args[2:]  # the trace directory, on the command line only so that `stop` can recognise us
     if cmd == "now":
         cmd_now()
     elif cmd == "stamp":
         cmd_stamp(args)
     elif cmd == "run":
         return cmd_run(args)
+    elif cmd in ("read", "append", "create", "replace"):
+        try:
+            cmd_file(cmd, args)
+        except Refused as e:
+            sys.stderr.write("power-log: %s\n" % e)
+            return 2
+    elif cmd == "json-ok":
+        return cmd_json_ok()
+    elif cmd == "mark":
+        try:
+            return cmd_mark(args)
+        except Refused as e:
+            sys.stderr.write("power-log: %s\n" % e)
+            return 2
     elif cmd == "nvml-probe":
         cmd_nvml_probe(args)
     elif cmd == "nvml":

@@ -413,7 +413,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   const R = P.runs.cols;
   if (R) {
     const { dict, codes } = R.columns.attempt;
-    const attemptOf = dict.map((v) => (INTEGER.test(v) && Number(v) >= 1 ? Number(v) : 0));
+    const attemptOf = dict.map((v) => (INTEGER.test(v) && Number.isSafeInteger(Number(v)) && Number(v) >= 1 ? Number(v) : 0)); // others are already an issue of their row: not counted again here
     const keyOf = rowKeys(R, ['task_id', 'system']);
     for (let i = 0; i < R.length; i++) {
       const attempt = attemptOf[codes[i]];

@@ -82,8 +82,7 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
     const toJ = source === 'nvml' ? 1e-3 : 1e-6;
     const ceilingW = source === 'rapl' ? opts.raplCeilingW : gpuCeilingW;
     const listed = source === 'rapl' ? null : new Set((source === 'nvml' ? manifest.sources.nvml.gpus : manifest.sources.nvidia_smi.gpus)?.map((g) => g.uuid) ?? []);
-    const state: ({ t: number; v: number; na: number; s: DeviceSeries; range: number | null } | null)[] = [];
-    let backwards: string | null = null;
+    const state: ({ t: number; v: number; na: number; s: DeviceSeries; range: number | null; held: { t: number; v: number; line: number } | null } | null)[] = [];
     // skipped lines wait for the next good record to know where they end in time
     let lastGoodS = -Infinity;
     let pending: SkippedLine[] = [];
@@ -92,6 +91,38 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
       skipped.push(sk);
       pending.push(sk);
     };
+    // A sample is held until the device's next one: a garbled mono_ns (a digit too many or too few)
+    // is then the one sample out of order with both neighbours, and that line is skipped and listed,
+    // instead of the next, innocent line being named as going backwards.
+    type State = NonNullable<(typeof state)[number]>;
+    const commit = (st: State, t: number, v: number) => {
+      if (Number.isNaN(v)) { st.na |= FLAG['missing-samples']; return; }
+      if (!isCounter && v > ceilingW) { st.na |= FLAG['implausible-power']; return; }
+      if (!Number.isNaN(st.t) && t === st.t) {
+        // two samples at one instant: the same value is a repeat; a different one is a conflict the
+        // trace cannot settle (1900 W and 100 W): the interval after it is flagged. A counter keeps
+        // its first value, so the energy between the two readings goes to that next interval.
+        if (v !== st.v) st.na |= FLAG['duplicate-timestamp'];
+        return;
+      }
+      st.s.samples++;
+      st.s.seg.seen(t);
+      if (!Number.isNaN(st.t)) {
+        const dt = t - st.t;
+        let flag = (dt > opts.gapLimitS ? FLAG.gap : 0) | st.na;
+        if (isCounter) {
+          const c = counterIntervalEnergy(st.v, v, st.range, dt, ceilingW / toJ);
+          if (c.flag) flag |= FLAG[c.flag];
+          const p = (c.energy * toJ) / dt;
+          st.s.seg.add(st.t, t, p, p, flag);
+        } else {
+          st.s.seg.add(st.t, t, st.v, v, flag);
+        }
+      }
+      st.t = t; st.v = v; st.na = 0;
+    };
+    const outOfOrder = (line: number, device: string, t: number, before: number, after: number) =>
+      skipped.push({ file: path, line, message: `mono_ns: device ${device}: ${t.toFixed(9)} s lies outside the samples around it (${before.toFixed(9)} s and ${after.toFixed(9)} s): a garbled time`, fromS: Math.min(before, after), toS: Math.max(before, after) });
     const result = streamSamples(path, FILES[source].header, originNs, (dev, t, v, names, line) => {
       let st = state[dev];
       if (st === undefined) {
@@ -106,37 +137,31 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
           }
         }
         const known = source === 'rapl' ? zones.has(name) : listed!.size === 0 || listed!.has(name);
-        st = state[dev] = known ? { t: NaN, v: NaN, na: 0, range, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } } : null;
+        st = state[dev] = known ? { t: NaN, v: NaN, na: 0, range, held: null, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } } : null;
         if (st) series.push(st.s);
       }
       if (st === null) return skip(line, `device: "${names[dev]}" is not a ${source === 'rapl' ? 'RAPL zone' : 'GPU'} listed in manifest.json`);
+      const held = st.held;
+      if (held && t < held.t) {
+        const committed = Number.isNaN(st.t) ? -Infinity : st.t;
+        if (t >= committed) {
+          outOfOrder(held.line, st.s.device, held.t, committed, t); // the held sample jumped ahead of both
+          st.held = { t, v, line };
+        } else {
+          outOfOrder(line, st.s.device, t, committed, held.t); // this one fell behind both
+        }
+        return;
+      }
       for (const p of pending) p.toS = Math.max(t, p.fromS);
       pending = [];
       lastGoodS = t;
-      if (Number.isNaN(v)) { st.na |= FLAG['missing-samples']; return; }
-      if (!isCounter && v > ceilingW) { st.na |= FLAG['implausible-power']; return; }
-      st.s.samples++;
-      st.s.seg.seen(t);
-      if (!Number.isNaN(st.t)) {
-        const dt = t - st.t;
-        if (dt < 0) { backwards ??= `${path}:${line}: mono_ns: device ${st.s.device}: monotonic time goes backwards (${t.toFixed(9)} s after ${st.t.toFixed(9)} s); samples of one device must be in time order`; return; }
-        if (dt === 0) return;
-        let flag = (dt > opts.gapLimitS ? FLAG.gap : 0) | st.na;
-        if (isCounter) {
-          const c = counterIntervalEnergy(st.v, v, st.range, dt, ceilingW / toJ);
-          if (c.flag) flag |= FLAG[c.flag];
-          const p = (c.energy * toJ) / dt;
-          st.s.seg.add(st.t, t, p, p, flag);
-        } else {
-          st.s.seg.add(st.t, t, st.v, v, flag);
-        }
-      }
-      st.t = t; st.v = v; st.na = 0;
+      if (held) commit(st, held.t, held.v);
+      st.held = { t, v, line };
     }, skip);
+    for (const st of state) if (st && st.held) commit(st, st.held.t, st.held.v);
     records += result.records;
     naValues += result.naValues;
     if (result.truncatedFinalLine) truncatedFiles.push(path);
-    if (backwards) throw new J2GError(backwards);
   }
 
   // power.draw is the primary GPU series only where NVML has none for that GPU

@@ -15,7 +15,7 @@
  *
  * Example: marks run-start a @ 1 s, run-end a @ 3 s => runs = [{ id: 'a', startS: 1, endS: 3 }]
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ValidationError } from '../errors.ts';
 import type { SkippedLine, Window } from './types.ts';
@@ -31,12 +31,16 @@ export interface MarkWindows {
 }
 
 const KINDS = new Set(['run-start', 'run-end', 'setup-start', 'setup-end', 'idle-start', 'idle-end', 'logger-start', 'logger-stop']);
+/** marks.csv is read whole: at most 128 MiB (a mark is about 100 bytes). */
+export const MAX_MARKS_BYTES = 128 * 2 ** 20;
+/** How far concurrent markers may write out of time order (seconds); a mark further out is garbled. */
+export const MARK_JITTER_S = 1;
 const COLUMNS = ['mono_ns', 'wall_ns', 'kind', 'id', 'task_id', 'system', 'attempt', 'gpus', 'batch'];
 export const MARKS_HEADER = COLUMNS.join(',');
 /** ids and attributes: characters that never need CSV quoting (scripts/power-log check_value) */
 const VALUE = /^[A-Za-z0-9._:/@+=-]+$/;
 const GPUS = /^(0|[1-9]\d*)(,(0|[1-9]\d*))*$/;
-const ATTEMPT = /^[1-9]\d*$/;
+const ATTEMPT = /^[1-9]\d{0,14}$/; // at most 15 digits: every such integer is exact as a number (runs.csv's attempt)
 
 export type MarkFields = Record<(typeof COLUMNS)[number], string>;
 
@@ -45,11 +49,11 @@ export type MarkFields = Record<(typeof COLUMNS)[number], string>;
  * broken rule as [column, message], or null. kind is one of the eight kinds; mono_ns and wall_ns are
  * integers (ns); run/setup/idle marks carry a non-empty id; ids, task_id, system and batch use letters,
  * digits and . _ : / @ + = - only; attempt is empty or a positive integer written as one (1, not 01,
- * 1.0 or 0); gpus is empty or GPU indices (integers written as such, 1 not 01) separated by single
+ * 1.0 or 0) of at most 15 digits; gpus is empty or GPU indices (integers written as such, 1 not 01) separated by single
  * commas (0,1).
  *
  * Example: checkMarkFields({ mono_ns: '1', wall_ns: '1', kind: 'run-start', id: 'a', task_id: '', system: '',
- *   attempt: '0', gpus: '', batch: '' }) => ['attempt', 'expected a positive integer (1, 2, ...), found "0"']
+ *   attempt: '0', gpus: '', batch: '' }) => ['attempt', 'expected a positive integer of at most 15 digits (1, 2, ...), found "0"']
  */
 export function checkMarkFields(v: MarkFields): [string, string] | null {
   if (!/^\d+$/.test(v.mono_ns)) return ['mono_ns', `expected an integer, found "${v.mono_ns}"`];
@@ -61,7 +65,7 @@ export function checkMarkFields(v: MarkFields): [string, string] | null {
   for (const c of ['id', 'task_id', 'system', 'batch'] as const) {
     if (v[c] !== '' && !VALUE.test(v[c])) return [c, `expected letters, digits and . _ : / @ + = - only, found "${v[c]}"`];
   }
-  if (v.attempt !== '' && !ATTEMPT.test(v.attempt)) return ['attempt', `expected a positive integer (1, 2, ...), found "${v.attempt}"`];
+  if (v.attempt !== '' && !ATTEMPT.test(v.attempt)) return ['attempt', `expected a positive integer of at most 15 digits (1, 2, ...), found "${v.attempt}"`];
   if (v.gpus !== '' && !GPUS.test(v.gpus)) return ['gpus', `expected GPU indices separated by commas (0,1), found "${v.gpus}"`];
   return null;
 }
@@ -95,8 +99,11 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
   const file = join(dir, 'marks.csv');
   let bytes: Buffer;
   try {
+    const size = statSync(file).size;
+    if (size > MAX_MARKS_BYTES) throw new ValidationError([{ file, message: `${size} bytes, more than the ${MAX_MARKS_BYTES} bytes (${MAX_MARKS_BYTES / 2 ** 20} MiB) of marks this reader holds in memory (about a million marks); expected a smaller file` }]);
     bytes = readFileSync(file);
   } catch (e) {
+    if (e instanceof ValidationError) throw e;
     throw new ValidationError([{ file, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
   }
   const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -142,6 +149,20 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
     lastGoodS = tS;
     marks.push({ t: tS, v, line });
   }
+  // A mark is stamped when it is written, so marks.csv is in time order but for the jitter of
+  // concurrent markers. A mark out of order with both its neighbours by more than MARK_JITTER_S carries
+  // a garbled time (a digit too many or too few): it is skipped and listed, not used as a window edge.
+  const garbled = new Set<number>();
+  for (let i = 0; i < marks.length; i++) {
+    const t = marks[i].t, prev = marks[i - 1]?.t, next = marks[i + 1]?.t;
+    const ahead = next !== undefined && t > next + MARK_JITTER_S && (prev === undefined || prev <= next + MARK_JITTER_S);
+    const behind = prev !== undefined && t < prev - MARK_JITTER_S && (next === undefined || next >= prev - MARK_JITTER_S);
+    if (!ahead && !behind) continue;
+    garbled.add(i);
+    const around = [prev, next].filter((x): x is number => x !== undefined);
+    skipped.push({ file, line: marks[i].line, message: `mono_ns: ${t.toFixed(9)} s lies outside the marks around it (${around.map((x) => `${x.toFixed(9)} s`).join(' and ')}): a garbled time`, fromS: Math.min(...around), toS: Math.max(...around) });
+  }
+  if (garbled.size) marks.splice(0, marks.length, ...marks.filter((_, i) => !garbled.has(i)));
   marks.sort((a, b) => a.t - b.t || a.line - b.line);
 
   const tables: Record<string, Map<string, Window & { startLine?: number; endLine?: number }>> = { run: new Map(), setup: new Map(), idle: new Map() };
@@ -158,7 +179,11 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
     }
     if (edge === 'start') {
       if (!Number.isNaN(w.endS) && w.endLine !== undefined) {
-        throw new ValidationError([{ file, line, column: 'id', message: `${what} id "${v.id}" opens a second window (its first one is at lines ${w.startLine ?? w.endLine}-${w.endLine}); every ${what} needs its own id` }]);
+        // an end with no start before it, then this start: the end came first, not a second window
+        const message = w.startLine === undefined
+          ? `${what}-start of "${v.id}" comes after its ${what}-end (line ${w.endLine}, ${(t - w.endS).toFixed(9)} s earlier); expected the ${what}-start first`
+          : `${what} id "${v.id}" opens a second window (its first one is at lines ${w.startLine}-${w.endLine}); every ${what} needs its own id`;
+        throw new ValidationError([{ file, line, column: 'id', message }]);
       }
       if (!Number.isNaN(w.startS)) { w.reasons.add('nested-mark'); continue; }
       w.startS = t;

@@ -1,6 +1,8 @@
 /**
  * Stream one sample file of a trace (`mono_ns,wall_ns,device,value`) in bounded memory: fixed-size
- * chunks, bytes parsed in place, device names interned, one callback per record. Any length of file.
+ * chunks, bytes parsed in place, device names interned, one callback per record. Any length of file;
+ * a line longer than MAX_LINE_BYTES (1 MiB) is a bad line (skipped and listed, or an error), never
+ * held whole: memory stays at one 1 MiB chunk.
  *
  * - `value` is NaN for a recorded unreadable sample (`NA`, nvidia-smi's `[N/A]`, `[Not Supported]`...):
  *   counted, never confused with zero.
@@ -23,6 +25,8 @@ export interface StreamResult {
 }
 
 const CHUNK = 1 << 20;
+/** The longest line a trace file may have (a record is under 200 bytes); a longer one is a bad line, never held whole. */
+export const MAX_LINE_BYTES = CHUNK;
 const DECIMAL = /^\+?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const COMMA = 44, NL = 10, CR = 13, DOT = 46, ZERO = 48, NINE = 57;
 
@@ -147,9 +151,20 @@ export function streamSamples(
       len -= start;
       if (eof) break;
       if (len === buf.length) {
-        const bigger = Buffer.allocUnsafe(buf.length * 2); // a line longer than the chunk: grow, still bounded by the line
-        buf.copy(bigger, 0, 0, len);
-        buf = bigger;
+        // a line longer than MAX_LINE_BYTES (a trace line is under 200 bytes): not held in memory; it is
+        // read past to its line end and reported as one bad line, so memory stays at one chunk
+        lineNo++;
+        if (!headerSeen) throw new ValidationError([{ file, line: 1, message: `header line longer than ${MAX_LINE_BYTES} bytes, expected "${expectedHeader}"` }]);
+        let skippedBytes = len;
+        for (;;) {
+          const n = readSync(fd, buf, 0, buf.length, null);
+          if (n === 0) { eof = true; len = 0; break; }
+          const nl = buf.indexOf(NL, 0);
+          if (nl !== -1 && nl < n) { buf.copy(buf, 0, nl + 1, n); len = n - nl - 1; skippedBytes += nl; break; }
+          skippedBytes += n;
+        }
+        bad(`line of ${skippedBytes} bytes or more, longer than the ${MAX_LINE_BYTES} bytes a trace line may have: not read`);
+        if (eof) break;
       }
     }
   } finally {

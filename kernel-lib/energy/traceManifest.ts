@@ -4,10 +4,14 @@
  * zones with their `max_energy_range_uj` (read once); after `stop`, how each sampler ended (`samplers`).
  * zod at the edge; plain records inside.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
+import { readTextFile } from '../io/csv.ts';
+import { parseJson } from '../io/json.ts';
+
+/** manifest.json is a few kilobytes; a larger one is not a power-log manifest. */
+const MAX_MANIFEST_BYTES = 2 ** 20;
 
 const source = z.object({ status: z.enum(['present', 'absent', 'denied']), reason: z.string().optional() }).passthrough();
 const gpu = z.object({ index: z.union([z.string(), z.number()]), uuid: z.string() }).passthrough();
@@ -42,16 +46,23 @@ export type TraceManifest = z.output<typeof traceManifestSchema>;
 /** Read and check `DIR/manifest.json`. Throws a ValidationError naming the file and the bad field. */
 export function readTraceManifest(dir: string): TraceManifest {
   const file = join(dir, 'manifest.json');
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readTextFile(file, file, MAX_MANIFEST_BYTES); // strict UTF-8, size checked before reading
   } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new ValidationError([{ file, message: `cannot read trace manifest (${why})` }]);
+    if (!(e instanceof ValidationError)) throw e;
+    throw new ValidationError(e.issues.map((i) => ({ ...i, message: `cannot read trace manifest: ${i.message}` })));
   }
-  const parsed = traceManifestSchema.safeParse(raw);
+  const read = parseJson(text, file); // strict: a duplicated key or a control character is refused, with its line
+  if (read.issues.length) throw new ValidationError(read.issues);
+  const parsed = traceManifestSchema.safeParse(read.value);
   if (!parsed.success) {
-    throw new ValidationError(parsed.error.issues.map((i) => ({ file, column: i.path.join('.'), message: i.message })));
+    throw new ValidationError(parsed.error.issues.map((i) => {
+      const column = i.path.join('.');
+      let line: number | undefined;
+      for (let p = [...i.path]; line === undefined && p.length; p = p.slice(0, -1)) line = read.lines.get(p.filter((x) => typeof x === 'string').join('.'));
+      return { file, line: line ?? read.lines.get(''), column, message: i.message };
+    }));
   }
   return parsed.data;
 }

@@ -22,10 +22,11 @@ export type ReasonCode =
   | 'unmatched-mark' // a start without an end (closed at the trace end) or an end without a start, of the run or of a setup serving it
   | 'nested-mark' // a second start or end for the same id (the run's or a serving setup's)
   | 'outside-trace' // the window does not overlap the trace at all
-  | 'missing-samples'; // a source recorded unreadable (NA) values inside the window
+  | 'missing-samples' // a source recorded unreadable (NA) values inside the window
+  | 'duplicate-timestamp'; // two different samples of one device carry the same instant inside the window (which one held is unknown)
 
 /** Flag bits carried per device and segment. */
-export const FLAG = { gap: 1, 'counter-reset': 2, 'ambiguous-wrap': 4, 'missing-samples': 8, 'implausible-power': 16 } as const;
+export const FLAG = { gap: 1, 'counter-reset': 2, 'ambiguous-wrap': 4, 'missing-samples': 8, 'implausible-power': 16, 'duplicate-timestamp': 32 } as const;
 
 export interface Window {
   id: string;

@@ -5,6 +5,7 @@
  * downloadable scenario.json, a pinned baseline beside the current variant, and a reader's own
  * dataset checked by the recorded-data schema (problems shown as `file:line: column: expected`).
  */
+import { isDatasetFile, textsOfDroppedFiles } from './droppedFiles.ts';
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
@@ -472,18 +473,8 @@ async function openBundled(entry: DatasetEntry, s: PageScenario): Promise<void> 
 /** A reader's files (from the file input or a drop): checked; on a problem nothing is computed. */
 async function openFiles(files: { path: string; file: File }[]): Promise<void> {
   $('load-errors').replaceChildren();
-  const texts: Record<string, string> = {};
-  const undecodable: ValidationIssue[] = [];
-  for (const { path, file } of files) {
-    const base = path.split('/').pop()!;
-    if (!(base.endsWith('.csv') || base === 'manifest.json')) continue;
-    try {
-      texts[base] = decodeUtf8(new Uint8Array(await file.arrayBuffer()), base); // strict UTF-8, as loadDataset reads files
-    } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      undecodable.push(...e.issues);
-    }
-  }
+  const dropped = await Promise.all(files.filter((f) => isDatasetFile(f.path)).map(async (f) => ({ path: f.path, bytes: new Uint8Array(await f.file.arrayBuffer()) })));
+  const { texts, issues: undecodable } = textsOfDroppedFiles(dropped); // two files of one name are refused, naming both
   const folder = files.find((f) => f.path.includes('/'))?.path.split('/')[0] ?? 'my-dataset';
   let ds: Dataset;
   try {

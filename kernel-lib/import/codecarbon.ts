@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, numberField, requiredText } from '../data/fields.ts';
-import { parseCsv, readCsv, type CsvData } from '../io/csv.ts';
+import { MAX_IMPORT_FILE_BYTES, parseCsv, readCsv, type CsvData } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
@@ -44,7 +44,7 @@ export interface CodeCarbonOptions {
 
 /** Read an emissions.csv and import it (see parseCodeCarbon). */
 export function importCodeCarbon(path: string, opts: CodeCarbonOptions = {}): ImportResult {
-  return codeCarbonRuns(readCsv(path), opts);
+  return codeCarbonRuns(readCsv(path, path, MAX_IMPORT_FILE_BYTES), opts);
 }
 
 /**
@@ -57,6 +57,13 @@ export function parseCodeCarbon(text: string, file: string, opts: CodeCarbonOpti
 function codeCarbonRuns(csv: CsvData, opts: CodeCarbonOptions): ImportResult {
   const issues: ValidationIssue[] = [];
   if (!checkHeader(csv, REQUIRED, issues)) throw new ValidationError(issues);
+  // a column that names an energy this importer does not read (other casing or units) is not ignored
+  for (const h of csv.header) {
+    if (/energy|joule|kwh/i.test(h) && !(REQUIRED as readonly string[]).includes(h)) {
+      issues.push({ file: csv.file, line: 1, column: h, message: 'unknown energy column, expected cpu_energy, gpu_energy, ram_energy and energy_consumed (kWh): j2g reads no other, and leaving this one out would drop its energy' });
+    }
+  }
+  if (issues.length) throw new ValidationError(issues);
   const hasGpuCount = csv.header.includes('gpu_count');
   const parsed = parseRows(csv, schema, issues);
   const last = new Map<string, { line: number; data: z.output<typeof schema>; gpuCount: string; rows: number }>();

@@ -18,9 +18,10 @@
  *
  * `ipw profile` Arrow datasets are not read here (see the README, "Measuring your own runs").
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { MAX_IMPORT_FILE_BYTES, readTextFile } from '../io/csv.ts';
+import { parseJson } from '../io/json.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
 import { lineOf, nonNegativeJsonNumber, shown } from './jsonFields.ts';
@@ -40,11 +41,27 @@ export interface IpwRunText {
   summary: { file: string; text: string };
 }
 
+/** A file's text as strict UTF-8 (an invalid byte is an error naming line and column, never U+FFFD), at most MAX_IMPORT_FILE_BYTES. */
 function readText(path: string, why: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readTextFile(path, path, MAX_IMPORT_FILE_BYTES);
   } catch (e) {
-    throw new ValidationError([{ file: path, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e}); ${why}` }]);
+    if (e instanceof ValidationError && e.issues[0]?.message.startsWith('cannot read file')) {
+      throw new ValidationError([{ ...e.issues[0], message: `${e.issues[0].message}; ${why}` }]);
+    }
+    throw e;
+  }
+}
+
+/** The energy fields j2g reads, by where they sit; any other field whose name speaks of energy is refused. */
+const ENERGY_FIELDS = { query: ['query_gpu_energy_joules', 'query_cpu_energy_joules'], turn: ['gpu_energy_joules', 'cpu_energy_joules'] };
+const ENERGY_NAME = /energy|joule|kwh|_wh$|_kj$|_mj$/i;
+
+/** Fields of `o` that name an energy j2g does not read (other casing or units: `Query_GPU_Energy_Joules`, `query_gpu_energy_kwh`). */
+function unknownEnergyFields(o: Record<string, unknown>, known: readonly string[], at: { file: string; line: number; prefix?: string }, issues: ValidationIssue[]): void {
+  for (const key of Object.keys(o)) {
+    if (!ENERGY_NAME.test(key) || known.includes(key)) continue;
+    issues.push({ file: at.file, line: at.line, column: (at.prefix ?? '') + key, message: `unknown energy field, expected ${known.join(' or ')} (joules): j2g reads no other, and leaving this one out would drop its energy` });
   }
 }
 
@@ -60,16 +77,13 @@ export function importIpwRun(dir: string, opts: IpwOptions = {}): ImportResult {
 
 /** The concurrency of an IPW run from its summary.json text: config.concurrency, an integer >= 1. @example ipwConcurrency('{"config": {"concurrency": 4}}', 'summary.json') // => 4 */
 export function ipwConcurrency(text: string, file: string): number {
-  let summary: unknown;
-  try {
-    summary = JSON.parse(text);
-  } catch (e) {
-    throw new ValidationError([{ file, message: `expected JSON (${(e as Error).message})` }]);
-  }
+  const read = parseJson(text, file); // strict: a duplicated key is refused, not the last one kept
+  if (read.issues.length) throw new ValidationError(read.issues);
+  const summary = read.value;
   const config = summary !== null && typeof summary === 'object' ? (summary as Record<string, unknown>).config : undefined;
   const c = config !== null && typeof config === 'object' ? (config as Record<string, unknown>).concurrency : undefined;
   if (typeof c !== 'number' || !Number.isInteger(c) || c < 1) {
-    throw new ValidationError([{ file, line: lineOf(text, 'concurrency'), column: 'config.concurrency', message: `expected an integer >= 1, found ${shown(c)}` }]);
+    throw new ValidationError([{ file, line: read.lines.get('config.concurrency') ?? lineOf(text, 'concurrency'), column: 'config.concurrency', message: `expected an integer >= 1, found ${shown(c)}` }]);
   }
   return c;
 }
@@ -107,18 +121,18 @@ export function parseIpwRun(run: IpwRunText, opts: IpwOptions = {}): ImportResul
       issues.push({ file, line, message: 'blank line, expected a JSON object' });
       return;
     }
-    let q: unknown;
-    try {
-      q = JSON.parse(text);
-    } catch (e) {
-      issues.push({ file, line, message: `expected a JSON object (${(e as Error).message})` });
+    const read = parseJson(text, file); // strict: a duplicated key is refused, not the last one kept
+    if (read.issues.length) {
+      issues.push(...read.issues.map((i) => ({ ...i, line, message: read.value === undefined ? `expected a JSON object (${i.message})` : i.message })));
       return;
     }
+    const q = read.value;
     if (q === null || typeof q !== 'object' || Array.isArray(q)) {
       issues.push({ file, line, message: `expected a JSON object, found ${shown(q)}` });
       return;
     }
     const o = q as Record<string, unknown>;
+    unknownEnergyFields(o, ENERGY_FIELDS.query, at, issues);
     const id = o.query_id;
     let idOk = false;
     if (typeof id !== 'string' || id === '' || id.trim() !== id) issues.push({ file, line, column: 'query_id', message: `expected a non-empty id without leading or trailing spaces, found ${shown(id)}` });
@@ -133,6 +147,7 @@ export function parseIpwRun(run: IpwRunText, opts: IpwOptions = {}): ImportResul
         return;
       }
       turns = o.turns as Record<string, unknown>[];
+      turns.forEach((t, k) => unknownEnergyFields(t, ENERGY_FIELDS.turn, { ...at, prefix: `turns[${k}].` }, issues));
     }
     const gpuJ = componentJ(o, turns, 'query_gpu_energy_joules', 'gpu_energy_joules', at, issues);
     const cpuJ = componentJ(o, turns, 'query_cpu_energy_joules', 'cpu_energy_joules', at, issues);

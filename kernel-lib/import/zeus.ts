@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { parseCsv, readCsv, type CsvData } from '../io/csv.ts';
+import { MAX_IMPORT_FILE_BYTES, parseCsv, readCsv, type CsvData } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
@@ -32,7 +32,7 @@ export interface ZeusOptions {
 
 /** Read a Zeus log file and import it (see parseZeusLog). */
 export function importZeusLog(path: string, opts: ZeusOptions = {}): ImportResult {
-  return zeusRuns(readCsv(path), opts);
+  return zeusRuns(readCsv(path, path, MAX_IMPORT_FILE_BYTES), opts);
 }
 
 /**
@@ -65,6 +65,15 @@ function zeusRuns(csv: CsvData, opts: ZeusOptions): ImportResult {
   const issues: ValidationIssue[] = [];
   const gpuColumns = csv.header.filter((h) => GPU_COLUMN.test(h));
   const headerOk = checkHeader(csv, FIXED, issues);
+  const gpuIndex = new Map<number, string>();
+  for (const h of gpuColumns) {
+    const i = Number(h.slice(3, -'_energy'.length));
+    const first = gpuIndex.get(i);
+    // gpu0_energy and gpu00_energy would be summed as two GPUs: one index, one column
+    if (first !== undefined) issues.push({ file: csv.file, line: 1, column: h, message: `a second column for GPU ${i} (first ${first}), expected one gpu<i>_energy column per GPU` });
+    else if (h !== `gpu${i}_energy`) issues.push({ file: csv.file, line: 1, column: h, message: `expected gpu${i}_energy (the GPU index without leading zeros, as ZeusMonitor writes it)` });
+    else gpuIndex.set(i, h);
+  }
   for (const h of csv.header) {
     if (!(FIXED as readonly string[]).includes(h) && !GPU_COLUMN.test(h)) issues.push({ file: csv.file, line: 1, column: h, message: 'unknown column, expected start_time, window_name, elapsed_time and gpu<i>_energy columns (a ZeusMonitor log_file)' });
   }

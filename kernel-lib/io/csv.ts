@@ -3,7 +3,7 @@
  * `file:line: column: what was expected`. It never guesses types: every field is a string, and the
  * schema layer (zod) decides what a field must be.
  *
- * Rules: comma separator, `"` quoting with `""` escapes, quoted fields may span lines, `\n`, `\r\n`
+ * Rules: comma separator, `"` quoting with `""` escapes (a `"` inside an unquoted field is an error), quoted fields may span lines, `\n`, `\r\n`
  * or a bare `\r` line ends (each counted as one line), a final line end optional. A row whose field
  * count differs from the header is an error, not padded or truncated. Blank lines are errors too (nothing is dropped silently), except a single
  * trailing line end. Header cells are not trimmed, as cells never are: ` energy_mj ` is an error.
@@ -47,7 +47,7 @@ const COMMA = 44, LF = 10, CR = 13, QUOTE = 34;
  * throws, after the whole text, a ValidationError listing every malformed record (the rules above).
  * Unquoted fields are sliced, not built a character at a time.
  */
-function scanCsv(text: string, file: string, onRecord: (line: number, fields: string[]) => void, reuse = false): void {
+function scanCsv(text: string, file: string, onRecord: (line: number, fields: string[], blank: boolean) => void, reuse = false): void {
   const issues: ValidationIssue[] = [];
   let i = 0;
   let line = 1;
@@ -56,6 +56,8 @@ function scanCsv(text: string, file: string, onRecord: (line: number, fields: st
   let fields: string[] = [];
   while (i < n) {
     const start = line;
+    const c0 = text.charCodeAt(i);
+    const blank = c0 === LF || c0 === CR; // nothing before the line end (a quoted "" is not blank)
     if (reuse) fields.length = 0;
     else fields = [];
     for (;;) {
@@ -83,7 +85,9 @@ function scanCsv(text: string, file: string, onRecord: (line: number, fields: st
         }
       } else {
         const from = i;
-        for (let c = text.charCodeAt(i); i < n && c !== COMMA && c !== LF && c !== CR; c = text.charCodeAt(++i));
+        for (let c = text.charCodeAt(i); i < n && c !== COMMA && c !== LF && c !== CR; c = text.charCodeAt(++i)) {
+          if (c === QUOTE) issues.push({ file, line, message: `double quote inside unquoted field ${fields.length + 1}, expected the whole field quoted with the quote doubled ("a ""b"" c")` });
+        }
         field = text.slice(from, i);
       }
       fields.push(field);
@@ -96,7 +100,7 @@ function scanCsv(text: string, file: string, onRecord: (line: number, fields: st
       if (i < n && text.charCodeAt(i) === LF) { i++; line++; }
       break;
     }
-    onRecord(start, fields);
+    onRecord(start, fields, blank);
   }
   if (issues.length) throw new ValidationError(issues);
 }
@@ -115,7 +119,7 @@ export function parseCsvRecords(text: string, file: string): { line: number; fie
 function scanWithHeader(text: string, file: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, reuse = false): void {
   let header: string[] | null = null;
   const issues: ValidationIssue[] = [];
-  scanCsv(text, file, (line, fields) => {
+  scanCsv(text, file, (line, fields, blank) => {
     if (header === null) {
       header = [...fields];
       const seen = new Set<string>();
@@ -128,7 +132,7 @@ function scanWithHeader(text: string, file: string, onHeader: (header: string[])
       onHeader(header);
       return;
     }
-    if (fields.length === 1 && fields[0] === '') {
+    if (blank) {
       issues.push({ file, line, message: 'blank line, expected a record' });
       return;
     }
@@ -267,26 +271,43 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     const at = invalidUtf8(bytes);
-    const where = at ?? { line: undefined, column: undefined, byte: undefined };
-    const what = at ? `invalid UTF-8 byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} at column ${at.column} (byte ${at.offset + 1} of the file)` : 'invalid UTF-8';
-    throw new ValidationError([{ file, line: where.line, message: `${what}, expected UTF-8 text` }]);
+    // valid UTF-8 that still cannot be decoded is too long for one JavaScript string (V8's limit, ~512 MiB)
+    if (!at) throw new ValidationError([{ file, message: `${bytes.length} bytes of valid UTF-8, too long for one string of this JavaScript engine; expected a file of at most ${MAX_TEXT_FILE_BYTES} bytes` }]);
+    const what = `invalid UTF-8 byte 0x${at.byte.toString(16).toUpperCase().padStart(2, '0')} at column ${at.column} (byte ${at.offset + 1} of the file)`;
+    throw new ValidationError([{ file, line: at.line, message: `${what}, expected UTF-8 text` }]);
   }
 }
 
-/** Read a text file as strict UTF-8 (decodeUtf8); `label` names it in messages. */
-export function readTextFile(path: string, label = path): string {
+/**
+ * The largest file the whole-file readers take (256 MiB): they hold the file, its text and what is
+ * parsed from it in memory at once (a dataset's columns, a scenario, weights). A larger file is
+ * refused before it is read, with its size and this limit, never as "invalid UTF-8" or a crash.
+ * Trace sample files are streamed and have no such limit (energy/sampleStream.ts).
+ */
+export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
+/** The largest file an importer takes (64 MiB): it builds one object per row (IPW, Zeus, CodeCarbon). */
+export const MAX_IMPORT_FILE_BYTES = 64 * 2 ** 20;
+
+/** Read a text file as strict UTF-8 (decodeUtf8); `label` names it in messages; a file over `maxBytes` is refused unread. */
+export function readTextFile(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES): string {
+  const fs = nodeFs();
   let bytes: Buffer;
   try {
-    bytes = nodeFs().readFileSync(path);
+    const size = fs.statSync(path).size;
+    if (size > maxBytes) {
+      throw new ValidationError([{ file: label, message: `${size} bytes, more than the ${maxBytes} bytes (${maxBytes / 2 ** 20} MiB) this reader holds in memory; expected a smaller file (split it)` }]);
+    }
+    bytes = fs.readFileSync(path);
   } catch (e) {
+    if (e instanceof ValidationError) throw e;
     throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
   }
   return decodeUtf8(bytes, label);
 }
 
 /** Read and parse a CSV file; `label` is the name used in messages (defaults to the path). */
-export function readCsv(path: string, label = path): CsvData {
-  return parseCsv(readTextFile(path, label), label);
+export function readCsv(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES): CsvData {
+  return parseCsv(readTextFile(path, label, maxBytes), label);
 }
 
 /** Read a CSV file into CsvColumns (parseCsvColumns); `label` names it in messages. */
@@ -303,6 +324,7 @@ export function csvField(v: unknown): string {
 /** Format rows as CSV text with a header and a final newline. */
 export function formatCsv(columns: string[], rows: Record<string, unknown>[]): string {
   const lines = [columns.map(csvField).join(',')];
-  for (const r of rows) lines.push(columns.map((c) => csvField(r[c])).join(','));
+  // a row that is one empty field is written "" : an empty line would read back as a blank line (an error)
+  for (const r of rows) lines.push(columns.map((c) => csvField(r[c])).join(',') || '""');
   return lines.join('\n') + '\n';
 }

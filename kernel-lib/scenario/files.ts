@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { J2GError } from '../errors.ts';
 import { loadDataset, type Dataset } from '../data/load.ts';
 import { FILES } from '../data/schema.ts';
+import { readJsonFile } from '../io/readJsonFile.ts';
 import { readWeightsFile } from '../weights/readWeightsFile.ts';
 import type { ScenarioContext } from '../tables/context.ts';
 import { readNodeRates } from '../tables/table05.ts';
@@ -45,20 +46,9 @@ export function datasetFileHashes(dir: string): Record<string, string> {
 export { readNodeTypeRates } from '../data/nodeType.ts';
 import { readNodeTypeRates } from '../data/nodeType.ts';
 
-
-/** A scenario file's JSON (not yet checked against the schema); errors name the file. */
+/** A scenario file's JSON (not yet checked against the schema), read strictly (io/readJsonFile: a duplicated key, invalid UTF-8 or a file over 16 MiB is an error naming file and line). */
 export function readScenarioFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new J2GError(`cannot read scenario ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new J2GError(`${path}: not valid JSON (${(e as Error).message})`);
-  }
+  return readJsonFile(path).value;
 }
 
 export interface LoadedScenario {

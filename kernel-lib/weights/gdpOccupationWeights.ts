@@ -39,14 +39,19 @@ export function gdpOccupationWeights(occupations: OccupationFacts[], sectors: Se
     share.set(s.sector, s.gdpShare);
   }
   const sectorEmployment = new Map<string, number>();
+  const sectorMax = new Map<string, number>();
   const seen = new Set<string>();
   for (const o of occupations) {
     if (seen.has(o.occupation)) throw new J2GError(`gdpOccupationWeights requires each occupation once: ${o.occupation} is given twice`);
     seen.add(o.occupation);
     if (!share.has(o.sector)) throw new J2GError(`gdpOccupationWeights: occupation ${o.occupation} names sector ${o.sector}, which has no GDP share`);
     if (!Number.isFinite(o.employment) || o.employment < 0) throw new J2GError(`gdpOccupationWeights requires a non-negative employment: ${o.occupation} ${o.employment}`);
-    sectorEmployment.set(o.sector, (sectorEmployment.get(o.sector) ?? 0) + o.employment);
+    sectorMax.set(o.sector, Math.max(sectorMax.get(o.sector) ?? 0, o.employment));
   }
+  // employment shares are ratios: each employment is divided by its sector's largest first, so that
+  // the sum cannot overflow (1e308 twice) and make every share of the sector 0
+  const scaled = (o: OccupationFacts) => (sectorMax.get(o.sector)! > 0 ? o.employment / sectorMax.get(o.sector)! : 0);
+  for (const o of occupations) sectorEmployment.set(o.sector, (sectorEmployment.get(o.sector) ?? 0) + scaled(o));
   let shareTotal = 0;
   for (const [sector, emp] of sectorEmployment) {
     if (!(emp > 0)) throw new J2GError(`gdpOccupationWeights: sector ${sector} has zero evaluated employment`);
@@ -54,7 +59,7 @@ export function gdpOccupationWeights(occupations: OccupationFacts[], sectors: Se
   }
   const w = new Map<string, number>();
   for (const o of occupations) {
-    w.set(o.occupation, (share.get(o.sector)! / shareTotal) * (o.employment / sectorEmployment.get(o.sector)!));
+    w.set(o.occupation, (share.get(o.sector)! / shareTotal) * (scaled(o) / sectorEmployment.get(o.sector)!));
   }
   return w;
 }

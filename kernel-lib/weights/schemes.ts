@@ -50,10 +50,14 @@ export function occupationWeights(scheme: WeightScheme, occupations: OccupationF
     throw new J2GError(`invalid weights scheme: ${JSON.stringify(scheme)}`);
   }
   let total = 0;
+  let max = 0;
   for (const [name, v] of raw) {
     if (!Number.isFinite(v) || v < 0) throw new J2GError(`invalid weight for ${name}: ${v}`);
-    total += v;
+    max = Math.max(max, v);
   }
+  // normalised as ratios to the largest first, so that the total cannot overflow (employment 1e308 twice)
+  if (max > 0) for (const [name, v] of raw) raw.set(name, v / max);
+  for (const v of raw.values()) total += v;
   if (!(total > 0)) throw new J2GError(`weights scheme ${weightSchemeName(scheme)} gives a zero total weight`);
   if (!Number.isFinite(total)) throw new J2GError(`weights scheme ${weightSchemeName(scheme)} has weights too large to add up: total ${total}`);
   for (const [name, v] of raw) raw.set(name, v / total);

@@ -245,9 +245,45 @@ describe('energyRuns', () => {
     expect(rows[0].validity).toBe('skipped-line');
   });
 
-  it('names the line where a device\'s monotonic time goes backwards', () => {
-    const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [2, 'GPU-a', 100], [1, 'GPU-a', 100]], marks: [] });
-    expect(() => energyRuns(dir)).toThrow(/smi\.csv:4: mono_ns: device GPU-a: monotonic time goes backwards \(1\.000000000 s after 2\.000000000 s\)/);
+  it('skips and lists the one sample whose mono_ns is garbled (a digit too many), not the next, innocent line', () => {
+    // before (#23): the next line was named "monotonic time goes backwards" and the whole trace refused
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100), marks: [{ t: 0, kind: 'run-start', id: 'r' }, { t: 4, kind: 'run-end', id: 'r' }] });
+    const lines = readFileSync(join(dir, 'smi.csv'), 'utf8').split('\n');
+    const f = lines[4].split(',');
+    lines[4] = [f[0] + '7', ...f.slice(1)].join(','); // line 5, the sample at 1.5 s, now at ~9e3 s
+    writeFileSync(join(dir, 'smi.csv'), lines.join('\n'));
+    const { rows, summary } = energyRuns(dir);
+    expect(summary.skipped_lines.map((k) => `${k.line}: ${k.message}`)).toEqual([
+      '5: mono_ns: device GPU-a: 9015.000000007 s lies outside the samples around it (1.000000000 s and 2.000000000 s): a garbled time',
+    ]);
+    // oracle: 100 W over [0, 4] from the other samples = 400 J; the run is flagged
+    expect(Number(rows[0].energy_mj)).toBeCloseTo(0.0004, 12);
+    expect(rows[0].validity).toBe('skipped-line');
+    // one that falls behind both neighbours (a digit too few) is the one named too
+    const dir2 = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [1, 'GPU-a', 100], [2, 'GPU-a', 100], [-900, 'GPU-a', 100], [3, 'GPU-a', 100], [4, 'GPU-a', 100]], marks: [{ t: 0, kind: 'run-start', id: 'r' }, { t: 4, kind: 'run-end', id: 'r' }] });
+    expect(energyRuns(dir2).summary.skipped_lines.map((k) => k.line)).toEqual([5]);
+  });
+
+  it('flags two different samples at one instant (1900 W beside 100 W) instead of dropping the second', () => {
+    // before (#23): the second sample was dropped without a flag and the run was ok
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [1, 'GPU-a', 100], [1, 'GPU-a', 1900], [2, 'GPU-a', 100]], marks: [{ t: 0, kind: 'run-start', id: 'r' }, { t: 2, kind: 'run-end', id: 'r' }] });
+    expect(energyRuns(dir).rows[0].validity).toBe('duplicate-timestamp');
+    // the same sample written twice loses nothing: not flagged
+    const same = writeTrace({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 100], [1, 'GPU-a', 100], [1, 'GPU-a', 100], [2, 'GPU-a', 100]], marks: [{ t: 0, kind: 'run-start', id: 'r' }, { t: 2, kind: 'run-end', id: 'r' }] });
+    expect(energyRuns(same).rows[0].validity).toBe('ok');
+  });
+
+  it('says a run-end came before its run-start, not that the run opens a second window', () => {
+    // before (#23): 'run id "r" opens a second window'
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100), marks: [{ t: 1, kind: 'run-end', id: 'r' }, { t: 2, kind: 'run-start', id: 'r' }] });
+    expect(() => energyRuns(dir)).toThrow(/marks\.csv:4: id: run-start of "r" comes after its run-end \(line 3, 1\.000000000 s earlier\); expected the run-start first/);
+  });
+
+  it('skips a mark whose attempt has more than 15 digits (not exact as a number) with one message', () => {
+    // before (#23): accepted here, then refused by the dataset loader twice over (its value and the attempt numbering)
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100), marks: [{ t: 1, kind: 'run-start', id: 'r', attempt: '12345678901234567890' }, { t: 2, kind: 'run-end', id: 'r' }] });
+    const { summary } = energyRuns(dir);
+    expect(summary.skipped_lines.map((k) => `${k.line}: ${k.message}`)).toEqual(['3: attempt: expected a positive integer of at most 15 digits (1, 2, ...), found "12345678901234567890"']);
   });
 
   it('reads a sample file that starts with a UTF-8 byte-order mark', () => {

@@ -133,7 +133,7 @@ describe('j2g energy outputs (#13)', () => {
     const before = readFileSync(join(trace, 'smi.csv'));
     const r = await j2g(['energy', '--trace', trace, '--out', join(trace, 'smi.csv')]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`refusing --out ${join(trace, 'smi.csv')}: it is inside the trace directory ${trace}`);
+    expect(r.err).toContain(`refusing --out ${join(trace, 'smi.csv')}: it is inside the trace folder ${trace}`);
     expect(readFileSync(join(trace, 'smi.csv')).equals(before)).toBe(true);
     // a default summary beside an outside --out is fine; a --summary inside is refused too
     const r2 = await j2g(['energy', '--trace', trace, '--out', join(trace, '..', 'runs.csv'), '--summary', join(trace, 'sub', '..', 'marks.csv')]);

@@ -95,10 +95,11 @@ describe('power-log keeps measurements (#13)', () => {
 
   it('records nvidia-smi error text mid-run as a missing sample with its reason, and the trace ingests', async () => {
     // before: the text was stamped into smi.csv as a sample and `j2g energy` rejected the whole trace
-    const smi = fakeSmi(`i=0; while :; do i=$((i+1)); if [ $i -eq 12 ]; then echo "Unable to determine the device handle for GPU0000:1B:00.0: GPU is lost.  Reboot the system to recover this GPU"; else echo "GPU-fake-0000, 100"; fi; sleep 0.05; done`);
+    // the error comes once the run has started, and the run ends once a sample follows it (nothing timed)
     const dir = newDir();
+    const smi = fakeSmi(`said=; while :; do if [ -z "$said" ] && grep -q ',run-start,a,' ${dir}/marks.csv 2>/dev/null; then said=1; echo "Unable to determine the device handle for GPU0000:1B:00.0: GPU is lost.  Reboot the system to recover this GPU"; else echo "GPU-fake-0000, 100"; fi; sleep 0.05; done`);
     const e = env({ POWER_LOG_NVIDIA_SMI: smi });
-    const { done } = wrap(dir, `${M} run-start a; sleep 1.5; ${M} run-end a`, e);
+    const { done } = wrap(dir, `${M} run-start a; until grep -q 'GPU is lost' ${dir}/smi-errors.csv; do sleep 0.05; done; n=$(wc -l < ${dir}/smi.csv); until [ $(wc -l < ${dir}/smi.csv) -gt $((n + 1)) ]; do sleep 0.05; done; ${M} run-end a`, e);
     const r = await done;
     expect(r.code).toBe(0);
     const errors = read(join(dir, 'smi-errors.csv')).trim().split('\n');
@@ -112,16 +113,17 @@ describe('power-log keeps measurements (#13)', () => {
 
   it('notices a sampler that dies mid-run: exit status 3, logger.stderr, manifest; the ingester flags the run', async () => {
     // before: `wrap` returned 0 and logger.stderr was empty
-    const smi = fakeSmi('for i in 1 2 3 4 5 6; do echo "GPU-fake-0000, 100"; sleep 0.05; done; exit 9');
+    // the stand-in dies once the run has started; the run ends once the logger has noticed (nothing timed)
     const dir = newDir();
-    const { done } = wrap(dir, `${M} run-start a; sleep 1.5; ${M} run-end a`, env({ POWER_LOG_NVIDIA_SMI: smi }));
+    const smi = fakeSmi(`until grep -q ',run-start,a,' ${dir}/marks.csv 2>/dev/null; do echo "GPU-fake-0000, 100"; sleep 0.05; done; exit 9`);
+    const { done } = wrap(dir, `${M} run-start a; until grep -q 'exited with status 9' ${dir}/logger.stderr; do sleep 0.05; done; ${M} run-end a`, env({ POWER_LOG_NVIDIA_SMI: smi }));
     const r = await done;
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/sampler nvidia_smi exited before stop \(status 9\)/);
     expect(read(join(dir, 'logger.stderr'))).toMatch(/sampler nvidia_smi exited with status 9 before stop/);
     const m = JSON.parse(read(join(dir, 'manifest.json')));
     expect(m.samplers).toEqual([{ source: 'nvidia_smi', status: 'died', exit_status: 9, mono_ns: expect.any(Number) }]);
-    // all samples lie before the run's start (the fake gives 0.3 s of them), so nothing measures it
+    // the samples stop at the run's start, so nothing measures it
     const { rows } = energyRuns(dir);
     expect(rows[0].validity).toContain('sampler-died');
   }, 30000);

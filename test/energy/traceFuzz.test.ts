@@ -1,7 +1,8 @@
 /**
  * Seeded fuzz of power-log traces (#13): 400 one-line mutations of marks.csv, smi.csv and rapl.csv
  * (deleted, repeated, swapped, cut, garbled, invalid UTF-8, nvidia-smi error text, implausible values,
- * blank lines, headers, CRLF, byte-order mark, a half-written final line), each checked against the
+ * blank lines, headers, CRLF, byte-order mark, a half-written final line; #23: a second sample at
+ * one instant with another value, a digit too many or too few in mono_ns), each checked against the
  * contract in test/energy/fuzz/traceFuzz.run.ts. It runs in a child process: hundreds of ingestions
  * would otherwise block this worker.
  */
@@ -18,7 +19,7 @@ describe('trace fuzz (#13)', () => {
     expect(r.violations).toEqual([]);
     expect(r.cases).toBe(400);
     // the suite exercises every kind of mutation and every outcome (a fuzz that only errors proves little)
-    expect(Object.keys(r.byOp)).toHaveLength(13);
+    expect(Object.keys(r.byOp)).toHaveLength(15);
     for (const o of ['error', 'same', 'flagged']) expect(r.outcomes[o]).toBeGreaterThan(20);
   }, 120000);
 });

@@ -18,10 +18,19 @@ test('a sector share given twice is refused (the last one silently won)', () => 
   expect([...gdpOccupationWeights(occs, sectors).values()]).toEqual([0.1875, 0.5625, 0.25]);
 });
 
-test('custom: null is an invalid scheme, not a TypeError; weights too large to add are refused, not all 0', () => {
+test('custom: null is an invalid scheme, not a TypeError; weights too large to add are normalised exactly, not all 0', () => {
   expect(() => occupationWeights({ custom: null as never }, occs, sectors)).toThrow('invalid weights scheme: {"custom":null}');
-  expect(() => occupationWeights({ custom: { a: 1e308, b: 1e308, c: 1 } }, occs, sectors)).toThrow('weights scheme custom has weights too large to add up: total Infinity');
+  // #23: normalised as ratios to the largest, so the total cannot overflow (1e308 twice): 0.5, 0.5 and 1e-308 / 2
+  expect([...occupationWeights({ custom: { a: 1e308, b: 1e308, c: 1 } }, occs, sectors).values()]).toEqual([0.5, 0.5, 1e-308 / 2]);
   expect(() => occupationWeights({ custom: { a: 1, b: 1, c: 1 } }, [...occs, { occupation: 'toString', sector: 'S', employment: 1 }], sectors)).toThrow('custom weights miss occupation toString');
+});
+
+test('employment 1e308 twice keeps every occupation its share instead of overflowing to 0 (#23)', () => {
+  // before: the sector's employment summed to Infinity, every share of it became 0, the category was dropped
+  const big = [{ occupation: 'a', sector: 'S', employment: 1e308 }, { occupation: 'b', sector: 'S', employment: 1e308 }, { occupation: 'c', sector: 'T', employment: 5 }];
+  // oracle: S has 30 / 40 of the GDP, split evenly; T 10 / 40
+  expect([...gdpOccupationWeights(big, sectors).values()]).toEqual([0.375, 0.375, 0.25]);
+  expect([...occupationWeights('employment', big, sectors).values()]).toEqual([0.5, 0.5, 5e-308 / 2]);
 });
 
 test('spearman refuses NaN (it ranked NaN last and returned rho = 1)', () => {

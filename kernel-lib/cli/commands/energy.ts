@@ -2,11 +2,12 @@
  * `j2g energy`: a power-log trace directory to runs.csv rows (foundation schema) with energy components,
  * alternative attribution rules, node time, cost and validity; a summary JSON beside it.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { J2GError } from '../../errors.ts';
 import { formatCsv } from '../../io/csv.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
+import { checkOutputPath } from '../../io/outputDir.ts';
 import { energyRuns, type IdlePolicy } from '../../energy/index.ts';
 import { finiteNumber, parseArgs } from '../args.ts';
 
@@ -64,9 +65,7 @@ export async function run(argv: string[]): Promise<number> {
   const idlePowerW = num('idle-power-w');
   if (idlePowerW !== undefined && !(idlePowerW >= 0)) throw new J2GError(`invalid idle-power-w: ${idlePowerW} (expected watts >= 0)`);
   const summaryPath = a.options.summary ?? join(dirname(out), 'energy-summary.json');
-  for (const [flag, path] of [['out', out], ['summary', summaryPath]] as const) {
-    if (insideDir(path, dir)) throw new J2GError(`refusing --${flag} ${path}: it is inside the trace directory ${dir} (write it elsewhere; the trace is the measurement)`);
-  }
+  for (const [flag, path] of [['out', out], ['summary', summaryPath]] as const) checkOutputPath(flag, path, [['trace folder', dir]]);
   const result = energyRuns(dir, {
     idlePolicy: idle as IdlePolicy,
     rateUSDPerHour: rate ?? null,
@@ -100,22 +99,6 @@ export async function run(argv: string[]): Promise<number> {
   if (rate === undefined) console.error('j2g energy: no --rate: cost_usd left empty');
   if (s.invalid_runs) console.error(`j2g energy: ${s.invalid_runs} run(s) flagged in the validity column`);
   return 0;
-}
-
-/** The real path of `p`, following links of its nearest existing ancestor (the rest of it may not exist yet). */
-function realPathOf(p: string): string {
-  const abs = resolve(p);
-  try {
-    return realpathSync(abs);
-  } catch {
-    const parent = dirname(abs);
-    return parent === abs ? abs : join(realPathOf(parent), basename(abs));
-  }
-}
-
-function insideDir(path: string, dir: string): boolean {
-  const rel = relative(realPathOf(dir), realPathOf(path));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** What a trace's energy covered: `device:gpu+cpu+dram`, `device:gpu` (every trace is `device` to j2g energy; the components say which). */

@@ -2,10 +2,11 @@
  * `j2g tables`: every paper table that a task-level dataset supports, as CSV files.
  */
 import { join } from 'node:path';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParsedArgs } from '../args.ts';
 import { J2GError } from '../../errors.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
+import { checkOutputPath, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
 import { loadScenario, readScenarioFile, scenarioFileBase, type LoadedScenario } from '../../scenario/files.ts';
 import { progressFor } from '../progress.ts';
@@ -102,24 +103,26 @@ export async function run(argv: string[]): Promise<number> {
   if (!out) throw new J2GError('missing --out DIR');
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
   const loaded = scenarioOfArgs(args);
+  checkOutputPath('out', out, [['dataset folder', loaded.dataset.dir]]);
   const progress = progressFor('tables', loaded.dataset.dir);
   const t0 = performance.now();
   const { files, skipped } = scenarioOutputs(loaded);
   progress?.(`${Object.keys(files).length - 1} tables built (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
-  // All of this run's files, or (on any failure) the earlier run's files untouched.
+  // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would
+  // sit beside this run's tables as if it belonged to them: removed, and said, but only when the record
+  // of that run (written with its tables) lists it; a file of the user's own is never touched.
+  const tableFiles = new Set(TABLES.map((t) => `${t.name}.csv`));
+  const removeEarlier = earlierOutputs(out, 'j2g tables', (f) => tableFiles.has(f));
+  // All of this run's files and its record, or (on any failure) the earlier run's files untouched.
   try {
-    writeFilesAtomic(Object.entries(files).map(([name, content]) => [join(out, name), content] as const));
+    writeFilesAtomic([...Object.entries(files).map(([name, content]) => [join(out, name), content] as const), outputRecord(out, 'j2g tables', Object.keys(files))]);
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
     throw new J2GError(`${e.message}; --out must be a directory that can be written`);
   }
-  // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would
-  // sit beside this run's tables as if it belonged to them: remove it, and say so.
-  for (const name of TABLES.map((t) => t.name)) {
-    const path = join(out, `${name}.csv`);
-    if (files[`${name}.csv`] !== undefined || !existsSync(path)) continue;
-    rmSync(path);
+  for (const path of removeEarlier(Object.keys(files))) {
+    const name = path.slice(join(out, 'x').length - 1).replace(/\.csv$/, '');
     warn(`removed ${path} from an earlier run: ${skipped[name] ? `${name} was skipped this time` : `${name} was not asked for this time (--rates)`}`);
   }
   console.error(`wrote ${Object.keys(files).length - 1} tables and scenario.json to ${out}`);
