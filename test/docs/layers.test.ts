@@ -46,3 +46,11 @@ test('every kernel-lib folder has a layer, and no import points to a higher laye
   }
   expect(upward).toEqual([]);
 });
+
+test('the README layout table names every kernel-lib folder, and the j2g table lists compare', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const row = readme.split('\n').find((l) => l.startsWith('| `kernel-lib/` |')) ?? '';
+  const folders = readdirSync(LIB).filter((f) => statSync(join(LIB, f)).isDirectory());
+  expect(folders.filter((f) => !row.includes(`\`${f}/\``))).toEqual([]);
+  expect(readme).toMatch(/^\| `j2g compare --base A --variant B/m);
+});

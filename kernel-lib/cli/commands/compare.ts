@@ -19,6 +19,9 @@ export const usage = `usage: j2g compare --base A --variant B --out DIR [--draws
   --out DIR      where to write comparison.csv, comparison.md and comparison.html
   --draws N      paired bootstrap draws (default: the baseline's draws)
   --seed S       PRNG seed of the paired draws (default: the baseline's seed)
+  --accept-dataset-change
+                 compare although a scenario's dataset changed since it was written (refused
+                 otherwise, naming the changed files: the recomputed "baseline" would not be the one on disk)
 
 comparison.csv has every numeric cell of every table both scenarios build: baseline, variant,
 difference (variant - baseline), percent change, and the paired percentile 95% bootstrap interval of
@@ -36,10 +39,11 @@ function scenarioAt(path: string): unknown {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['base', 'variant', 'out', 'draws', 'seed'] });
+  const a = parseArgs(argv, { values: ['base', 'variant', 'out', 'draws', 'seed'], flags: ['accept-dataset-change'] });
+  const acceptDatasetChange = a.flags.has('accept-dataset-change');
   for (const k of ['base', 'variant', 'out']) if (!a.options[k]) throw new J2GError(`missing --${k}`);
-  const base = loadScenario(scenarioAt(a.options.base), { where: (f) => `--base ${a.options.base}: ${flagFieldName(f)}` });
-  const variant = loadScenario(scenarioAt(a.options.variant), { where: (f) => `--variant ${a.options.variant}: ${flagFieldName(f)}`, ...(base.scenario.dataset === scenarioDataset(a.options.variant) ? { dataset: base.dataset } : {}) });
+  const base = loadScenario(scenarioAt(a.options.base), { where: (f) => `--base ${a.options.base}: ${flagFieldName(f)}`, acceptDatasetChange });
+  const variant = loadScenario(scenarioAt(a.options.variant), { where: (f) => `--variant ${a.options.variant}: ${flagFieldName(f)}`, acceptDatasetChange, ...(base.scenario.dataset === scenarioDataset(a.options.variant) ? { dataset: base.dataset } : {}) });
   const c = compareScenarios(base, variant, {
     draws: a.options.draws !== undefined ? positiveInt('draws', a.options.draws) : undefined,
     seed: a.options.seed !== undefined ? positiveInt('seed', a.options.seed) : undefined,
