@@ -47,11 +47,15 @@ export function gdpOccupationWeights(occupations: OccupationFacts[], sectors: Se
     if (!share.has(o.sector)) throw new J2GError(`gdpOccupationWeights: occupation ${o.occupation} names sector ${o.sector}, which has no GDP share`);
     if (!Number.isFinite(o.employment) || o.employment < 0) throw new J2GError(`gdpOccupationWeights requires a non-negative employment: ${o.occupation} ${o.employment}`);
     sectorMax.set(o.sector, Math.max(sectorMax.get(o.sector) ?? 0, o.employment));
+    sectorEmployment.set(o.sector, (sectorEmployment.get(o.sector) ?? 0) + o.employment);
   }
-  // employment shares are ratios: each employment is divided by its sector's largest first, so that
-  // the sum cannot overflow (1e308 twice) and make every share of the sector 0
-  const scaled = (o: OccupationFacts) => (sectorMax.get(o.sector)! > 0 ? o.employment / sectorMax.get(o.sector)! : 0);
-  for (const o of occupations) sectorEmployment.set(o.sector, (sectorEmployment.get(o.sector) ?? 0) + scaled(o));
+  // employment shares are ratios: in a sector whose sum overflows (1e308 twice), each employment is
+  // divided by the sector's largest first, so that no share becomes 0; every other sector keeps the
+  // plain sum, the same weights to the last bit
+  const overflowed = new Set([...sectorEmployment].filter(([, e]) => !Number.isFinite(e)).map(([s]) => s));
+  const scaled = (o: OccupationFacts) => (!overflowed.has(o.sector) ? o.employment : sectorMax.get(o.sector)! > 0 ? o.employment / sectorMax.get(o.sector)! : 0);
+  for (const sector of overflowed) sectorEmployment.set(sector, 0);
+  for (const o of occupations) if (overflowed.has(o.sector)) sectorEmployment.set(o.sector, sectorEmployment.get(o.sector)! + scaled(o));
   let shareTotal = 0;
   for (const [sector, emp] of sectorEmployment) {
     if (!(emp > 0)) throw new J2GError(`gdpOccupationWeights: sector ${sector} has zero evaluated employment`);

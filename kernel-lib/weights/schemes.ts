@@ -54,10 +54,15 @@ export function occupationWeights(scheme: WeightScheme, occupations: OccupationF
   for (const [name, v] of raw) {
     if (!Number.isFinite(v) || v < 0) throw new J2GError(`invalid weight for ${name}: ${v}`);
     max = Math.max(max, v);
+    total += v;
   }
-  // normalised as ratios to the largest first, so that the total cannot overflow (employment 1e308 twice)
-  if (max > 0) for (const [name, v] of raw) raw.set(name, v / max);
-  for (const v of raw.values()) total += v;
+  // a total that overflows (employment 1e308 twice): normalised as ratios to the largest first. Only
+  // then: every finite total keeps the plain sum, so weights stay the same to the last bit
+  if (!Number.isFinite(total) && max > 0) {
+    total = 0;
+    for (const [name, v] of raw) raw.set(name, v / max);
+    for (const v of raw.values()) total += v;
+  }
   if (!(total > 0)) throw new J2GError(`weights scheme ${weightSchemeName(scheme)} gives a zero total weight`);
   if (!Number.isFinite(total)) throw new J2GError(`weights scheme ${weightSchemeName(scheme)} has weights too large to add up: total ${total}`);
   for (const [name, v] of raw) raw.set(name, v / total);

@@ -44,12 +44,12 @@ describe('occupationWeights', () => {
     expect(() => occupationWeights(scheme as never, [occ('a', 'S', 1)], sectors)).toThrow(`invalid weights scheme: ${JSON.stringify(scheme)}`);
   });
 
-  test('custom weights: a zero weight is allowed (a 0, b 1/4, c 3/4); all zero, negative or too large are refused', () => {
+  test('custom weights: a zero weight is allowed (a 0, b 1/4, c 3/4); all zero or negative are refused; a total that overflows is normalised by ratios (1e308 twice: 1/2 each)', () => {
     const three = [occ('a', 'S', 1), occ('b', 'S', 1), occ('c', 'S', 1)];
     expect(Object.fromEntries(occupationWeights({ custom: { a: 0, b: 1, c: 3 } }, three, sectors))).toEqual({ a: 0, b: 0.25, c: 0.75 });
     expect(() => occupationWeights({ custom: { a: 0, b: 0, c: 0 } }, three, sectors)).toThrow('weights scheme custom gives a zero total weight');
     expect(() => occupationWeights({ custom: { a: 0, b: -1, c: 0 } }, three, sectors)).toThrow('invalid weight for b: -1');
-    expect(() => occupationWeights({ custom: { a: 1e308, b: 1e308, c: 0 } }, three, sectors)).toThrow('weights scheme custom has weights too large to add up: total Infinity');
+    expect(Object.fromEntries(occupationWeights({ custom: { a: 1e308, b: 1e308, c: 0 } }, three, sectors))).toEqual({ a: 0.5, b: 0.5, c: 0 });
   });
 
   test('employment and equal schemes by hand: employment 1, 3 -> 1/4, 3/4; equal -> 1/2 each', () => {
