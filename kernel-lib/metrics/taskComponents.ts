@@ -206,6 +206,21 @@ export interface ResolvedComponentOptions {
   readonly derived: readonly ComponentField[];
 }
 
+/**
+ * The component defaults of a manifest, written once (Joules-to-GDP section 3.2.1, Appendix K): the
+ * primary system and judge, expert-only judgments, pass@1; the time reference follows the judgment
+ * reference (`timeReferenceOf`). resolveComponentOptions and the DuckDB engine both read them here.
+ * @example componentDefaults({ primary_system: 'sysX', primary_judge: 'J1' }).judgmentReference // => 'expert_only'
+ */
+export function componentDefaults(manifest: { primary_system: string; primary_judge: string }): { system: string; judge: string; judgmentReference: Reference; policy: AttemptPolicy } {
+  return { system: manifest.primary_system, judge: manifest.primary_judge, judgmentReference: 'expert_only', policy: PASS_AT_1 };
+}
+
+/** The time reference of a judgment reference when none is chosen: the same reference. @example timeReferenceOf('expert_with_ai') // => 'expert_with_ai' */
+export function timeReferenceOf(judgmentReference: Reference): Reference {
+  return judgmentReference;
+}
+
 /** Marks an object whose component fields were filled and checked here (a resolved scenario context). */
 export const RESOLVED = Symbol.for('j2g.resolvedComponentOptions');
 
@@ -225,12 +240,13 @@ export function resolveComponentOptions(options: ComponentOptions): ResolvedComp
     derived.push(field);
     return fallback();
   };
-  const system = pick('system', options.system, () => ds.manifest.primary_system);
-  const judge = pick('judge', options.judge, () => ds.manifest.primary_judge);
+  const d = componentDefaults(ds.manifest);
+  const system = pick('system', options.system, () => d.system);
+  const judge = pick('judge', options.judge, () => d.judge);
   checkSystemAndJudge(ds, system, judge);
-  const judgmentReference = checkReference('judgmentReference', pick('judgmentReference', options.judgmentReference, (): Reference => 'expert_only'));
-  const timeReference = checkReference('timeReference', pick('timeReference', options.timeReference, () => judgmentReference));
-  const policy = checkPolicy(pick('policy', options.policy, () => PASS_AT_1));
+  const judgmentReference = checkReference('judgmentReference', pick('judgmentReference', options.judgmentReference, () => d.judgmentReference));
+  const timeReference = checkReference('timeReference', pick('timeReference', options.timeReference, () => timeReferenceOf(judgmentReference)));
+  const policy = checkPolicy(pick('policy', options.policy, () => d.policy));
   if (options.rates !== undefined) nodeRateOf(options.rates, system); // throws for a malformed rates option
   return { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates: options.rates, derived };
 }

@@ -28,8 +28,8 @@ export function wrapLabel(label: string, width = 46): string {
   return wrapText(label, width);
 }
 
-export function figure09(rows: readonly WeightRow[], options: FigureOptions & { scheme?: string } = {}): PlotSpec {
-  const scheme = options.scheme ?? 'gdp';
+export function figure09(rows: readonly WeightRow[], options: FigureOptions & { scheme: string }): PlotSpec {
+  const scheme = options.scheme;
   // Sectors, categories and occupations stacked, each across the full width with its labels on the
   // left, wrapped to two lines at most: no panel's labels can run into another panel, and the left
   // margin stays narrow enough for the caption under the plot.

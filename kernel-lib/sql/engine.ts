@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { J2GError, type ValidationIssue } from '../errors.ts';
 import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
 import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.ts';
-import { PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
-import type { TaskComponents } from '../metrics/taskComponents.ts';
+import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
+import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metrics/taskComponents.ts';
 
 type Key = keyof typeof FILES;
 
@@ -126,11 +126,13 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   return {
     dir, connection, manifest,
     async taskComponents(options) {
-      const system = options.system ?? manifest.primary_system;
-      const judge = options.judge ?? manifest.primary_judge;
-      const judgmentReference = options.judgmentReference ?? 'expert_only';
-      const timeReference = options.timeReference ?? judgmentReference;
-      const policy = checkPolicy(options.policy ?? PASS_AT_1);
+      // the defaults of metrics/taskComponents.ts (componentDefaults), read from the manifest: no dataset in the heap here
+      const d = componentDefaults(manifest);
+      const system = options.system ?? d.system;
+      const judge = options.judge ?? d.judge;
+      const judgmentReference = options.judgmentReference ?? d.judgmentReference;
+      const timeReference = options.timeReference ?? timeReferenceOf(judgmentReference);
+      const policy = checkPolicy(options.policy ?? d.policy);
       const k = attemptsCharged(policy);
       const sql = fillSql(template, {
         system, judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
