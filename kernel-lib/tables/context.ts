@@ -27,7 +27,7 @@ import type { Reference } from '../data/schema.ts';
 import { policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { RESOLVED, nodeRateOf, resolveComponentOptions, type RateOptions, type TaskComponents } from '../metrics/taskComponents.ts';
 import { resolveBootstrap, type BootstrapSettings } from '../uncertainty/settings.ts';
-import { tableSeries } from '../uncertainty/tableBootstrap.ts';
+import { BOOTSTRAP_CACHE, tableSeries } from '../uncertainty/tableBootstrap.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
 import type { BinomialIntervalMethod, NodeRate, TableOptions } from './options.ts';
 
@@ -42,6 +42,8 @@ const BRAND = Symbol('ScenarioContext');
 export interface ContextMemo {
   readonly components: Map<string, TaskComponents>;
   readonly values: Map<string, unknown>;
+  /** the task bootstraps of the family (uncertainty/tableBootstrap.ts reads it through BOOTSTRAP_CACHE) */
+  readonly bootstraps: Map<string, unknown>;
 }
 
 export interface ScenarioContext {
@@ -110,7 +112,9 @@ export function resolveContext(options: TableOptions | ScenarioContext, memo?: C
   };
   Object.defineProperty(ctx, BRAND, { value: true, enumerable: false });
   Object.defineProperty(ctx, RESOLVED, { value: true, enumerable: false });
-  Object.defineProperty(ctx, MEMO, { value: memo ?? { components: new Map(), values: new Map() }, enumerable: false });
+  const m = memo ?? { components: new Map(), values: new Map(), bootstraps: new Map() };
+  Object.defineProperty(ctx, MEMO, { value: m, enumerable: false });
+  Object.defineProperty(ctx, BOOTSTRAP_CACHE, { value: m.bootstraps, enumerable: false });
   return Object.freeze(ctx);
 }
 

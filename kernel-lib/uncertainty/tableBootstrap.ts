@@ -17,7 +17,13 @@ export interface BootstrapOption {
   bootstrap?: Partial<BootstrapSettings> | false;
 }
 
-const cache = new WeakMap<Dataset, Map<string, TaskBootstrap & { occupationIndex: Int32Array }>>();
+/**
+ * Where a resolved scenario context keeps its bootstraps (tables/context.ts sets it, non-enumerable):
+ * the draws are computed once per context family, and no bootstrap is held in module state. Options
+ * without it (a direct call) get a fresh bootstrap.
+ */
+export const BOOTSTRAP_CACHE = Symbol.for('j2g.bootstrapCache');
+type Cached = TaskBootstrap & { occupationIndex: Int32Array };
 
 /**
  * Series a table build of `dataset` holds at once (settings.ts, "Memory of a bootstrap"): Table 13's
@@ -40,14 +46,15 @@ export function bootstrapSettingsOf(options: BootstrapOption & { dataset: Datase
 export function tableBootstrap(options: BootstrapOption & { dataset: Dataset }, components: TaskComponents): TaskBootstrap | null {
   const settings = bootstrapSettingsOf(options);
   if (!settings) return null;
-  const key = `${components.system}|${settings.draws}|${settings.seed}|${components.taskIds.join('\u0000')}`;
-  let byKey = cache.get(options.dataset);
-  if (!byKey) cache.set(options.dataset, (byKey = new Map()));
-  const hit = byKey.get(key);
+  const byKey = (options as unknown as Record<symbol, Map<string, Cached> | undefined>)[BOOTSTRAP_CACHE];
+  const key = JSON.stringify([components.system, settings.draws, settings.seed, components.taskIds]);
+  const hit = byKey?.get(key);
   if (hit && sameTaskStructure(hit.occupationIndex, components.occupationIndex)) return hit;
-  if (byKey.size >= 16) byKey.clear(); // bounded (entries are small: the draws are replayed from the seed)
   const boot = { ...taskBootstrap(components.occupationIndex, components.occupations.length, settings), occupationIndex: components.occupationIndex };
-  byKey.set(key, boot);
+  if (byKey) {
+    if (byKey.size >= 16) byKey.clear(); // bounded (entries are small: the draws are replayed from the seed)
+    byKey.set(key, boot);
+  }
   return boot;
 }
 
