@@ -102,7 +102,13 @@ export async function startRenderServer(renderer: StaticRenderer | Promise<Stati
 /** A StaticRenderer that forwards to a render server. */
 export function remoteRenderer(url: string): StaticRenderer {
   const post = async (path: string, spec: PlotSpec) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', body: JSON.stringify(spec), headers: { 'content-type': 'application/json' } });
+    const send = () => fetch(`${url}${path}`, { method: 'POST', body: JSON.stringify(spec), headers: { 'content-type': 'application/json' } });
+    // A pooled keep-alive connection the server closed while a kernel computed for longer than its
+    // keep-alive timeout fails as "other side closed": a render is idempotent, so it is sent once more.
+    const res = await send().catch((e: Error & { cause?: { code?: string } }) => {
+      if (e.cause?.code !== 'UND_ERR_SOCKET') throw e;
+      return send();
+    });
     if (!res.ok) throw new Error(`render server ${path}: ${res.status} ${await res.text()}`);
     return res;
   };
