@@ -34,6 +34,7 @@ import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_UR
 import { comparisonText } from '../kernel-lib/display/index.ts';
 import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
+import { verifyPackage } from '../kernel-lib/release/package.ts';
 import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
 import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
@@ -164,6 +165,9 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   onWarning((m) => warnings.push(m));
   log(`reproduce: ${relative(ROOT, data) || data} -> ${relative(ROOT, out) || out}`);
   // An invalid dataset stops here, before anything of an earlier run in `out` is touched.
+  // A release folder (j2g pack) is checked against its datapackage.json first: a changed byte is refused, naming the file.
+  const release = verifyPackage(data);
+  if (release) log(`  (release ${release.name} ${release.version}: ${release.files} files, every SHA-256 matches)`);
   const dataset = await step('load dataset', () => loadDataset(data));
   // Everything below is computed under one resolved scenario (the defaults, with --draws), written as scenario.json.
   const { scenario, options: options_ } = loadScenario({ dataset: data, ...(options.draws ? { draws: options.draws } : {}) }, { dataset });
