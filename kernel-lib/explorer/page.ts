@@ -568,7 +568,7 @@ function rerenderShown(): void {
 
 function layout(): void {
   const tables = $('tables');
-  for (const { name } of TABLES.filter((t) => t.name !== 'table05' || nodeRates !== null)) {
+  for (const { name } of TABLES) {
     const sec = el('section', { id: `sec-${name}`, class: 'table' });
     sec.append(el('h3', {}, tableEntry(name).title), el('div', { class: 'body' }));
     tables.append(sec);
