@@ -60,13 +60,13 @@ export function policyLabel(policy: AttemptPolicy): string {
   return policy.kind === 'pass' ? `pass@${policy.k}` : `>=${policy.m}/${policy.n}`;
 }
 
-/** Parse `pass@k` or `>=m/n` (also `m/n`); throws "invalid policy: text (expected pass@k or >=m/n)". @example parsePolicy('3/4') // => { kind: 'threshold', m: 3, n: 4 } */
+/** Parse `pass@k`, `>=m/n` (also `m/n`) or the scenario's `m-of-n`; throws "invalid policy: text (expected pass@k, >=m/n or m-of-n)". @example parsePolicy('3-of-4') // => { kind: 'threshold', m: 3, n: 4 } */
 export function parsePolicy(text: string): AttemptPolicy {
   const p = /^pass@(\d+)$/.exec(text);
   if (p) return passAtK(Number(p[1]));
-  const t = /^(?:>=)?(\d+)\/(\d+)$/.exec(text);
+  const t = /^(?:>=)?(\d+)\/(\d+)$/.exec(text) ?? /^(\d+)-of-(\d+)$/.exec(text);
   if (t) return threshold(Number(t[1]), Number(t[2]));
-  throw new J2GError(`invalid policy: ${text} (expected pass@k or >=m/n)`);
+  throw new J2GError(`invalid policy: ${text} (expected pass@k, >=m/n or m-of-n)`);
 }
 
 /**

@@ -15,7 +15,7 @@
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
-import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, policyLabel, taskCredit } from './policy.ts';
+import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
 
 export interface RateOptions {
   /** Replace the evaluated system's node-hour rate with this one (USD per node-hour): Appendix G.1. */
@@ -37,8 +37,8 @@ export interface ComponentOptions {
   judgmentReference?: Reference;
   /** Reference whose completion times give H; default the judgment reference. */
   timeReference?: Reference;
-  /** Attempt policy; default pass@1. */
-  policy?: AttemptPolicy;
+  /** Attempt policy (or its text: `pass@2`, `3-of-4`, `>=3/4`); default pass@1. */
+  policy?: AttemptPolicy | string;
   rates?: RateOptions;
 }
 
@@ -246,7 +246,9 @@ export function resolveComponentOptions(options: ComponentOptions): ResolvedComp
   checkSystemAndJudge(ds, system, judge);
   const judgmentReference = checkReference('judgmentReference', pick('judgmentReference', options.judgmentReference, () => d.judgmentReference));
   const timeReference = checkReference('timeReference', pick('timeReference', options.timeReference, () => timeReferenceOf(judgmentReference)));
-  const policy = checkPolicy(pick('policy', options.policy, () => d.policy));
+  // a notebook may write the policy as text (`table13({ dataset, policy: 'pass@2' })`), as a scenario does
+  const given = options.policy as AttemptPolicy | string | undefined;
+  const policy = checkPolicy(pick('policy', typeof given === 'string' ? parsePolicy(given) : given, () => d.policy));
   if (options.rates !== undefined) nodeRateOf(options.rates, system); // throws for a malformed rates option
   return { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates: options.rates, derived };
 }

@@ -160,3 +160,13 @@ describe('resolveContext and withScenario', () => {
       .toBe('differs from the paper because you changed judgmentReference (expert_with_ai), timeReference (expert_with_ai) and policy (pass@2)');
   });
 });
+
+describe('the facade resolves once', () => {
+  test("table13({ dataset, policy: 'pass@2' }) is table13 under the pass@2 context", async () => {
+    const { table13 } = await import('../../kernel-lib/tables/table13.ts');
+    const ds = loadDataset(SMALL);
+    const text = tableToCsv(table13({ dataset: ds, policy: 'pass@2', bootstrap: { draws: 20, seed: 1 } }));
+    expect(text).toBe(tableToCsv(table13({ dataset: ds, policy: { kind: 'pass', k: 2 }, bootstrap: { draws: 20, seed: 1 } })));
+    expect(text).not.toBe(tableToCsv(table13({ dataset: ds, bootstrap: { draws: 20, seed: 1 } })));
+  });
+});
