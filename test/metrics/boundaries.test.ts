@@ -78,11 +78,12 @@ describe('attempt policies at their bounds', () => {
       expect(() => checkPolicy(bad as never)).toThrow(`invalid policy: ${JSON.stringify(bad)} (expected passAtK(k), k >= 1, or threshold(m, n), 1 <= m <= n)`);
     }
   });
-  test('parsing and labels: pass@3, >=2/4 and 2/4 read; anything else refused', () => {
+  test('parsing and labels: pass@3, >=2/4, 2/4 and 2-of-4 read; anything else refused', () => {
     expect(parsePolicy('pass@3')).toEqual({ kind: 'pass', k: 3 });
     expect(parsePolicy('>=2/4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
     expect(parsePolicy('2/4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
-    for (const bad of ['pass@', 'pass3', ' pass@3', '>=2/4 ', '=2/4', 'pass@3x']) expect(() => parsePolicy(bad)).toThrow(`invalid policy: ${bad} (expected pass@k or >=m/n)`);
+    expect(parsePolicy('2-of-4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
+    for (const bad of ['pass@', 'pass3', ' pass@3', '>=2/4 ', '=2/4', 'pass@3x', '2-of-', '-of-4']) expect(() => parsePolicy(bad)).toThrow(`invalid policy: ${bad} (expected pass@k, >=m/n or m-of-n)`);
     expect(policyLabel(threshold(2, 4))).toBe('>=2/4');
     expect(attemptsCharged(passAtK(3))).toBe(3);
     expect(attemptsCharged(threshold(1, 4))).toBe(4);

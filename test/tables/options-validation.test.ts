@@ -31,10 +31,13 @@ describe('attempt policies built by hand', () => {
   test('m > n is refused instead of crediting no task (every credited value was 0)', () => {
     expect(error(() => table13({ ...off, policy: { kind: 'threshold', m: 3, n: 2 } })).message).toBe('invalid policy: {"kind":"threshold","m":3,"n":2} (expected passAtK(k), k >= 1, or threshold(m, n), 1 <= m <= n)');
   });
-  test('k = 0, an unknown kind and a policy string are refused by name, not as "a positive energy: 0"', () => {
-    for (const policy of [{ kind: 'pass', k: 0 }, { kind: 'best', k: 1 }, 'pass@2', { kind: 'pass', k: 1.5 }]) {
+  test('k = 0, an unknown kind and a bad policy text are refused by name, not as "a positive energy: 0"; a policy text is read as the scenario reads it', () => {
+    for (const policy of [{ kind: 'pass', k: 0 }, { kind: 'best', k: 1 }, { kind: 'pass', k: 1.5 }]) {
       expect(error(() => taskComponents({ dataset, policy: policy as AttemptPolicy })).message).toMatch(/^invalid policy: .* \(expected passAtK\(k\)/);
     }
+    expect(error(() => taskComponents({ dataset, policy: 'pass2' })).message).toBe('invalid policy: pass2 (expected pass@k, >=m/n or m-of-n)');
+    // issue #22: a notebook may write table13({ policy: 'pass@2' }); the facade resolves the text once
+    expect(taskComponents({ dataset, policy: 'pass@2' }).policy).toEqual(passAtK(2));
     expect(checkPolicy(passAtK(2))).toEqual({ kind: 'pass', k: 2 });
   });
   test('policyTable of no policies and policy lists of no attempts are errors, not a TypeError or []', () => {
