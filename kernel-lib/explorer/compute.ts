@@ -10,8 +10,8 @@ import { formatNumber } from '../io/format.ts';
 import { parseCsv } from '../io/csv.ts';
 import { tableCaption } from '../plots/captions.ts';
 import { paperFigures, type FigureResult, type FigureSettings } from '../plots/paperFigures.ts';
-import { nodeRatesOf, type TableOptions } from '../tables/index.ts';
-import { resolveContext, withScenario, type ScenarioContext } from '../tables/context.ts';
+import { withSweepFrom, type TableOptions } from '../tables/index.ts';
+import { resolveContext, type ScenarioContext } from '../tables/context.ts';
 import { TABLES, tableEntry } from '../tables/registry.ts';
 import { differsWords, scenarioDifferences } from '../tables/paperScenario.ts';
 
@@ -21,10 +21,7 @@ import { differsWords, scenarioDifferences } from '../tables/paperScenario.ts';
  * without the text or when the scenario has a sweep of its own.
  */
 export function withSweepOf(options: TableOptions | ScenarioContext, ratesCsv: string | null, file = 'node_rates.csv'): ScenarioContext {
-  const ctx = resolveContext(options);
-  if (ratesCsv === null || ctx.sweep !== undefined) return ctx;
-  const system = ctx.dataset.rows.systems.find((s) => s.system === ctx.system);
-  return withScenario(ctx, { sweep: nodeRatesOf(parseCsv(ratesCsv, file), system) });
+  return ratesCsv === null ? resolveContext(options) : withSweepFrom(options, parseCsv(ratesCsv, file));
 }
 
 /** The tables the page shows, in paper order (the registry's; Table 5 when the context has a sweep). */

@@ -10,10 +10,10 @@
  */
 import type { Reference } from '../data/schema.ts';
 import { policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
-import { nodeRateOf } from '../metrics/taskComponents.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { resolveContext, type ContextField, type ScenarioContext } from '../tables/context.ts';
 import { TABLES, tableEntry } from '../tables/registry.ts';
+import { pricedSystems } from '../tables/paperScenario.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { provenanceText, type Provenance } from './theme.ts';
 
@@ -53,14 +53,14 @@ export function captionContext(options: TableOptions | ScenarioContext): Caption
 function ratesText(ctx: ScenarioContext): string | null {
   if (!ctx.rates) return null;
   const ds = ctx.dataset;
-  const priced = ds.rows.systems.map((s) => [s.system, nodeRateOf(ctx.rates, s.system)] as const).filter(([, r]) => r !== undefined);
+  const priced = pricedSystems(ctx);
   if (priced.length === 0) return 'recorded costs (no system re-priced)';
   const shown = priced.slice(0, 4).map(([s, r]) => `${s} at ${r} USD/node-hour`).join(', ');
   const rest = priced.length > 4 ? ` and ${priced.length - 4} more` : '';
   // a run without node_hours is re-priced as if all of its cost were node time (runCostAtRate), which
   // drops G.1's fixed non-node charges: say so where it happens
-  const pricedSystems = new Set(priced.map(([s]) => s));
-  const noNodeHours = ds.rows.runs.some((r) => r.node_hours === null && pricedSystems.has(r.system));
+  const repriced = new Set(priced.map(([s]) => s));
+  const noNodeHours = ds.rows.runs.some((r) => r.node_hours === null && repriced.has(r.system));
   return `costs re-priced (Appendix G.1): ${shown}${rest}${priced.length < ds.rows.systems.length ? '; other systems at their recorded cost' : ''}${noNodeHours ? '; runs without node_hours are re-priced as if all of their cost were node time (fixed non-node charges are not kept)' : ''}`;
 }
 

@@ -6,19 +6,17 @@
 import { join } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import { DEFAULT_REFERENCE_DIR } from '../reference/load.ts';
-import { readNodeRates } from '../tables/table05.ts';
+import { readCsv } from '../io/csv.ts';
+import { withSweepFrom } from '../tables/table05.ts';
 import type { TableOptions } from '../tables/options.ts';
-import { resolveContext, withScenario, type ScenarioContext } from '../tables/context.ts';
+import type { ScenarioContext } from '../tables/context.ts';
 import { buildTables, tableEntry } from '../tables/registry.ts';
 
 export const NODE_RATES_FILE = join(DEFAULT_REFERENCE_DIR, 'node_rates.csv');
 
 /** The context with Table 5's sweep: its own, else the reference node rates for the system's node type. */
 export function withReferenceSweep(options: TableOptions | ScenarioContext): ScenarioContext {
-  const ctx = resolveContext(options);
-  if (ctx.sweep !== undefined) return ctx;
-  const system = ctx.dataset.rows.systems.find((s) => s.system === ctx.system)!;
-  return withScenario(ctx, { sweep: readNodeRates(NODE_RATES_FILE, system) });
+  return withSweepFrom(options, readCsv(NODE_RATES_FILE));
 }
 
 /** Table `id` ('1', '13', ... '22'). Throws UnsupportedOutputError when the dataset cannot support it. */

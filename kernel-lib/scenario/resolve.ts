@@ -215,5 +215,3 @@ export function scenarioToTableOptions(s: ResolvedScenario, dataset: Dataset, fi
   });
 }
 
-/** The resolved context of a resolved scenario (scenarioToTableOptions, by the name it should have). */
-export const scenarioContext = scenarioToTableOptions;

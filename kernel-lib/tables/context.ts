@@ -2,7 +2,7 @@
  * The resolved scenario context: every input of every table and figure, each field filled, resolved
  * in ONE place (`resolveContext`). Builders, captions, figure rows, notebook helpers, the report, the
  * explorer and compare all take it; a notebook can still call `table13({ dataset, policy: 'pass@2' })`:
- * the facade resolves once, as arquero's verbs wrap their internals (`contextOf`).
+ * the facade resolves once (`resolveContext` returns a context as it is), as arquero's verbs wrap their internals.
  *
  * Defaults (the only place they are applied; Joules-to-GDP section 3.2.1 and Appendix K):
  *   system            manifest primary_system
@@ -22,10 +22,8 @@
  * chosen, and gets a fresh memo.
  */
 import { J2GError } from '../errors.ts';
-import type { Dataset } from '../data/load.ts';
-import type { Reference } from '../data/schema.ts';
-import { policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
-import { RESOLVED, nodeRateOf, resolveComponentOptions, type RateOptions, type TaskComponents } from '../metrics/taskComponents.ts';
+import { policyLabel } from '../metrics/policy.ts';
+import { RESOLVED, nodeRateOf, resolveComponentOptions, type ResolvedComponentOptions } from '../metrics/taskComponents.ts';
 import { resolveBootstrap, type BootstrapSettings } from '../uncertainty/settings.ts';
 import { BOOTSTRAP_CACHE, tableSeries } from '../uncertainty/tableBootstrap.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
@@ -40,22 +38,15 @@ const BRAND = Symbol('ScenarioContext');
 
 /** What a context family computes once: components and evaluations by their tuple keys. */
 export interface ContextMemo {
-  readonly components: Map<string, TaskComponents>;
+  /** task components, evaluations and other values by their tuple keys (`memoized`) */
   readonly values: Map<string, unknown>;
   /** the task bootstraps of the family (uncertainty/tableBootstrap.ts reads it through BOOTSTRAP_CACHE) */
   readonly bootstraps: Map<string, unknown>;
 }
 
-export interface ScenarioContext {
-  readonly dataset: Dataset;
-  readonly system: string;
-  readonly judge: string;
-  readonly judgmentReference: Reference;
-  readonly timeReference: Reference;
-  readonly policy: AttemptPolicy;
+/** The resolved component fields (metrics/taskComponents.ts), and the tables' own. */
+export interface ScenarioContext extends Omit<ResolvedComponentOptions, 'derived'> {
   readonly weights: WeightScheme;
-  /** replacement node rates (USD per node-hour), or undefined: recorded costs */
-  readonly rates: RateOptions | undefined;
   /** Table 5's rates sweep (USD per node-hour by provider), or undefined: no Table 5 */
   readonly sweep: readonly NodeRate[] | undefined;
   /** draws and seed of the task-composition bootstrap, or false: point estimates only */
@@ -112,14 +103,11 @@ export function resolveContext(options: TableOptions | ScenarioContext, memo?: C
   };
   Object.defineProperty(ctx, BRAND, { value: true, enumerable: false });
   Object.defineProperty(ctx, RESOLVED, { value: true, enumerable: false });
-  const m = memo ?? { components: new Map(), values: new Map(), bootstraps: new Map() };
+  const m = memo ?? { values: new Map(), bootstraps: new Map() };
   Object.defineProperty(ctx, MEMO, { value: m, enumerable: false });
   Object.defineProperty(ctx, BOOTSTRAP_CACHE, { value: m.bootstraps, enumerable: false });
   return Object.freeze(ctx);
 }
-
-/** The facade's step: a context as it is, options resolved once. */
-export const contextOf = resolveContext;
 
 /** A patch of a context: any of its fields (undefined keeps the context's value). */
 export type ContextPatch = Partial<Pick<TableOptions, ContextField>>;

@@ -2,7 +2,7 @@
  * Components + weights + aggregates of one configuration, the shared step of every table builder.
  */
 import { taskComponents, type TaskComponents } from '../metrics/taskComponents.ts';
-import { componentsKey, memoOf, memoized, resolveContext, type ScenarioContext } from './context.ts';
+import { componentsKey, memoized, resolveContext, type ScenarioContext } from './context.ts';
 import { occupationMeans, weightVector, weightedAverage, groupAverages, type Components, type OccupationMeans } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
 import { warn } from '../warn.ts';
@@ -50,11 +50,7 @@ export function evaluate(options: TableOptions | ScenarioContext): Evaluation {
  */
 export function componentsOf(options: TableOptions | ScenarioContext): TaskComponents {
   const ctx = resolveContext(options);
-  const memo = memoOf(ctx).components;
-  const key = componentsKey(ctx);
-  let c = memo.get(key);
-  if (!c) memo.set(key, (c = taskComponents(ctx)));
-  return c;
+  return memoized(ctx, ['components', componentsKey(ctx)], () => taskComponents(ctx));
 }
 
 /**

@@ -30,8 +30,16 @@ export interface ScenarioDifference {
   paper: string;
 }
 
+/**
+ * The systems a context re-prices, in systems.csv order, each with its replacement node rate (USD per
+ * node-hour); empty under recorded costs. Captions and the differences from the paper both list them.
+ */
+export function pricedSystems(ctx: ScenarioContext): (readonly [string, number])[] {
+  return ctx.dataset.rows.systems.map((s) => [s.system, nodeRateOf(ctx.rates, s.system)] as const).filter((p): p is readonly [string, number] => p[1] !== undefined);
+}
+
 function ratesValue(ctx: ScenarioContext): string {
-  const priced = ctx.dataset.rows.systems.map((s) => [s.system, nodeRateOf(ctx.rates, s.system)] as const).filter(([, r]) => r !== undefined);
+  const priced = pricedSystems(ctx);
   if (priced.length === 0) return 'recorded costs';
   const shown = priced.slice(0, 3).map(([s, r]) => `${s} at ${r} USD/node-hour`).join(', ');
   return priced.length > 3 ? `${shown} and ${priced.length - 3} more` : shown;

@@ -72,6 +72,17 @@ export function readNodeRates(path: string, nodeType?: NodeType): NodeRate[] {
   return nodeRatesOf(readCsv(path), nodeType);
 }
 
+/**
+ * The context with Table 5's sweep: its own, else the rows of a rates CSV (the reference rates,
+ * data/reference/node_rates.csv, as the report and the explorer read it) for the system's node type.
+ */
+export function withSweepFrom(options: TableOptions | ScenarioContext, rates: CsvData): ScenarioContext {
+  const ctx = resolveContext(options);
+  if (ctx.sweep !== undefined) return ctx;
+  const system = ctx.dataset.rows.systems.find((s) => s.system === ctx.system)!;
+  return withScenario(ctx, { sweep: nodeRatesOf(rates, system) });
+}
+
 /** readNodeRates over a parsed CSV (the browser explorer has the file's text, not its path); messages name `csv.file`. */
 export function nodeRatesOf(csv: CsvData, nodeType?: NodeType): NodeRate[] {
   const path = csv.file;

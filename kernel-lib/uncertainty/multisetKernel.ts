@@ -42,6 +42,20 @@ function kernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
+/**
+ * A kernel instance with a linear memory of at least `bytes`, or null when that is more than
+ * MAX_KERNEL_BYTES or the engine refuses it (the caller then takes the JavaScript kernels).
+ */
+function kernelInstance(module: WebAssembly.Module, bytes: number): { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null {
+  if (bytes > MAX_KERNEL_BYTES) return null;
+  try {
+    const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+    return { memory, exports: new WebAssembly.Instance(module, { env: { memory } }).exports };
+  } catch {
+    return null;
+  }
+}
+
 /** Whether the WebAssembly kernel can run here. */
 export function multisetKernelAvailable(): boolean {
   return kernelModule() !== null;
@@ -96,14 +110,9 @@ export function kernelGroupSums(input: KernelInput): boolean {
   const tableStart = valuesStart + 8 * K * flat.length;
   const outStart = tableStart + 8 * base[O] * K;
   const bytes = outStart + 8 * K * groups * block;
-  if (bytes > MAX_KERNEL_BYTES) return false;
-  let memory: WebAssembly.Memory, exports: WebAssembly.Exports;
-  try {
-    memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
-  } catch {
-    return false;
-  }
+  const instance = kernelInstance(module, bytes);
+  if (!instance) return false;
+  const { memory, exports } = instance;
   const groupSums = exports.groupSums as GroupSums, fillRows = exports.fillRows as FillRows;
   const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer), U8 = new Uint8Array(memory.buffer);
   I.set(state, stateAt);
@@ -170,14 +179,9 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   const valuesStart = sumsStart + 8 * K;
   const outStart = valuesStart + 8 * n * K;
   const bytes = outStart + 8 * K * groups * block;
-  if (bytes > MAX_KERNEL_BYTES) return false;
-  let memory: WebAssembly.Memory, exports: WebAssembly.Exports;
-  try {
-    memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
-  } catch {
-    return false;
-  }
+  const instance = kernelInstance(module, bytes);
+  if (!instance) return false;
+  const { memory, exports } = instance;
   const slotSums = exports.slotSums as SlotSums;
   const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer);
   I.set(state, stateAt);
