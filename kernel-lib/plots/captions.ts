@@ -15,6 +15,7 @@ import { resolveContext, type ContextField, type ScenarioContext } from '../tabl
 import { TABLES, tableEntry } from '../tables/registry.ts';
 import { pricedSystems } from '../tables/paperScenario.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
+import { noiseWords, tasksOnly } from '../uncertainty/noise.ts';
 import { provenanceText, type Provenance } from './theme.ts';
 
 /** The resolved inputs a caption states. */
@@ -29,6 +30,8 @@ export interface CaptionContext {
   rates: string | null;
   draws: number | null;
   seed: number | null;
+  /** the sources beside task sampling the intervals cover (uncertainty/noise.ts noiseWords), or null: tasks only */
+  noise: string | null;
   provenance: Provenance;
 }
 
@@ -46,6 +49,7 @@ export function captionContext(options: TableOptions | ScenarioContext): Caption
     rates: ratesText(ctx),
     draws: ctx.bootstrap === false ? null : ctx.bootstrap.draws,
     seed: ctx.bootstrap === false ? null : ctx.bootstrap.seed,
+    noise: tasksOnly(ctx.noise) ? null : noiseWords(ctx.noise),
     provenance: { name: ds.manifest.name, provenance: ds.manifest.provenance, energy_boundary: ds.manifest.energy_boundary },
   };
 }
@@ -96,8 +100,13 @@ function evaluation(c: CaptionContext, withSystem = true): string {
     .filter(Boolean).join(', ');
 }
 
-function intervals(c: CaptionContext): string {
-  return c.draws === null ? 'no bootstrap intervals' : `95% percentile intervals from ${c.draws} task-composition bootstrap draws (seed ${c.seed})`;
+function intervals(c: CaptionContext, noiseApplies = true): string {
+  if (c.draws === null) return 'no bootstrap intervals';
+  if (c.noise === null) return `95% percentile intervals from ${c.draws} task-composition bootstrap draws (seed ${c.seed})`;
+  // a two-stage bootstrap (tables/noisyDraws.ts) where the table takes the scenario's noise
+  return noiseApplies
+    ? `95% percentile intervals from ${c.draws} two-stage bootstrap draws over ${c.noise} (seed ${c.seed})`
+    : `95% percentile intervals from ${c.draws} task-composition bootstrap draws (seed ${c.seed}; they cover tasks only, not the scenario's noise: ${c.noise})`;
 }
 
 /** Title and caption (without the provenance sentence, which baseLayout appends) of paper figure `id`. */
@@ -142,7 +151,7 @@ export function tableCaption(name: string, options: TableOptions | ScenarioConte
     on('judgmentReference') || on('timeReference') ? referenceWords(c.judgmentReference, c.timeReference) : null,
     on('judge') ? `judge ${c.judge}` : null,
     on('rates') ? c.rates : null,
-    entry.kind === 'interval-only' ? (c.draws === null ? null : `${c.draws} random portfolios (seed ${c.seed})`) : entry.kind === 'interval' ? intervals(c) : null,
+    entry.kind === 'interval-only' ? (c.draws === null ? null : `${c.draws} random portfolios (seed ${c.seed})`) : entry.kind === 'interval' ? intervals(c, on('noise')) : null,
   ].filter(Boolean);
   return `${entry.subject}; ${parts.join(', ')}. ${provenanceText(c.provenance)}`;
 }

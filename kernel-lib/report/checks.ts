@@ -80,9 +80,13 @@ export function readByConstruction(dir: string): Rule {
     r.table === table && (r.row === '*' || r.row === row) && (r.column === '*' || r.column === column));
 }
 
-/** The fields a published number of `table` ('1' ... '22', or 'text': every field a claim may rest on) depends on. */
-function dependsOnOf(table: string): readonly string[] {
-  return TABLES.find((t) => t.number === table)?.dependsOn ?? PAPER_FIELDS.filter((f) => f !== 'winTieInterval');
+/**
+ * The fields a published number of `table` ('1' ... '22', or 'text': every field a claim may rest on)
+ * in `column` depends on: `noise` moves only interval endpoints (`nvj_lo`, or as printed `NVJ [95% CI] lo`).
+ */
+function dependsOnOf(table: string, column: string): readonly string[] {
+  const fields = TABLES.find((t) => t.number === table)?.dependsOn ?? PAPER_FIELDS.filter((f) => f !== 'winTieInterval' && f !== 'noise');
+  return /[_ ](lo|hi)$/.test(column) ? fields : fields.filter((f) => f !== 'noise');
 }
 
 export interface CheckOptions extends TableOptions {
@@ -132,7 +136,7 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   for (const c of options.published.claims.values()) push('text', c.claimId, c.quote, c.value, c.printed);
   return out.map((r) => {
     // a value computed under another scenario than the paper's, in a field it depends on, is not compared
-    const why = differsWords(differencesFor(differences, dependsOnOf(r.table)));
+    const why = differsWords(differencesFor(differences, dependsOnOf(r.table, r.column)));
     return why === null ? r : { ...r, status: 'differs from the paper' as const, reason: why, difference: null };
   });
 }

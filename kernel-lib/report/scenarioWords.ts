@@ -3,6 +3,7 @@
  */
 import { referenceWords, weightsWords, policyWords } from '../plots/captions.ts';
 import { policyFromText, type ResolvedScenario } from '../scenario/schema.ts';
+import { noiseWords, resolveNoise, tasksOnly } from '../uncertainty/noise.ts';
 
 /**
  * What every table and figure was computed under, in words, from the resolved scenario.
@@ -17,7 +18,7 @@ export function scenarioWords(s: ResolvedScenario): string {
   const weights = typeof s.weights === 'string' ? weightsWords(s.weights) : 'file' in s.weights ? `weighted by ${s.weights.file}` : weightsWords('custom');
   return [
     `system ${s.system}`, `judge ${s.judge}`, policyWords(policyFromText(s.policy)!), referenceWords(s.judgmentReference, s.timeReference),
-    weights, rates, `${s.draws} bootstrap draws (seed ${s.seed})`, `${s.winTieInterval.replace('_', ' ')} win-tie intervals`,
+    weights, rates, `${s.draws} bootstrap draws (seed ${s.seed})${tasksOnly(resolveNoise(s.noise)) ? '' : ` over ${noiseWords(resolveNoise(s.noise))}`}`, `${s.winTieInterval.replace('_', ' ')} win-tie intervals`,
     s.qaij.latencyMaxS === null ? 'no QAIJ latency contract' : `QAIJ latency contract ${s.qaij.latencyMaxS} s`,
   ].join(', ');
 }

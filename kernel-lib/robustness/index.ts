@@ -9,4 +9,3 @@ export { specificationCurve } from '../plots/specificationCurve.ts';
 export * from './noise.ts';
 export * from './budget.ts';
 export { uncertaintyBudgetFigure } from '../plots/uncertaintyBudget.ts';
-export * from './noiseSchema.ts';

@@ -15,6 +15,7 @@
  *   --draws N, --seed S        draws, seed
  *   --win-tie-interval M       winTieInterval
  *   --latency-max S            qaij.latencyMaxS
+ *   --noise SOURCES            noise: tasks | a comma list of attempts, grading, meter:EPS:BETA
  *
  * Flags given beside `--scenario FILE` override that file's fields (rates.bySystem key by key).
  * Values are passed to the schema as typed as they can be read (a number where a number is meant), so
@@ -22,6 +23,7 @@
  */
 import { DECIMAL } from '../data/fields.ts';
 import { WEIGHT_NAMES } from './schema.ts';
+import { noiseFromText } from '../uncertainty/noise.ts';
 
 /** Flag name (without --) of each scenario field. */
 export const SCENARIO_FLAGS: Record<string, string> = {
@@ -40,6 +42,7 @@ export const SCENARIO_FLAGS: Record<string, string> = {
   seed: 'seed',
   winTieInterval: 'win-tie-interval',
   'qaij.latencyMaxS': 'latency-max',
+  noise: 'noise',
 };
 
 /** Option names `parseArgs` needs: every single-valued scenario flag (`rate` is repeatable). */
@@ -54,6 +57,16 @@ export function flagFieldName(field: string): string {
   if (by) return `--rate ${by[1]}=USD (scenario field ${field})`;
   const flag = SCENARIO_FLAGS[field];
   return flag ? `--${flag} (scenario field ${field})` : `scenario field ${field}`;
+}
+
+/** `--noise` text as the field's object; text that does not read is passed on for the schema to refuse with the flag's name. */
+function noiseFlag(text: string): unknown {
+  try {
+    const n = noiseFromText(text);
+    return { attempts: n.attempts, grading: n.grading, meter: n.meter };
+  } catch {
+    return text;
+  }
 }
 
 const asNumber = (v: string): number | string => (DECIMAL.test(v) && Number.isFinite(Number(v)) ? Number(v) : v);
@@ -83,6 +96,8 @@ export function scenarioFromFlags(options: Record<string, string | string[] | un
   set('winTieInterval', text('win-tie-interval'));
   const l = text('latency-max');
   if (l !== undefined) out.qaij = { ...(base.qaij as object | undefined), latencyMaxS: asNumber(l) };
+  const n = text('noise');
+  if (n !== undefined) out.noise = noiseFlag(n);
   const rateValues = Array.isArray(options.rate) ? options.rate : typeof options.rate === 'string' ? [options.rate] : [];
   const nodeRates = text('node-rates');
   const sweep = text('rates');

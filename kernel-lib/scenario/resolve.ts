@@ -82,6 +82,7 @@ export function resolveScenario(input: unknown, dataset: Dataset, files: Scenari
       policy: s.policy === undefined ? undefined : policyFromText(s.policy)!,
       bootstrap: s.draws === undefined && s.seed === undefined ? undefined : { draws: s.draws, seed: s.seed },
       winTieInterval: s.winTieInterval,
+      noise: s.noise,
     });
   } catch (e) {
     if (!(e instanceof J2GError) || !/invalid (draws|seed)/.test(e.message)) throw e;
@@ -110,6 +111,7 @@ export function resolveScenario(input: unknown, dataset: Dataset, files: Scenari
     seed: boot.seed,
     winTieInterval: ctx.winTieInterval,
     qaij: { latencyMaxS: s.qaij?.latencyMaxS ?? null },
+    noise: { attempts: ctx.noise.attempts, grading: ctx.noise.grading, meter: ctx.noise.meter === null ? null : { ...ctx.noise.meter } },
     derived,
     ...(files.datasetFiles ? { datasetFiles: files.datasetFiles } : {}),
     ...(files.datasetChange ? { datasetChange: files.datasetChange } : {}),
@@ -212,6 +214,7 @@ export function scenarioToTableOptions(s: ResolvedScenario, dataset: Dataset, fi
     ...(files.sweep ? { sweep: files.sweep } : {}),
     bootstrap: chosen('draws') || chosen('seed') ? { draws: s.draws, seed: s.seed } : undefined,
     winTieInterval: chosen('winTieInterval') ? s.winTieInterval : undefined,
+    noise: chosen('noise') ? s.noise : undefined,
   });
 }
 

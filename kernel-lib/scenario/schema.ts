@@ -27,6 +27,10 @@
  *     "draws": 10000, "seed": 20260726,             bootstrap (K.1); default the manifest's bootstrap
  *     "winTieInterval": "wilson",                   "wilson" | "wilson_corrected" | "exact" (Table 15)
  *     "qaij": { "latencyMaxS": null },              QAIJ latency contract L* in seconds; null: none
+ *     "noise": { "attempts": false, "grading": false, "meter": null },
+ *                                                   sources of noise the intervals cover beside task
+ *                                                   sampling; meter: null | {"eps": SD, "beta": SD}
+ *                                                   (relative); default none: the paper's intervals
  *     "derived": ["system", "judge", ...],          resolved only: the fields filled from a default or
  *                                                   another field rather than chosen (see below)
  *     "datasetFiles": {"runs.csv": "4b…", ...},     resolved only: SHA-256 of each dataset file
@@ -51,6 +55,7 @@ import { z } from 'zod';
 import { J2GError } from '../errors.ts';
 import { REFERENCES, type Reference } from '../data/schema.ts';
 import type { AttemptPolicy } from '../metrics/policy.ts';
+import type { Noise } from '../uncertainty/noise.ts';
 
 export const SCENARIO_VERSION = 1;
 export const WEIGHT_NAMES = ['gdp', 'employment', 'equal'] as const;
@@ -72,6 +77,13 @@ export const scenarioWeightsSchema = z.union([
   z.object({ custom: z.record(z.string().min(1), z.number().finite().nonnegative()) }).strict(),
 ]);
 
+/** The `noise` field (uncertainty/noise.ts): every key optional; the default (every source off) is the paper's intervals. */
+export const noiseSchema = z.object({
+  attempts: z.boolean().optional(),
+  grading: z.boolean().optional(),
+  meter: z.object({ eps: z.number().finite().nonnegative(), beta: z.number().finite().nonnegative() }).strict().nullable().optional(),
+}).strict();
+
 export const scenarioSchema = z.object({
   version: z.literal(SCENARIO_VERSION).optional(),
   dataset: z.string().min(1),
@@ -87,13 +99,14 @@ export const scenarioSchema = z.object({
   seed: z.number().int().nonnegative().refine(Number.isSafeInteger).optional(),
   winTieInterval: z.enum(WIN_TIE_INTERVALS).optional(),
   qaij: z.object({ latencyMaxS: z.number().finite().nonnegative().nullable().optional() }).strict().optional(),
-  derived: z.array(z.enum(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij'])).optional(),
+  noise: noiseSchema.optional(),
+  derived: z.array(z.enum(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'])).optional(),
   datasetFiles: z.record(z.string().min(1), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
   datasetChange: z.object({ fromSha256: z.string().regex(/^[0-9a-f]{64}$/), changedFiles: z.array(z.string()) }).strict().optional(),
 }).strict();
 
 /** The fields a scenario can derive rather than have chosen, in scenario.json order. */
-export const DERIVABLE_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij'] as const;
+export const DERIVABLE_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'] as const;
 export type DerivableField = (typeof DERIVABLE_FIELDS)[number];
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;
@@ -115,6 +128,8 @@ export interface ResolvedScenario {
   seed: number;
   winTieInterval: (typeof WIN_TIE_INTERVALS)[number];
   qaij: { latencyMaxS: number | null };
+  /** the sources of noise the intervals cover beside task sampling */
+  noise: Noise;
   /** the fields filled from a default or another field rather than chosen */
   derived: DerivableField[];
   /** SHA-256 of each dataset file (scenario/files.ts datasetFileHashes) */
@@ -144,6 +159,8 @@ export const ALLOWED: Record<string, string> = {
   winTieInterval: '"wilson", "wilson_corrected" or "exact"',
   qaij: 'an object {"latencyMaxS": seconds >= 0 or null}',
   'qaij.latencyMaxS': 'a latency in seconds >= 0, or null',
+  noise: 'an object {"attempts": true|false, "grading": true|false, "meter": null or {"eps": relative SD >= 0, "beta": relative SD >= 0}}; as a flag: tasks, or a comma list of attempts, grading, meter:EPS:BETA',
+  'noise.meter': 'null or {"eps": relative SD >= 0, "beta": relative SD >= 0}',
   derived: 'a list of scenario field names',
   datasetFiles: 'an object {"file": SHA-256}',
   datasetChange: 'an object {"fromSha256": SHA-256, "changedFiles": [names]}',
@@ -188,7 +205,7 @@ export function parseScenario(input: unknown, where: (field: string) => string =
     const key = issue.keys[0];
     const field = [...issue.path.map(String), key].join('.');
     const parent = issue.path.map(String).join('.');
-    const known = parent === '' ? Object.keys(scenarioSchema.shape) : parent === 'rates' ? Object.keys(scenarioRatesSchema.shape) : ['latencyMaxS'];
+    const known = parent === '' ? Object.keys(scenarioSchema.shape) : parent === 'rates' ? Object.keys(scenarioRatesSchema.shape) : parent === 'noise' ? Object.keys(noiseSchema.shape) : parent === 'noise.meter' ? ['eps', 'beta'] : ['latencyMaxS'];
     throw new ScenarioError(field, valueAt(input, [...issue.path, key]), `no such field; known: ${known.join(', ')}`, where);
   }
   const path = issue.path.map(String);

@@ -14,6 +14,7 @@
  *   rates             none (recorded costs; Appendix G.1)
  *   bootstrap         the manifest's, else 10,000 draws with seed 20260726 (K.1); false: point estimates
  *   winTieInterval    wilson (Table 15)
+ *   noise             tasks only (the paper's intervals; uncertainty/noise.ts adds attempts, grading, meter)
  *
  * A context is frozen. To vary it, `withScenario(ctx, patch)` builds a new one that shares the memo of
  * evaluations (the per-task components of one system, judge, reference pair, policy and rate are
@@ -26,11 +27,12 @@ import { policyLabel } from '../metrics/policy.ts';
 import { RESOLVED, nodeRateOf, resolveComponentOptions, type ResolvedComponentOptions } from '../metrics/taskComponents.ts';
 import { resolveBootstrap, type BootstrapSettings } from '../uncertainty/settings.ts';
 import { BOOTSTRAP_CACHE, tableSeries } from '../uncertainty/tableBootstrap.ts';
+import { resolveNoise, type Noise } from '../uncertainty/noise.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
 import type { BinomialIntervalMethod, NodeRate, TableOptions } from './options.ts';
 
 /** The fields of a context that a scenario can choose (the scenario.json names). */
-export const CONTEXT_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'sweep', 'bootstrap', 'winTieInterval'] as const;
+export const CONTEXT_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'sweep', 'bootstrap', 'winTieInterval', 'noise'] as const;
 export type ContextField = (typeof CONTEXT_FIELDS)[number];
 
 const WIN_TIE_METHODS: readonly BinomialIntervalMethod[] = ['wilson', 'wilson_corrected', 'exact'];
@@ -52,6 +54,8 @@ export interface ScenarioContext extends Omit<ResolvedComponentOptions, 'derived
   /** draws and seed of the task-composition bootstrap, or false: point estimates only */
   readonly bootstrap: BootstrapSettings | false;
   readonly winTieInterval: BinomialIntervalMethod;
+  /** the sources of noise the intervals cover beside task sampling (default none: the paper's) */
+  readonly noise: Noise;
   /** the fields that were derived from a default or another field rather than chosen */
   readonly derived: readonly ContextField[];
 }
@@ -96,10 +100,12 @@ export function resolveContext(options: TableOptions | ScenarioContext, memo?: C
   if (options.bootstrap === undefined) derived.push('bootstrap');
   const winTieInterval = pick('winTieInterval', options.winTieInterval, () => 'wilson' as BinomialIntervalMethod);
   if (!WIN_TIE_METHODS.includes(winTieInterval)) throw new J2GError(`invalid winTieInterval: ${winTieInterval} (expected ${WIN_TIE_METHODS.join(', ')})`);
+  const noise = resolveNoise(options.noise);
+  if (options.noise === undefined) derived.push('noise');
   const ctx: ScenarioContext = {
     dataset: ds, system, judge, judgmentReference, timeReference, policy, weights, rates,
     sweep: sweep === undefined ? undefined : Object.freeze([...sweep]),
-    bootstrap, winTieInterval, derived: Object.freeze(derived),
+    bootstrap, winTieInterval, noise, derived: Object.freeze(derived),
   };
   Object.defineProperty(ctx, BRAND, { value: true, enumerable: false });
   Object.defineProperty(ctx, RESOLVED, { value: true, enumerable: false });

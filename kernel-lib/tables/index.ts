@@ -13,3 +13,4 @@ export * from './table05.ts';
 export * from './context.ts';
 export * from './registry.ts';
 export * from './paperScenario.ts';
+export * from './noisyDraws.ts';

@@ -7,6 +7,7 @@
 import type { ComponentOptions } from '../metrics/taskComponents.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
 import type { BootstrapOption } from '../uncertainty/tableBootstrap.ts';
+import type { Noise } from '../uncertainty/noise.ts';
 
 export type BinomialIntervalMethod = 'wilson' | 'wilson_corrected' | 'exact';
 
@@ -23,4 +24,6 @@ export interface TableOptions extends ComponentOptions, BootstrapOption {
   winTieInterval?: BinomialIntervalMethod;
   /** Table 5's rates sweep (Appendix G.1); default none (no Table 5). */
   sweep?: readonly NodeRate[];
+  /** Sources of noise the intervals cover beside task sampling; default none (uncertainty/noise.ts). */
+  noise?: Partial<Noise>;
 }

@@ -15,11 +15,12 @@
 import { policyLabel } from '../metrics/policy.ts';
 import { nodeRateOf } from '../metrics/taskComponents.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
+import { noiseWords } from '../uncertainty/noise.ts';
 import { resolveContext, type ContextField, type ScenarioContext } from './context.ts';
 import type { TableOptions } from './options.ts';
 
 /** The context fields that can make an output differ from the paper's (bootstrap and sweep excluded). */
-export const PAPER_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'winTieInterval'] as const;
+export const PAPER_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'winTieInterval', 'noise'] as const;
 export type PaperField = (typeof PAPER_FIELDS)[number] & ContextField;
 
 export interface ScenarioDifference {
@@ -63,6 +64,8 @@ export function scenarioDifferences(options: TableOptions | ScenarioContext): Sc
   if (typeof ctx.weights === 'object' && !out.some((d) => d.field === 'weights')) out.push({ field: 'weights', value: 'custom', paper: 'gdp' });
   add('rates', ratesValue(ctx), 'recorded costs');
   add('winTieInterval', ctx.winTieInterval, 'wilson');
+  // intervals over more sources than tasks estimate another spread (only interval columns depend on it)
+  add('noise', noiseWords(ctx.noise), 'tasks only');
   return out;
 }
 

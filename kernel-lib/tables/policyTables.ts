@@ -22,7 +22,7 @@ import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { evaluate } from './evaluate.ts';
-import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
+import { scenarioCellDraws } from './noisyDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
 /**
@@ -125,8 +125,9 @@ function policyRowOf(b: ReturnType<typeof evaluate>['benchmark'], policy: Attemp
 export function policyTable(options: TableOptions | ScenarioContext, policies: AttemptPolicy[], reference: Reference): ColumnTable {
   if (!Array.isArray(policies) || policies.length === 0) throw new J2GError('policyTable requires at least one policy');
   const ctx = resolveContext(options);
-  const cells = policies.map((policy) => evaluate(withScenario(ctx, { policy, judgmentReference: reference, timeReference: reference })));
-  const draws = benchmarkCellDraws(ctx, cells);
+  const scenarios = policies.map((policy) => withScenario(ctx, { policy, judgmentReference: reference, timeReference: reference }));
+  const cells = scenarios.map((s) => evaluate(s));
+  const draws = scenarioCellDraws(ctx, scenarios);
   return aq.from(cells.map((c, k) => ({ ...policyRowOf(c.benchmark, policies[k]), ...ratioIntervals(draws?.[k]) })));
 }
 

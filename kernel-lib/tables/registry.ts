@@ -48,8 +48,10 @@ export interface TableEntry {
 }
 
 const EVALUATION: readonly ContextField[] = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'];
-const CROSSING: readonly ContextField[] = ['system', 'judge', 'policy', 'weights', 'rates'];
-const POLICIES: readonly ContextField[] = ['system', 'judge', 'weights', 'rates'];
+// `noise` (the sources the bootstrap intervals cover beside tasks) moves only the interval columns
+// of the tables that take it (tables/noisyDraws.ts): 13 and 17-21
+const CROSSING: readonly ContextField[] = ['system', 'judge', 'policy', 'weights', 'rates', 'noise'];
+const POLICIES: readonly ContextField[] = ['system', 'judge', 'weights', 'rates', 'noise'];
 
 const entry = (name: string, subject: string, kind: TableKind, keyColumns: readonly string[], dependsOn: readonly ContextField[], build: TableEntry['build'], more: Partial<TableEntry> = {}): TableEntry => {
   const number = String(Number(name.slice(5)));
@@ -63,7 +65,7 @@ export const TABLES: readonly TableEntry[] = [
     { needs: ['two judges sharing comparisons of the system, or two judged attempts'] }),
   entry('table05', 'Costs and NVJ of the same runs re-priced at other node-hour rates (Appendix G.1)', 'point', ['category'], ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'sweep'], table05,
     { needs: ['a rates sweep with a rate for the system\'s node type', 'a node_rate_usd_per_hour for the system'] }),
-  entry('table13', 'Category components and ratios', 'interval', ['category'], EVALUATION, table13, { core: true }),
+  entry('table13', 'Category components and ratios', 'interval', ['category'], [...EVALUATION, 'noise'], table13, { core: true }),
   entry('table14', 'Net value per AI dollar and per AI hour by category', 'point', ['category'], EVALUATION, table14),
   entry('table15', 'Occupation results, Wilson win-tie intervals', 'interval', ['occupation'], [...EVALUATION, 'winTieInterval'], table15, { core: true }),
   entry('table16', 'Rank stability over random portfolios', 'interval-only', ['ranking'], EVALUATION, table16, { needs: ['two or more categories with a positive weight'] }),

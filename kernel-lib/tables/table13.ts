@@ -6,16 +6,15 @@
  * Table 13 columns: category, win_tie_pct, credited_value_usd, ai_cost_usd, time_saving_hours,
  * energy_mj, ai_time_hours, nvj, tsj, nvj_lo, nvj_hi, tsj_lo, tsj_hi (percentile 95% task-composition
  * intervals, J.2: tasks resampled within occupations, category components re-aggregated with the fixed
- * weights in every draw). Table 14 columns: category, nv_per_ai_usd, nv_per_ai_hour.
+ * weights in every draw; the scenario's `noise` adds attempts, grading and meter error, tables/noisyDraws.ts). Table 14 columns: category, nv_per_ai_usd, nv_per_ai_hour.
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, type ScenarioContext } from './context.ts';
-import { byName, categoryAverages, evaluate, weightedCategories } from './evaluate.ts';
-import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
-import { RATIO_COMPONENTS, componentDraws } from '../uncertainty/componentDraws.ts';
+import { byName, categoryAverages, evaluate } from './evaluate.ts';
+import { scenarioCategoryDraws } from './noisyDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 import { warn } from '../warn.ts';
 
@@ -36,21 +35,9 @@ export function categorySummaries(options: TableOptions | ScenarioContext): Cate
   });
 }
 
-/** Bootstrap draws of every category's components, in the name order of `categorySummaries`. */
-function categoryDraws(ctx: ScenarioContext) {
-  const ev = evaluate(ctx);
-  const boot = tableBootstrap(ctx, ev.components);
-  if (!boot) return null;
-  const { categoryOf: cats, names } = weightedCategories(ctx, ev);
-  // An occupation of a zero-weight category (left out) weighs 0, so it adds nothing to whichever
-  // group it is counted in: group 0 keeps every index in range.
-  const groupOf = Int32Array.from(cats, (c) => Math.max(0, names.indexOf(c)));
-  return componentDraws(boot, [ev.components], ev.weights, groupOf, names.length, RATIO_COMPONENTS)[0];
-}
-
 export function table13(options: TableOptions | ScenarioContext): ColumnTable {
   const ctx = resolveContext(options);
-  const draws = categoryDraws(ctx);
+  const draws = scenarioCategoryDraws(ctx);
   return aq.from(categorySummaries(ctx).map((c, g) => ({
     category: c.category,
     win_tie_pct: 100 * c.credit,

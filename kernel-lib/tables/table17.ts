@@ -4,7 +4,8 @@
  * with p_i the GDP task weights, for s, t in {expert_only, expert_with_ai}, under the chosen policy
  * (default pass@1). Costs, energies and AI times do not depend on s or t.
  * Columns: judgment_reference, time_reference, nvj, tsj, nvj_lo, nvj_hi, tsj_lo, tsj_hi (rows in the
- * paper's order; percentile 95% task-composition intervals, one set of draws shared by the four cells).
+ * paper's order; percentile 95% task-composition intervals, one set of draws shared by the four cells;
+ * the scenario's `noise` adds attempts, grading and meter error, tables/noisyDraws.ts).
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
@@ -13,7 +14,7 @@ import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { evaluate, type Evaluation } from './evaluate.ts';
-import { benchmarkCellDraws } from '../uncertainty/tableBootstrap.ts';
+import { scenarioCellDraws } from './noisyDraws.ts';
 import type { ComponentDraws } from '../uncertainty/componentDraws.ts';
 import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
 
@@ -35,8 +36,9 @@ export interface CrossingCells {
 /** The four crossed cells and their shared draws (Tables 17 and 18). */
 export function crossingCells(options: TableOptions | ScenarioContext): CrossingCells {
   const ctx = resolveContext(options);
-  const cells = CROSSINGS.map(([s, t]) => evaluate(withScenario(ctx, { judgmentReference: s, timeReference: t })));
-  const draws = benchmarkCellDraws(ctx, cells);
+  const scenarios = CROSSINGS.map(([s, t]) => withScenario(ctx, { judgmentReference: s, timeReference: t }));
+  const cells = scenarios.map((s) => evaluate(s));
+  const draws = scenarioCellDraws(ctx, scenarios);
   return { cells, draws };
 }
 

@@ -28,6 +28,7 @@ import { tableBootstrap } from '../uncertainty/tableBootstrap.ts';
 import { benchmarkDraws } from '../uncertainty/groupMeanDraws.ts';
 import { percentileInterval } from '../uncertainty/percentileInterval.ts';
 import { tsjDraws } from '../uncertainty/ratioDraws.ts';
+import { noiseWords, tasksOnly } from '../uncertainty/noise.ts';
 import { warn } from '../warn.ts';
 
 type Bounds = [number | null, number | null];
@@ -67,6 +68,7 @@ export function decompositionInputs(options: TableOptions | ScenarioContext): De
 export function table22(options: TableOptions | ScenarioContext): ColumnTable {
   const ctx = resolveContext(options);
   const { base, expertOnlyHours: eo, expertAIHours: wai } = decompositionInputs(ctx);
+  if (ctx.bootstrap !== false && !tasksOnly(ctx.noise)) warn(`table22: its intervals cover task sampling only; the scenario's noise (${noiseWords(ctx.noise)}) applies to Tables 13 and 17-21, not to the time-saving decomposition`);
   // Mean AI time of the credited attempts: S^wai = Y (H^wai - Lbar) gives Lbar = H^wai - S/Y.
   const n = base.taskIds.length;
   const fields = {

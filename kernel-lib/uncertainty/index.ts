@@ -12,3 +12,4 @@ export * from './twoOrderAttribution.ts';
 export * from './spearman.ts';
 export * from './rankPortfolios.ts';
 export * from './judgeAgreement.ts';
+export * from './noise.ts';

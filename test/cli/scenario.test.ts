@@ -46,6 +46,28 @@ describe('scenario round trip', () => {
     expect(JSON.parse(readFileSync(join(b, 'scenario.json'), 'utf8'))).toMatchObject({ weights: 'equal', draws: 20 });
   });
 
+  test('--noise is a scenario field: written to scenario.json, read back to the same bytes, and a bad value named with its flag', async () => {
+    const a = tmp('j2g-a-');
+    const b = tmp('j2g-b-');
+    const r1 = await j2g('tables', '--data', SMALL, '--out', a, '--draws', '40', '--noise', 'grading,meter:0.05:0.02');
+    expect(r1.status).toBe(0);
+    const scenario = JSON.parse(readFileSync(join(a, 'scenario.json'), 'utf8'));
+    expect(scenario.noise).toEqual({ attempts: false, grading: true, meter: { eps: 0.05, beta: 0.02 } });
+    expect(scenario.derived).not.toContain('noise');
+    expect(r1.stderr).toContain('table22: its intervals cover task sampling only');
+    expect((await j2g('tables', '--scenario', join(a, 'scenario.json'), '--out', b)).status).toBe(0);
+    for (const f of readdirSync(a)) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+    const c = tmp('j2g-c-');
+    expect((await j2g('tables', '--data', SMALL, '--out', c, '--draws', '40')).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(c, 'scenario.json'), 'utf8'))).toMatchObject({ noise: { attempts: false, grading: false, meter: null } });
+    expect(readFileSync(join(a, 'table13.csv'), 'utf8')).not.toBe(readFileSync(join(c, 'table13.csv'), 'utf8'));
+    expect(readFileSync(join(a, 'table01.csv'), 'utf8')).toBe(readFileSync(join(c, 'table01.csv'), 'utf8'));
+    const bad = await j2g('tables', '--data', SMALL, '--out', tmp('j2g-d-'), '--noise', 'grading,loud');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--noise (scenario field noise): "grading,loud" is not allowed (expected');
+    expect(bad.stderr).toContain('as a flag: tasks, or a comma list of attempts, grading, meter:EPS:BETA');
+  });
+
   test('a bad field of a scenario file is named with its flag and what is allowed', async () => {
     const dir = tmp('j2g-s-');
     writeFileSync(join(dir, 's.json'), JSON.stringify({ dataset: SMALL, policy: 'pass-2' }));

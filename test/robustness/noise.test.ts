@@ -110,7 +110,7 @@ describe('noise', () => {
 
 describe('noiseSchema', () => {
   test('reads the scenario field and resolves to the same noise', async () => {
-    const { noiseSchema } = await import('../../kernel-lib/robustness/noiseSchema.ts');
+    const { noiseSchema } = await import('../../kernel-lib/scenario/schema.ts');
     expect(resolveNoise(noiseSchema.parse({ grading: true, meter: { eps: 0.05, beta: 0.02 } }))).toEqual({ attempts: false, grading: true, meter: { eps: 0.05, beta: 0.02 } });
     expect(resolveNoise(noiseSchema.parse({}))).toEqual({ attempts: false, grading: false, meter: null });
     expect(noiseSchema.safeParse({ meter: { eps: -1, beta: 0 } }).success).toBe(false);

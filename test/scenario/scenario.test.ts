@@ -18,8 +18,8 @@ describe('resolveScenario', () => {
     expect(resolveScenario({ dataset: SMALL }, small)).toEqual({
       version: 1, dataset: SMALL, system: 'sysX', judge: 'J1', judgmentReference: 'expert_only', timeReference: 'expert_only',
       policy: 'pass@1', weights: 'gdp', rates: { nodeRateUSDPerHour: null, bySystem: {}, nodeTypesFile: null, sweepFile: null },
-      draws: 2000, seed: 20260726, winTieInterval: 'wilson', qaij: { latencyMaxS: null },
-      derived: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij'],
+      draws: 2000, seed: 20260726, winTieInterval: 'wilson', qaij: { latencyMaxS: null }, noise: { attempts: false, grading: false, meter: null },
+      derived: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'],
     });
   });
 

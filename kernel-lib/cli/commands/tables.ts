@@ -42,6 +42,11 @@ reference follows --judgment-reference unless the file chose it; scenario.json's
   --seed S                  PRNG seed (default: manifest bootstrap.seed, else 20260726)
   --win-tie-interval M      wilson (default) | wilson_corrected | exact (Table 15)
   --latency-max S           QAIJ latency contract in seconds (recorded in scenario.json)  [qaij.latencyMaxS]
+  --noise SOURCES           sources of noise the intervals of Tables 13 and 17-21 cover beside task
+                            sampling: tasks (default, the paper's) or a comma list of attempts
+                            (which recorded attempts are the charged runs), grading (which judge's
+                            verdicts credit a task) and meter:EPS:BETA (relative meter error per run
+                            and calibration bias per system, e.g. meter:0.05:0.02)   [noise]
   --accept-dataset-change   compute on a dataset whose files changed since --scenario FILE was written
                             (refused otherwise, naming the changed files); the new scenario.json
                             records both hashes (datasetChange)
@@ -57,7 +62,8 @@ table20/table21 (thresholds against the expert-only and expert-with-AI reference
 (time-saving decomposition), and scenario.json: the resolved scenario (every default filled in) with
 the SHA-256 of the dataset's files; \`j2g tables --scenario OUT/scenario.json --out OUT2\` gives the
 same bytes. Interval columns (*_lo, *_hi) are percentile 95% task-composition bootstrap intervals on
-one shared, seeded set of draws per table. All files are written as one unit: this run's, or on a
+one shared, seeded set of draws per table (with --noise, a two-stage bootstrap that also resamples
+the sources named; Table 22's intervals cover tasks only). All files are written as one unit: this run's, or on a
 failure the earlier run's untouched. A table the dataset cannot support (for example no
 expert-with-AI reference) is skipped with a warning naming the reason; its file from an earlier run
 in --out, if any, is removed (with a warning), so --out only ever holds one run's tables.`;
