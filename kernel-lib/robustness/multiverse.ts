@@ -19,7 +19,8 @@
  * the reason, never dropped; every other error fails the run.
  * @example multiverse({ dataset: loadDataset('data/recorded/synthetic-small') }, { weights: ['gdp', 'equal'] }).specs.length // => 2
  */
-import { UnsupportedOutputError } from '../errors.ts';
+import { J2GError, UnsupportedOutputError } from '../errors.ts';
+import { noiseWords, tasksOnly } from '../uncertainty/noise.ts';
 import { CONTEXT_FIELDS, memoOf, resolveContext, withScenario, type ContextPatch, type ScenarioContext } from '../tables/context.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { systemSummaries } from '../tables/table01.ts';
@@ -179,6 +180,8 @@ export function multiverse(base: TableOptions | ScenarioContext, grid?: unknown,
   const t0 = performance.now();
   const mark = warnings().length;
   const ctx = resolveContext(base);
+  // the specifications' intervals are the shared task-composition draws (paired across specifications)
+  if (!tasksOnly(ctx.noise)) throw new J2GError(`multiverse: its intervals resample tasks only (paired across specifications), so a scenario noise of ${noiseWords(ctx.noise)} cannot apply; leave noise at tasks and add --budget for the other sources`);
   const checked = grid === undefined ? defaultGrid(ctx, options.sweep) : checkGrid(grid, ctx);
   const fields = GRID_FIELDS.filter((f) => checked[f] !== undefined);
   // root: the base without the grid's fields (a grid's "recorded" rates must not inherit the base's);

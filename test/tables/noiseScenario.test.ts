@@ -93,3 +93,8 @@ describe('the noise field of a scenario', () => {
     expect(resolveNoise({})).toBe(NO_NOISE);
   });
 });
+
+test('the multiverse refuses a scenario noise other than tasks, naming --budget (its intervals are the shared task draws)', async () => {
+  const { multiverse } = await import('../../kernel-lib/robustness/multiverse.ts');
+  expect(() => multiverse(ctxOf({ noise: { attempts: true } }))).toThrow('multiverse: its intervals resample tasks only (paired across specifications), so a scenario noise of tasks and attempts cannot apply; leave noise at tasks and add --budget for the other sources');
+});
