@@ -15,7 +15,8 @@ export const summary = 'attribute a power-log trace to runs: energy_mj, ai_hours
 
 export const usage = `usage: j2g energy --trace DIR --out runs.csv [options]
 
-  --trace DIR            trace directory written by scripts/power-log
+  --trace DIR            trace directory written by scripts/power-log; its samples may be Parquet
+                         instead of CSV: smi.parquet, or smi/device=<name>/*.parquet (likewise nvml, rapl)
   --out FILE             runs.csv to write (written whole or not at all)
   --rate USD/h           node-hour rate; cost_usd = T_alloc / 3600 x rate (empty without it)
   --rates R1,R2,...      also write cost_usd_at_R (Joules-to-GDP G.1 rate sensitivity)
