@@ -12,7 +12,8 @@
 --
 -- Each interval between a device's consecutive readable samples carries power linear from p0 to p1
 -- (the trapezoid rule); it is cut at the boundaries inside it, the piece [a, e] getting
--- (e - a) (p(a) + p(e)) / 2 joules, p interpolated linearly: the same operations as segmentEnergy.ts,
+-- (e - a) (p(a) + p(e)) / 2 joules, p interpolated linearly (DuckDB's ASOF join finds the segments;
+-- Trino and Spark would need a range join instead): the same operations as segmentEnergy.ts,
 -- added in another order (SUM), so equal to the last bits. Flags: {{gap_flag}} on the segments an
 -- interval longer than {{gap_limit_s}} touches, {{missing_flag}} / {{implausible_flag}} on those of an
 -- interval spanning an unreadable sample / one above {{ceiling_w}} W (types.ts FLAG). Not here (the
@@ -50,11 +51,24 @@ flagged AS (
   FROM iv LEFT JOIN na ON na.device = iv.device AND na.g = iv.g
   WHERE iv.t0 IS NOT NULL AND iv.t1 > iv.t0
 ),
+located AS (
+  -- k0: the segment of t0 (boundaries <= t0), k1: the segment of the interval's end (boundaries < t1):
+  -- two ASOF joins (sort-merge), not a range join of every interval with every segment
+  SELECT f.*, COALESCE(b0.k + 1, 0) AS k0, COALESCE(b1.k + 1, 0) AS k1
+  FROM flagged f
+  ASOF LEFT JOIN boundaries b0 ON f.t0 >= b0.t
+  ASOF LEFT JOIN boundaries b1 ON f.t1 > b1.t
+),
 pieces AS (
-  SELECT f.device, seg.k, f.t0, f.p0, f.t1, f.p1, f.flag,
-         GREATEST(f.t0, seg.lo) AS a, LEAST(f.t1, seg.hi) AS e,
-         (f.p1 - f.p0) / (f.t1 - f.t0) AS slope
-  FROM flagged f JOIN seg ON seg.hi > f.t0 AND seg.lo < f.t1
+  -- most intervals lie inside one segment: one piece, [t0, t1]
+  SELECT device, k0 AS k, t0, p0, t1, p1, flag, t0 AS a, t1 AS e, (p1 - p0) / (t1 - t0) AS slope
+  FROM located WHERE k0 = k1
+  UNION ALL
+  -- an interval across boundaries: one piece per segment it touches
+  SELECT l.device, seg.k, l.t0, l.p0, l.t1, l.p1, l.flag,
+         GREATEST(l.t0, seg.lo) AS a, LEAST(l.t1, seg.hi) AS e, (l.p1 - l.p0) / (l.t1 - l.t0) AS slope
+  FROM located l JOIN seg ON seg.k BETWEEN l.k0 AND l.k1
+  WHERE l.k0 < l.k1
 )
 SELECT device, k,
        SUM((e - a) * ((CASE WHEN a = t0 THEN p0 ELSE p0 + slope * (a - t0) END)
