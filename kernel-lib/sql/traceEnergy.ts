@@ -13,6 +13,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { J2GError } from '../errors.ts';
 import { energyRuns, type EnergyOptions, type EnergyRuns } from '../energy/energyRuns.ts';
 import type { DeviceSeries, IntegratedTrace } from '../energy/integrateTrace.ts';
@@ -21,6 +22,9 @@ import { timeline } from '../energy/timeline.ts';
 import { readTraceManifest } from '../energy/traceManifest.ts';
 import { FLAG } from '../energy/types.ts';
 import { fillSql, sqlText } from './engine.ts';
+
+/** DuckDB's memory limit for a trace (its own setting's syntax); past it the sorts spill to disk. */
+export const DUCKDB_MEMORY = '1GB';
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -45,7 +49,8 @@ export function smiSamplesSql(dir: string): string {
  * their first and last time, as integrateTrace's series (source smi, component gpu).
  */
 export async function duckDbSmiSeries(dir: string, originNs: number, boundariesS: Float64Array, opts: { gapLimitS: number; gpuCeilingW: number }): Promise<IntegratedTrace> {
-  const instance = await DuckDBInstance.create(':memory:');
+  // bounded memory: DuckDB spills its sorts (the windows per device) to a temporary folder past the limit
+  const instance = await DuckDBInstance.create(':memory:', { memory_limit: DUCKDB_MEMORY, temp_directory: join(tmpdir(), 'j2g-duckdb-spill'), preserve_insertion_order: 'false' });
   const c = await instance.connect();
   try {
     await c.run(`CREATE VIEW samples AS SELECT * FROM ${smiSamplesSql(dir)}`);
