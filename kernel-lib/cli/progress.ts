@@ -10,11 +10,13 @@ import { FILES } from '../data/schema.ts';
 
 export const PROGRESS_BYTES = 8 * 2 ** 20;
 
-/** Total bytes of a dataset directory's CSV files (missing files count 0). */
+/** Total bytes of a dataset directory's files, CSV or (where a CSV is missing) Parquet (missing files count 0). */
 export function datasetBytes(dir: string): number {
   let total = 0;
   for (const { file } of Object.values(FILES)) {
-    try { total += statSync(join(dir, file)).size; } catch { /* reported by the loader */ }
+    for (const name of [file, file.replace(/\.csv$/, '.parquet')]) {
+      try { total += statSync(join(dir, name)).size; break; } catch { /* the other form, or reported by the loader */ }
+    }
   }
   return total;
 }

@@ -14,7 +14,7 @@ import { allocateNodeTime } from './allocateNodeTime.ts';
 import { attributeEnergy, servedRuns, type IdlePolicy } from './attributeEnergy.ts';
 import { costAtRateUSD, executionCostUSD } from './executionCost.ts';
 import { idlePowerFromWindowsW, incrementalEnergyJ } from './incrementalEnergy.ts';
-import { integrateTrace } from './integrateTrace.ts';
+import { integrateTrace, type IntegratedTrace } from './integrateTrace.ts';
 import { ipwEnergyJ } from './ipwEnergy.ts';
 import { closeOpenWindows, markWindows } from './markWindows.ts';
 import { resourceEnergyJ } from './resourceEnergy.ts';
@@ -36,6 +36,15 @@ export interface EnergyOptions {
   gpuCeilingW?: number;
   /** node idle power, W; default measured over marked idle windows, else no incremental column */
   idlePowerW?: number | null;
+  /**
+   * The samples already integrated into the marks' segments by another engine (sql/traceEnergy.ts,
+   * DuckDB), with the boundaries it cut at (checked against the marks'): used instead of reading them.
+   */
+  integrated?: { boundariesS: Float64Array; trace: IntegratedTrace };
+}
+
+function sameBoundaries(a: Float64Array, b: Float64Array): boolean {
+  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 }
 
 export interface EnergySummary {
@@ -86,7 +95,9 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   const { runs, setups, idles, skipped: skippedMarks } = markWindows(dir, originNs);
   const tl = timeline(runs, setups, idles);
   const gapLimitS = opts.gapLimitS ?? Math.max((5 * manifest.interval_ms) / 1000, 1);
-  const integ = integrateTrace(dir, manifest, tl.boundariesS, { gapLimitS, raplCeilingW: opts.raplCeilingW ?? 1000, gpuCeilingW: opts.gpuCeilingW ?? 2000 });
+  const given = opts.integrated;
+  if (given && !sameBoundaries(given.boundariesS, tl.boundariesS)) throw new J2GError(`${dir}: the integrated series were cut at other boundaries than the marks give`);
+  const integ = given?.trace ?? integrateTrace(dir, manifest, tl.boundariesS, { gapLimitS, raplCeilingW: opts.raplCeilingW ?? 1000, gpuCeilingW: opts.gpuCeilingW ?? 2000 });
   const skipped = [...skippedMarks, ...integ.skipped];
   for (const k of skipped.slice(0, 20)) warn(`${k.file}:${k.line}: skipped: ${k.message}`);
   if (skipped.length > 20) warn(`${dir}: ${skipped.length - 20} more skipped lines (all in the summary's skipped_lines)`);

@@ -21,6 +21,7 @@ import { J2GError } from '../errors.ts';
 import { counterIntervalEnergy } from './counterIntervalEnergy.ts';
 import { SegmentEnergy } from './segmentEnergy.ts';
 import { streamSamples } from './sampleStream.ts';
+import { parquetSamplesPath, streamParquetSamples } from './parquetSamples.ts';
 import type { TraceManifest } from './traceManifest.ts';
 import { FLAG, type Component, type SkippedLine } from './types.ts';
 
@@ -75,9 +76,12 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
   };
 
   for (const source of ['nvml', 'rapl', 'smi'] as SourceName[]) {
-    const path = join(dir, FILES[source].file);
+    const csvPath = join(dir, FILES[source].file);
     if (!present[source]) continue;
-    if (!existsSync(path)) throw new J2GError(`${path}: missing, though the manifest says the source is present`);
+    // the samples as Parquet (parquetSamples.ts: <source>.parquet, or <source>/device=<name>/) when there is no CSV
+    const parquet = existsSync(csvPath) ? null : parquetSamplesPath(dir, source);
+    const path = parquet ?? csvPath;
+    if (!existsSync(path)) throw new J2GError(`${csvPath}: missing (nor ${source}.parquet or ${source}/device=<name>/), though the manifest says the source is present`);
     const isCounter = source !== 'smi';
     const toJ = source === 'nvml' ? 1e-3 : 1e-6;
     const ceilingW = source === 'rapl' ? opts.raplCeilingW : gpuCeilingW;
@@ -123,7 +127,7 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
     };
     const outOfOrder = (line: number, device: string, t: number, before: number, after: number) =>
       skipped.push({ file: path, line, message: `mono_ns: device ${device}: ${t.toFixed(9)} s lies outside the samples around it (${before.toFixed(9)} s and ${after.toFixed(9)} s): a garbled time`, fromS: Math.min(before, after), toS: Math.max(before, after) });
-    const result = streamSamples(path, FILES[source].header, originNs, (dev, t, v, names, line) => {
+    const onSample = (dev: number, t: number, v: number, names: readonly string[], line: number) => {
       let st = state[dev];
       if (st === undefined) {
         const name = names[dev];
@@ -157,7 +161,10 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
       lastGoodS = t;
       if (held) commit(st, held.t, held.v);
       st.held = { t, v, line };
-    }, skip);
+    };
+    const result = parquet
+      ? streamParquetSamples(parquet, FILES[source].header.split(',')[3], originNs, onSample)
+      : streamSamples(path, FILES[source].header, originNs, onSample, skip);
     for (const st of state) if (st && st.held) commit(st, st.held.t, st.held.v);
     records += result.records;
     naValues += result.naValues;

@@ -18,7 +18,7 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { J2GError, type ValidationIssue } from '../errors.ts';
+import { J2GError, UnsupportedOutputError, type ValidationIssue } from '../errors.ts';
 import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
 import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.ts';
 import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
@@ -54,13 +54,13 @@ function sqlType(column: string, key: Key): string {
   return PARQUET_INTEGER_COLUMNS.has(column) ? 'INTEGER' : 'DOUBLE';
 }
 
-/** The view of one file: the schema's columns cast to their types, node_hours when present, and row_in_file. */
+/** The view of one file: the schema's columns cast to their types, runs' node_hours (NULL when the file has none), and row_in_file. */
 function viewSql(dir: string, key: Key, header: string[]): string {
   const columns = Object.keys(FILES[key].schema.shape);
-  if (key === 'runs' && header.includes('node_hours')) columns.push('node_hours');
   const missing = columns.filter((c) => !header.includes(c));
   if (missing.length) throw new J2GError(`${key}: missing column ${missing.join(', ')}`);
-  const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`).join(', ');
+  const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`);
+  if (key === 'runs') casts.push(header.includes('node_hours') ? 'CAST(node_hours AS DOUBLE) AS node_hours' : 'CAST(NULL AS DOUBLE) AS node_hours');
   const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
   if (existsSync(pq)) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(pq)}, file_row_number = true)`;
   const csv = join(dir, FILES[key].file);
@@ -84,6 +84,8 @@ export interface DuckDbComponentOptions {
   judgmentReference?: Reference;
   timeReference?: Reference;
   policy?: AttemptPolicy;
+  /** re-price the system's runs at this USD per node-hour (Appendix G.1; metrics/taskComponents.ts runCostAtRate); undefined: recorded costs */
+  nodeRateUSDPerHour?: number;
 }
 
 export interface DuckDbDataset {
@@ -92,6 +94,8 @@ export interface DuckDbDataset {
   manifest: { primary_system: string; primary_judge: string };
   /** The per-task components of one configuration (taskComponents' defaults: manifest system and judge, expert_only, pass@1). */
   taskComponents(options: DuckDbComponentOptions): Promise<TaskComponents>;
+  /** the most attempts a task has on `system` (0 when it has no runs) */
+  maxAttempt(system: string): Promise<number>;
   /**
    * The loader's checks as SQL (sql/validate.sql): every problem, the row named by its key
    * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
@@ -123,9 +127,24 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
     await connection.run(rawViewSql(dir, key, header));
   }
   const template = sqlText('taskComponents.sql');
+  let materialized = false;
   return {
     dir, connection, manifest,
+    async maxAttempt(system) {
+      const r = await connection.runAndReadAll(`SELECT COALESCE(MAX(attempt), 0) FROM runs WHERE system = ${literal(system)}`);
+      return Number(r.getColumnsJS()[0][0]);
+    },
     async taskComponents(options) {
+      if (!materialized) {
+        // A CSV is parsed again by every query over its view: read once into DuckDB's own columns
+        // (Parquet files stay views: DuckDB reads only the columns and row groups a query needs)
+        for (const key of Object.keys(FILES) as Key[]) {
+          if (!fileOf[key].endsWith('.csv')) continue;
+          await connection.run(`CREATE TABLE csv_${key} AS SELECT * FROM ${key}`);
+          await connection.run(`CREATE OR REPLACE VIEW ${key} AS SELECT * FROM csv_${key}`);
+        }
+        materialized = true;
+      }
       // the defaults of metrics/taskComponents.ts (componentDefaults), read from the manifest: no dataset in the heap here
       const d = componentDefaults(manifest);
       const system = options.system ?? d.system;
@@ -134,9 +153,12 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
       const timeReference = options.timeReference ?? timeReferenceOf(judgmentReference);
       const policy = checkPolicy(options.policy ?? d.policy);
       const k = attemptsCharged(policy);
+      const rate = options.nodeRateUSDPerHour;
+      if (rate !== undefined) await checkRepricing(connection, system, rate);
       const sql = fillSql(template, {
         system, judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
         charged: k, needed: policy.kind === 'pass' ? 1 : policy.m,
+        reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0),
       });
       const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
       return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
@@ -152,6 +174,14 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   };
 }
 
+/** Refuses a re-pricing that runCostAtRate refuses: an invalid rate, or a system without node_rate_usd_per_hour. */
+async function checkRepricing(connection: DuckDBConnection, system: string, rate: number): Promise<void> {
+  if (!(rate >= 0) || !Number.isFinite(rate)) throw new J2GError(`invalid node rate: ${rate} (expected a finite USD per node-hour >= 0)`);
+  const r = await connection.runAndReadAll(`SELECT node_rate_usd_per_hour FROM systems WHERE system = ${literal(system)}`);
+  const base = r.getColumnsJS()[0]?.[0];
+  if (base === null || base === undefined) throw new UnsupportedOutputError(`system ${system} has no node_rate_usd_per_hour, so its cost cannot be re-priced`);
+}
+
 async function tasksWithoutRuns(connection: DuckDBConnection, system: string): Promise<string[]> {
   const r = await connection.runAndReadAll(`SELECT t.task_id FROM tasks t LEFT JOIN (SELECT DISTINCT task_id FROM runs WHERE system = ${literal(system)}) ran ON ran.task_id = t.task_id WHERE ran.task_id IS NULL ORDER BY t.row_in_file`);
   return r.getColumnsJS()[0]?.map(String) ?? [];
@@ -160,12 +190,13 @@ async function tasksWithoutRuns(connection: DuckDBConnection, system: string): P
 /**
  * The adapter at the boundary: taskComponents.sql's output columns (by name, in its row order; from
  * DuckDB here, or read back from a Trino or Spark run of the same query) as a TaskComponents for one
- * configuration; throws the JavaScript path's "cannot evaluate" naming each task that cannot be.
+ * configuration; throws the JavaScript path's "cannot evaluate" (an UnsupportedOutputError, as there)
+ * naming each task that cannot be.
  */
 export function taskComponentsFromRows(rows: Record<string, unknown[]>, config: { system: string; judge: string; judgmentReference: Reference; timeReference: Reference; policy: AttemptPolicy }, without: string[]): TaskComponents {
   const { system, judge, judgmentReference, timeReference, policy } = config;
   const n = rows.task_id.length;
-  if (n === 0) throw new J2GError(`system ${system} has no runs`);
+  if (n === 0) throw new UnsupportedOutputError(`system ${system} has no runs`);
   const k = attemptsCharged(policy);
   const problems: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -176,7 +207,7 @@ export function taskComponentsFromRows(rows: Record<string, unknown[]>, config: 
   }
   if (problems.length) {
     const shown = problems.slice(0, 10).join('\n  ');
-    throw new J2GError(`cannot evaluate ${system} (judge ${judge}, ${policyLabel(policy)}): ${problems.length} problem(s)\n  ${shown}${problems.length > 10 ? `\n  ... and ${problems.length - 10} more` : ''}`);
+    throw new UnsupportedOutputError(`cannot evaluate ${system} (judge ${judge}, ${policyLabel(policy)}): ${problems.length} problem(s)\n  ${shown}${problems.length > 10 ? `\n  ... and ${problems.length - 10} more` : ''}`);
   }
   // occupations in file order, those with an evaluated task
   const occupationRows = [...new Set(rows.occupation_row.map(Number))].sort((a, b) => a - b);

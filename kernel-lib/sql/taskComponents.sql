@@ -7,9 +7,11 @@
 -- double braces are replaced by the runner with SQL literals before the text is run:
 --   {{system}} {{judge}} {{judgment_reference}} (text), {{time_reference_ai}} (1 when the time
 --   reference is expert_with_ai, else 0), {{charged}} (k of pass@k, n of m-of-n), {{needed}} (1 for
---   pass@k, m for m-of-n).
--- Inputs: the tables occupations, tasks, runs and judgments with the CSV schema's columns
--- (data/README.md), and in tasks and occupations a column row_in_file (1-based row of the file): the
+--   pass@k, m for m-of-n), {{reprice}} (1 to re-price the runs at {{node_rate}}, else 0) and
+--   {{node_rate}} (text: the replacement USD per node-hour, read as DOUBLE; Appendix G.1:
+--   C(r) = C + T_alloc (r - base), T_alloc = node_hours, else C / base).
+-- Inputs: the tables occupations, tasks, systems, runs (node_hours NULL when the file has none) and
+-- judgments with the CSV schema's columns (data/README.md), and in tasks and occupations a column row_in_file (1-based row of the file): the
 -- order of tasks and occupations, on which the bootstrap's draws depend.
 --
 -- Output: one row per task the system ran (tasks in file order), with
@@ -21,9 +23,13 @@
 --   attempts < {{charged}}, judged < attempts or a null expert_hours cannot be evaluated, and the
 --   runner names it (the JavaScript path's messages).
 WITH charged AS (
-  SELECT r.task_id, r.attempt, r.ai_hours, r.cost_usd, r.energy_mj,
+  SELECT r.task_id, r.attempt, r.ai_hours, r.energy_mj,
+         CASE WHEN {{reprice}} = 1
+              THEN r.cost_usd + COALESCE(r.node_hours, r.cost_usd / s.node_rate_usd_per_hour) * (CAST({{node_rate}} AS DOUBLE) - s.node_rate_usd_per_hour)
+              ELSE r.cost_usd END AS cost_usd,
          CASE WHEN j.outcome IS NULL THEN NULL WHEN j.outcome = 'loss' THEN 0 ELSE 1 END AS win
   FROM runs r
+  JOIN systems s ON s.system = r.system
   LEFT JOIN judgments j
     ON j.run_id = r.run_id AND j.reference = {{judgment_reference}} AND j.judge = {{judge}}
   WHERE r.system = {{system}} AND r.attempt <= {{charged}}

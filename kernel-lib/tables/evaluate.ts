@@ -3,6 +3,7 @@
  */
 import { taskComponents, type TaskComponents } from '../metrics/taskComponents.ts';
 import { componentsKey, memoized, resolveContext, type ScenarioContext } from './context.ts';
+import { componentsMemoKey, refuseInJavaScript } from './componentSource.ts';
 import { occupationMeans, weightVector, weightedAverage, groupAverages, type Components, type OccupationMeans } from '../metrics/aggregate.ts';
 import type { TableOptions } from './options.ts';
 import { warn } from '../warn.ts';
@@ -50,7 +51,10 @@ export function evaluate(options: TableOptions | ScenarioContext): Evaluation {
  */
 export function componentsOf(options: TableOptions | ScenarioContext): TaskComponents {
   const ctx = resolveContext(options);
-  return memoized(ctx, ['components', componentsKey(ctx)], () => taskComponents(ctx));
+  return memoized(ctx, componentsMemoKey(ctx), () => {
+    refuseInJavaScript(ctx); // components from another engine (componentSource.ts): never computed here
+    return taskComponents(ctx);
+  });
 }
 
 /**

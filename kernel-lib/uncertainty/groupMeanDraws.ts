@@ -24,6 +24,65 @@ import { kernelSlotSums } from './multisetKernel.ts';
  * 'js' takes the JavaScript loops always (the oracle of the tests).
  */
 export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], weights: Float64Array, groupOf: Int32Array, groups: number, method: 'auto' | 'slots' | 'multiset' = 'auto', kernel: 'wasm' | 'js' = 'wasm'): Float64Array[][] {
+  // A column drawn before on the same draws, weights and groups (Tables 17 and 18 share their cells,
+  // 19, 20 and 21 their costs and energies) is not drawn again: each column's sums are independent
+  // of the others in the call, so its draws are the same bits (drawnColumns below).
+  const cache = drawnColumns(boot, weights, groupOf, groups, `${method} ${kernel}`);
+  const found = columns.map((x) => cache.find(x));
+  const missing = columns.filter((_, k) => found[k] === undefined);
+  if (missing.length === columns.length) return cache.keep(columns, drawColumns(boot, columns, weights, groupOf, groups, method, kernel));
+  const drawn = missing.length ? cache.keep(missing, drawColumns(boot, missing, weights, groupOf, groups, method, kernel)) : [];
+  let next = 0;
+  return found.map((f) => f ?? drawn[next++]);
+}
+
+/** Bytes of drawn columns kept per bootstrap (beyond it, columns are drawn again rather than kept). */
+export const DRAWN_COLUMNS_BYTES = 64 * 2 ** 20;
+
+interface DrawnCache {
+  /** copies of the draws of a column with the same values, or undefined */
+  find(x: Float64Array): Float64Array[] | undefined;
+  /** keeps copies of the draws of `columns` (while under DRAWN_COLUMNS_BYTES) and returns `drawn` */
+  keep(columns: Float64Array[], drawn: Float64Array[][]): Float64Array[][];
+}
+
+const drawnByBoot = new WeakMap<TaskBootstrap, { bytes: number; sets: { weights: Float64Array; groupOf: Int32Array; groups: number; how: string; columns: Float64Array[]; draws: Float64Array[][] }[] }>();
+
+function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+/** The columns already drawn on `boot` with these weights, groups and method (copies: callers may sort them). */
+function drawnColumns(boot: TaskBootstrap, weights: Float64Array, groupOf: Int32Array, groups: number, how: string): DrawnCache {
+  let byBoot = drawnByBoot.get(boot);
+  if (!byBoot) drawnByBoot.set(boot, (byBoot = { bytes: 0, sets: [] }));
+  const store = byBoot;
+  let set = store.sets.find((s) => s.groups === groups && s.how === how && sameArray(s.weights, weights) && sameArray(s.groupOf, groupOf));
+  const copy = (d: Float64Array[]) => d.map((g) => g.slice());
+  return {
+    find(x) {
+      if (!set) return undefined;
+      const at = set.columns.findIndex((c) => sameArray(c, x));
+      return at < 0 ? undefined : copy(set.draws[at]);
+    },
+    keep(columns, drawn) {
+      const bytes = 8 * boot.draws * groups;
+      columns.forEach((x, k) => {
+        if (store.bytes + bytes > DRAWN_COLUMNS_BYTES) return;
+        if (!set) store.sets.push((set = { weights: weights.slice(), groupOf: groupOf.slice(), groups, how, columns: [], draws: [] }));
+        set.columns.push(x.slice());
+        set.draws.push(copy(drawn[k]));
+        store.bytes += bytes + 8 * x.length;
+      });
+      return drawn;
+    },
+  };
+}
+
+function drawColumns(boot: TaskBootstrap, columns: Float64Array[], weights: Float64Array, groupOf: Int32Array, groups: number, method: 'auto' | 'slots' | 'multiset', kernel: 'wasm' | 'js'): Float64Array[][] {
   const { draws: B, tasks: n, occupations: O, counts, offsets } = boot;
   const K = columns.length;
   for (const x of columns) if (x.length !== n) throw new J2GError(`groupMeanDraws requires columns of ${n} tasks: ${x.length}`);

@@ -12,6 +12,8 @@
  *                                  and `tables --draws 1000` on 200,640 runs in occupations of 570 tasks (< 3 s / 600 MB) (issue 27)
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
  *   scripts/bench/duckdb.ts        5 million runs and 20 million judgments as Parquet: validate and task components in SQL on DuckDB (< 30 s; < 60 s, 2 GB) (issue 27)
+ *   scripts/bench/tablesEngine.ts  `j2g tables --engine duckdb` vs js, CSV and Parquet: the same files byte for byte (reconstructed, wide) (issue 27)
+ *   scripts/bench/traceEnergy.ts   `j2g energy --engine duckdb` on 100 M power samples as Parquet, 8 GPUs, 1,000 runs (< 60 s, flat memory) (issue 27)
  *   scripts/bench/multiverse.ts    `j2g multiverse`, default grid, reconstructed dataset, 2,000 draws (< 60 s; issue 26)
  * A part whose module is missing is reported as such, not skipped silently.
  */
@@ -30,6 +32,8 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['explorer', './explorer.ts', 'benchExplorer'],
   ['scale', './scale.ts', 'benchScale'],
   ['duckdb', './duckdb.ts', 'benchDuckdb'],
+  ['tables-engine', './tablesEngine.ts', 'benchTablesEngine'],
+  ['trace-energy', './traceEnergy.ts', 'benchTraceEnergy'],
   ['multiverse', './multiverse.ts', 'benchMultiverse'],
 ];
 

@@ -73,7 +73,7 @@ describe('task components in SQL on DuckDB', () => {
     expect(fillSql('x = {{a}} AND y = {{b}}', { a: "it's", b: 2 })).toBe("x = 'it''s' AND y = 2");
     expect(() => fillSql('{{c}}', {})).toThrow('SQL placeholder without a value: c');
     // the shipped query names only the placeholders the runner fills
-    expect([...new Set(sqlText('taskComponents.sql').match(/\{\{\w+\}\}/g))].sort()).toEqual(['{{charged}}', '{{judge}}', '{{judgment_reference}}', '{{needed}}', '{{system}}', '{{time_reference_ai}}']);
+    expect([...new Set(sqlText('taskComponents.sql').match(/\{\{\w+\}\}/g))].sort()).toEqual(['{{charged}}', '{{judge}}', '{{judgment_reference}}', '{{needed}}', '{{node_rate}}', '{{reprice}}', '{{system}}', '{{time_reference_ai}}']);
   });
 });
 

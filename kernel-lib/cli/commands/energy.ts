@@ -15,8 +15,12 @@ export const summary = 'attribute a power-log trace to runs: energy_mj, ai_hours
 
 export const usage = `usage: j2g energy --trace DIR --out runs.csv [options]
 
-  --trace DIR            trace directory written by scripts/power-log
+  --trace DIR            trace directory written by scripts/power-log; its samples may be Parquet
+                         instead of CSV: smi.parquet, or smi/device=<name>/*.parquet (likewise nvml, rapl)
   --out FILE             runs.csv to write (written whole or not at all)
+  --engine js|duckdb     who integrates the samples: js (default, the streaming reader) or duckdb
+                         (kernel-lib/sql/traceSegments.sql, out of core: power.draw traces only;
+                         the same runs to 1e-9, docs/scale.md)
   --rate USD/h           node-hour rate; cost_usd = T_alloc / 3600 x rate (empty without it)
   --rates R1,R2,...      also write cost_usd_at_R (Joules-to-GDP G.1 rate sensitivity)
   --idle exclude|proportional
@@ -40,7 +44,7 @@ task_id, system and attempt come from run-start marks (--task-id, --system, --at
 otherwise join them on run_id before loading runs.csv with the rest of the dataset.`;
 
 export async function run(argv: string[]): Promise<number> {
-  const a = parseArgs(argv, { values: ['trace', 'out', 'rate', 'rates', 'idle', 'idle-power-w', 'gap-limit-s', 'rapl-ceiling-w', 'gpu-ceiling-w', 'summary'] });
+  const a = parseArgs(argv, { values: ['trace', 'out', 'engine', 'rate', 'rates', 'idle', 'idle-power-w', 'gap-limit-s', 'rapl-ceiling-w', 'gpu-ceiling-w', 'summary'] });
   if (a.positionals.length) throw new J2GError(`unexpected argument ${a.positionals[0]}`);
   const dir = a.options.trace;
   const out = a.options.out;
@@ -66,7 +70,10 @@ export async function run(argv: string[]): Promise<number> {
   if (idlePowerW !== undefined && !(idlePowerW >= 0)) throw new J2GError(`invalid idle-power-w: ${idlePowerW} (expected watts >= 0)`);
   const summaryPath = a.options.summary ?? join(dirname(out), 'energy-summary.json');
   for (const [flag, path] of [['out', out], ['summary', summaryPath]] as const) checkOutputPath(flag, path, [['trace folder', dir]]);
-  const result = energyRuns(dir, {
+  const engine = a.options.engine ?? 'js';
+  if (engine !== 'js' && engine !== 'duckdb') throw new J2GError(`invalid engine: ${engine} (expected js or duckdb)`);
+  const attribute = engine === 'duckdb' ? (await import('../../sql/traceEnergy.ts')).energyRunsOnDuckDb : async (d: string, o: Parameters<typeof energyRuns>[1]) => energyRuns(d, o);
+  const result = await attribute(dir, {
     idlePolicy: idle as IdlePolicy,
     rateUSDPerHour: rate ?? null,
     sensitivityRatesUSDPerHour: rates,

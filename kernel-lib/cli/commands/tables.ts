@@ -47,6 +47,10 @@ reference follows --judgment-reference unless the file chose it; scenario.json's
                             (which recorded attempts are the charged runs), grading (which judge's
                             verdicts credit a task) and meter:EPS:BETA (relative meter error per run
                             and calibration bias per system, e.g. meter:0.05:0.02)   [noise]
+  --engine js|duckdb        where the task components (records -> per-task credit, value, cost,
+                            energy, times) are computed: js (default) or duckdb, the SQL of
+                            kernel-lib/sql/taskComponents.sql over the folder's CSV or Parquet files;
+                            the same tables byte for byte (docs/scale.md)
   --accept-dataset-change   compute on a dataset whose files changed since --scenario FILE was written
                             (refused otherwise, naming the changed files); the new scenario.json
                             records both hashes (datasetChange)
@@ -73,6 +77,8 @@ export { readWeightsFile, parseWeights } from '../../weights/readWeightsFile.ts'
 // The builders and buildTables are domain code (the explorer bundles them for the browser).
 export { TABLE_BUILDERS, buildTables } from '../../tables/buildTables.ts';
 import { TABLES, buildTables } from '../../tables/registry.ts';
+import { resolveContext } from '../../tables/context.ts';
+import { buildWithComponents } from '../../tables/componentSource.ts';
 
 /**
  * Every output of `j2g tables` under a loaded scenario, as file name -> content: the tables that the
@@ -81,9 +87,9 @@ import { TABLES, buildTables } from '../../tables/registry.ts';
  * and a Table 5 asked for with --rates must build; `skipped` says why each other one did not. Any
  * error other than "the dataset cannot support this output" propagates (the run fails).
  */
-export function scenarioOutputs(loaded: LoadedScenario): { files: Record<string, string>; skipped: Record<string, string> } {
-  const { scenario, options } = loaded;
-  const { tables, skipped } = buildTables(options);
+export function scenarioOutputs(loaded: LoadedScenario, built: ReturnType<typeof buildTables> = buildTables(loaded.options)): { files: Record<string, string>; skipped: Record<string, string> } {
+  const { scenario } = loaded;
+  const { tables, skipped } = built;
   for (const t of TABLES) if ((t.core || (t.name === 'table05' && scenario.rates.sweepFile !== null)) && skipped[t.name]) throw new J2GError(`${t.name}: ${skipped[t.name]}`);
   const files: Record<string, string> = {};
   for (const [name, table] of Object.entries(tables)) files[`${name}.csv`] = tableToCsv(table);
@@ -103,16 +109,32 @@ export function scenarioOfArgs(args: ParsedArgs): LoadedScenario {
   return loadScenario(input, { where: flagFieldName, progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
 }
 
+/** `--engine duckdb`: the tables with every configuration's task components from DuckDB (tables/componentSource.ts). */
+async function tablesOnDuckDb(loaded: LoadedScenario, progress: ((line: string) => void) | undefined): Promise<ReturnType<typeof buildTables>> {
+  const { openDuckDbDataset } = await import('../../sql/engine.ts');
+  const db = await openDuckDbDataset(loaded.dataset.dir);
+  try {
+    const ctx = resolveContext(loaded.options);
+    const built = await buildWithComponents(ctx, db, () => buildTables(ctx), progress);
+    progress?.(`${built.queried} component configurations from DuckDB${built.rebuilds ? `, ${built.rebuilds} asked for late` : ''}`);
+    return built.value;
+  } finally {
+    db.close();
+  }
+}
+
 export async function run(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { values: ['out', 'scenario', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change'] });
+  const args = parseArgs(argv, { values: ['out', 'scenario', 'engine', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change'] });
   const { out } = args.options;
   if (!out) throw new J2GError('missing --out DIR');
+  const engine = args.options.engine ?? 'js';
+  if (engine !== 'js' && engine !== 'duckdb') throw new J2GError(`invalid engine: ${engine} (expected js or duckdb)`);
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
   const loaded = scenarioOfArgs(args);
   checkOutputPath('out', out, [['dataset folder', loaded.dataset.dir]]);
   const progress = progressFor('tables', loaded.dataset.dir);
   const t0 = performance.now();
-  const { files, skipped } = scenarioOutputs(loaded);
+  const { files, skipped } = scenarioOutputs(loaded, engine === 'duckdb' ? await tablesOnDuckDb(loaded, progress) : undefined);
   progress?.(`${Object.keys(files).length - 1} tables built (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
   // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would
