@@ -189,7 +189,7 @@ export function showPaperTable(nb: Notebook, id: string, options: { caption?: st
   const sink = options.sink ?? tslabSink();
   sink({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
   // a reconstructed dataset's cells that no published number pins are marked † (report/cellProvenance.ts)
-  showTable(table, { sink: options.sink, marks: cellProvenance(nb.dataset, name, table, nb.published, nb.reference, nb.scenario.judge) });
+  showTable(table, { sink: options.sink, limit: Infinity, marks: cellProvenance(nb.dataset, name, table, nb.published, nb.reference, nb.scenario.judge) });
   if (options.compare === false) return;
   if (differs) {
     sink({ 'text/markdown': `*Published values not compared: this table ${differs}.*`, 'text/plain': `Published values not compared: this table ${differs}.` });
