@@ -60,6 +60,8 @@ export interface RunOptions {
   log?: (line: string) => void;
   /** also write each executed notebook's HTML beside it */
   html?: boolean;
+  /** where the notebooks are read from (default notebooks/); one level below the repository root, as their relative paths expect */
+  from?: string;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function runNotebooks(names: readonly string[], dir: string, option
       while (next < names.length) {
         const i = next++;
         const dest = join(dir, names[i]);
-        const r = await worker.run(join(NOTEBOOKS, names[i]), dest, options.html ? { html: dest.replace(/\.ipynb$/, '.html') } : {});
+        const r = await worker.run(join(options.from ?? NOTEBOOKS, names[i]), dest, options.html ? { html: dest.replace(/\.ipynb$/, '.html') } : {});
         log(`  ${names[i].padEnd(34, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);
         if (!r.ok) log(r.error!.split('\n').map((l) => `      ${l}`).join('\n'));
         runs[i] = r;

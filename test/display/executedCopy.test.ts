@@ -4,6 +4,8 @@
  * check compares a live execution with such a copy without seeing a difference, but still sees a
  * changed number in the spec.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { figureBundle, plotlyLibraryBundle, PLOTLY_MIME } from '../../kernel-lib/display/index.ts';
 import { figure04 } from '../../kernel-lib/plots/index.ts';
@@ -41,5 +43,20 @@ describe('executed copies of live figures', () => {
     const d = notebookDrift(copy, live(168.2, 'j2g-figure-1-xyz'));
     expect(d).toHaveLength(1);
     expect(d[0]).toMatch(/application\/vnd\.plotly\.v1\+json: number 168\.1 in the committed copy is 168\.2 now/);
+  });
+});
+
+describe('committed executed copies', () => {
+  const dir = new URL('../../notebooks/executed/', import.meta.url).pathname;
+  const copies = readdirSync(dir).filter((f) => f.endsWith('.ipynb')).sort();
+  /** The budget per executed copy: its PNGs (40-400 kB a figure) and tables, never plotly.js (about 4.9 MB minified). */
+  const BUDGET_BYTES = 1_000_000;
+
+  it.each(copies)('%s stays within the 1 MB budget and carries no plotly.js nor live HTML', (f) => {
+    const raw = readFileSync(join(dir, f), 'utf8');
+    expect(Buffer.byteLength(raw)).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(raw).not.toContain('data-j2g-plotly');
+    expect(raw).not.toContain('data-j2g-figure');
+    expect(raw).not.toContain('image/svg+xml');
   });
 });

@@ -74,7 +74,10 @@ describe('committed notebooks', () => {
       // Arquero itself is the one package a notebook may import (00b-the-method builds a row with its verbs)
       for (const m of src.matchAll(/from '([^']+)'/g)) expect(m[1]).toMatch(/^(\.\.\/build\/kernel-lib\/[a-zA-Z/]+\.js|arquero)$/);
       // an Arquero expression is a string ('d => d.Y * d.G'), evaluated by Arquero: not code of the notebook's own
-      expect(src.replace(/'(?:[^'\\\n]|\\.)*'/g, "''")).not.toMatch(/\bfunction\b|\bfor \(|\bwhile \(|=>/);
+      const code = src.replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
+      // the teaching notebook's bootstrap is one counted loop a student can read (00b, "The bootstrap"); nothing else loops
+      const loops = f === '00b-the-method.ipynb' ? code.replace(/^for \(let b = 0; b < shown; b\+\+\) \{$/m, '') : code;
+      expect(loops).not.toMatch(/\bfunction\b|\bfor \(|\bwhile \(|=>/);
     }
   });
 });
