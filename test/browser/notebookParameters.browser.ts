@@ -18,22 +18,36 @@ import { runNotebooks, notebookNames } from '../../scripts/notebook.ts';
 import { INSTALL_JUPYTER_HINT, jupyterAvailable } from '../../scripts/notebooks/index.ts';
 import { committedNotebookText } from '../../scripts/notebooks/format.ts';
 import type { NotebookRun } from '../../scripts/notebooks/tooling.ts';
+import { tableEntry } from '../../kernel-lib/tables/registry.ts';
+import { FIGURES } from '../../kernel-lib/plots/registry.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const missing = [!findChromium() && INSTALL_CHROMIUM_HINT, !jupyterAvailable() && INSTALL_JUPYTER_HINT].filter(Boolean);
 if (missing.length && process.env.CI) throw new Error(`integration tests need: ${missing.join('; ')}`);
 
 type Values = Record<string, string | number | null>;
-interface ParameterSet { notebook: string; label: string; values: Values; /** words a caption must contain */ caption?: RegExp }
+interface ParameterSet {
+  notebook: string; label: string; values: Values;
+  /** the scenario field changed, and the words every caption of a table or figure that depends on it must contain */
+  caption?: { field: string; words: RegExp };
+}
 
 const SMALL = "'../data/recorded/synthetic-small'";
 const SCENARIO_SETS: Omit<ParameterSet, 'notebook'>[] = [
-  { label: 'policy pass@2', values: { policy: "'pass@2'" }, caption: /pass@2/ },
-  { label: 'weights employment', values: { weights: "'employment'" }, caption: /employment-weighted|employment/ },
-  { label: 'reference expert_with_ai', values: { judgmentReference: "'expert_with_ai'" }, caption: /expert-with-AI/ },
+  { label: 'policy pass@2', values: { policy: "'pass@2'" }, caption: { field: 'policy', words: /pass@2/ } },
+  { label: 'weights employment', values: { weights: "'employment'" }, caption: { field: 'weights', words: /employment-weighted/ } },
+  { label: 'reference expert_with_ai', values: { judgmentReference: "'expert_with_ai'" }, caption: { field: 'judgmentReference', words: /expert-with-AI/ } },
 ];
-/** Notebooks whose outputs carry table or figure captions (the others show scenario-free material). */
-const CAPTIONED = /^(00-|01-|02-|03-|04-|05-|06-|07-|08-)/;
+
+/** The registry's scenario fields of the table or figure a caption names ("Table 13. ...", "Figure 1(c). ..."), or null. */
+function dependsOn(caption: string): readonly string[] | null {
+  const t = /^\*?Table (\d+)\./.exec(caption);
+  if (t) return tableEntry(t[1]).dependsOn;
+  const f = /^Figure (\d+)(?:\(([a-z])\))?[.:]/.exec(caption);
+  if (!f) return null;
+  const entry = FIGURES.find((e) => e.id === `${f[1]}${f[2] ?? ''}`);
+  return entry ? entry.dependsOn : null;
+}
 
 function sets(): ParameterSet[] {
   const only = process.env.J2G_NOTEBOOK_SETS?.split(',').filter(Boolean);
@@ -47,7 +61,7 @@ function sets(): ParameterSet[] {
         { notebook, label: 'one-attempt system sysY, judge J1', values: { data: SMALL, system: "'sysY'", judge: "'J1'" } },
       ];
     }
-    return SCENARIO_SETS.map((s) => ({ ...s, notebook, values: { data: SMALL, draws: 50, ...s.values }, caption: CAPTIONED.test(notebook) ? s.caption : undefined }));
+    return SCENARIO_SETS.map((s) => ({ ...s, notebook, values: { data: SMALL, draws: 50, ...s.values } }));
   });
 }
 
@@ -101,10 +115,10 @@ describe.skipIf(missing.length > 0)('every notebook under changed parameters', (
     const html = outputs.map((o) => join_(o.data?.['text/html'])).join('\n');
     expect(html, 'no comparison row is "off"').not.toContain('data-status="off"');
     if (s.caption) {
+      // every caption of a table or figure that depends on the changed field names its new value
       const captions = outputs.flatMap((o) => [join_(o.data?.['text/markdown']), o.data?.['application/vnd.plotly.v1+json'] ? join_(o.data?.['text/plain']) : ''])
-        .filter((t) => /^\*?(Table|Figure) /.test(t));
-      expect(captions.length, `${notebook} shows captioned tables or figures`).toBeGreaterThan(0);
-      expect(captions.some((c) => s.caption!.test(c)), `a caption names ${s.label}:\n${captions.join('\n')}`).toBe(true);
+        .filter((t) => dependsOn(t)?.includes(s.caption!.field));
+      for (const c of captions) expect(c, `the caption names ${s.label}`).toMatch(s.caption.words);
     }
   });
 });
