@@ -70,15 +70,17 @@ export function libraryDraws(options: ScenarioContext, first: number): { sample:
 }
 
 /**
- * Why the dataset cannot support pass@`k` for the notebook's system (one attempt per task, say), or
- * null when it can: what notebook 00b asks before its pass@k check, to skip it with the reason.
+ * Why the dataset cannot support pass@`k` for the notebook's system (one attempt per task, say), in
+ * one line, or null when it can: what notebook 00b asks before its pass@k check, to skip it with the reason.
  */
 export function passAtKUnsupported(options: ScenarioContext, k: number): string | null {
   try {
     table13({ ...options, policy: passAtK(k), bootstrap: false });
     return null;
   } catch (e) {
-    if (e instanceof UnsupportedOutputError) return e.message;
-    throw e;
+    if (!(e instanceof UnsupportedOutputError)) throw e;
+    // one line: the summary, and the first problem of the list that may follow it
+    const [head, first] = e.message.split('\n').map((l) => l.trim());
+    return first ? `${head}; the first: ${first}` : head;
   }
 }

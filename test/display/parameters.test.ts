@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { resolve } from 'node:path';
 import { inspect } from 'node:util';
 import { checkParameters, checkTraceParameters, openNotebook } from '../../kernel-lib/display/notebook.ts';
+import { passAtKUnsupported } from '../../kernel-lib/display/method.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
 
@@ -138,5 +139,18 @@ describe('checkTraceParameters (09-measurement)', () => {
 
   test('the stand-in trace with its own parameters passes', () => {
     expect(() => checkTraceParameters(trace)).not.toThrow();
+  });
+});
+
+describe('passAtKUnsupported (00b skips its pass@2 check with the reason)', () => {
+  test('null when the system has the attempts, one line naming the first task that lacks them otherwise', () => {
+    const nb = openNotebook(cell, {});
+    onWarning(null);
+    expect(passAtKUnsupported(nb.options, 2)).toBeNull();
+    // sysY has one attempt on each task (test/qaij/datasetReport.test.ts)
+    const one = openNotebook({ ...cell, system: 'sysY' }, {});
+    onWarning(null);
+    const why = passAtKUnsupported(one.options, 2);
+    expect(why).toMatch(/^cannot evaluate sysY \(judge J1, pass@2\): \d+ problem\(s\); the first: task \S+ has 1 attempt\(s\) on sysY, pass@2 needs 2$/);
   });
 });
