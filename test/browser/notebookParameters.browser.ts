@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, INSTALL_CHROMIUM_HINT } from '../../kernel-lib/export/index.ts';
 import { runNotebooks, notebookNames } from '../../scripts/notebook.ts';
-import { INSTALL_JUPYTER_HINT, jupyterAvailable } from '../../scripts/notebooks/index.ts';
+import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, jupyterAvailable } from '../../scripts/notebooks/index.ts';
 import { committedNotebookText } from '../../scripts/notebooks/format.ts';
 import type { NotebookRun } from '../../scripts/notebooks/tooling.ts';
 import { tableEntry } from '../../kernel-lib/tables/registry.ts';
@@ -95,6 +95,9 @@ describe.skipIf(missing.length > 0)('every notebook under changed parameters', (
     all.forEach((s, i) => writeFileSync(join(from, fileOf(s, i)), edited(s.notebook, s.values)));
     const names = readdirSync(from).sort();
     const t0 = performance.now();
+    // compile kernel-lib in a child process first: runNotebooks's own (synchronous) build then finds it
+    // done, and this worker is never blocked long enough to starve vitest's RPC
+    await buildNotebookLibAsync(ROOT);
     const done = await runNotebooks(names, out, { from, sign: false, jobs: 2, log: () => {} });
     done.forEach((r, i) => runs.set(names[i], r));
     console.log(`${names.length} notebook runs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
