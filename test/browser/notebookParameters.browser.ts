@@ -6,7 +6,7 @@
  * from the paper because you changed ..."), and the changed value appears in the captions of the
  * notebooks that caption paper tables and figures.
  *
- * The heaviest integration test: 45 notebook runs, two at a time. Measured on a shared 2-core host
+ * The heaviest integration test: 43 notebook runs, two at a time. Measured on a shared 2-core host
  * under load (load average about 14): 9 runs in 391 s, 4 runs (00b, 09) in 120 s, so the whole set is
  * about half an hour there; expect a few times less on an idle machine. J2G_NOTEBOOK_SETS=03,00b runs
  * only the notebooks whose names start so.
