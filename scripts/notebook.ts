@@ -25,6 +25,7 @@ import { J2GError } from '../kernel-lib/errors.ts';
 import { nearest, parseArgs, positiveInt } from '../kernel-lib/cli/args.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { BrowserUnavailableError, RENDER_URL_ENV, staticRenderer, startRenderServer } from '../kernel-lib/export/index.ts';
+import { formatNotebook } from './notebooks/format.ts';
 import { INSTALL_JUPYTER_HINT, buildNotebookLib, executedCopy, jupyterAvailable, notebookDrift, registerKernel, startNotebookWorker, type NotebookJson, type NotebookRun } from './notebooks/index.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -59,6 +60,8 @@ export interface RunOptions {
   log?: (line: string) => void;
   /** also write each executed notebook's HTML beside it */
   html?: boolean;
+  /** where the notebooks are read from (default notebooks/); one level below the repository root, as their relative paths expect */
+  from?: string;
 }
 
 /**
@@ -95,7 +98,7 @@ export async function runNotebooks(names: readonly string[], dir: string, option
       while (next < names.length) {
         const i = next++;
         const dest = join(dir, names[i]);
-        const r = await worker.run(join(NOTEBOOKS, names[i]), dest, options.html ? { html: dest.replace(/\.ipynb$/, '.html') } : {});
+        const r = await worker.run(join(options.from ?? NOTEBOOKS, names[i]), dest, options.html ? { html: dest.replace(/\.ipynb$/, '.html') } : {});
         log(`  ${names[i].padEnd(34, '.')} ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : 'FAILED'}`);
         if (!r.ok) log(r.error!.split('\n').map((l) => `      ${l}`).join('\n'));
         runs[i] = r;
@@ -113,11 +116,7 @@ export async function runNotebooks(names: readonly string[], dir: string, option
 const readNotebook = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as NotebookJson;
 
 /** nbformat's layout (one-space indent, keys sorted), so that regenerated copies diff line by line. */
-export function formatNotebook(nb: unknown): string {
-  const sort = (v: unknown): unknown => (Array.isArray(v) ? v.map(sort)
-    : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v);
-  return `${JSON.stringify(sort(nb), null, 1)}\n`;
-}
+export { formatNotebook };
 
 /**
  * The differences of each committed copy in `committedDir` from the fresh execution in `freshDir`,

@@ -111,6 +111,40 @@ export function notebookScenario(parameters: NotebookParameters, env: NodeJS.Pro
   return out;
 }
 
+/**
+ * A notebook's error as the cell shows it: its one line (tslab prints a failing cell's error with
+ * console.error, which asks the error how to inspect itself), the stack only on request: set
+ * `process.env.J2G_STACK = '1'` in a cell (or J2G_STACK=1 for the kernel) and re-run.
+ */
+export class NotebookError extends J2GError {
+  override name = 'NotebookError';
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    if (!process.env.J2G_STACK) return this.message;
+    return String(this.cause instanceof Error ? this.cause.stack : this.stack);
+  }
+}
+
+/** The library's own errors (J2GError: a bad parameter, a bad file) as one line in the cell; anything else is left as it is (a bug keeps its stack). */
+export function notebookError(e: unknown): unknown {
+  if (!(e instanceof J2GError) || e instanceof NotebookError) return e;
+  return new NotebookError(e.message, { cause: e });
+}
+
+/** Parameters that name files, read relative to the notebook: refused in the parameters cell when missing. */
+const FILE_PARAMETERS: Record<string, string> = {
+  nodeRatesFile: 'a CSV accelerator,accelerator_count,usd_per_node_hour, or null',
+  ratesFile: 'a CSV of provider rates for Table 5 (as data/reference/node_rates.csv), or null',
+};
+
+function checkFiles(parameters: Record<string, unknown>): void {
+  for (const [k, expected] of Object.entries(FILE_PARAMETERS)) {
+    const v = parameters[k];
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'string' || v === '') throw new J2GError(`parameter ${k}: ${JSON.stringify(v)} is not allowed (expected ${expected})`);
+    if (!existsSync(resolve(v))) throw new J2GError(`parameter ${k}: no file ${v} (from ${process.cwd()}; expected ${expected})`);
+  }
+}
+
 export interface Notebook {
   parameters: NotebookParameters;
   /** the resolved scenario: every input of every table and figure below */
@@ -126,17 +160,33 @@ const RECONSTRUCTED = 'joules-to-gdp-reconstructed';
 
 /**
  * Open a notebook: its parameters cell parsed by the scenario schema (an invalid value stops the
- * cell with "parameter policy: "x" is not allowed (expected ...)"), the dataset loaded, every
- * default filled in. J2G_DATA and J2G_DRAWS (set by `npm run reproduce`) override the cell.
+ * cell with the one line "parameter policy: "x" is not allowed (expected ...)", NotebookError), the
+ * dataset loaded, every default filled in. J2G_DATA and J2G_DRAWS (set by `npm run reproduce` and
+ * `npm run notebook -- NAME --data DIR`) override the cell. The same parameters opened twice (by
+ * checkParameters in the parameters cell, then here) load the dataset once.
  */
 export function openNotebook(parameters: NotebookParameters, env: NodeJS.ProcessEnv = process.env): Notebook {
+  try {
+    return openChecked(parameters, env, true);
+  } catch (e) {
+    throw notebookError(e);
+  }
+}
+
+let lastOpened: { key: string; nb: Notebook } | null = null;
+
+function openChecked(parameters: NotebookParameters, env: NodeJS.ProcessEnv, reuse: boolean): Notebook {
   // Notebook output shows warnings as they happen (stderr), once each.
   const seen = new Set<string>();
   onWarning((m) => {
     if (!seen.has(m)) process.stderr.write(`warning: ${m}\n`);
     seen.add(m);
   });
-  const input = notebookScenario(parameters, env);
+  const { category, ...scenarioParameters } = parameters as NotebookParameters & { category?: unknown };
+  const input = notebookScenario(scenarioParameters, env);
+  checkFiles(scenarioParameters as unknown as Record<string, unknown>);
+  const key = JSON.stringify([process.cwd(), input, category ?? null]);
+  if (reuse && lastOpened?.key === key) return lastOpened.nb;
   if (typeof input.dataset !== 'string' || input.dataset === '') throw new J2GError('parameter data: missing (expected a dataset directory)');
   let data = resolve(input.dataset);
   if (!existsSync(data) && data.endsWith(RECONSTRUCTED)) {
@@ -144,9 +194,64 @@ export function openNotebook(parameters: NotebookParameters, env: NodeJS.Process
     warn(`${data} is not in this checkout yet; using ${fallback}`);
     data = fallback;
   }
-  if (!existsSync(data)) throw new J2GError(`parameter data: no dataset at ${data}`);
+  if (!existsSync(data)) throw new J2GError(`parameter data: no dataset at ${data} (expected a dataset directory, schema: data/README.md)`);
   const { scenario, dataset, options } = loadScenario({ ...input, dataset: data }, { where: parameterName });
-  return { parameters, scenario, dataset, options, published: loadPublished(), reference: loadReference() };
+  if (category !== undefined && category !== null) {
+    const categories = [...new Set(dataset.occupations.array('category') as string[])].sort();
+    if (typeof category !== 'string' || !categories.includes(category)) {
+      throw new J2GError(`parameter category: ${JSON.stringify(category)} is not allowed (expected one of ${categories.join(', ')}, or null for the first)`);
+    }
+  }
+  const nb: Notebook = { parameters, scenario, dataset, options, published: loadPublished(), reference: loadReference() };
+  lastOpened = { key, nb };
+  return nb;
+}
+
+/**
+ * The last line of a parameters cell: check every parameter now, so that a bad value stops THIS cell
+ * with one line naming the parameter and the values allowed (NotebookError), and say in the cell what
+ * overrides it (`npm run notebook -- NAME --data DIR` and `npm run reproduce` set J2G_DATA and
+ * J2G_DRAWS: the dataset and draws actually used are printed). Returns nothing, so that the cell
+ * prints nothing else.
+ */
+export function checkParameters(parameters: NotebookParameters & { category?: string | null }, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): void {
+  let nb: Notebook;
+  try {
+    nb = openChecked(parameters, env, false);
+  } catch (e) {
+    throw notebookError(e);
+  }
+  if (env.J2G_DATA) log(`data: ${nb.dataset.dir} (set by J2G_DATA: npm run notebook --data or npm run reproduce; the value above is not used)`);
+  if (env.J2G_DRAWS) log(`draws: ${nb.scenario.draws} (set by J2G_DRAWS: npm run notebook --draws or npm run reproduce)`);
+}
+
+/** The parameters of 09-measurement: a trace directory, a node rate and the trace's provenance. */
+export interface TraceParameters {
+  /** a directory written by scripts/power-log (data/traces/README.md), relative to the notebook */
+  trace: string;
+  /** USD per node-hour */
+  rateUSDPerHour: number;
+  /** 'recorded' | 'synthetic' | 'reconstructed' */
+  traceProvenance: string;
+}
+
+const TRACE_PROVENANCES = ['recorded', 'synthetic', 'reconstructed'];
+
+/**
+ * The parameters cell of 09-measurement checked: each bad value one line naming the parameter and what
+ * is allowed (NotebookError). Returns nothing, so that the cell prints nothing else.
+ * @example checkTraceParameters({ trace: 'data/traces/standin-two-runs', rateUSDPerHour: 63.296, traceProvenance: 'synthetic' }) // => undefined
+ */
+export function checkTraceParameters(parameters: TraceParameters, from = process.cwd()): void {
+  const known = ['trace', 'rateUSDPerHour', 'traceProvenance'];
+  const bad = (m: string) => new NotebookError(m);
+  for (const k of Object.keys(parameters)) if (!known.includes(k)) throw bad(`parameter ${k}: no such parameter (known: ${known.join(', ')})`);
+  const { trace, rateUSDPerHour: rate, traceProvenance } = parameters;
+  if (typeof trace !== 'string' || trace === '') throw bad(`parameter trace: ${JSON.stringify(trace)} is not allowed (expected a trace directory written by scripts/power-log)`);
+  const dir = resolve(from, trace);
+  if (!existsSync(resolve(dir, 'marks.csv'))) throw bad(`parameter trace: no trace at ${dir} (expected a directory with marks.csv and a power log, written by scripts/power-log: data/traces/README.md)`);
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0) throw bad(`parameter rateUSDPerHour: ${JSON.stringify(rate)} is not allowed (expected a node-hour rate in USD >= 0)`);
+  if (!TRACE_PROVENANCES.includes(traceProvenance)) throw bad(`parameter traceProvenance: ${JSON.stringify(traceProvenance)} is not allowed (expected one of ${TRACE_PROVENANCES.map((p) => `'${p}'`).join(', ')})`);
 }
 
 /** Published against reproduced for the given tables, e.g. compareTables(nb, ['13', '14']). */
@@ -189,7 +294,7 @@ export function showPaperTable(nb: Notebook, id: string, options: { caption?: st
   const sink = options.sink ?? tslabSink();
   sink({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
   // a reconstructed dataset's cells that no published number pins are marked † (report/cellProvenance.ts)
-  showTable(table, { sink: options.sink, marks: cellProvenance(nb.dataset, name, table, nb.published, nb.reference, nb.scenario.judge) });
+  showTable(table, { sink: options.sink, limit: Infinity, marks: cellProvenance(nb.dataset, name, table, nb.published, nb.reference, nb.scenario.judge) });
   if (options.compare === false) return;
   if (differs) {
     sink({ 'text/markdown': `*Published values not compared: this table ${differs}.*`, 'text/plain': `Published values not compared: this table ${differs}.` });

@@ -14,7 +14,7 @@ export function showQaijReportParts(report: SevenPartReport, options: { systemsS
   const sink = options.sink ?? tslabSink();
   for (const p of qaijReportParts(report)) {
     sink({ 'text/markdown': `**Part ${p.part}: ${p.title}**`, 'text/plain': `Part ${p.part}: ${p.title}` });
-    showTable(p.table, { sink: options.sink, limit: p.part === 2 ? rowsOfFirstSystems(p.table, options.systemsShown ?? 3) : undefined });
+    showTable(p.table, { sink: options.sink, limit: p.part === 2 ? rowsOfFirstSystems(p.table, options.systemsShown ?? 3) : Infinity });
   }
 }
 

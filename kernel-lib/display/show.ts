@@ -2,7 +2,7 @@
  * Notebook display helpers (tslab kernel).
  *
  * @example
- * await show(paperFigure('3', { dataset }));        // interactive Plotly + static SVG
+ * await show(paperFigure('3', { dataset }));        // interactive Plotly, with its PNG for static viewers
  * showComparison(comparisons);                      // reproduced beside published, differences highlighted
  * showTable(table13({ dataset }));                  // any Arquero table
  */
@@ -13,7 +13,10 @@ import { cellProvenanceNote, markedStrings, type TableCellProvenance } from '../
 import type { PlotSpec } from '../plots/spec.ts';
 import { paperFigures, type FigureId, type PaperFigureOptions } from '../plots/paperFigures.ts';
 import type { Comparison } from '../report/compare.ts';
-import { figureBundle, type MimeBundle } from './bundle.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { plotlyBundlePath } from '../export/plotly.ts';
+import { figureBundle, figureId, plotlyLibraryBundle, type MimeBundle } from './bundle.ts';
 import { comparisonHtml, comparisonText } from '../report/comparisonHtml.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
 import { staticImages } from './staticSvg.ts';
@@ -21,19 +24,44 @@ import { staticImages } from './staticSvg.ts';
 export interface ShowOptions {
   /** where the bundle goes; default the tslab kernel */
   sink?: DisplaySink;
-  /** false: interactive output only, no SVG or PNG */
+  /** false: no PNG (the live figure only) */
   static?: boolean;
+  /** false: do not send plotly.js before the first figure (a sink that is no page) */
+  library?: boolean;
+}
+
+let librarySent = false;
+
+/** Forget that plotly.js was sent (the next figure sends it again): a new page, or a test. */
+export function resetPlotlyLibrary(): void {
+  librarySent = false;
+}
+
+/** The plotly.js output, once per kernel (null after the first): the installed bundle, inline. */
+export function plotlyLibraryOnce(): MimeBundle | null {
+  if (librarySent) return null;
+  const require = createRequire(import.meta.url);
+  const version = (require('plotly.js-dist/package.json') as { version: string }).version;
+  const bundle = plotlyLibraryBundle(readFileSync(plotlyBundlePath(), 'utf8'), version);
+  librarySent = true;
+  return bundle;
 }
 
 /**
- * Display a figure: Plotly (interactive), SVG and PNG (static) in one output. Returns nothing, so that a
- * cell ending in `await show(...)` prints nothing else; pass a `sink` to capture the bundle.
+ * Display a figure: one output with the live figure (HTML that Classic Notebook, JupyterLab and VS
+ * Code run), its PNG inside that HTML and beside it (static viewers), and the Plotly spec
+ * (display/bundle.ts). The first figure of a kernel is preceded by the output that loads plotly.js,
+ * from the installed package. Returns nothing, so that a cell ending in `await show(...)` prints
+ * nothing else; pass a `sink` to capture the bundles.
  */
 export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<void> {
   const sink = options.sink ?? tslabSink();
-  const { svg, png, note } = options.static === false ? { svg: null, png: null, note: undefined } : await staticImages(spec);
-  const bundle = figureBundle(spec, svg, note, png);
-  sink(bundle);
+  const { png, note } = options.static === false ? { png: null, note: undefined } : await staticImages(spec);
+  if (options.library !== false) {
+    const library = plotlyLibraryOnce();
+    if (library) sink(library);
+  }
+  sink(figureBundle(spec, png, note, figureId()));
 }
 
 /**
@@ -59,28 +87,36 @@ export function showComparison(rows: readonly Comparison[], options: { caption?:
   (options.sink ?? tslabSink())({ 'text/html': comparisonHtml(rows, options), 'text/plain': comparisonText(rows) });
 }
 
+/** Rows showTable shows unless told otherwise: a notebook stays small and fast to save. */
+export const SHOW_TABLE_LIMIT = 50;
+
 /**
- * Display an Arquero table as HTML (with a Markdown-ish text fallback); `limit` rows (default all).
+ * Display an Arquero table as HTML (with a Markdown-ish text fallback): the first `limit` rows
+ * (default SHOW_TABLE_LIMIT; `Infinity` for all), then a line "… N more rows (showTable(t, { limit: Infinity }) shows all)".
  * With `marks` (a reconstructed dataset's table: report/cellProvenance.ts), every cell no published
  * number pins ends in † and a one-line note under the table says so and names the reconstruction's README.
  */
 export function showTable(table: ColumnTable, options: { limit?: number; digits?: number; sink?: DisplaySink; marks?: TableCellProvenance | null } = {}): void {
-  const limit = options.limit ?? Infinity;
+  const limit = options.limit ?? SHOW_TABLE_LIMIT;
   const digits = options.digits ?? 4;
   const one = (v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(digits)).toString() : String(v ?? ''));
   const format = Object.fromEntries(table.columnNames().map((c) => [c, one]));
+  const hidden = Math.max(0, table.numRows() - limit);
+  const more = hidden ? `… ${hidden} more row${hidden === 1 ? '' : 's'} (showTable(t, { limit: Infinity }) shows all)` : '';
+  const moreHtml = more ? `<p class="j2g-more-rows">${escapeHtml(more)}</p>` : '';
+  const moreText = more ? `${more}\n` : '';
   const note = cellProvenanceNote(options.marks);
   if (!note) {
     (options.sink ?? tslabSink())({
-      'text/html': table.toHTML({ limit, format }),
-      'text/plain': table.toMarkdown({ limit, format }),
+      'text/html': `${table.toHTML({ limit, format })}${moreHtml}`,
+      'text/plain': `${table.toMarkdown({ limit, format })}${moreText}`,
     });
     return;
   }
   const { rows, align } = markedStrings(table, (_c, v) => one(v), options.marks);
   const marked = aq.from(rows, table.columnNames());
   (options.sink ?? tslabSink())({
-    'text/html': `${marked.toHTML({ limit, align })}<p class="j2g-provenance-note">${escapeHtml(note)}</p>`,
-    'text/plain': `${marked.toMarkdown({ limit, align })}\n${note}`,
+    'text/html': `${marked.toHTML({ limit, align })}${moreHtml}<p class="j2g-provenance-note">${escapeHtml(note)}</p>`,
+    'text/plain': `${marked.toMarkdown({ limit, align })}${moreText}\n${note}`,
   });
 }

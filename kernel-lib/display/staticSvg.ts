@@ -36,14 +36,13 @@ export async function staticSvg(spec: PlotSpec): Promise<{ svg: string | null; n
 export const NOTEBOOK_PNG_SCALE = 1;
 
 /**
- * SVG and PNG (base64, as Jupyter's image/png carries it) of a figure: the PNG is what nbconvert
- * HTML, GitHub, nbviewer and an untrusted notebook show (they drop or refuse the SVG and the Plotly
- * output). Both null without Chromium, with a note saying what to install.
+ * The PNG (base64, as Jupyter's image/png carries it) of a figure: what nbconvert HTML, GitHub, nbviewer
+ * and an untrusted notebook show, inside the live figure's HTML and beside it. No SVG (nbconvert's
+ * sanitiser blanks it). Null without Chromium, with a note saying what to install.
  */
-export async function staticImages(spec: PlotSpec): Promise<{ svg: string | null; png: string | null; note?: string }> {
+export async function staticImages(spec: PlotSpec): Promise<{ png: string | null; note?: string }> {
   const r = await renderer();
-  if (!r) return { svg: null, png: null, note: `(no static image: ${INSTALL_CHROMIUM_HINT})` };
-  const svg = await r.svg(spec);
+  if (!r) return { png: null, note: `(no static image: ${INSTALL_CHROMIUM_HINT})` };
   const png = await r.png(spec, NOTEBOOK_PNG_SCALE);
-  return { svg, png: png.toString('base64') };
+  return { png: png.toString('base64') };
 }

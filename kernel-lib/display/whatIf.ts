@@ -72,5 +72,5 @@ export function showWhatIf(c: ScenarioComparison, options: ShowWhatIfOptions = {
     `*Differences are variant minus baseline; intervals are paired percentile 95% bootstrap intervals of the difference, ${c.draws} draws of the same resampled tasks for both sides (seed ${c.seed}). Cells with one: ${intervalCoverage(c)}.*`,
   ].join('\n');
   sink({ 'text/markdown': md, 'text/plain': md });
-  showTable(whatIfTable(c, options), { sink });
+  showTable(whatIfTable(c, options), { sink, limit: Infinity });
 }

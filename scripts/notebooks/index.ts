@@ -4,3 +4,4 @@
  */
 export * from './tooling.ts';
 export * from './drift.ts';
+export * from './format.ts';

@@ -279,8 +279,9 @@ def html_exporter():
     if _exporter is None:
         from nbconvert import HTMLExporter
         from traitlets.config import Config
-        # nbconvert prefers image/svg+xml to image/png, and its clean_html filter strips the SVG's elements
-        # (6.5: only the text survives, the figure is blank): the PNG goes first.
+        # A figure's output is text/html (the live plot, with its PNG inside as the fallback) beside
+        # image/png; no SVG is sent any more (nbconvert 6.5 prefers it to the PNG and its clean_html filter
+        # blanks it), but a notebook saved by an older version may carry one: the PNG goes before it.
         c = Config()
         c.NbConvertBase.display_data_priority = ['application/vnd.jupyter.widget-view+json', 'application/javascript', 'text/html', 'text/markdown',
             'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'text/plain']

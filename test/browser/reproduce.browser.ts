@@ -56,14 +56,16 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
     for (const n of names) expect(lines.some((l) => l.includes(n) && / s {2}ok$/.test(l)), n).toBe(true);
   });
 
-  it('sends each notebook figure as Plotly (an object), SVG and PNG in one output', () => {
+  it('sends each notebook figure as live HTML (its PNG inside), PNG and Plotly (an object) in one output, with no SVG', () => {
     const nb = JSON.parse(readFileSync(join(out, 'notebooks', '01-occupations.ipynb'), 'utf8'));
     const outputs = nb.cells.flatMap((c: { outputs?: { output_type: string; data?: Record<string, unknown> }[] }) => c.outputs ?? []);
     const figures = outputs.filter((o: { data?: Record<string, unknown> }) => o.data?.[PLOTLY_MIME]);
     expect(figures.length).toBe(2);
     for (const f of figures) {
       expect(typeof f.data[PLOTLY_MIME]).toBe('object');
-      expect(String(f.data['image/svg+xml'])).toMatch(/^<svg/);
+      // issue #25: nbconvert prefers an SVG to the PNG and its sanitiser blanks it
+      expect(f.data['image/svg+xml']).toBeUndefined();
+      expect(String(f.data['text/html'])).toContain(`data:image/png;base64,${String(f.data['image/png'])}`);
       expect(Buffer.from(String(f.data['image/png']), 'base64').subarray(1, 4).toString()).toBe('PNG');
     }
   });

@@ -4,7 +4,7 @@
  */
 import * as aq from 'arquero';
 import { describe, expect, it } from 'vitest';
-import { PLOTLY_MIME, comparisonHtml, comparisonText, figureBundle, formatNumber, show, showComparison, showTable, tslabSink, type MimeBundle } from '../../kernel-lib/display/index.ts';
+import { PLOTLY_MIME, comparisonHtml, comparisonText, figureBundle, figureHtml, formatNumber, resetPlotlyLibrary, scriptJson, show, showComparison, showTable, tslabSink, type MimeBundle } from '../../kernel-lib/display/index.ts';
 import { checkStatus, failingChecks, statusCounts, type Comparison } from '../../kernel-lib/report/compare.ts';
 
 /** A comparison as kernel-lib/report/checks.ts produces them. */
@@ -24,25 +24,64 @@ const spec = figure04([
 ]);
 
 describe('figure bundles', () => {
-  it('sends the Plotly spec as an object, the SVG when there is one, and a text line', () => {
-    const b = figureBundle(spec, '<svg/>');
+  it('carries the live HTML, the PNG beside it, the Plotly spec as an object and a text line, and never an SVG', () => {
+    const b = figureBundle(spec, 'iVBORw0K', undefined, 'fig-1');
+    expect(Object.keys(b)).toEqual(['text/html', 'image/png', PLOTLY_MIME, 'text/plain']);
     expect(b[PLOTLY_MIME]).toEqual({ data: spec.data, layout: spec.layout });
-    expect(typeof b[PLOTLY_MIME]).toBe('object');
-    expect(b['image/svg+xml']).toBe('<svg/>');
+    expect(b['image/png']).toBe('iVBORw0K');
     expect(String(b['text/plain'])).toMatch(/^Figure 4\. Expert-only against expert-with-AI reference\n/);
-    expect(Object.keys(figureBundle(spec, null, '(no static SVG)'))).toEqual([PLOTLY_MIME, 'text/plain']);
-    expect(Object.keys(figureBundle(spec, '<svg/>', undefined, 'iVBORw0K'))).toEqual([PLOTLY_MIME, 'image/svg+xml', 'image/png', 'text/plain']);
+    expect(Object.keys(figureBundle(spec, null, '(no static image)'))).toEqual([PLOTLY_MIME, 'text/plain']);
   });
 
-  it('show() sends one bundle to the sink and returns nothing', async () => {
+  it('puts the PNG inside the live HTML, so a viewer that strips scripts and picks the HTML still shows the figure', () => {
+    const html = figureHtml(spec, 'fig-1', 'iVBORw0K');
+    // the image is inside the div the plot replaces, before any script
+    expect(html).toMatch(/^<div id="fig-1" class="j2g-figure" data-j2g-figure="4"><img src="data:image\/png;base64,iVBORw0K" alt="Figure 4\. [^"]+" style="max-width:100%"><\/div>/);
+    const withoutScripts = html.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(withoutScripts).toContain('data:image/png;base64,iVBORw0K');
+    // the spec rides along as JSON the script parses back
+    const json = /<script type="application\/json" id="fig-1-spec">([\s\S]*?)<\/script>/.exec(html);
+    expect(JSON.parse(json?.[1] ?? 'null')).toEqual(JSON.parse(JSON.stringify({ data: spec.data, layout: spec.layout })));
+    expect(html).not.toMatch(/cdn|https?:/i);
+  });
+
+  it('escapes a "</script>" in the spec so that it cannot end the element early', () => {
+    expect(scriptJson({ t: '</script><b>' })).toBe('{"t":"\\u003c/script>\\u003cb>"}');
+    expect(JSON.parse(scriptJson({ t: '</script><b>' }))).toEqual({ t: '</script><b>' });
+  });
+
+  it('show() sends plotly.js once per kernel, before the first figure, then one bundle per figure, and returns nothing', async () => {
+    resetPlotlyLibrary();
     const sent: MimeBundle[] = [];
     expect(await show(spec, { sink: (b) => sent.push(b), static: false })).toBeUndefined();
-    expect(sent).toHaveLength(1);
-    expect(Object.keys(sent[0])).toEqual([PLOTLY_MIME, 'text/plain']);
+    await show(spec, { sink: (b) => sent.push(b), static: false });
+    expect(sent).toHaveLength(3);
+    expect(String(sent[0]['text/html'])).toMatch(/^<script data-j2g-plotly="\d+\.\d+\.\d+">if\(!window\.Plotly\)\{/);
+    expect(String(sent[0]['text/html']).length).toBeGreaterThan(1_000_000); // the library itself, not a link to one
+    expect(String(sent[0]['text/html'])).not.toMatch(/<script[^>]* src=/);
+    expect(Object.keys(sent[1])).toEqual(['text/html', PLOTLY_MIME, 'text/plain']);
+    expect(Object.keys(sent[2])).toEqual(['text/html', PLOTLY_MIME, 'text/plain']);
+    // two figures, two ids: each script draws into its own div
+    const id = (b: MimeBundle) => /<div id="([^"]+)"/.exec(String(b['text/html']))?.[1];
+    expect(id(sent[1])).not.toBe(id(sent[2]));
+    resetPlotlyLibrary();
   });
 
   it('refuses to display outside a tslab kernel, naming the alternative', () => {
     expect(() => tslabSink()).toThrow('show requires the tslab kernel (npm run lab); use figureBundle() outside a notebook');
+  });
+
+  it('showTable shows 50 rows by default and says how many more there are', () => {
+    const sent: MimeBundle[] = [];
+    const t = aq.table({ i: Array.from({ length: 123 }, (_, k) => k) });
+    showTable(t, { sink: (b) => sent.push(b) });
+    showTable(t.slice(0, 50), { sink: (b) => sent.push(b) });
+    showTable(t, { sink: (b) => sent.push(b), limit: Infinity });
+    expect((String(sent[0]['text/html']).match(/<tr>/g) ?? []).length).toBe(1 + 50); // header and 50 rows
+    expect(String(sent[0]['text/plain'])).toMatch(/\|49\|\n… 73 more rows \(showTable\(t, \{ limit: Infinity \}\) shows all\)\n$/);
+    expect(String(sent[0]['text/html'])).toContain('<p class="j2g-more-rows">… 73 more rows');
+    expect(String(sent[1]['text/plain'])).not.toContain('more row');
+    expect((String(sent[2]['text/html']).match(/<tr>/g) ?? []).length).toBe(1 + 123);
   });
 
   it('showTable sends HTML and a Markdown fallback with fixed significant digits', () => {
