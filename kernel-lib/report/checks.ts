@@ -125,7 +125,9 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
     out.push(r
       ? { table, row, column, reproduced: r.reproduced, published: r.published, printed: r.printed, status: r.status, byConstruction: r.byConstruction,
         difference: r.reproduced === null ? null : r.reproduced - r.published }
-      : { table, row, column, reproduced: null, published: value, printed, status: 'not reproduced', difference: null, byConstruction: byConstruction({ table, row, column }) });
+      // a value not reproduced holds in no way, by construction or otherwise: marking it would make
+      // checks.csv count 15 more by-construction values than the report's banner (issue #24)
+      : { table, row, column, reproduced: null, published: value, printed, status: 'not reproduced', difference: null, byConstruction: false });
   };
   const ids = [...options.published.tables.keys()].sort((a, b) => Number(a) - Number(b));
   for (const id of ids) for (const c of options.published.tables.get(id)!.values()) push(id, c.row, c.column, c.value, c.printed);
