@@ -33,7 +33,7 @@ import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { formatAuditReport, runAudit, type AuditReport } from '../kernel-lib/audit/index.ts';
 import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type RenderServer, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
+import { applicableChecks, datasetReportHtml, identityWords, paperMatch } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { verifyPackage } from '../kernel-lib/release/package.ts';
 import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
@@ -341,7 +341,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   if (distinct.length) log(`${warnings.length} warning(s), ${distinct.length} distinct (all in report.html):\n${distinct.slice(0, 10).map((w) => `  ${w.message}${w.count > 1 ? ` (${w.count} times)` : ''}`).join('\n')}${distinct.length > 10 ? `\n  ... and ${distinct.length - 10} more` : ''}`);
   log(`wrote ${relative(ROOT, join(out, 'report.html'))} in ${timings.total.toFixed(1)} s`);
   onWarning((m) => process.stderr.write(`warning: ${m}\n`));
-  if (!match.isPaper) log(`this dataset's systems (${match.models.join(', ')}) are not the paper's: report.html leads with its own tables and figures and compares only the rows it shares (${failingChecksWords(comparisons.length, applicable.length)})`);
+  if (!match.isPaper) log(`${identityWords(match)} report.html leads with its own tables and figures and compares only the rows it shares (${failingChecksWords(comparisons.length, applicable.length)})`);
   if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : !match.isPaper ? "a dataset that is not the paper's" : 'this run'} (--checks fail to enforce them)`);
   return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
   } catch (e) {

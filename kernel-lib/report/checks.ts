@@ -30,6 +30,7 @@ import { PAPER_FIELDS, differencesFor, differsWords, scenarioDifferences } from 
 import { TABLES } from '../tables/registry.ts';
 import type { Comparison } from './compare.ts';
 import { modelSystems } from '../plots/rows.ts';
+import { paperTable1Systems } from './paperDataset.ts';
 
 const JUDGE_WORDS: [RegExp, string][] = [[/gemini/i, 'Gemini'], [/haiku/i, 'Haiku'], [/gpt-5[- ]mini/i, 'GPT-5 mini']];
 
@@ -61,10 +62,12 @@ export function claimRoles(ds: Dataset, primary: string) {
  * them, one system per Table 1 model, judges by name): the one mapping of the checks and of the
  * provenance marks of table cells (cellProvenance.ts).
  */
-export function cellLabels(ds: Dataset, reference?: Reference | null): CellLabels {
+export function cellLabels(ds: Dataset, reference?: Reference | null, published?: Pick<Published, 'dir'>): CellLabels {
   return {
     category: new Map(reference?.occupations.map((o) => [o.category, o.categoryLabel]) ?? []),
-    system: modelSystems(ds),
+    // with the paper's systems at hand, a Table 1 row is matched by system identity (model, harness,
+    // accelerator and count), never by model name alone (issue #28)
+    system: published ? paperTable1Systems(ds, published) : modelSystems(ds),
     judge: judgeLabels(ds),
   };
 }
@@ -103,7 +106,7 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   const ds = ctx.dataset;
   const primary = ctx.system;
   const judge = ctx.judge;
-  const labels = cellLabels(ds, options.reference);
+  const labels = cellLabels(ds, options.reference, options.published);
   const computedClaims = textClaimCells(evaluableSystemSummaries(ctx), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);
   const targeted = new Set(computedClaims.map((c) => c.row));
   const extra = (options.extraClaims ?? []).filter((c) => !targeted.has(c.row));
