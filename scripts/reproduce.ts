@@ -277,7 +277,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       r.map((c) => ({ claim_id: c.id, figure: c.figure, section: c.section, kind: c.kind, quote: c.quote, status: c.status, detail: c.detail }))));
     return r;
   });
-  const figures = await step('figures (specs)', () => paperFigures(options_));
+  // the paper's printed values beside the reproduced ones (Figures 4 and 10), only for the paper's systems
+  const figures = await step('figures (specs)', () => paperFigures(match.isPaper ? { context: options_, published } : { context: options_ }));
   const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
   const skippedFigures = figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f);
   for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);

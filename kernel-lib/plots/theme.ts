@@ -5,6 +5,7 @@
  */
 import { J2GError } from '../errors.ts';
 import type { Axis, Layout } from './spec.ts';
+import type { PublishedValues } from './published.ts';
 
 export const FONT = { family: 'Inter, "Helvetica Neue", Helvetica, Arial, sans-serif', size: 12, color: '#222222' };
 
@@ -103,6 +104,8 @@ export function provenanceText(p: Provenance): string {
 }
 
 export interface FigureOptions {
+  /** The paper's printed values for this figure (plots/published.ts), drawn beside the reproduced ones; absent: none drawn. */
+  published?: PublishedValues | null;
   /** Dataset provenance for the caption; without it the caption says the data are unspecified. */
   provenance?: Provenance;
   /** Overrides the figure's default title. */
