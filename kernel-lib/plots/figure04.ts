@@ -47,14 +47,12 @@ export function figure04(rows: readonly ReferenceRow[], options: FigureOptions =
   if (withIntervals || pub) figureNote(layout, `${withIntervals ? 'Whiskers: reproduced, percentile 95% task-composition bootstrap intervals.' : ''}${pub ? ' Hollow bars, grey whiskers: published (Table 17).' : ''}`.trim());
   const nvjMeasure = { label: 'NVJ', unit: 'USD/MJ', format: '.1f' };
   const tsjMeasure = { label: 'TSJ', unit: 'hours/MJ', format: '.3f' };
+  const winTie = barPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' });
   const nvjBars = barPanel(layout, b, 'Net value per joule', rows, (r) => r.nvj, label, colour, nvjMeasure,
     withIntervals ? { lo: (r) => r.nvjLo ?? null, hi: (r) => r.nvjHi ?? null } : undefined);
   const tsjBars = barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, tsjMeasure,
     withIntervals ? { lo: (r) => r.tsjLo ?? null, hi: (r) => r.tsjHi ?? null } : undefined);
-  const data: Trace[] = [
-    barPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' }),
-    nvjBars, tsjBars,
-  ];
+  const data: Trace[] = [winTie, nvjBars, tsjBars];
   if (pub) {
     Object.assign(nvjBars, { name: withIntervals ? 'reproduced (95% CI)' : 'reproduced', legendgroup: 'reproduced', showlegend: true });
     data.push(
