@@ -44,7 +44,9 @@ export function figure04(rows: readonly ReferenceRow[], options: FigureOptions =
   const pub = options.published;
   // the whiskers are the reproduction's intervals, never labelled as the table they do not show;
   // the paper's Table 17 values and intervals are the hollow bars beside them when given (issue #24)
-  if (withIntervals || pub) figureNote(layout, `${withIntervals ? 'Whiskers: reproduced, percentile 95% task-composition bootstrap intervals.' : ''}${pub ? ' Hollow bars, grey whiskers: published (Table 17).' : ''}`.trim());
+  // (beside the legend a short note: the legend already says which bars are reproduced and published)
+  if (pub) figureNote(layout, `${withIntervals ? 'Black whiskers: reproduced 95% CI. ' : ''}Hollow bars, grey whiskers: Table 17.`);
+  else if (withIntervals) figureNote(layout, 'Whiskers: reproduced, percentile 95% task-composition bootstrap intervals.');
   const nvjMeasure = { label: 'NVJ', unit: 'USD/MJ', format: '.1f' };
   const tsjMeasure = { label: 'TSJ', unit: 'hours/MJ', format: '.3f' };
   const winTie = barPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' });

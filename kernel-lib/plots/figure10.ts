@@ -48,7 +48,7 @@ export function figure10(rows: readonly PolicyRow[], options: FigureOptions = {}
   if (pub) {
     // the paper's Tables 19 and 20 beside the reproduced bars (issue #24)
     Object.assign(data[0], { name: withIntervals ? 'reproduced (95% CI)' : 'reproduced', legendgroup: 'reproduced', showlegend: true });
-    figureNote(layout, `${withIntervals ? 'Whiskers: reproduced 95% intervals. ' : ''}Hollow bars, grey whiskers: published (Tables 19 and 20).`);
+    figureNote(layout, `${withIntervals ? 'Black whiskers: reproduced 95% CI. ' : ''}Hollow bars, grey whiskers: Tables 19 and 20.`);
     data.push(
       publishedBars(a, passK, label, (r) => pub.get(r.policy)?.nvj, nvj, true),
       publishedBars(b, thresholds, label, (r) => pub.get(r.policy)?.nvj, nvj, false),

@@ -43,7 +43,7 @@ describe('published counterparts of figure values', () => {
     expect(ghosts[0].error_y!.array[0]).toBeCloseTo(54.32, 10);
     expect(ghosts[0].error_y!.arrayminus[0]).toBeCloseTo(42.11, 10);
     expect(ghosts.map((g) => g.showlegend)).toEqual([true, false]);
-    expect(String(JSON.stringify(spec.layout.annotations))).toContain('published (Table 17)');
+    expect(String(JSON.stringify(spec.layout.annotations))).toContain('Hollow bars, grey whiskers: Table 17.');
     const plain = paperFigure('4', { dataset, bootstrap: false });
     expect((plain.data as unknown as Bar[]).some((t) => t.name === 'published')).toBe(false);
     // under another scenario than the paper's the caption is not about the paper's numbers: none drawn
