@@ -22,6 +22,7 @@ import {
   acceleratorCountRows, acceleratorRows, categoryRows, decompositionRows, hasJudgments, policyRows, referenceRows, systemRows,
 } from '../plots/rows.ts';
 import type { Reference } from '../reference/load.ts';
+import type { DecompositionRow } from '../plots/figure11.ts';
 
 export type FigureClaimStatus = 'holds' | 'fails' | 'not checked' | 'differs from the paper';
 
@@ -186,14 +187,23 @@ export const CHECKS: Record<string, Check> = {
   // ... and assistance's share of the saved hours is larger at the strictest threshold than at the loosest
   'fig11.assistance_at_strict': { run: (ctx) => {
     const rows = decomposition(ctx);
-    if (!rows) return cannot('no expert-with-AI reference');
-    const share = (r: (typeof rows)[number]) => r.assistHours / (r.assistHours + r.automationHours);
-    const lo = rows[0];
-    const hi = rows[rows.length - 1];
-    if (!(hi.assistHours + hi.automationHours > 0)) return cannot(`no time is saved at ${hi.policy}, so it has no share`);
-    return { holds: share(hi) > share(lo), detail: `assistance's share of saved hours: ${rows.map((r) => `${pct(share(r))} at ${r.policy}`).join(', ')}` };
+    return rows ? assistanceShareClaim(rows) : cannot('no expert-with-AI reference');
   } },
 };
+
+/**
+ * Figure 11's "at stricter thresholds, more come from expert assistance" on its rows (loosest
+ * threshold first): assistance's share of the saved hours larger at the strictest than at the loosest.
+ * @example assistanceShareClaim([{ policy: '≥1/2', assistHours: 1, automationHours: 3, assistPct: 0, automationPct: 0, totalPct: 0 }, { policy: '≥2/2', assistHours: 1, automationHours: 1, assistPct: 0, automationPct: 0, totalPct: 0 }])
+ * // => { holds: true, detail: "assistance's share of saved hours: 25% at ≥1/2, 50% at ≥2/2" }
+ */
+export function assistanceShareClaim(rows: readonly DecompositionRow[]): { holds: boolean | null; detail: string } {
+  const share = (r: DecompositionRow) => r.assistHours / (r.assistHours + r.automationHours);
+  const lo = rows[0];
+  const hi = rows[rows.length - 1];
+  if (!(hi.assistHours + hi.automationHours > 0)) return cannot(`no time is saved at ${hi.policy}, so it has no share`);
+  return { holds: share(hi) > share(lo), detail: `assistance's share of saved hours: ${rows.map((r) => `${pct(share(r))} at ${r.policy}`).join(', ')}` };
+}
 
 function references(ctx: ScenarioContext, key: 'nvj' | 'tsj' | 'winTiePct', what: string): Verdict {
   if (!hasJudgments(ctx, 'expert_with_ai')) return cannot('no expert-with-AI reference');
