@@ -33,7 +33,8 @@ import type { TaskAccountRow } from './figure02.ts';
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { weightsWords } from './captions.ts';
-import { CATEGORY_PALETTE, SYSTEM_PALETTE, colourMap, type Provenance } from './theme.ts';
+import { CATEGORY_PALETTE, SYSTEM_PALETTE_EXTENDED, colourMap, type Provenance } from './theme.ts';
+import { HUMAN_JUDGE } from '../tables/table02.ts';
 
 /** Category rows of Figures 1(c) and 3 (Table 13's categories with their ratios). */
 export function categoryRows(options: TableOptions | ScenarioContext): CategoryRankingRow[] {
@@ -257,7 +258,7 @@ export function outcomeRows(options: TableOptions | ScenarioContext): OutcomeRow
 /** One colour per system (systems.csv order) and per category (name order), for every figure of a dataset. */
 export function datasetColours(ds: Dataset): Record<string, string> {
   const categories = [...new Set(ds.rows.occupations.map((o) => o.category))].sort();
-  return { ...colourMap(categories, CATEGORY_PALETTE), ...colourMap(ds.rows.systems.map((s) => s.system), SYSTEM_PALETTE) };
+  return { ...colourMap(categories, CATEGORY_PALETTE), ...colourMap(ds.rows.systems.map((s) => s.system), SYSTEM_PALETTE_EXTENDED) };
 }
 
 /** The caption's provenance fields from a dataset's manifest. */
@@ -289,7 +290,10 @@ export function studyCountRows(options: TableOptions | ScenarioContext): StudyCo
     { what: 'Models', count: distinct(ds.rows.systems.map((s) => s.model)) },
     { what: 'Accelerator types', count: distinct(ds.rows.systems.map((s) => s.accelerator)) },
     { what: 'AI systems', count: ds.rows.systems.length },
-    { what: 'Judges', count: distinct(ds.rows.judgments.map((j) => j.judge)) },
+    // the paper speaks of three (LLM) judges; human reviewers are a fourth "judge" id in judgments.csv
+    // (D.1's 32 expert reviews): counted apart so that 1(b) does not read "Judges 4" (issue #24)
+    { what: 'LLM judges', count: distinct(ds.rows.judgments.map((j) => j.judge).filter((j) => j !== HUMAN_JUDGE)) },
+    ...(ds.rows.judgments.some((j) => j.judge === HUMAN_JUDGE) ? [{ what: 'Outputs also judged by human experts', count: ds.rows.judgments.filter((j) => j.judge === HUMAN_JUDGE).length }] : []),
   ];
 }
 

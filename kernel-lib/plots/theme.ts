@@ -23,6 +23,13 @@ export const OKABE_ITO = {
 export const SYSTEM_PALETTE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green, OKABE_ITO.vermillion, OKABE_ITO.purple, OKABE_ITO.sky, OKABE_ITO.yellow, OKABE_ITO.black];
 
 /**
+ * Past eight systems (the reconstruction has nine) Okabe-Ito's eight colours would repeat (issue
+ * #24): the first eight stay Okabe-Ito's, then Paul Tol's "muted" scheme (SRON technical note, 2021),
+ * colour-blind safe, none of whose eight equals an Okabe-Ito colour. Sixteen systems before a repeat.
+ */
+export const SYSTEM_PALETTE_EXTENDED = [...SYSTEM_PALETTE, '#332288', '#117733', '#44AA99', '#88CCEE', '#DDCC77', '#CC6677', '#AA4499', '#882255'];
+
+/**
  * Thirteen categories need more hues than any colour-blind-safe set has; Paul Tol's discrete
  * rainbow (14 colours, ordered so that neighbours differ in lightness; "Colour schemes", SRON
  * technical note, 2021) without its palest entry. Bars also carry the category name, so colour

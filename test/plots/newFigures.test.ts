@@ -49,7 +49,7 @@ describe('Figure 1(a), 1(b) and the energy scale', () => {
 
   it('1(b) counts what the dataset compares (hand count of synthetic-small)', () => {
     expect(Object.fromEntries(studyCountRows({ dataset }).map((r) => [r.what, r.count]))).toEqual({
-      Tasks: 6, Occupations: 3, 'Occupation categories': 2, Sectors: 2, Models: 2, 'Accelerator types': 2, 'AI systems': 2, Judges: 2,
+      Tasks: 6, Occupations: 3, 'Occupation categories': 2, Sectors: 2, Models: 2, 'Accelerator types': 2, 'AI systems': 2, 'LLM judges': 2,
     });
   });
 
