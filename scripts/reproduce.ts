@@ -7,6 +7,7 @@
  *   out/tables/tableNN.csv, .md          every table the dataset supports (the j2g tables builders)
  *   out/figures/figure-NN.html, .svg, .png   every paper figure the dataset supports
  *   out/checks.csv                        every published number beside the reproduced one, with status
+ *   out/figure_claims.csv                 every qualitative claim of a figure caption or of the text about a figure, checked (holds, fails, ...)
  *   out/notebooks/*.ipynb, .html          the notebooks, executed headless with the project's tslab kernel (signed), and as HTML
  *   out/explorer/                         the explorer: every table and figure live in a browser (issue #12)
  *   out/scenario.json                     the resolved scenario everything was computed under (as j2g tables writes it)
@@ -32,12 +33,12 @@ import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
 import { formatAuditReport, runAudit, type AuditReport } from '../kernel-lib/audit/index.ts';
 import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type RenderServer, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { applicableChecks, datasetReportHtml, paperMatch } from '../kernel-lib/report/index.ts';
+import { applicableChecks, datasetReportHtml, identityWords, paperMatch } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { verifyPackage } from '../kernel-lib/release/package.ts';
 import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
-import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
+import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, figureClaims, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
 import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, startNotebookWorker, jupyterAvailable, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
@@ -177,7 +178,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' || !match.isPaper ? 'report' : 'fail')) === 'fail';
   outputDirectory(out);
   // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
-  for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'scenario.json', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
+  for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'figure_claims.csv', 'scenario.json', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   let runNotebooks = options.notebooks !== false;
@@ -269,7 +270,15 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     return rows;
   });
 
-  const figures = await step('figures (specs)', () => paperFigures(options_));
+  // the claims of captions and of the text about figures (issue #24), on the rows the figures draw
+  const claims = await step('figure claims', () => {
+    const r = figureClaims(options_, { isPaper: match.isPaper, reference });
+    writeFileAtomic(join(out, 'figure_claims.csv'), formatCsv(['claim_id', 'figure', 'section', 'kind', 'quote', 'status', 'detail'],
+      r.map((c) => ({ claim_id: c.id, figure: c.figure, section: c.section, kind: c.kind, quote: c.quote, status: c.status, detail: c.detail }))));
+    return r;
+  });
+  // the paper's printed values beside the reproduced ones (Figures 4 and 10), only for the paper's systems
+  const figures = await step('figures (specs)', () => paperFigures(match.isPaper ? { context: options_, published } : { context: options_ }));
   const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
   const skippedFigures = figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f);
   for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);
@@ -287,7 +296,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     const rel = (p?: string) => (p ? relative(out, p) : undefined);
     audit ??= runAudit();
     const input = {
-      audit: { passed: audit.passed, known: audit.known, failed: audit.failed },
+      audit: { passed: audit.passed, known: audit.known, failed: audit.failed, results: audit.results },
+      figureClaims: claims,
       checksEnforced: checksGate,
       scenario,
       scenarioNote: differsWords(scenarioDifferences(options_)),
@@ -322,12 +332,17 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const failedNotebooks = notebookRuns.filter((r) => !r.ok).map((r) => basename(r.notebook));
   log(`\nchecks: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${applicable.filter((c) => c.byConstruction).length} by construction`);
   if (failing.length) log(`${reconstructed ? 'off (targets the reconstruction missed)' : 'off and not by construction'} (${failing.length}):\n${comparisonText(failing.slice(0, 40))}${failing.length > 40 ? `\n... and ${failing.length - 40} more in out/checks.csv` : ''}`);
+  const failedClaims = claims.filter((c) => c.status === 'fails');
+  log(`figure claims: ${claims.filter((c) => c.status === 'holds').length} hold, ${failedClaims.length} fail, ${claims.filter((c) => c.status !== 'holds' && c.status !== 'fails').length} not checked (out/figure_claims.csv)`);
+  // reported, not enforced: a caption claim the data contradict is information about the data (for a
+  // reconstruction, a target it misses that no printed number pins); report.html lists it in its headline
+  for (const c of failedClaims) log(`  FAILS  Figure ${c.figure}: "${c.quote}" (${c.detail})`);
   if (failedNotebooks.length) log(`notebooks failed: ${failedNotebooks.join(', ')}`);
   const distinct = distinctWarnings(warnings);
   if (distinct.length) log(`${warnings.length} warning(s), ${distinct.length} distinct (all in report.html):\n${distinct.slice(0, 10).map((w) => `  ${w.message}${w.count > 1 ? ` (${w.count} times)` : ''}`).join('\n')}${distinct.length > 10 ? `\n  ... and ${distinct.length - 10} more` : ''}`);
   log(`wrote ${relative(ROOT, join(out, 'report.html'))} in ${timings.total.toFixed(1)} s`);
   onWarning((m) => process.stderr.write(`warning: ${m}\n`));
-  if (!match.isPaper) log(`this dataset's systems (${match.models.join(', ')}) are not the paper's: report.html leads with its own tables and figures and compares only the rows it shares (${failingChecksWords(comparisons.length, applicable.length)})`);
+  if (!match.isPaper) log(`${identityWords(match)} report.html leads with its own tables and figures and compares only the rows it shares (${failingChecksWords(comparisons.length, applicable.length)})`);
   if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : !match.isPaper ? "a dataset that is not the paper's" : 'this run'} (--checks fail to enforce them)`);
   return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
   } catch (e) {

@@ -71,6 +71,26 @@ export function barPanel<R>(
   return trace;
 }
 
+/**
+ * The paper's printed values beside the reproduced bars of `barPanel` (issue #24): a hollow bar per
+ * row the paper prints (outline only), its printed interval as a grey whisker, named "published" in
+ * the legend (`legend`: show the entry, once per figure). Plotly groups it beside the reproduced bar.
+ */
+export function publishedBars<R>(
+  panel: Panel, rows: readonly R[], label: (r: R) => string, published: (r: R) => { value: number; lo: number | null; hi: number | null } | undefined,
+  measure: Measure, legend: boolean,
+): Trace {
+  const shown = rows.filter((r) => published(r) !== undefined);
+  const p = (r: R) => published(r)!;
+  return onPanel({
+    type: 'bar', name: 'published', legendgroup: 'published', showlegend: legend,
+    x: shown.map(label), y: shown.map((r) => p(r).value),
+    marker: { color: 'rgba(255,255,255,0)', line: { color: '#333333', width: 1.5 } },
+    error_y: { ...whiskers(shown, (r) => p(r).value, (r) => p(r).lo, (r) => p(r).hi), color: '#9A9A9A', thickness: 1.5 },
+    hovertemplate: `%{x}<br>published ${measure.label} %{y:${measure.format ?? '.4g'}} ${measure.unit}<extra></extra>`,
+  }, panel);
+}
+
 /** Asymmetric error bars from interval bounds (`null` bound: no whisker on that side). */
 export function whiskers<R>(rows: readonly R[], value: (r: R) => number | null, lo: (r: R) => number | null, hi: (r: R) => number | null) {
   return {

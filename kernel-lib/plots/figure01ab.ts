@@ -65,18 +65,22 @@ export interface StudyCountRow {
 /** Figure 1(b): what the study compares, counted from the dataset. */
 export function figure01b(rows: readonly StudyCountRow[], options: FigureOptions = {}): PlotSpec {
   const layout = baseLayout('1b', 'Figure 1(b). What the study compares',
-    'Counted from the dataset: evaluated tasks and their occupations, categories and sectors; models, accelerator types and AI systems (model × accelerator × count).',
+    'Counted from the dataset: evaluated tasks and their occupations, categories and sectors; models, accelerator types and AI systems (model × accelerator × count); the LLM judges, and the outputs human experts also judged (D.1).',
     { height: 380, ...options });
   const [p] = panelGrid(1);
   const labels = rows.map((r) => r.what);
-  placePanel(layout, p, '', axis('Count', 'number', { type: 'log' }),
+  // counts from 2 to hundreds: a log axis, ticks at the decades only (1, 10, 100, 1,000; never "2 3 4 ...
+  // 9"), and each count printed horizontally beside its bar (issue #24)
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  const decades = Array.from({ length: Math.ceil(Math.log10(max) + 0.3) + 1 }, (_, i) => 10 ** i);
+  placePanel(layout, p, '', axis('Count', 'number', { type: 'log', tickvals: decades, ticktext: decades.map((d) => d.toLocaleString('en-US')), range: [-0.05, Math.log10(decades[decades.length - 1])] }),
     labelAxis('', { categoryorder: 'array', categoryarray: [...labels].reverse(), title: { text: '' } }));
   return {
     layout,
     data: [onPanel({
       type: 'bar', orientation: 'h', name: 'counts', showlegend: false, x: rows.map((r) => r.count), y: labels,
-      marker: { color: OKABE_ITO.blue }, text: rows.map((r) => String(r.count)), textposition: 'inside', insidetextanchor: 'end',
-      textfont: { color: '#FFFFFF', size: 11 }, hovertemplate: '%{y}: %{x}<extra></extra>',
+      marker: { color: OKABE_ITO.blue }, text: rows.map((r) => String(r.count)), textposition: 'outside', textangle: 0, cliponaxis: false,
+      textfont: { color: '#222222', size: 11 }, hovertemplate: '%{y}: %{x}<extra></extra>',
     }, p)],
   };
 }

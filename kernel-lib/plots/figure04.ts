@@ -5,7 +5,8 @@
 import type { PlotSpec } from './spec.ts';
 import { REFERENCE_COLOURS, baseLayout, type FigureOptions } from './theme.ts';
 import { panelGrid } from './panels.ts';
-import { barPanel } from './bars.ts';
+import { barPanel, publishedBars } from './bars.ts';
+import type { Trace } from './spec.ts';
 import { figureNote } from './marks.ts';
 
 export type ReferenceName = 'expert_only' | 'expert_with_ai';
@@ -40,15 +41,26 @@ export function figure04(rows: readonly ReferenceRow[], options: FigureOptions =
   const colour = (r: ReferenceRow) => options.colours?.[r.reference] ?? REFERENCE_COLOURS[r.reference];
   const [a, b, c] = panelGrid(3, 3);
   const withIntervals = rows.some((r) => r.nvjLo != null || r.tsjLo != null);
-  if (withIntervals) figureNote(layout, 'Whiskers: percentile 95% task-composition bootstrap intervals (Table 17).');
-  return {
-    layout,
-    data: [
-      barPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' }),
-      barPanel(layout, b, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' },
-        withIntervals ? { lo: (r) => r.nvjLo ?? null, hi: (r) => r.nvjHi ?? null } : undefined),
-      barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' },
-        withIntervals ? { lo: (r) => r.tsjLo ?? null, hi: (r) => r.tsjHi ?? null } : undefined),
-    ],
-  };
+  const pub = options.published;
+  // the whiskers are the reproduction's intervals, never labelled as the table they do not show;
+  // the paper's Table 17 values and intervals are the hollow bars beside them when given (issue #24)
+  // (beside the legend a short note: the legend already says which bars are reproduced and published)
+  if (pub) figureNote(layout, `${withIntervals ? 'Black whiskers: reproduced 95% CI. ' : ''}Hollow bars, grey whiskers: Table 17.`);
+  else if (withIntervals) figureNote(layout, 'Whiskers: reproduced, percentile 95% task-composition bootstrap intervals.');
+  const nvjMeasure = { label: 'NVJ', unit: 'USD/MJ', format: '.1f' };
+  const tsjMeasure = { label: 'TSJ', unit: 'hours/MJ', format: '.3f' };
+  const winTie = barPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' });
+  const nvjBars = barPanel(layout, b, 'Net value per joule', rows, (r) => r.nvj, label, colour, nvjMeasure,
+    withIntervals ? { lo: (r) => r.nvjLo ?? null, hi: (r) => r.nvjHi ?? null } : undefined);
+  const tsjBars = barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, tsjMeasure,
+    withIntervals ? { lo: (r) => r.tsjLo ?? null, hi: (r) => r.tsjHi ?? null } : undefined);
+  const data: Trace[] = [winTie, nvjBars, tsjBars];
+  if (pub) {
+    Object.assign(nvjBars, { name: withIntervals ? 'reproduced (95% CI)' : 'reproduced', legendgroup: 'reproduced', showlegend: true });
+    data.push(
+      publishedBars(b, rows, label, (r) => pub.get(label(r))?.nvj, nvjMeasure, true),
+      publishedBars(c, rows, label, (r) => pub.get(label(r))?.tsj, tsjMeasure, false),
+    );
+  }
+  return { layout, data };
 }

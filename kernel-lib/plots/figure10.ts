@@ -6,7 +6,8 @@
 import type { PlotSpec } from './spec.ts';
 import { baseLayout, type FigureOptions } from './theme.ts';
 import { panelGrid } from './panels.ts';
-import { barPanel } from './bars.ts';
+import { barPanel, publishedBars } from './bars.ts';
+import { figureNote } from './marks.ts';
 
 export interface PolicyRow {
   /** "pass@2", "≥3/4" */
@@ -37,13 +38,23 @@ export function figure10(rows: readonly PolicyRow[], options: FigureOptions = {}
   const tsj = { label: 'TSJ', unit: 'hours/MJ', format: '.3f' };
   const nvjErr = { lo: (r: PolicyRow) => r.nvjLo ?? null, hi: (r: PolicyRow) => r.nvjHi ?? null };
   const tsjErr = { lo: (r: PolicyRow) => r.tsjLo ?? null, hi: (r: PolicyRow) => r.tsjHi ?? null };
-  return {
-    layout,
-    data: [
-      barPanel(layout, a, 'NVJ by pass@k', passK, (r) => r.nvj, label, pk, nvj, withIntervals ? nvjErr : undefined),
-      barPanel(layout, b, 'NVJ by win–tie threshold', thresholds, (r) => r.nvj, label, th, nvj, withIntervals ? nvjErr : undefined),
-      barPanel(layout, c, 'TSJ by pass@k', passK, (r) => r.tsj, label, pk, tsj, withIntervals ? tsjErr : undefined),
-      barPanel(layout, d, 'TSJ by win–tie threshold', thresholds, (r) => r.tsj, label, th, tsj, withIntervals ? tsjErr : undefined),
-    ],
-  };
+  const data = [
+    barPanel(layout, a, 'NVJ by pass@k', passK, (r) => r.nvj, label, pk, nvj, withIntervals ? nvjErr : undefined),
+    barPanel(layout, b, 'NVJ by win–tie threshold', thresholds, (r) => r.nvj, label, th, nvj, withIntervals ? nvjErr : undefined),
+    barPanel(layout, c, 'TSJ by pass@k', passK, (r) => r.tsj, label, pk, tsj, withIntervals ? tsjErr : undefined),
+    barPanel(layout, d, 'TSJ by win–tie threshold', thresholds, (r) => r.tsj, label, th, tsj, withIntervals ? tsjErr : undefined),
+  ];
+  const pub = options.published;
+  if (pub) {
+    // the paper's Tables 19 and 20 beside the reproduced bars (issue #24)
+    Object.assign(data[0], { name: withIntervals ? 'reproduced (95% CI)' : 'reproduced', legendgroup: 'reproduced', showlegend: true });
+    figureNote(layout, `${withIntervals ? 'Black whiskers: reproduced 95% CI. ' : ''}Hollow bars, grey whiskers: Tables 19 and 20.`);
+    data.push(
+      publishedBars(a, passK, label, (r) => pub.get(r.policy)?.nvj, nvj, true),
+      publishedBars(b, thresholds, label, (r) => pub.get(r.policy)?.nvj, nvj, false),
+      publishedBars(c, passK, label, (r) => pub.get(r.policy)?.tsj, tsj, false),
+      publishedBars(d, thresholds, label, (r) => pub.get(r.policy)?.tsj, tsj, false),
+    );
+  }
+  return { layout, data };
 }

@@ -20,3 +20,4 @@ export * from './paperFigures.ts';
 export * from './qaijFrontier.ts';
 export * from './powerTrace.ts';
 export * from './captions.ts';
+export * from './published.ts';

@@ -20,6 +20,8 @@ import { figure01c, figure01d } from './figure01.ts';
 import { figure01a, figure01b, figure01Scale } from './figure01ab.ts';
 import { figure02 } from './figure02.ts';
 import { markProvenance } from './marks.ts';
+import { publishedValuesFor, type PublishedValues } from './published.ts';
+import type { Published } from '../published/load.ts';
 import { loadEnergyScale, loadTaskTitles, type EnergyScale } from '../reference/constants.ts';
 import { figure03 } from './figure03.ts';
 import { figure04 } from './figure04.ts';
@@ -52,6 +54,11 @@ export interface FigureSettings {
   taskTitles?: ReadonlyMap<string, { title: string }>;
   /** the resolved context to build under (shared with the tables, so its memo serves both) */
   context?: ScenarioContext;
+  /**
+   * The paper's printed numbers, given only when the dataset's systems are the paper's (report/paperDataset.ts):
+   * a figure whose values the paper prints draws them beside the reproduced ones, under the paper's scenario only.
+   */
+  published?: Published;
 }
 
 /** Table options with figure settings, or `{ context, ...settings }`. */
@@ -76,10 +83,11 @@ export function paperFigures(options: PaperFigureOptions): FigureResult[] {
 function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
   const ctx = resolveContext(options.context ?? (options as TableOptions));
   try {
-    const r = buildFigureOrThrow(id, ctx, options);
     // the provenance badge, drawn inside the figure (marks.ts), for every figure built here: a figure
     // computed under another scenario than the paper's is never "pinned by published numbers"
     const differs = differsWords(differencesFor(scenarioDifferences(ctx), figureEntry(id).dependsOn));
+    const published = options.published && differs === null ? publishedValuesFor(id, options.published) : null;
+    const r = buildFigureOrThrow(id, ctx, options, published);
     return 'spec' in r ? { id, spec: markProvenance(r.spec, id, provenanceOf(ctx.dataset), differs) } : r;
   } catch (e) {
     if (!(e instanceof UnsupportedOutputError)) throw e;
@@ -87,9 +95,9 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
   }
 }
 
-function buildFigureOrThrow(id: FigureId, ctx: ScenarioContext, settings: FigureSettings): FigureResult {
+function buildFigureOrThrow(id: FigureId, ctx: ScenarioContext, settings: FigureSettings, published: PublishedValues | null): FigureResult {
   const options = ctx;
-  const fo: FigureOptions = { provenance: provenanceOf(ctx.dataset), colours: datasetColours(ctx.dataset), ...figureCaption(id, ctx), ...settings.figure };
+  const fo: FigureOptions = { provenance: provenanceOf(ctx.dataset), colours: datasetColours(ctx.dataset), ...figureCaption(id, ctx), ...(published ? { published } : {}), ...settings.figure };
   switch (id) {
     case '1a': return { id, spec: figure01a(benefitPerJouleRow(options), fo) };
     case '1b': return { id, spec: figure01b(studyCountRows(options), fo) };

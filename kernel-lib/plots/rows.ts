@@ -33,7 +33,9 @@ import type { TaskAccountRow } from './figure02.ts';
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { weightsWords } from './captions.ts';
-import { CATEGORY_PALETTE, SYSTEM_PALETTE, colourMap, type Provenance } from './theme.ts';
+import { CATEGORY_PALETTE, SYSTEM_PALETTE_EXTENDED, colourMap, type Provenance } from './theme.ts';
+import { HUMAN_JUDGE } from '../tables/table02.ts';
+import { judgmentsOf } from '../metrics/taskComponents.ts';
 
 /** Category rows of Figures 1(c) and 3 (Table 13's categories with their ratios). */
 export function categoryRows(options: TableOptions | ScenarioContext): CategoryRankingRow[] {
@@ -257,7 +259,7 @@ export function outcomeRows(options: TableOptions | ScenarioContext): OutcomeRow
 /** One colour per system (systems.csv order) and per category (name order), for every figure of a dataset. */
 export function datasetColours(ds: Dataset): Record<string, string> {
   const categories = [...new Set(ds.rows.occupations.map((o) => o.category))].sort();
-  return { ...colourMap(categories, CATEGORY_PALETTE), ...colourMap(ds.rows.systems.map((s) => s.system), SYSTEM_PALETTE) };
+  return { ...colourMap(categories, CATEGORY_PALETTE), ...colourMap(ds.rows.systems.map((s) => s.system), SYSTEM_PALETTE_EXTENDED) };
 }
 
 /** The caption's provenance fields from a dataset's manifest. */
@@ -289,7 +291,10 @@ export function studyCountRows(options: TableOptions | ScenarioContext): StudyCo
     { what: 'Models', count: distinct(ds.rows.systems.map((s) => s.model)) },
     { what: 'Accelerator types', count: distinct(ds.rows.systems.map((s) => s.accelerator)) },
     { what: 'AI systems', count: ds.rows.systems.length },
-    { what: 'Judges', count: distinct(ds.rows.judgments.map((j) => j.judge)) },
+    // the paper speaks of three (LLM) judges; human reviewers are a fourth "judge" id in judgments.csv
+    // (D.1's 32 expert reviews): counted apart so that 1(b) does not read "Judges 4" (issue #24)
+    { what: 'LLM judges', count: distinct(ds.rows.judgments.map((j) => j.judge).filter((j) => j !== HUMAN_JUDGE)) },
+    ...(ds.rows.judgments.some((j) => j.judge === HUMAN_JUDGE) ? [{ what: 'Outputs also judged by human experts', count: ds.rows.judgments.filter((j) => j.judge === HUMAN_JUDGE).length }] : []),
   ];
 }
 
@@ -300,12 +305,30 @@ export function energyScaleRows(options: TableOptions | ScenarioContext): Energy
   return [{ label: `${r.label}, one task (${weightsWords(weightSchemeName(ctx.weights))})`, energyMJ: r.energyMJ }];
 }
 
-/** The task Figure 2 shows by default: the paper's example when the dataset has it, else the first task the system ran. */
+/**
+ * The task Figure 2 shows by default, chosen on data so that the figure shows what its caption
+ * describes ("a win or tie earns output dollar value and time saving; every attempt incurs ... cost
+ * and energy", issue #24): among the tasks the system ran, those where some attempt wins or ties
+ * (the scenario's judge and judgment reference), in order of preference the paper's example, a task
+ * of the example's occupation, then the first in tasks.csv (one with a title before one without); when no attempt of any task wins or ties,
+ * the paper's example or the first task the system ran.
+ */
 export function defaultFigure2Task(options: TableOptions | ScenarioContext, titles: ReadonlyMap<string, { title: string }>): string {
-  const { dataset: ds, system } = resolveContext(options);
-  const ran = new Set(ds.rows.runs.filter((r) => r.system === system).map((r) => r.task_id));
-  const example = [...titles.entries()].find(([id, t]) => t.title === FIGURE2_EXAMPLE_TITLE && ran.has(id));
-  if (example) return example[0];
+  const { dataset: ds, system, judge, judgmentReference } = resolveContext(options);
+  const ranRuns = ds.rows.runs.filter((r) => r.system === system);
+  const ran = new Set(ranRuns.map((r) => r.task_id));
+  const judged = judgmentsOf(ds, judgmentReference, judge);
+  const wins = new Set(ranRuns.filter((r) => { const o = judged.get(r.run_id); return o !== undefined && o !== 'loss'; }).map((r) => r.task_id));
+  const example = [...titles.entries()].find(([id, t]) => t.title === FIGURE2_EXAMPLE_TITLE && ran.has(id))?.[0];
+  if (example && wins.has(example)) return example;
+  const exampleOccupation = example === undefined ? undefined : ds.rows.tasks.find((t) => t.task_id === example)?.occupation;
+  // (a task with a title first: the figure names it)
+  const prefer = (ok: (t: (typeof ds.rows.tasks)[number]) => boolean) => ds.rows.tasks.find((t) => ok(t) && titles.has(t.task_id)) ?? ds.rows.tasks.find(ok);
+  const sameOccupation = prefer((t) => wins.has(t.task_id) && t.occupation === exampleOccupation);
+  if (sameOccupation) return sameOccupation.task_id;
+  const firstWin = prefer((t) => wins.has(t.task_id));
+  if (firstWin) return firstWin.task_id;
+  if (example) return example;
   const first = ds.rows.tasks.find((t) => ran.has(t.task_id));
   if (!first) throw new UnsupportedOutputError(`Figure 2: system ${system} ran no task`);
   return first.task_id;

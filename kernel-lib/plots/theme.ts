@@ -5,6 +5,7 @@
  */
 import { J2GError } from '../errors.ts';
 import type { Axis, Layout } from './spec.ts';
+import type { PublishedValues } from './published.ts';
 
 export const FONT = { family: 'Inter, "Helvetica Neue", Helvetica, Arial, sans-serif', size: 12, color: '#222222' };
 
@@ -20,6 +21,13 @@ export const OKABE_ITO = {
 } as const;
 
 export const SYSTEM_PALETTE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green, OKABE_ITO.vermillion, OKABE_ITO.purple, OKABE_ITO.sky, OKABE_ITO.yellow, OKABE_ITO.black];
+
+/**
+ * Past eight systems (the reconstruction has nine) Okabe-Ito's eight colours would repeat (issue
+ * #24): the first eight stay Okabe-Ito's, then Paul Tol's "muted" scheme (SRON technical note, 2021),
+ * colour-blind safe, none of whose eight equals an Okabe-Ito colour. Sixteen systems before a repeat.
+ */
+export const SYSTEM_PALETTE_EXTENDED = [...SYSTEM_PALETTE, '#332288', '#117733', '#44AA99', '#88CCEE', '#DDCC77', '#CC6677', '#AA4499', '#882255'];
 
 /**
  * Thirteen categories need more hues than any colour-blind-safe set has; Paul Tol's discrete
@@ -103,6 +111,8 @@ export function provenanceText(p: Provenance): string {
 }
 
 export interface FigureOptions {
+  /** The paper's printed values for this figure (plots/published.ts), drawn beside the reproduced ones; absent: none drawn. */
+  published?: PublishedValues | null;
   /** Dataset provenance for the caption; without it the caption says the data are unspecified. */
   provenance?: Provenance;
   /** Overrides the figure's default title. */

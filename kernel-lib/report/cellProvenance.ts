@@ -58,7 +58,7 @@ export function cellProvenance(ds: Dataset, name: string, table: ColumnTable, pu
     const key = `${c.source.row}\u0000${c.source.column}`;
     if (printed && !counterpart.has(key)) counterpart.set(key, { table: c.table, row: c.row, column: c.column });
   };
-  for (const c of reproducedCellSources({ [name]: table }, cellLabels(ds, reference))) pin(c);
+  for (const c of reproducedCellSources({ [name]: table }, cellLabels(ds, reference, published))) pin(c);
   // Table 2's human-review and repeated-output rows and Table 18's attribution rows are printed in the text
   for (const c of textClaimCells([], {}, name === 'table02' ? table : undefined, { main: judge, human: 'human' }, name === 'table18' ? table : undefined)) pin(c);
   const rows = table.objects() as Record<string, unknown>[];

@@ -30,6 +30,7 @@ import { PAPER_FIELDS, differencesFor, differsWords, scenarioDifferences } from 
 import { TABLES } from '../tables/registry.ts';
 import type { Comparison } from './compare.ts';
 import { modelSystems } from '../plots/rows.ts';
+import { paperTable1Systems } from './paperDataset.ts';
 
 const JUDGE_WORDS: [RegExp, string][] = [[/gemini/i, 'Gemini'], [/haiku/i, 'Haiku'], [/gpt-5[- ]mini/i, 'GPT-5 mini']];
 
@@ -61,10 +62,12 @@ export function claimRoles(ds: Dataset, primary: string) {
  * them, one system per Table 1 model, judges by name): the one mapping of the checks and of the
  * provenance marks of table cells (cellProvenance.ts).
  */
-export function cellLabels(ds: Dataset, reference?: Reference | null): CellLabels {
+export function cellLabels(ds: Dataset, reference?: Reference | null, published?: Pick<Published, 'dir'>): CellLabels {
   return {
     category: new Map(reference?.occupations.map((o) => [o.category, o.categoryLabel]) ?? []),
-    system: modelSystems(ds),
+    // with the paper's systems at hand, a Table 1 row is matched by system identity (model, harness,
+    // accelerator and count), never by model name alone (issue #28)
+    system: published ? paperTable1Systems(ds, published) : modelSystems(ds),
     judge: judgeLabels(ds),
   };
 }
@@ -107,7 +110,7 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   const ds = ctx.dataset;
   const primary = ctx.system;
   const judge = ctx.judge;
-  const labels = cellLabels(ds, options.reference);
+  const labels = cellLabels(ds, options.reference, options.published);
   const computedClaims = textClaimCells(evaluableSystemSummaries(ctx), claimRoles(ds, primary), options.tables.table02, { main: judge, human: 'human' }, options.tables.table18);
   const targeted = new Set(computedClaims.map((c) => c.row));
   const extra = (options.extraClaims ?? []).filter((c) => !targeted.has(c.row));
@@ -129,7 +132,9 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
     out.push(r
       ? { table, row, column, reproduced: r.reproduced, published: r.published, printed: r.printed, status: r.status, byConstruction: r.byConstruction,
         difference: r.reproduced === null ? null : r.reproduced - r.published }
-      : { table, row, column, reproduced: null, published: value, printed, status: 'not reproduced', difference: null, byConstruction: byConstruction({ table, row, column }) });
+      // a value not reproduced holds in no way, by construction or otherwise: marking it would make
+      // checks.csv count 15 more by-construction values than the report's banner (issue #24)
+      : { table, row, column, reproduced: null, published: value, printed, status: 'not reproduced', difference: null, byConstruction: false });
   };
   const ids = [...options.published.tables.keys()].sort((a, b) => Number(a) - Number(b));
   for (const id of ids) for (const c of options.published.tables.get(id)!.values()) push(id, c.row, c.column, c.value, c.printed);

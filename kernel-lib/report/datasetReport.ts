@@ -15,6 +15,7 @@ import type { ResolvedScenario } from '../scenario/schema.ts';
 import { statusCounts } from './compare.ts';
 import type { ReportInput } from './reportHtml.ts';
 import { applicableChecks, type PaperMatch } from './paperDataset.ts';
+import { figureClaimsHtml } from './evidenceHtml.ts';
 
 
 export interface DatasetReportInput extends ReportInput {
@@ -34,6 +35,17 @@ table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5r
 `;
 
 const list = (xs: readonly string[]) => xs.map(escapeHtml).join(', ');
+
+/**
+ * Which of the dataset's systems are the paper's, by identity (model, harness, accelerator and count;
+ * paperDataset.ts), in words that never set a name against the same name (issue #28).
+ */
+export function identityWords(match: PaperMatch): string {
+  const rule = "a system is the paper's when its model, harness, accelerator and accelerator count are those the paper states";
+  return match.shared.length
+    ? `This dataset has ${match.shared.length} of the paper's ${match.paper.length} Table 1 systems (${match.shared.join(', ')}), not all of them (${rule}); its systems: ${match.models.join('; ')}.`
+    : `None of this dataset's systems (${match.models.join('; ')}) is one of the paper's Table 1 systems (${match.paper.join('; ')}): ${rule}.`;
+}
 
 /** The page (see the file comment). */
 export function datasetReportHtml(input: DatasetReportInput): string {
@@ -66,7 +78,7 @@ ${idsOf.map((id) => `<h3>${id === 'text' ? 'Numbers in the text' : `Table ${esca
 <h1>Joules-to-GDP tables and figures: ${escapeHtml(input.provenance.name)}</h1>
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
 ${scenarioLineHtml(input.scenario, input.scenarioNote ?? null)}
-<p class="note">This dataset's systems (${list(match.models)}) are not the paper's (${list(match.paper)}): the page shows its own tables and figures first, then the paper's published values for the rows it shares.</p>
+<p class="note">${escapeHtml(identityWords(match))} The page shows its own tables and figures first, then the paper's published values for the rows it shares.</p>
 <nav><a href="#tables">Tables</a> · <a href="#figures">Figures</a> · <a href="#paper">Against the paper</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
 ${explorerLinkHtml(input.explorer)}<h2 id="tables">Tables</h2>
 ${skippedTables}
@@ -77,6 +89,7 @@ ${figures}
 <h2 id="paper">Against the paper</h2>
 <p>${escapeHtml(sharedWords)}${left ? ` ${left} published value${left === 1 ? ' is' : 's are'} about rows this dataset does not have and ${left === 1 ? 'is' : 'are'} not compared (all in checks.csv).` : ''}</p>
 ${paper}
+${input.figureClaims?.length ? `<h3 id="figure-claims">Claims of captions and text about figures</h3>\n${figureClaimsHtml(input.figureClaims)}` : ''}
 ${notebooks}
 ${warnings}
 ${figureScriptHtml(input.figures)}

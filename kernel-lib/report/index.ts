@@ -9,3 +9,4 @@ export * from './markdown.ts';
 export * from './paperDataset.ts';
 export * from './datasetReport.ts';
 export * from './cellProvenance.ts';
+export * from './figureClaims.ts';

@@ -11,6 +11,8 @@ import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, 
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
+import { auditChecksHtml, figureClaimCounts, figureClaimsHtml, type AuditInput } from './evidenceHtml.ts';
+import type { FigureClaimResult } from './figureClaims.ts';
 
 export interface ReportInput {
   provenance: Provenance;
@@ -30,8 +32,10 @@ export interface ReportInput {
   warnings?: readonly { message: string; count: number }[];
   /** path of plotly.js relative to the page */
   plotlySrc?: string;
-  /** `j2g audit`'s counts: the paper checked against itself and the public facts (independent evidence) */
-  audit?: { passed: number; known: number; failed: number };
+  /** `j2g audit`'s counts (and, when given, its results, itemised on the page): the paper checked against itself and the public facts (independent evidence) */
+  audit?: AuditInput;
+  /** the claims of figure captions and of the text about figures, checked (figureClaims.ts) */
+  figureClaims?: readonly FigureClaimResult[];
   /** path of the explorer's index.html relative to the page (issue #12), linked from the top */
   explorer?: string;
   /** the resolved scenario everything was computed under (scenario.json beside the page) */
@@ -88,8 +92,38 @@ body { font-family: Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; color
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
 table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5rem; border-bottom: 1px solid #eee; text-align: left; }
 .summary td { border: none; } .fail { color: #A50E0E; font-weight: 600; } .pass { color: #1B5E20; font-weight: 600; }
-.j2g-figure { margin: 1rem 0 2rem; } .evidence { border: 1px solid #D55E00; background: #FFF8EE; padding: .2rem .8rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
+.j2g-figure { margin: 1rem 0 2rem; } .headline { font-size: 1.1rem; } .tolerance { border-left: 4px solid #0072B2; padding: .3rem .8rem; background: #EEF5FB; } details summary { cursor: pointer; margin: .4rem 0; } .evidence { border: 1px solid #D55E00; background: #FFF8EE; padding: .2rem .8rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
 `;
+
+/** The comparison rule, stated once and shown at the top of the page (not in small print). */
+export const TOLERANCE_HTML = '<p class="tolerance"><b>Tolerance.</b> A point estimate is <i>exact</i> when the reproduced value rounds to the printed number, <i>within tolerance</i> within 1% of it. <b>Interval endpoints and Table 16</b> (which depend on resampling) are <i>within tolerance</i> within <b>15% of the printed interval\'s width</b> (or 15% of the value; never less than one printed unit). Anything else is <i>off</i>; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data).</p>';
+
+/**
+ * The page's first sentence: what the evidence says. When every reproduced value holds by
+ * construction (a reconstructed dataset) the comparison says nothing about the paper, so the
+ * headline names the independent evidence instead (issue #24).
+ */
+export function headlineHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'figureClaims' | 'checksEnforced'>): string {
+  const failing = failingChecks(input.comparisons);
+  const e = evidenceCounts(input.comparisons);
+  const audit = input.audit;
+  const auditWords = audit
+    ? `${audit.passed} of ${audit.passed + audit.known + audit.failed} checks of the paper against itself and the public facts pass (${audit.known} known discrepanc${audit.known === 1 ? 'y' : 'ies'}, ${audit.failed} unexpected failure${audit.failed === 1 ? '' : 's'})`
+    : 'the audit of the paper against itself was not run';
+  const claims = input.figureClaims?.length ? figureClaimCounts(input.figureClaims) : null;
+  const failedClaims = (input.figureClaims ?? []).filter((c) => c.status === 'fails');
+  const claimWords = claims
+    ? `; ${claims.holds} of ${claims.holds + claims.fails} checked figure claims hold${failedClaims.length ? ` and ${failedClaims.length} fail${failedClaims.length === 1 ? 's' : ''} (${failedClaims.map((c) => `Figure ${escapeHtml(c.figure)}: “${escapeHtml(c.quote)}”`).join('; ')})` : ''}`
+    : '';
+  const head = failing.length && input.checksEnforced !== false
+    ? `<span class="fail">${failing.length} published value${failing.length === 1 ? ' is' : 's are'} off and not by construction.</span>`
+    : failing.length
+    ? `${failing.length} published value${failing.length === 1 ? ' differs' : 's differ'} from this dataset's numbers; this dataset is not the paper's runs, so the comparison is shown for reference and does not fail the run.`
+    : e.fromData === 0 && e.byConstruction > 0
+    ? `All ${e.byConstruction} reproduced published values hold by construction (the dataset was calibrated to them), so they are no evidence about the paper.`
+    : `${e.fromData} published values reproduced from the data: none is off.`;
+  return `<p class="headline">${head} Independent evidence: ${auditWords}${claimWords}.</p>`;
+}
 
 const sectionName = (id: string) => (id === 'text' ? 'Numbers in the text' : `Table ${id}`);
 
@@ -99,16 +133,11 @@ function tableSection(id: string, rows: readonly Comparison[]): string {
 
 export function reportHtml(input: ReportInput): string {
   const counts = statusCounts(input.comparisons);
-  const failing = failingChecks(input.comparisons);
-  const byConstruction = input.comparisons.filter((c) => c.byConstruction && c.reproduced !== null).length;
+  // one set of counts everywhere: evidenceCounts (the banner), this summary and checks.csv's by_construction agree
+  const e = evidenceCounts(input.comparisons);
   const plotlySrc = input.plotlySrc ?? 'figures/plotly.js';
   const tableIds = [...new Set(input.comparisons.map((c) => c.table))];
-  const verdict = failing.length && input.checksEnforced === false
-    ? `<p class="note">${failing.length} published value${failing.length === 1 ? ' differs' : 's differ'} from this dataset's numbers. This dataset is not the paper's runs, so the comparison is shown for reference and does not fail the run.</p>`
-    : failing.length
-    ? `<p class="fail">${failing.length} published value${failing.length === 1 ? ' is' : 's are'} off and not by construction.</p>`
-    : '<p class="pass">No published value is off, apart from any that hold by construction.</p>';
-  const summary = `<table class="summary"><tr>${Object.entries(counts).map(([k, v]) => `<td><b>${v}</b> ${escapeHtml(k)}</td>`).join('')}<td><b>${byConstruction}</b> by construction</td></tr></table>`;
+  const summary = `<table class="summary"><tr>${Object.entries(counts).map(([k, v]) => `<td><b>${v}</b> ${escapeHtml(k)}</td>`).join('')}<td><b>${e.byConstruction}</b> by construction</td></tr></table>`;
   const notebooks = notebooksHtml(input.notebooks);
   const tables = input.tables?.length
     ? `<p class="note">Reproduced tables: ${input.tables.map((t) => `${escapeHtml(t.name)} (<a href="${escapeHtml(t.csv)}">CSV</a>, <a href="${escapeHtml(t.md)}">Markdown</a>)`).join(', ')}.</p>`
@@ -117,24 +146,40 @@ export function reportHtml(input: ReportInput): string {
   const figures = figureSectionsHtml(input.figures);
   const skipped = skippedFiguresHtml(input.skippedFigures);
   const warnings = warningsHtml(input.warnings);
+  const auditItems = auditChecksHtml(input.audit);
+  const claims = figureClaimsHtml(input.figureClaims);
+  // values that are all by construction are no evidence: they go below the evidence, collapsed
+  const allByConstruction = e.fromData === 0 && e.byConstruction > 0;
+  const comparisonTables = tableIds.map((id) => tableSection(id, input.comparisons.filter((c) => c.table === id))).join('\n');
+  const published = allByConstruction
+    ? `<h2 id="tables">What holds by construction</h2>
+<details class="by-construction"><summary>${e.byConstruction} published values beside the reproduced ones, every one by construction (${Object.entries(counts).filter(([, v]) => v).map(([k, v]) => `${v} ${escapeHtml(k)}`).join(', ')}): they check the reconstruction, not the paper. Show them.</summary>
+${summary}
+${comparisonTables}
+</details>`
+    : `<h2 id="tables">Published values beside reproduced</h2>
+${summary}
+${comparisonTables}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Joules-to-GDP reproduction: ${escapeHtml(input.provenance.name)}</title>
 <style>${STYLE}</style>
 <script src="${escapeHtml(plotlySrc)}"></script></head>
 <body>
 <h1>Joules-to-GDP: reproduced against published</h1>
-${evidenceSummaryHtml(input)}
+${headlineHtml(input)}
+${TOLERANCE_HTML}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
 ${scenarioLineHtml(input.scenario, input.scenarioNote ?? null)}
-<p class="note">Status: <i>exact</i> when the reproduced value rounds to the printed number; <i>within tolerance</i> within 1% of it, or, for interval endpoints and Table 16 (which depend on resampling), within 15% of it or of the printed interval's width (never less than one printed unit); <i>off</i> otherwise; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data). Values marked <i>by construction</i> were targets of the dataset's reconstruction: they check the reconstruction, not the paper, and do not fail the run.</p>
-${explorerLinkHtml(input.explorer)}${summary}
-${verdict}
+${explorerLinkHtml(input.explorer)}
+<nav><a href="#evidence">Independent evidence</a>${auditItems ? ' · <a href="#audit">Audit</a>' : ''}${claims ? ' · <a href="#figure-claims">Figure claims</a>' : ''} · <a href="#tables">${allByConstruction ? 'By construction' : 'Published values'}</a> · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
+<h2 id="evidence">Independent evidence</h2>
+${evidenceSummaryHtml(input)}
+${auditItems ? `<h3 id="audit">The paper checked against itself and the public facts (<code>j2g audit</code>)</h3>\n<p class="note">Each printed number stands for the range its printed digits allow; a check passes when that range meets the range recomputed from the other printed numbers. No other tolerance.</p>\n${auditItems}` : ''}
+${claims ? `<h3 id="figure-claims">Claims of captions and text about figures</h3>\n${claims}` : ''}
+${published}
 ${tables}
 ${cellProvenanceHtml(input.cellProvenance)}
 ${skippedTables}
-<nav>${tableIds.map((id) => `<a href="#table-${escapeHtml(id)}">${escapeHtml(sectionName(id))}</a>`).join(' · ')} · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
-<h2 id="tables">Tables</h2>
-${tableIds.map((id) => tableSection(id, input.comparisons.filter((c) => c.table === id))).join('\n')}
 <h2 id="figures">Figures</h2>
 ${figureProvenance(input.figures)}
 ${skipped}

@@ -36,7 +36,10 @@ export function table05(options: TableOptions | ScenarioContext | (Omit<TableOpt
   if (sweep === undefined) throw new UnsupportedOutputError('table05 needs a rates sweep (--rates FILE, scenario field rates.sweepFile)');
   if (sweep.length === 0) {
     const row = ctx.dataset.rows.systems.find((r) => r.system === ctx.system)!;
-    throw new UnsupportedOutputError(`table05: the rates sweep has no node rate for the node type of ${row.system} (${row.accelerator} x${row.accelerator_count})`);
+    // (issue #28: "no node rate" read as if systems.csv gave none; Table 5 compares providers' rates
+    // for the node type, and the system's own recorded rate is Table 1's)
+    const recorded = row.node_rate_usd_per_hour == null ? 'systems.csv records no node rate for it either' : `its recorded rate in systems.csv (${row.node_rate_usd_per_hour} USD per node-hour) is what Table 1 uses; Table 5 compares providers' rates`;
+    throw new UnsupportedOutputError(`table05: the rates sweep lists no provider rate for the node type of ${row.system} (${row.accelerator} x${row.accelerator_count}); ${recorded}`);
   }
   const labels = sweep.map((r) => rateColumnLabel(r.label));
   if (new Set(labels).size !== labels.length) throw new J2GError(`table05 rate labels must differ: ${labels.join(', ')}`);

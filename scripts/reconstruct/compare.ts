@@ -13,6 +13,8 @@ import { table05, systemSummaries, type TableOptions } from '../../kernel-lib/ta
 import { resolveBootstrap } from '../../kernel-lib/uncertainty/settings.ts';
 import { compareWithPublished, reproducedCells, textClaimCells, type ComparisonRow } from '../../kernel-lib/compare/index.ts';
 import { hoursAt } from '../../kernel-lib/metrics/taskComponents.ts';
+import { assistanceShareClaim } from '../../kernel-lib/report/figureClaims.ts';
+import { decompositionRows } from '../../kernel-lib/plots/rows.ts';
 import {
   GEMMA, GLM, JUDGES, OSS120, OSS20, QWEN8, QWEN_B200, QWEN_H100, QWEN_H200, QWEN_MI350X, RATE_COREWEAVE_USD_PER_HOUR, RATE_GCP_USD_PER_HOUR,
   RATE_P5EN_USD_PER_HOUR, SYSTEMS,
@@ -96,6 +98,9 @@ function qualitativeChecks(dataset: Dataset, summaries: ReturnType<typeof system
     lowest === GEMMA && bestValue === GLM && bestTime === GLM && fv.includes(GEMMA) && ft.includes(GEMMA),
     `dollar frontier: ${fv.join(', ')}; time frontier: ${ft.join(', ')}`);
   check('Figure 5: GPT-OSS 120B lies between them on the dollar-value frontier', '3.2', fv.includes(OSS120), `dollar frontier: ${fv.join(', ')}`);
+  // Figure 11's caption (issue #24), as the report checks it (kernel-lib/report/figureClaims.ts)
+  const fig11 = assistanceShareClaim(decompositionRows({ dataset, bootstrap: false }));
+  check('Figure 11: at stricter thresholds, more saved hours come from expert assistance', 'Figure 11', fig11.holds === true, fig11.detail);
   return out;
 }
 

@@ -144,6 +144,16 @@ export function buildConstraints(layout: Layout, pat: Patterns, pub: Published):
     cs.ratio('K.2 assist pct', assist, b.S, cs.claim('K.2.assist_pct', 0.01));
   }
 
+  // Figure 11's caption (issue #24): "at lower thresholds, most saved hours come from automation; at
+  // stricter thresholds, more come from expert assistance": assistance's share of the hours saved at
+  // the strictest threshold above K.2's 35.0% at >=1/4 (kernel-lib/report/figureClaims.ts checks it).
+  {
+    const strict = THRESHOLD_ROWS[THRESHOLD_ROWS.length - 1][1];
+    const a = aggregates(layout, pat, g, BENCHMARK, strict, 'ewa', 'ewa');
+    const b = aggregates(layout, pat, g, BENCHMARK, strict, 'ewa', 'eo');
+    cs.ratio('Figure 11 assistance share at the strictest threshold', lin(1, b.S, -1, a.S), b.S, [0.4, 0.95]);
+  }
+
   // Table 22: decomposition over the tasks that win against the expert-with-AI reference.
   {
     const d = decomposition(layout, pat, g);

@@ -12,7 +12,7 @@ import {
 import { loadEnergyScale, loadTaskTitles } from '../../kernel-lib/reference/index.ts';
 import { categorySummaries, table17 } from '../../kernel-lib/tables/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { SMALL } from '../helpers/dataset.ts';
+import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
 onWarning(null);
 const dataset = loadDataset(SMALL);
@@ -29,11 +29,18 @@ describe('Figure 2: one task, data-driven', () => {
     expect(() => taskAccountRow({ dataset, taskId: 'Z9' })).toThrow('Figure 2: unknown task: Z9');
   });
 
-  it("defaults to the paper's example task when the dataset has it, else the system's first task", () => {
+  it("defaults to a task where some attempt wins or ties: the paper's example if it does, else one of its occupation, else the first (judgments.csv by hand)", () => {
     const titles = loadTaskTitles();
+    // no example in synthetic-small: A1 (xA1a1 win) is the first task with a win
     expect(defaultFigure2Task({ dataset }, titles)).toBe('A1');
     const id = [...titles].find(([, t]) => t.title === FIGURE2_EXAMPLE_TITLE)![0];
-    expect(defaultFigure2Task({ dataset }, new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }], [id, { title: FIGURE2_EXAMPLE_TITLE }]]))).toBe('B2');
+    // C1 as the example: xC1a1 wins, so the example it is
+    expect(defaultFigure2Task({ dataset }, new Map([['C1', { title: FIGURE2_EXAMPLE_TITLE }], [id, { title: FIGURE2_EXAMPLE_TITLE }]]))).toBe('C1');
+    // B2 as the example loses both attempts (xB2a1, xB2a2): B1 of the same occupation occB ties (xB1a1)
+    expect(defaultFigure2Task({ dataset }, new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }]]))).toBe('B1');
+    // every judgment a loss: the example after all
+    const losing = loadDataset(editedDataset({ 'judgments.csv': (t) => t.replace(/,(win|tie)$/gm, ',loss') }));
+    expect(defaultFigure2Task({ dataset: losing }, new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }]]))).toBe('B2');
     expect(String(paperFigure('2', { dataset, bootstrap: false, figure2Task: 'C1' }).layout.title?.text)).toContain('task C1 (occC)');
   });
 });
@@ -49,7 +56,7 @@ describe('Figure 1(a), 1(b) and the energy scale', () => {
 
   it('1(b) counts what the dataset compares (hand count of synthetic-small)', () => {
     expect(Object.fromEntries(studyCountRows({ dataset }).map((r) => [r.what, r.count]))).toEqual({
-      Tasks: 6, Occupations: 3, 'Occupation categories': 2, Sectors: 2, Models: 2, 'Accelerator types': 2, 'AI systems': 2, Judges: 2,
+      Tasks: 6, Occupations: 3, 'Occupation categories': 2, Sectors: 2, Models: 2, 'Accelerator types': 2, 'AI systems': 2, 'LLM judges': 2,
     });
   });
 

@@ -40,7 +40,7 @@ const CHECKS: Record<string, () => void> = {
     close(values('figure-1a', 'TSJ = S/E = 4.100 hours/MJ (E = 0.250 MJ)'), { 'Time saving S': 1.025, 'AI time L': 0.58125 });
   },
   'figure-1b': () => close(values('figure-1b', 'counts'), {
-    Tasks: 6, Occupations: 3, 'Occupation categories': 2, Sectors: 2, Models: 2, 'Accelerator types': 2, 'AI systems': 2, Judges: 2,
+    Tasks: 6, Occupations: 3, 'Occupation categories': 2, Sectors: 2, Models: 2, 'Accelerator types': 2, 'AI systems': 2, 'LLM judges': 2,
   }),
   // Cat1 = occA: (50 - 1.5) / .3; Cat2: (.45 x 10 + .4 x 100 - (.45 x .75 + .4 x 1.5)) / (.45 x .1 + .4 x .4)
   'figure-1c': () => close(values('figure-1c', 'Net value per joule'), { Cat1: 48.5 / 0.3, Cat2: (44.5 - 0.9375) / 0.205 }),

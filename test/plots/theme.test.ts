@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_PALETTE, axis, colourMap, panelGrid, provenanceText, rankOrder, wrapText } from '../../kernel-lib/plots/index.ts';
+import { loadDataset } from '../../kernel-lib/data/index.ts';
+import { SYSTEM_PALETTE, SYSTEM_PALETTE_EXTENDED, datasetColours, axis, colourMap, panelGrid, provenanceText, rankOrder, wrapText } from '../../kernel-lib/plots/index.ts';
 
 describe('theme', () => {
   it('names the unit on every axis and refuses an axis without one', () => {
@@ -13,6 +14,14 @@ describe('theme', () => {
     expect(m.s0).toBe('#0072B2');
     expect(m.s8).toBe(m.s0);
     expect(colourMap(['b', 'a', 'b'], SYSTEM_PALETTE)).toEqual({ b: '#0072B2', a: '#E69F00' });
+  });
+
+  it('gives the reconstruction\'s nine systems nine different colours (no repeat before sixteen), the first eight Okabe-Ito\'s', () => {
+    const colours = Object.values(datasetColours(loadDataset(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname)));
+    const systems = colours.slice(-9);
+    expect(new Set(systems).size).toBe(9);
+    expect(systems.slice(0, 8)).toEqual(SYSTEM_PALETTE);
+    expect(new Set(SYSTEM_PALETTE_EXTENDED).size).toBe(16);
   });
 
   it('states provenance in words', () => {

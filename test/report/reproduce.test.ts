@@ -38,7 +38,10 @@ describe('reproduce on a dataset without the expert-with-AI reference', () => {
     // so none is compared and none is "off"; the page leads with the dataset's own tables and figures.
     expect(r.failingChecks).toBe(0);
     expect(r.exitCode).toBe(0);
-    expect(log).toContain("this dataset's systems (Model X, Model Y) are not the paper's: report.html leads with its own tables and figures and compares only the rows it shares (0 of ");
+    expect(log).toContain("None of this dataset's systems (Model X (OpenHands, 8× H200); Model Y (OpenHands, 1× H100)) is one of the paper's Table 1 systems (GLM 5.2 (OpenHands, 8× NVIDIA H200); ");
+    expect(log).toContain("report.html leads with its own tables and figures and compares only the rows it shares (0 of ");
+    // the caption and text claims about figures are checked and written beside checks.csv (issue #24)
+    expect(readFileSync(join(out, 'figure_claims.csv'), 'utf8')).toContain('fig4.nvj_lower_with_ai');
     expect(html).toContain('<h1>Joules-to-GDP tables and figures: ');
     expect(html.indexOf('<h2 id="tables">')).toBeLessThan(html.indexOf('<h2 id="figures">'));
     expect(html.indexOf('<h2 id="figures">')).toBeLessThan(html.indexOf('<h2 id="paper">'));

@@ -1,0 +1,51 @@
+/**
+ * What the paper prints for a figure's values (issue #24: "wherever the paper prints a value or
+ * interval, draw it beside the reproduced one"): Figure 4's NVJ and TSJ with their intervals are
+ * Table 17's diagonal (expert-only / expert-only, expert-with-AI / expert-with-AI); Figure 10's are
+ * Table 19 (pass@k) and Table 20 (n-run thresholds). Drawn as hollow bars with grey whiskers, in the
+ * legend as "published", only when the caller says the dataset's system is the paper's and the
+ * figure's scenario is the paper's (paperFigures: `published` setting, no scenario difference).
+ */
+import type { Published } from '../published/load.ts';
+
+/** A printed value with its printed interval (null: not printed). */
+export interface PublishedPoint {
+  value: number;
+  lo: number | null;
+  hi: number | null;
+}
+
+/** Per figure row label (as the figure draws it), per measure: what the paper prints. */
+export type PublishedValues = ReadonlyMap<string, Partial<Record<'nvj' | 'tsj', PublishedPoint>>>;
+
+function cell(pub: Published, table: string, row: string, column: string): number | null {
+  return pub.tables.get(table)?.get(`${row}\u0000${column}`)?.value ?? null;
+}
+
+function point(pub: Published, table: string, row: string, column: string): PublishedPoint | undefined {
+  const value = cell(pub, table, row, column);
+  return value === null ? undefined : { value, lo: cell(pub, table, row, `${column} lo`), hi: cell(pub, table, row, `${column} hi`) };
+}
+
+/**
+ * The published counterparts of figure `id`'s values, by the row labels the figure draws; null when
+ * the paper prints none for that figure.
+ * @example publishedValuesFor('4', loadPublished())?.get('Expert-only')?.nvj // => { value: 168.11, lo: 126, hi: 222.43 }
+ */
+export function publishedValuesFor(id: string, pub: Published): PublishedValues | null {
+  const out = new Map<string, Partial<Record<'nvj' | 'tsj', PublishedPoint>>>();
+  const add = (label: string, table: string, row: string, nvj: string, tsj: string) => {
+    const v = { nvj: point(pub, table, row, nvj), tsj: point(pub, table, row, tsj) };
+    if (v.nvj || v.tsj) out.set(label, v);
+  };
+  if (id === '4') {
+    // Figure 4 labels its rows as plots/figure04.ts REFERENCE_LABELS
+    add('Expert-only', '17', 'Expert-only / Expert-only', 'NVJ (USD/MJ)', 'TSJ (hours/MJ)');
+    add('Expert-with-AI', '17', 'Expert-with-AI / Expert-with-AI', 'NVJ (USD/MJ)', 'TSJ (hours/MJ)');
+  } else if (id === '10') {
+    for (const row of pub.tables.get('19')?.values() ?? []) if (row.column === 'NVJ [95% CI]') add(row.row, '19', row.row, 'NVJ [95% CI]', 'TSJ [95% CI]');
+    // Table 20 prints its strictest row "4/4"; the figure draws every threshold as "≥k/n"
+    for (const row of pub.tables.get('20')?.values() ?? []) if (row.column === 'NVJ [95% CI]') add(row.row.startsWith('≥') ? row.row : `≥${row.row}`, '20', row.row, 'NVJ [95% CI]', 'TSJ [95% CI]');
+  } else return null;
+  return out.size ? out : null;
+}

@@ -1,0 +1,60 @@
+/**
+ * The paper's printed values drawn beside the reproduced ones (issue #24). Oracle: the printed cells
+ * of data/published/table17.csv, table19.csv and table20.csv read by hand (Table 17 expert-only /
+ * expert-only NVJ 168.11 [126.00, 222.43]; Table 20 prints its strictest row as "4/4").
+ */
+import { describe, expect, it } from 'vitest';
+import { loadDataset } from '../../kernel-lib/data/index.ts';
+import { loadPublished } from '../../kernel-lib/published/index.ts';
+import { paperFigure, publishedValuesFor } from '../../kernel-lib/plots/index.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
+import { SMALL } from '../helpers/dataset.ts';
+
+onWarning(null);
+const published = loadPublished();
+type Bar = { type: string; name: string; x: string[]; y: number[]; showlegend?: boolean; error_y?: { array: number[]; arrayminus: number[] } };
+
+describe('published counterparts of figure values', () => {
+  it("Figure 4's are Table 17's diagonal, by the figure's row labels", () => {
+    const v = publishedValuesFor('4', published)!;
+    expect(v.get('Expert-only')).toEqual({ nvj: { value: 168.11, lo: 126, hi: 222.43 }, tsj: { value: 3.823, lo: 2.87, hi: 5.021 } });
+    expect(v.get('Expert-with-AI')?.nvj).toEqual({ value: 50.04, lo: 30.77, hi: 70.41 });
+  });
+
+  it("Figure 10's are Tables 19 and 20, Table 20's '4/4' drawn as the figure's '≥4/4'", () => {
+    const v = publishedValuesFor('10', published)!;
+    expect(v.get('pass@1')?.nvj).toEqual({ value: 168.1, lo: 126, hi: 222.4 });
+    expect(v.get('≥4/4')?.nvj?.value).toBe(28);
+    expect(v.has('4/4')).toBe(false);
+    expect([...v.keys()].sort()).toEqual(['pass@1', 'pass@2', 'pass@3', 'pass@4', '≥1/4', '≥2/4', '≥3/4', '≥4/4']);
+  });
+
+  it('no counterpart for a figure the paper prints no values for', () => {
+    expect(publishedValuesFor('3', published)).toBeNull();
+  });
+
+  it('drawn as hollow bars named "published", with whiskers from the printed interval, only when the published numbers are given', () => {
+    const dataset = loadDataset(SMALL);
+    const spec = paperFigure('4', { dataset, bootstrap: false, published });
+    const ghosts = (spec.data as unknown as Bar[]).filter((t) => t.name === 'published');
+    expect(ghosts).toHaveLength(2);
+    expect(ghosts[0].y).toEqual([168.11, 50.04]);
+    // whisker above 222.43 - 168.11, below 168.11 - 126
+    expect(ghosts[0].error_y!.array[0]).toBeCloseTo(54.32, 10);
+    expect(ghosts[0].error_y!.arrayminus[0]).toBeCloseTo(42.11, 10);
+    expect(ghosts.map((g) => g.showlegend)).toEqual([true, false]);
+    expect(String(JSON.stringify(spec.layout.annotations))).toContain('Hollow bars, grey whiskers: Table 17.');
+    const plain = paperFigure('4', { dataset, bootstrap: false });
+    expect((plain.data as unknown as Bar[]).some((t) => t.name === 'published')).toBe(false);
+    // under another scenario than the paper's the caption is not about the paper's numbers: none drawn
+    const other = paperFigure('4', { dataset, bootstrap: false, published, weights: 'equal' });
+    expect((other.data as unknown as Bar[]).some((t) => t.name === 'published')).toBe(false);
+  });
+
+  it("the whiskers are labelled as the reproduction's, never as a table they do not show", () => {
+    const spec = paperFigure('4', { dataset: loadDataset(SMALL), bootstrap: { draws: 50, seed: 1 } });
+    const text = JSON.stringify(spec.layout.annotations);
+    expect(text).toContain('Whiskers: reproduced');
+    expect(text).not.toContain('(Table 17).');
+  });
+});
