@@ -41,6 +41,7 @@ import { tableCaption } from '../kernel-lib/plots/captions.ts';
 import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, figureClaims, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
 import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, startNotebookWorker, jupyterAvailable, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
+import { ROBUSTNESS_FIGURES } from '../kernel-lib/plots/registry.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
 import { formatNumber } from '../kernel-lib/io/format.ts';
@@ -311,6 +312,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
       explorer: 'explorer/index.html',
       cellProvenance: built.cells.map(({ name, pinned, unconstrained }) => ({ name, pinned, unconstrained })),
+      robustness: robustnessFigures(out, notebookRuns),
     };
     writeFileAtomic(join(out, 'report.html'), match.isPaper ? reportHtml(input) : datasetReportHtml({
       ...input, match,
@@ -352,6 +354,34 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * The robustness figures (plots/registry.ts ROBUSTNESS_FIGURES) as notebooks/13-robustness drew them
+ * in this run, their PNGs copied out of its executed notebook into figures/ (issue #26: in the report
+ * without computing the multiverse twice); undefined when that notebook did not run or drew neither.
+ */
+function robustnessFigures(out: string, runs: readonly NotebookRun[]): { figures: { id: string; title: string; png: string }[]; notebook: string } | undefined {
+  const run = runs.find((r) => r.ok && /13-robustness/.test(basename(r.notebook)));
+  if (!run) return undefined;
+  const file = join(out, 'notebooks', basename(run.notebook));
+  if (!existsSync(file)) return undefined;
+  const nb = JSON.parse(readFileSync(file, 'utf8')) as { cells: { outputs?: { data?: Record<string, unknown> }[] }[] };
+  const text = (v: unknown) => (Array.isArray(v) ? v.join('') : String(v ?? ''));
+  const figures: { id: string; title: string; png: string }[] = [];
+  const wanted: [string, RegExp][] = [['spec-curve', /^Specification curve/], ['budget', /^Uncertainty budget/]];
+  for (const o of nb.cells.flatMap((c) => c.outputs ?? [])) {
+    const png = o.data?.['image/png'];
+    if (typeof png !== 'string' && !Array.isArray(png)) continue;
+    const caption = text(o.data?.['text/plain']);
+    const hit = wanted.find(([id, re]) => re.test(caption) && !figures.some((f) => f.id === id));
+    if (!hit) continue;
+    const entry = ROBUSTNESS_FIGURES.find((f) => f.id === hit[0])!;
+    const path = join(out, 'figures', `robustness-${hit[0]}.png`);
+    writeFileAtomic(path, Buffer.from(text(png).replace(/\s+/g, ''), 'base64'));
+    figures.push({ id: entry.id, title: entry.title, png: relative(out, path) });
+  }
+  return figures.length ? { figures, notebook: `notebooks/${basename(run.notebook)}` } : undefined;
 }
 
 function failingChecksWords(all: number, applicable: number): string {

@@ -38,9 +38,24 @@ export const FIGURES: readonly FigureEntry[] = [
   { id: '12', title: 'Figure 12: outcome shares per model', dependsOn: ['judge', 'judgmentReference'], needs: [] },
 ];
 
-/** The registry entry of figure `id`. */
-export function figureEntry(id: string): FigureEntry {
-  const e = FIGURES.find((f) => f.id === id);
-  if (!e) throw new Error(`no paper figure ${JSON.stringify(id)} (figures: ${FIGURE_IDS.join(', ')})`);
+/** The figures beyond the paper's (issue #26: which conclusions survive every analysis choice and source of noise). */
+export const ROBUSTNESS_FIGURE_IDS = ['spec-curve', 'budget'] as const;
+export type RobustnessFigureId = (typeof ROBUSTNESS_FIGURE_IDS)[number];
+
+/**
+ * Their entries, beside the paper's: built by kernel-lib/robustness (multiverseCurve, budgetFigure) from
+ * a multiverse or an uncertainty budget, drawn by notebooks/13-robustness.ipynb and `j2g multiverse`,
+ * and shown in the report's "How robust is it?" section (from the notebook's run, so nothing is
+ * computed twice). Neither is ever compared with a published number.
+ */
+export const ROBUSTNESS_FIGURES: readonly (Omit<FigureEntry, 'id'> & { id: RobustnessFigureId })[] = [
+  { id: 'spec-curve', title: 'Specification curve: the primary system\'s NVJ under every analysis choice (Simonsohn, Simmons and Nelson 2020)', dependsOn: ['system', 'bootstrap'], needs: ['two or more specifications the dataset supports'] },
+  { id: 'budget', title: 'Uncertainty budget: each interval\'s width with tasks only, then each source of noise added', dependsOn: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'bootstrap'], needs: ['a bootstrap (draws >= 1)'] },
+];
+
+/** The registry entry of figure `id` (a paper figure's, or a robustness figure's). */
+export function figureEntry(id: string): FigureEntry | (typeof ROBUSTNESS_FIGURES)[number] {
+  const e = FIGURES.find((f) => f.id === id) ?? ROBUSTNESS_FIGURES.find((f) => f.id === id);
+  if (!e) throw new Error(`no figure ${JSON.stringify(id)} (paper figures: ${FIGURE_IDS.join(', ')}; robustness figures: ${ROBUSTNESS_FIGURE_IDS.join(', ')})`);
   return e;
 }

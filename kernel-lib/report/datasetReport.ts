@@ -9,7 +9,7 @@
 import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
-import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml } from './pageParts.ts';
+import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, robustnessHtml } from './pageParts.ts';
 export { scenarioWords } from './scenarioWords.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
 import { statusCounts } from './compare.ts';
@@ -90,6 +90,7 @@ ${figures}
 <p>${escapeHtml(sharedWords)}${left ? ` ${left} published value${left === 1 ? ' is' : 's are'} about rows this dataset does not have and ${left === 1 ? 'is' : 'are'} not compared (all in checks.csv).` : ''}</p>
 ${paper}
 ${input.figureClaims?.length ? `<h3 id="figure-claims">Claims of captions and text about figures</h3>\n${figureClaimsHtml(input.figureClaims)}` : ''}
+${robustnessHtml(input.robustness)}
 ${notebooks}
 ${warnings}
 ${figureScriptHtml(input.figures)}

@@ -70,3 +70,22 @@ export function scenarioLineHtml(scenario: ResolvedScenario | undefined, note: s
   const differs = note ? `<p id="scenario-note" class="note">This scenario ${escapeHtml(note)}; values that depend on it are not compared with published numbers.</p>` : '';
   return scenario ? `<p id="scenario">Computed under: ${escapeHtml(scenarioWords(scenario))} (every field: <a href="scenario.json">scenario.json</a>).</p>${differs}` : '';
 }
+
+/** A robustness figure drawn by notebooks/13-robustness.ipynb (plots/registry.ts ROBUSTNESS_FIGURES), as the report shows it. */
+export interface RobustnessFigure {
+  id: string;
+  title: string;
+  /** the PNG's path relative to the page */
+  png: string;
+}
+
+/**
+ * The report's "How robust is it?" section (issue #26): the specification curve and the uncertainty
+ * budget as the robustness notebook drew them in this run, linked to it; '' when it drew neither.
+ */
+export function robustnessHtml(robustness: { figures: readonly RobustnessFigure[]; notebook: string } | undefined): string {
+  if (!robustness || robustness.figures.length === 0) return '';
+  return `<h2 id="robustness">How robust is it?</h2>
+<p class="note">Beyond the paper: which conclusions survive every analysis choice the dataset supports (the specification curve), and how much each source of noise adds to the intervals (the uncertainty budget). Drawn by <a href="${escapeHtml(robustness.notebook)}">${escapeHtml(robustness.notebook.split('/').pop() ?? robustness.notebook)}</a> in this run; <code>j2g multiverse --budget</code> writes every specification and conclusion. Never compared with a published number.</p>
+${robustness.figures.map((f) => `<figure id="figure-${escapeHtml(f.id)}"><img src="${escapeHtml(f.png)}" alt="${escapeHtml(f.title)}" style="max-width:100%"><figcaption>${escapeHtml(f.title)}</figcaption></figure>`).join('\n')}`;
+}

@@ -7,7 +7,7 @@
 import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
-import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, type PageFigure } from './pageParts.ts';
+import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, robustnessHtml, type PageFigure, type RobustnessFigure } from './pageParts.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
@@ -42,6 +42,8 @@ export interface ReportInput {
   scenario?: ResolvedScenario;
   /** per reproduced table of a reconstructed dataset: cells a printed number pins, and the others (cellProvenance.ts) */
   cellProvenance?: readonly Pick<TableCellProvenance, 'name' | 'pinned' | 'unconstrained'>[];
+  /** the robustness figures the robustness notebook drew in this run (pageParts.ts robustnessHtml) */
+  robustness?: { figures: readonly RobustnessFigure[]; notebook: string };
 }
 
 /**
@@ -184,6 +186,7 @@ ${skippedTables}
 ${figureProvenance(input.figures)}
 ${skipped}
 ${figures}
+${robustnessHtml(input.robustness)}
 ${notebooks}
 ${warnings}
 ${figureScriptHtml(input.figures)}
