@@ -8,9 +8,9 @@ import { J2GError } from '../../errors.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
 import { checkOutputPath, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
-import { loadScenario, readScenarioFile, scenarioFileBase, type LoadedScenario } from '../../scenario/files.ts';
+import { loadScenario, readScenarioFileAt, scenarioFileBase, type LoadedScenario } from '../../scenario/files.ts';
 import { progressFor } from '../progress.ts';
-import { SCENARIO_VALUE_FLAGS, flagFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
+import { SCENARIO_VALUE_FLAGS, flagOrFileFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
 import { warn } from '../../warn.ts';
 
 export const summary = 'write the paper tables (1, 2, 13-22) for a dataset as CSV, with bootstrap intervals';
@@ -90,11 +90,11 @@ export function scenarioOutputs(loaded: LoadedScenario): { files: Record<string,
  * follow the flags, scenario/files.ts scenarioFileBase) with the flags over it.
  */
 export function scenarioOfArgs(args: ParsedArgs): LoadedScenario {
-  const file = args.options.scenario !== undefined ? readScenarioFile(args.options.scenario) : {};
-  if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new J2GError(`${args.options.scenario}: expected a JSON object of scenario fields`);
-  const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, scenarioFileBase(file as Record<string, unknown>));
+  const file = args.options.scenario !== undefined ? readScenarioFileAt(args.options.scenario) : undefined;
+  const flags = { ...args.options, rate: args.lists.rate };
+  const input = scenarioFromFlags(flags, scenarioFileBase(file?.value ?? {}));
   if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
-  return loadScenario(input, { where: flagFieldName, progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
+  return loadScenario(input, { where: flagOrFileFieldName(flags, file?.where), progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
 }
 
 export async function run(argv: string[]): Promise<number> {
