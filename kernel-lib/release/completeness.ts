@@ -158,15 +158,8 @@ export function checkCompleteness(ds: Dataset, options: CompletenessOptions = {}
     if (most > fewest) warnings.push(`system ${s.system}: tasks have ${fewest} to ${most} attempts (task ${fewestTask} has ${fewest}); the policy tables (19-21) use attempts 1..${fewest}`);
   });
 
-  // Degenerate intervals: occupations with one task never vary under the within-occupation bootstrap.
-  const tasksPerOccupation = new Map<string, number>();
-  for (const t of rows.tasks) tasksPerOccupation.set(t.occupation, (tasksPerOccupation.get(t.occupation) ?? 0) + 1);
-  const single = [...tasksPerOccupation].filter(([, n]) => n === 1).map(([o]) => o);
-  if (single.length && single.length === tasksPerOccupation.size) {
-    warnings.push(`every occupation has one task: the task-composition bootstrap resamples tasks within each occupation, so every 95% interval is zero-width (lo = hi); the intervals say nothing about uncertainty`);
-  } else if (single.length) {
-    warnings.push(`${single.length} of ${tasksPerOccupation.size} occupations have one task (${single.slice(0, 5).join(', ')}${single.length > 5 ? ', ...' : ''}): the bootstrap never varies them, so the intervals understate uncertainty`);
-  }
+  const degenerate = degenerateIntervals(ds);
+  if (degenerate) warnings.push(degenerate);
 
   // The tables themselves, under the default scenario, point estimates only.
   const skipped: Record<string, string> = {};
@@ -191,6 +184,25 @@ export function checkCompleteness(ds: Dataset, options: CompletenessOptions = {}
   }
 
   return { problems, warnings, references, skipped, flags: validityFlags(ds) };
+}
+
+/**
+ * Degenerate intervals: occupations with one task never vary under the task-composition bootstrap,
+ * which resamples tasks within each occupation (Appendix K.1); when every occupation has one task
+ * every 95% interval is zero-width. The warning, or null when every occupation has two tasks or more.
+ * @example degenerateIntervals(loadDataset('data/recorded/synthetic-small')) // => null
+ */
+export function degenerateIntervals(ds: Pick<Dataset, 'rows'>): string | null {
+  const tasksPerOccupation = new Map<string, number>();
+  for (const t of ds.rows.tasks) tasksPerOccupation.set(t.occupation, (tasksPerOccupation.get(t.occupation) ?? 0) + 1);
+  const single = [...tasksPerOccupation].filter(([, n]) => n === 1).map(([o]) => o);
+  if (single.length && single.length === tasksPerOccupation.size) {
+    return `every occupation has one task: the task-composition bootstrap resamples tasks within each occupation, so every bootstrap interval is zero-width (lo = hi) and says nothing about uncertainty (Table 15's Wilson win-tie intervals are binomial and still vary)`;
+  }
+  if (single.length) {
+    return `${single.length} of ${tasksPerOccupation.size} occupations have one task (${single.slice(0, 5).join(', ')}${single.length > 5 ? ', ...' : ''}): the bootstrap never varies them, so the intervals understate uncertainty`;
+  }
+  return null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { loadScenario, readScenarioFileAt, scenarioFileBase, type LoadedScenario
 import { progressFor } from '../progress.ts';
 import { SCENARIO_VALUE_FLAGS, flagOrFileFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
 import { warn } from '../../warn.ts';
+import { degenerateIntervals, formatFlags, validityFlags } from '../../release/completeness.ts';
 
 export const summary = 'write the paper tables (1, 2, 13-22) for a dataset as CSV, with bootstrap intervals';
 export const usage = `usage: j2g tables (--data DIR | --scenario FILE) --out DIR [options]
@@ -109,6 +110,10 @@ export async function run(argv: string[]): Promise<number> {
   const { files, skipped } = scenarioOutputs(loaded);
   progress?.(`${Object.keys(files).length - 1} tables built (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
+  // what validate says of the runs and the intervals, said where the tables are made too (#28)
+  for (const line of formatFlags(validityFlags(loaded.dataset))) console.error(`validity flags: ${line}`);
+  const degenerate = degenerateIntervals(loaded.dataset);
+  if (degenerate) warn(degenerate);
   // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would
   // sit beside this run's tables as if it belonged to them: removed, and said, but only when the record
   // of that run (written with its tables) lists it; a file of the user's own is never touched.
