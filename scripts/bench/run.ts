@@ -13,6 +13,7 @@
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
  *   scripts/bench/duckdb.ts        5 million runs and 20 million judgments as Parquet: validate and task components in SQL on DuckDB (< 30 s; < 60 s, 2 GB) (issue 27)
  *   scripts/bench/multiverse.ts    `j2g multiverse`, default grid, reconstructed dataset, 2,000 draws (< 60 s; issue 26)
+ *   scripts/bench/readers.ts       peak memory of each whole-file reader at its stated limit (256/64/16 MiB; issue 23)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -31,6 +32,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['scale', './scale.ts', 'benchScale'],
   ['duckdb', './duckdb.ts', 'benchDuckdb'],
   ['multiverse', './multiverse.ts', 'benchMultiverse'],
+  ['readers', './readers.ts', 'benchReaders'],
 ];
 
 const only = process.argv.slice(2);
