@@ -129,6 +129,7 @@ export async function benchReaders(kinds: string[] = Object.keys(KINDS)): Promis
       const path = KINDS[k].file(dir);
       const r = inChild(k, path);
       out[k] = `${r.maxRssMB} MB peak RSS (${r.maxRssMB - base.maxRssMB} MB over baseline) reading a file just under its ${KINDS[k].limit} limit, ${r.items.toLocaleString('en-US')} items, ${(r.ms / 1000).toFixed(1)} s`;
+      process.stderr.write(`readers: ${k}: ${out[k]}\n`); // each as it comes: the 256 MiB readers take minutes
     }
     return out;
   } finally {
