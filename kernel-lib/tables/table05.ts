@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { nonNegativeNumber, positiveInteger, requiredText } from '../data/fields.ts';
-import { readCsv, type CsvData } from '../io/csv.ts';
+import { MAX_CONFIG_CSV_BYTES, readCsv, type CsvData } from '../io/csv.ts';
 import type { NodeRate, TableOptions } from './options.ts';
 import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { UnsupportedOutputError } from '../errors.ts';
@@ -69,7 +69,7 @@ export interface NodeType {
  * data/reference/node_rates.csv has this shape.
  */
 export function readNodeRates(path: string, nodeType?: NodeType): NodeRate[] {
-  return nodeRatesOf(readCsv(path), nodeType);
+  return nodeRatesOf(readCsv(path, path, MAX_CONFIG_CSV_BYTES), nodeType);
 }
 
 /**
