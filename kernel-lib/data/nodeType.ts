@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
-import { readCsv } from '../io/csv.ts';
+import { MAX_CONFIG_CSV_BYTES, readCsv } from '../io/csv.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { nonNegativeNumber, positiveInteger, requiredText } from './fields.ts';
 
@@ -32,7 +32,7 @@ export function nodeTypeKey(accelerator: string, count: number): string {
  * Two rows of one node type are an error naming both lines: a node type has one rate in a scenario.
  */
 export function readNodeTypeRates(path: string): NodeTypeRate[] {
-  const csv = readCsv(path);
+  const csv = readCsv(path, path, MAX_CONFIG_CSV_BYTES);
   const issues: ValidationIssue[] = [];
   if (!checkHeader(csv, ['accelerator', 'accelerator_count', 'usd_per_node_hour'], issues)) throw new ValidationError(issues);
   const rows = parseRows(csv, z.object({ accelerator: requiredText, accelerator_count: positiveInteger, usd_per_node_hour: nonNegativeNumber }), issues);

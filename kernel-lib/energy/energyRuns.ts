@@ -8,6 +8,7 @@
  * and idle shares included), cost_usd (T_alloc x rate), then node_hours (T_alloc), components and
  * alternatives, validity (`ok` or reason codes joined by `;`).
  */
+import { boundaryOf, type MeteredProfile } from './boundary.ts';
 import { J2GError, fail } from '../errors.ts';
 import { warn } from '../warn.ts';
 import { allocateNodeTime } from './allocateNodeTime.ts';
@@ -50,7 +51,8 @@ function sameBoundaries(a: Float64Array, b: Float64Array): boolean {
 export interface EnergySummary {
   trace: string;
   host: string;
-  energy_boundary: 'device';
+  /** the QAIJ profile of what the trace metered (energy/boundary.ts): `device` (GPUs only) or `system` (the host's CPU and DRAM too) */
+  energy_boundary: MeteredProfile;
   components: string[];
   sources: Record<string, { status: string; reason?: string }>;
   gpu_series: { device: string; source: string; primary: boolean }[];
@@ -297,7 +299,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   const summary: EnergySummary = {
     trace: dir,
     host: manifest.host,
-    energy_boundary: 'device',
+    energy_boundary: boundaryOf(COMPONENTS.filter((_, c) => present[c])).profile,
     components: COMPONENTS.filter((_, c) => present[c]),
     sources: manifest.sources as EnergySummary['sources'],
     gpu_series: integ.series.filter((s) => s.component === 'gpu').map((s) => ({ device: s.device, source: s.source === 'smi' ? 'nvidia-smi power.draw' : 'nvml energy counter', primary: s.primary })),

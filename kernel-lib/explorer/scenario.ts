@@ -5,6 +5,8 @@
  * the page's fields onto resolveScenario and scenarioToTableOptions: no second set of rules.
  */
 import type { Dataset } from '../data/load.ts';
+import { parseJson } from '../io/json.ts';
+import { ALLOWED, ScenarioError } from '../scenario/schema.ts';
 import { withScenario, type ScenarioContext } from '../tables/context.ts';
 import {
   parseScenario, resolveScenario, scenarioToTableOptions, WEIGHT_NAMES, WIN_TIE_INTERVALS,
@@ -72,13 +74,15 @@ export function scenarioFromQuery(query: string, defaultDataset: string): PageSc
   return parseScenario(input, (field) => `URL parameter ${field === 'rates.nodeRateUSDPerHour' ? 'rate' : field}`) as PageScenario;
 }
 
-/** The JSON a URL parameter holds, or the text itself when it is not JSON (the schema then names it). */
-function jsonOr(v: string): unknown {
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return v;
-  }
+/**
+ * The JSON a URL parameter holds, read by the strict reader (io/json.ts: a duplicated key is refused,
+ * never "the last one kept" as JSON.parse does); JSON that does not parse is an error naming the
+ * parameter and what is wrong, not text handed on.
+ */
+function jsonOr(v: string, parameter = 'weights'): unknown {
+  const read = parseJson(v, `URL parameter ${parameter}`);
+  if (read.issues.length) throw new ScenarioError(parameter, v, `${ALLOWED[parameter] ?? 'JSON'}; ${read.issues.map((i) => i.message).join('; ')}`, (f) => `URL parameter ${f}`);
+  return read.value;
 }
 
 /** `scenario.json` for `j2g tables --scenario FILE`: the page's scenario resolved, every default filled in. */

@@ -285,6 +285,13 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
  * Trace sample files are streamed and have no such limit (energy/sampleStream.ts).
  */
 export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
+/**
+ * The largest weights or rates file (16 MiB, about a million rows): each row becomes an object checked
+ * by its schema. At 256 MiB (16.7 million rows) a weights file ran V8 out of its default heap (about
+ * 4 GB) after 18 minutes and crashed with a stack trace (`npm run bench readers`); 16 MiB is a
+ * sixteenth of that, and a weights file has one row per occupation (SOC lists under a thousand).
+ */
+export const MAX_CONFIG_CSV_BYTES = 16 * 2 ** 20;
 /** The largest file an importer takes (64 MiB): it builds one object per row (IPW, Zeus, CodeCarbon). */
 export const MAX_IMPORT_FILE_BYTES = 64 * 2 ** 20;
 

@@ -22,17 +22,18 @@ export function parseJson(text: string, file: string): JsonRead {
   const lines = new Map<string, number>();
   const issues: ValidationIssue[] = [];
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
+  let line = 1, lineStart = i;
   const n = text.length;
+  // a syntax error names its line and character column (1-based; a tab counts one)
   const fail = (message: string): never => {
-    issues.push({ file, line, message });
+    issues.push({ file, line, message: `${message} at column ${i - lineStart + 1}` });
     throw new Stop();
   };
   const found = () => (i >= n ? 'the end of the file' : `'${text[i]}'`);
   const space = () => {
     for (; i < n; i++) {
       const c = text[i];
-      if (c === '\n') line++;
+      if (c === '\n') { line++; lineStart = i + 1; }
       else if (c !== ' ' && c !== '\t' && c !== '\r') break;
     }
   };

@@ -31,6 +31,7 @@ import { attemptsCharged, policyLabel, PASS_AT_1, type AttemptPolicy } from '../
 import { buildTables, TABLES } from '../tables/registry.ts';
 import { onWarning } from '../warn.ts';
 import type { Dataset } from '../data/load.ts';
+import { boundaryOf } from '../energy/boundary.ts';
 import { REFERENCES, type Reference } from '../data/schema.ts';
 
 /** Validity codes of one system's runs: how many runs carry each code (a run may carry several). */
@@ -158,15 +159,9 @@ export function checkCompleteness(ds: Dataset, options: CompletenessOptions = {}
     if (most > fewest) warnings.push(`system ${s.system}: tasks have ${fewest} to ${most} attempts (task ${fewestTask} has ${fewest}); the policy tables (19-21) use attempts 1..${fewest}`);
   });
 
-  // Degenerate intervals: occupations with one task never vary under the within-occupation bootstrap.
-  const tasksPerOccupation = new Map<string, number>();
-  for (const t of rows.tasks) tasksPerOccupation.set(t.occupation, (tasksPerOccupation.get(t.occupation) ?? 0) + 1);
-  const single = [...tasksPerOccupation].filter(([, n]) => n === 1).map(([o]) => o);
-  if (single.length && single.length === tasksPerOccupation.size) {
-    warnings.push(`every occupation has one task: the task-composition bootstrap resamples tasks within each occupation, so every 95% interval is zero-width (lo = hi); the intervals say nothing about uncertainty`);
-  } else if (single.length) {
-    warnings.push(`${single.length} of ${tasksPerOccupation.size} occupations have one task (${single.slice(0, 5).join(', ')}${single.length > 5 ? ', ...' : ''}): the bootstrap never varies them, so the intervals understate uncertainty`);
-  }
+  const degenerate = degenerateIntervals(ds);
+  if (degenerate) warnings.push(degenerate);
+  warnings.push(...boundaryMismatches(ds));
 
   // The tables themselves, under the default scenario, point estimates only.
   const skipped: Record<string, string> = {};
@@ -191,6 +186,25 @@ export function checkCompleteness(ds: Dataset, options: CompletenessOptions = {}
   }
 
   return { problems, warnings, references, skipped, flags: validityFlags(ds) };
+}
+
+/**
+ * Degenerate intervals: occupations with one task never vary under the task-composition bootstrap,
+ * which resamples tasks within each occupation (Appendix K.1); when every occupation has one task
+ * every 95% interval is zero-width. The warning, or null when every occupation has two tasks or more.
+ * @example degenerateIntervals(loadDataset('data/recorded/synthetic-small')) // => null
+ */
+export function degenerateIntervals(ds: Pick<Dataset, 'rows'>): string | null {
+  const tasksPerOccupation = new Map<string, number>();
+  for (const t of ds.rows.tasks) tasksPerOccupation.set(t.occupation, (tasksPerOccupation.get(t.occupation) ?? 0) + 1);
+  const single = [...tasksPerOccupation].filter(([, n]) => n === 1).map(([o]) => o);
+  if (single.length && single.length === tasksPerOccupation.size) {
+    return `every occupation has one task: the task-composition bootstrap resamples tasks within each occupation, so every bootstrap interval is zero-width (lo = hi) and says nothing about uncertainty (Table 15's Wilson win-tie intervals are binomial and still vary)`;
+  }
+  if (single.length) {
+    return `${single.length} of ${tasksPerOccupation.size} occupations have one task (${single.slice(0, 5).join(', ')}${single.length > 5 ? ', ...' : ''}): the bootstrap never varies them, so the intervals understate uncertainty`;
+  }
+  return null;
 }
 
 /**
@@ -235,8 +249,9 @@ export const COMPONENT_COLUMNS = { gpu: 'energy_gpu_mj', cpu: 'energy_cpu_mj', d
  * Which energy components each system's runs really cover, from runs.csv's component columns (a
  * component a tool did not measure is an empty cell): per system, each distinct component set with its
  * run count, as a label (`gpu+cpu+dram`, `gpu`). The manifest's `energy_boundary` names a profile
- * (device, system, ...); this says what a trace covered: a GPU-only trace and a GPU+CPU+DRAM one are
- * both `device` traces to `j2g energy`. Empty when runs.csv has none of the columns.
+ * (device, system, ...); this says what a trace covered: a GPU-only trace is the device profile, a
+ * GPU+CPU+DRAM one the system profile as far as it was metered (energy/boundary.ts boundaryOf).
+ * Empty when runs.csv has none of the columns.
  * @example energyComponents(loadDataset('data/recorded/synthetic-small')) // => []
  */
 export function energyComponents(ds: Dataset): { system: string; label: string; runs: number }[] {
@@ -253,4 +268,21 @@ export function energyComponents(ds: Dataset): { system: string; label: string; 
     const [system, label] = JSON.parse(k) as [string, string];
     return { system, label, runs };
   }).sort((a, b) => order.get(a.system)! - order.get(b.system)! || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}
+
+/**
+ * Runs whose metered components are of another profile than the manifest's `energy_boundary` says
+ * (energy/boundary.ts: GPU only is `device`; with the host's CPU or DRAM, `system`): one warning per
+ * system and component set. Only `device` and `system` manifests are checked (a facility or lifecycle
+ * boundary is not read off the components).
+ * @example boundaryMismatches(loadDataset('data/recorded/synthetic-small')) // => []
+ */
+export function boundaryMismatches(ds: Dataset): string[] {
+  const said = ds.manifest.energy_boundary;
+  if (said !== 'device' && said !== 'system') return [];
+  return energyComponents(ds).flatMap(({ system, label, runs }) => {
+    if (label === 'none recorded') return [];
+    const b = boundaryOf(label.split('+'));
+    return b.profile === said ? [] : [`manifest.json says energy_boundary "${said}", but ${runs} run(s) of system ${system} metered ${label}: the ${b.profile} profile (${b.profile === 'system' ? 'the device profile excludes the host\'s CPU and memory' : 'the system profile includes the host, which these runs did not meter'}); results of different boundaries are not comparable`];
+  });
 }

@@ -19,8 +19,8 @@
  *                    `[TO FILL: ...]` blanks for what only the author knows
  *   provenance.csv   each run's source: trace folder and window (marks.csv lines), or import file and line,
  *                    with the SHA-256 of the trace's marks.csv or of the imported file (the source inventory)
- *   scenario.json    the default scenario with `"dataset": "."` (run from the folder: relative paths are
- *                    read from the working directory)
+ *   scenario.json    the default scenario with `"dataset": "."`, read relative to the file's folder
+ *                    (scenario/files.ts readScenarioFileAt): the folder works wherever it is moved
  *   datapackage.json the descriptor; every other file's SHA-256 and size
  */
 import { createHash } from 'node:crypto';

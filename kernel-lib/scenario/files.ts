@@ -3,9 +3,9 @@
  * names (weights, node-type rates), and load everything in one call (`loadScenario`).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { J2GError } from '../errors.ts';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { J2GError, ValidationError } from '../errors.ts';
 import { loadDataset, type Dataset } from '../data/load.ts';
 import { FILES } from '../data/schema.ts';
 import { readJsonFile } from '../io/readJsonFile.ts';
@@ -46,9 +46,52 @@ export function datasetFileHashes(dir: string): Record<string, string> {
 export { readNodeTypeRates } from '../data/nodeType.ts';
 import { readNodeTypeRates } from '../data/nodeType.ts';
 
-/** A scenario file's JSON (not yet checked against the schema), read strictly (io/readJsonFile: a duplicated key, invalid UTF-8 or a file over 16 MiB is an error naming file and line). */
+/**
+ * A scenario file's JSON (not yet checked against the schema), read strictly (io/readJsonFile: a
+ * duplicated key, invalid UTF-8 or a file over 16 MiB is an error naming file and line), its relative
+ * `dataset` path resolved as readScenarioFileAt resolves it.
+ */
 export function readScenarioFile(path: string): unknown {
-  return readJsonFile(path).value;
+  return readScenarioFileAt(path).value;
+}
+
+/** A scenario file read: its object, the line of each key (dotted path; the root object's as ""), and how errors name its fields. */
+export interface ScenarioFileRead {
+  path: string;
+  value: Record<string, unknown>;
+  lines: Map<string, number>;
+  /** `FILE:LINE: scenario field X`: the line of the field's key, else of its nearest enclosing key, else of the root object */
+  where: (field: string) => string;
+}
+
+/**
+ * Read a scenario file strictly (readJsonFile) as an object of fields. A relative `dataset` path is
+ * resolved against the file's own folder when a dataset (a folder with manifest.json) is there (a packed release's `"dataset":
+ * "."` then works wherever the folder is moved), else against the working directory as before (an
+ * OUT/scenario.json of `j2g tables` names the dataset as it was given); a path that names a
+ * dataset both ways, two different ones, is an error. Errors name the file and line.
+ */
+export function readScenarioFileAt(path: string): ScenarioFileRead {
+  const read = readJsonFile(path);
+  const v = read.value;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ValidationError([{ file: path, line: 1, message: 'expected a JSON object of scenario fields' }]);
+  const value = { ...(v as Record<string, unknown>) };
+  const where = (field: string) => {
+    let p = field;
+    while (p !== '' && !read.lines.has(p)) p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '';
+    return `${path}:${read.lines.get(p) ?? 1}: ${scenarioFieldName(field)}`;
+  };
+  if (typeof value.dataset === 'string' && value.dataset !== '' && !isAbsolute(value.dataset)) {
+    const beside = join(dirname(path), value.dataset);
+    const isDataset = (p: string) => existsSync(join(p, 'manifest.json')) && statSync(p).isDirectory();
+    if (isDataset(beside)) {
+      if (isDataset(value.dataset) && realpathSync(value.dataset) !== realpathSync(beside)) {
+        throw new ScenarioError('dataset', value.dataset, `a dataset path that names one dataset: relative to the scenario file's folder it is ${beside}, relative to the working directory another; give an absolute path`, where);
+      }
+      value.dataset = beside;
+    }
+  }
+  return { path, value, lines: read.lines, where };
 }
 
 export interface LoadedScenario {

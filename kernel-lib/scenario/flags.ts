@@ -69,6 +69,21 @@ function noiseFlag(text: string): unknown {
   }
 }
 
+/**
+ * How a CLI error names a field when flags sit over a scenario file: the flag when one set the field
+ * (flagFieldName), else the file's line (`fileWhere`, scenario/files.ts readScenarioFileAt), else the flag
+ * that could have set it.
+ * @example flagOrFileFieldName({ policy: 'pass@2' }, (f) => `s.json:3: scenario field ${f}`)('draws') // => 's.json:3: scenario field draws'
+ */
+export function flagOrFileFieldName(options: Record<string, string | string[] | undefined>, fileWhere?: (field: string) => string): (field: string) => string {
+  return (field) => {
+    const key = /^rates\.bySystem\./.test(field) ? 'rates.bySystem' : field;
+    const flag = SCENARIO_FLAGS[key];
+    const given = flag !== undefined && (Array.isArray(options[flag]) ? (options[flag] as string[]).length > 0 : options[flag] !== undefined);
+    return given || !fileWhere ? flagFieldName(field) : fileWhere(field);
+  };
+}
+
 const asNumber = (v: string): number | string => (DECIMAL.test(v) && Number.isFinite(Number(v)) ? Number(v) : v);
 
 /**

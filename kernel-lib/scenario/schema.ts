@@ -9,7 +9,8 @@
  *
  *   {
  *     "version": 1,
- *     "dataset": "data/recorded/synthetic-small",   dataset directory (relative to the working directory)
+ *     "dataset": "data/recorded/synthetic-small",   dataset directory (relative to the working directory;
+ *                                                   in a file, to its folder when a dataset is there)
  *     "datasetSha256": "9f…",                       resolved only: SHA-256 of the dataset's files (datasetHash)
  *     "system": "sysX",                             default: manifest primary_system
  *     "judge": "J1",                                default: manifest primary_judge

@@ -11,8 +11,8 @@ import type { ColumnTable } from 'arquero';
 import { z } from 'zod';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { checkHeader, parseRows } from '../io/csvRows.ts';
-import { nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { readCsv, type CsvData } from '../io/csv.ts';
+import { nonNegativeNumber, positiveInteger, requiredText } from '../data/fields.ts';
+import { MAX_CONFIG_CSV_BYTES, readCsv, type CsvData } from '../io/csv.ts';
 import type { NodeRate, TableOptions } from './options.ts';
 import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { UnsupportedOutputError } from '../errors.ts';
@@ -72,7 +72,7 @@ export interface NodeType {
  * data/reference/node_rates.csv has this shape.
  */
 export function readNodeRates(path: string, nodeType?: NodeType): NodeRate[] {
-  return nodeRatesOf(readCsv(path), nodeType);
+  return nodeRatesOf(readCsv(path, path, MAX_CONFIG_CSV_BYTES), nodeType);
 }
 
 /**
@@ -91,16 +91,14 @@ export function nodeRatesOf(csv: CsvData, nodeType?: NodeType): NodeRate[] {
   const path = csv.file;
   const issues: ValidationIssue[] = [];
   if (!checkHeader(csv, ['provider', 'usd_per_node_hour'], issues)) throw new ValidationError(issues);
-  const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: z.string().optional(), accelerator_count: z.string().optional() });
+  // an accelerator cell, where the column is, names one (an empty or padded one would silently match no node type)
+  const schema = z.object({ provider: requiredText, usd_per_node_hour: nonNegativeNumber, accelerator: requiredText.optional(), accelerator_count: positiveInteger.optional() });
   const rows = parseRows(csv, schema, issues);
   if (nodeType && csv.header.includes('accelerator') && !csv.header.includes('accelerator_count')) {
     issues.push({ file: path, line: 1, column: 'accelerator_count', message: 'missing column: rates pair with a system by accelerator and count, never by accelerator name alone' });
   }
-  for (const { data, line } of rows) {
-    if (data.accelerator_count !== undefined && !/^[1-9]\d*$/.test(data.accelerator_count)) issues.push({ file: path, line, column: 'accelerator_count', message: `expected an integer >= 1, found ${data.accelerator_count}` });
-  }
   if (issues.length) throw new ValidationError(issues);
   return rows
-    .filter(({ data }) => !nodeType || data.accelerator === undefined || (sameAccelerator(data.accelerator, nodeType.accelerator) && Number(data.accelerator_count) === nodeType.accelerator_count))
+    .filter(({ data }) => !nodeType || data.accelerator === undefined || (sameAccelerator(data.accelerator, nodeType.accelerator) && data.accelerator_count === nodeType.accelerator_count))
     .map(({ data }) => ({ label: data.provider, usdPerNodeHour: data.usd_per_node_hour }));
 }

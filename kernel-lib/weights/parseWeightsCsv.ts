@@ -3,8 +3,8 @@
  * uses it on a file the reader chose; readWeightsFile reads the file and calls it).
  */
 import { z } from 'zod';
-import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
-import { parseRows } from '../io/csvRows.ts';
+import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { checkHeader, parseRows } from '../io/csvRows.ts';
 import { parseCsv } from '../io/csv.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
 import type { Dataset } from '../data/load.ts';
@@ -14,14 +14,15 @@ import type { Dataset } from '../data/load.ts';
  * row is named `file:line: column: message`, none coerced. A repeated occupation is an error (never
  * "last one wins"). With the dataset, an occupation that is not in its occupations.csv is named by
  * line, and every occupation that has tasks must have a weight (an occupation of occupations.csv that
- * no system evaluates may be listed; it is not used). Throws ValidationError (or J2GError for a
- * header without both columns). The weights are relative: occupationWeights normalises them.
+ * no system evaluates may be listed; it is not used). Throws ValidationError (a header without both
+ * columns at line 1). The weights are relative: occupationWeights normalises them.
  * @example parseWeightsCsv('occupation,weight\na,1\nb,3\n', 'w.csv') // => { custom: { a: 1, b: 3 } }
  */
 export function parseWeightsCsv(text: string, file: string, dataset?: Pick<Dataset, 'rows'>): { custom: Record<string, number> } {
   const csv = parseCsv(text, file);
-  if (!csv.header.includes('occupation') || !csv.header.includes('weight')) throw new J2GError(`${file}: expected columns occupation,weight`);
   const issues: ValidationIssue[] = [];
+  // a header without both columns is named at line 1 (with "did you mean" for a near miss); other columns are not read
+  if (!checkHeader(csv, ['occupation', 'weight'], issues)) throw new ValidationError(issues);
   const rows = parseRows(csv, z.object({ occupation: requiredText, weight: nonNegativeNumber }), issues);
   const first = new Map<string, number>();
   for (const r of csv.rows) {

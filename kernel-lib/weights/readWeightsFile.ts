@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { J2GError } from '../errors.ts';
 import type { Dataset } from '../data/load.ts';
-import { readTextFile } from '../io/csv.ts';
+import { MAX_CONFIG_CSV_BYTES, readTextFile } from '../io/csv.ts';
 import { parseWeightsCsv } from './parseWeightsCsv.ts';
 import type { WeightScheme } from './schemes.ts';
 
@@ -15,7 +15,7 @@ import type { WeightScheme } from './schemes.ts';
  * unknown occupations and occupations with tasks but no weight named).
  */
 export function readWeightsFile(path: string, dataset?: Pick<Dataset, 'rows'>): WeightScheme {
-  return parseWeightsCsv(readTextFile(path), path, dataset);
+  return parseWeightsCsv(readTextFile(path, path, MAX_CONFIG_CSV_BYTES), path, dataset);
 }
 
 /** `gdp`, `employment`, `equal` or a weights file (checked against `dataset` when given). */

@@ -15,6 +15,7 @@
  *   scripts/bench/tablesEngine.ts  `j2g tables --engine duckdb` vs js, CSV and Parquet: the same files byte for byte (reconstructed, wide) (issue 27)
  *   scripts/bench/traceEnergy.ts   `j2g energy --engine duckdb` on 100 M power samples as Parquet, 8 GPUs, 1,000 runs (< 60 s, flat memory) (issue 27)
  *   scripts/bench/multiverse.ts    `j2g multiverse`, default grid, reconstructed dataset, 2,000 draws (< 60 s; issue 26)
+ *   scripts/bench/readers.ts       peak memory of each whole-file reader at its stated limit (256/64/16 MiB; issue 23)
  * A part whose module is missing is reported as such, not skipped silently.
  */
 import { existsSync } from 'node:fs';
@@ -35,6 +36,7 @@ const PARTS: [name: string, file: string, exportName: string][] = [
   ['tables-engine', './tablesEngine.ts', 'benchTablesEngine'],
   ['trace-energy', './traceEnergy.ts', 'benchTraceEnergy'],
   ['multiverse', './multiverse.ts', 'benchMultiverse'],
+  ['readers', './readers.ts', 'benchReaders'],
 ];
 
 const only = process.argv.slice(2);

@@ -68,12 +68,15 @@ describe('scenario round trip', () => {
     expect(bad.stderr).toContain('as a flag: tasks, or a comma list of attempts, grading, meter:EPS:BETA');
   });
 
-  test('a bad field of a scenario file is named with its flag and what is allowed', async () => {
+  test('a bad field of a scenario file is named with its file and line (a flag beside it with its flag) and what is allowed', async () => {
     const dir = tmp('j2g-s-');
-    writeFileSync(join(dir, 's.json'), JSON.stringify({ dataset: SMALL, policy: 'pass-2' }));
+    writeFileSync(join(dir, 's.json'), JSON.stringify({ dataset: SMALL, policy: 'pass-2' }, null, 2));
     const r = await j2g('tables', '--scenario', join(dir, 's.json'), '--out', join(dir, 'out'));
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('--policy (scenario field policy): "pass-2" is not allowed (expected "pass@k" with k >= 1, or "m-of-n" with 1 <= m <= n)');
+    expect(r.stderr).toContain(`${join(dir, 's.json')}:3: scenario field policy: "pass-2" is not allowed (expected "pass@k" with k >= 1, or "m-of-n" with 1 <= m <= n)`);
+    writeFileSync(join(dir, 't.json'), JSON.stringify({ dataset: SMALL }));
+    const f = await j2g('tables', '--scenario', join(dir, 't.json'), '--policy', 'pass-2', '--out', join(dir, 'out'));
+    expect(f.stderr).toContain('--policy (scenario field policy): "pass-2" is not allowed (expected "pass@k" with k >= 1, or "m-of-n" with 1 <= m <= n)');
   });
 });
 

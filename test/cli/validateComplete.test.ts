@@ -79,7 +79,7 @@ describe('j2g validate --complete', () => {
     });
     const report = checkCompleteness(loadDataset(dir));
     expect(report.problems).toEqual([]);
-    expect(report.warnings).toContain('every occupation has one task: the task-composition bootstrap resamples tasks within each occupation, so every 95% interval is zero-width (lo = hi); the intervals say nothing about uncertainty');
+    expect(report.warnings).toContain("every occupation has one task: the task-composition bootstrap resamples tasks within each occupation, so every bootstrap interval is zero-width (lo = hi) and says nothing about uncertainty (Table 15's Wilson win-tie intervals are binomial and still vary)");
   });
 
   test('validity flags are counted per system and code (plain validate prints them too)', async () => {

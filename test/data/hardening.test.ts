@@ -125,7 +125,7 @@ describe('manifest.json', () => {
   });
   test('a syntax error names its line', () => {
     expect(edited({ 'manifest.json': (t) => t.replace('"sysX",', '"sysX",,') })).toEqual([
-      "manifest.json:5: not valid JSON: expected a key in double quotes, found ','",
+      "manifest.json:5: not valid JSON: expected a key in double quotes, found ',' at column 28",
     ]);
   });
   test('parseJson reads what JSON.parse reads (oracle) and keeps key lines', () => {

@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { energyRuns } from '../../kernel-lib/energy/index.ts';
 import { MAX_LINE_BYTES } from '../../kernel-lib/energy/sampleStream.ts';
 import { importCodeCarbon } from '../../kernel-lib/import/index.ts';
-import { MAX_IMPORT_FILE_BYTES, MAX_TEXT_FILE_BYTES, readCsv } from '../../kernel-lib/io/csv.ts';
+import { MAX_CONFIG_CSV_BYTES, MAX_IMPORT_FILE_BYTES, MAX_TEXT_FILE_BYTES, readCsv } from '../../kernel-lib/io/csv.ts';
+import { readWeightsFile } from '../../kernel-lib/weights/readWeightsFile.ts';
+import { readNodeTypeRates } from '../../kernel-lib/data/nodeType.ts';
+import { readNodeRates } from '../../kernel-lib/tables/table05.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { powerSamples, writeTrace } from '../energy/traceFixture.ts';
 
@@ -27,6 +30,14 @@ describe('whole-file readers state and check their limit (#23)', () => {
   it('refuses a CSV over 256 MiB before reading it, naming its size and the limit (before: "invalid UTF-8" at 550 MB)', () => {
     const path = sparse(MAX_TEXT_FILE_BYTES + 1);
     expect(() => readCsv(path)).toThrow(`${path}: ${MAX_TEXT_FILE_BYTES + 1} bytes, more than the ${MAX_TEXT_FILE_BYTES} bytes (256 MiB) this reader holds in memory; expected a smaller file (split it)`);
+  });
+
+  it('refuses a weights or rates file over 16 MiB before reading it (before: a 256 MiB weights file ran V8 out of heap, a stack trace)', () => {
+    const path = sparse(MAX_CONFIG_CSV_BYTES + 1);
+    const said = `${path}: ${MAX_CONFIG_CSV_BYTES + 1} bytes, more than the ${MAX_CONFIG_CSV_BYTES} bytes (16 MiB) this reader holds in memory; expected a smaller file (split it)`;
+    expect(() => readWeightsFile(path)).toThrow(said);
+    expect(() => readNodeTypeRates(path)).toThrow(said);
+    expect(() => readNodeRates(path)).toThrow(said);
   });
 
   it('refuses a CodeCarbon file over 64 MiB before reading it (before: 4 GB of memory for 167 MB)', () => {

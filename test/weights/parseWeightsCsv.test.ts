@@ -32,7 +32,9 @@ test('with the dataset: an unknown occupation by line, a missing occupation that
     'w.csv:3: occupation: unknown occupation "zz" (not in occupations.csv)',
     'w.csv: occupation: no weight for occupation "b" (it has tasks in tasks.csv)',
   ]);
-  expect(() => parseWeightsCsv('occ,weight\na,1\n', 'w.csv')).toThrow('w.csv: expected columns occupation,weight');
+  // a missing column is named at the header's line (#23: every refusal names file and line)
+  expect(issuesOf(() => parseWeightsCsv('occ,weight\na,1\n', 'w.csv'))).toEqual(['w.csv:1: occupation: missing required column']);
+  expect(issuesOf(() => parseWeightsCsv('occupaton,weight\na,1\n', 'w.csv'))).toEqual(['w.csv:1: occupation: missing required column; did you mean "occupaton" (found in the header)?']);
 });
 
 test('custom weights travel in the URL and come back the same', () => {

@@ -2,6 +2,7 @@
  * `j2g energy`: a power-log trace directory to runs.csv rows (foundation schema) with energy components,
  * alternative attribution rules, node time, cost and validity; a summary JSON beside it.
  */
+import { boundaryOf } from '../../energy/boundary.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { J2GError } from '../../errors.ts';
@@ -92,7 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     if (other) throw new J2GError(`refusing to overwrite ${summaryPath}: it is the summary of ${typeof before?.runs_csv === 'string' ? before.runs_csv : `trace ${String(before?.trace)}`}, not of ${basename(out)}; give --summary FILE (one summary per runs.csv)`);
   }
   // both or neither: a runs.csv without its summary (or beside a stale one) is not written
-  writeFilesAtomic([[out, formatCsv(result.columns, result.rows)], [summaryPath, JSON.stringify({ ...s, runs_csv: basename(out), boundary_label: boundaryLabel(s.components) }, null, 2) + '\n']]);
+  writeFilesAtomic([[out, formatCsv(result.columns, result.rows)], [summaryPath, JSON.stringify({ ...s, runs_csv: basename(out), boundary_label: boundaryOf(s.components).label }, null, 2) + '\n']]);
   const kJ = (j: number) => `${(j / 1e3).toFixed(3)} kJ`;
   console.error(
     `j2g energy: ${result.rows.length} runs, trace ${kJ(s.total_j)} = runs ${kJ(s.runs_j)} + unserved setup ${kJ(s.setup_unserved_j)}` +
@@ -102,13 +103,9 @@ export async function run(argv: string[]): Promise<number> {
   for (const f of s.truncated_files) console.error(`j2g energy: ${f}: half-written final line not used (logger killed)`);
   if (s.skipped_lines.length) console.error(`j2g energy: ${s.skipped_lines.length} truncated or garbled line(s) skipped (listed above and in skipped_lines of ${summaryPath}); runs around them are flagged skipped-line`);
   if (s.na_values) console.error(`j2g energy: ${s.na_values} unreadable (NA) samples; intervals spanning them are flagged missing-samples`);
-  console.error(`j2g energy: energy_mj covers ${boundaryLabel(s.components)} (energy_boundary "device" in manifest.json; data/traces/README.md, "Measurement terms")`);
+  console.error(`j2g energy: energy_mj covers ${boundaryOf(s.components).label} (energy_boundary "${s.energy_boundary}" in manifest.json; data/traces/README.md, "Measurement terms")`);
   if (rate === undefined) console.error('j2g energy: no --rate: cost_usd left empty');
   if (s.invalid_runs) console.error(`j2g energy: ${s.invalid_runs} run(s) flagged in the validity column`);
   return 0;
 }
 
-/** What a trace's energy covered: `device:gpu+cpu+dram`, `device:gpu` (every trace is `device` to j2g energy; the components say which). */
-function boundaryLabel(components: readonly string[]): string {
-  return `device:${components.length ? components.join('+') : 'none'}`;
-}

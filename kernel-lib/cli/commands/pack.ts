@@ -26,8 +26,8 @@ export const usage = `usage: j2g pack --data DIR --out DIR --license SPDX --vers
 Writes into --out: manifest.json and the six CSV files byte for byte, datapackage.json (Frictionless
 Data Package v2: licenses, version, contributors, citation, and per file its bytes and sha256; a Table
 Schema with primary and foreign keys for each CSV), DATASHEET.md (Gebru et al.'s questions, counted
-facts filled in, [TO FILL: ...] blanks for the rest), provenance.csv and scenario.json ("dataset": ".";
-run j2g from inside the folder to use it). j2g validate --data OUT checks every file's SHA-256.
+facts filled in, [TO FILL: ...] blanks for the rest), provenance.csv and scenario.json ("dataset": ".", the
+folder itself wherever it is: j2g tables --scenario OUT/scenario.json). j2g validate --data OUT checks every file's SHA-256.
 Release fields of an earlier release (--data holding datapackage.json) are the defaults.`;
 
 export async function run(argv: string[]): Promise<number> {

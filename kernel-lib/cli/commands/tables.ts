@@ -8,10 +8,11 @@ import { J2GError } from '../../errors.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
 import { checkOutputPath, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
-import { loadScenario, readScenarioFile, scenarioFileBase, type LoadedScenario } from '../../scenario/files.ts';
+import { loadScenario, readScenarioFileAt, scenarioFileBase, type LoadedScenario } from '../../scenario/files.ts';
 import { progressFor } from '../progress.ts';
-import { SCENARIO_VALUE_FLAGS, flagFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
+import { SCENARIO_VALUE_FLAGS, flagOrFileFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
 import { warn } from '../../warn.ts';
+import { degenerateIntervals, formatFlags, validityFlags } from '../../release/completeness.ts';
 
 export const summary = 'write the paper tables (1, 2, 13-22) for a dataset as CSV, with bootstrap intervals';
 export const usage = `usage: j2g tables (--data DIR | --scenario FILE) --out DIR [options]
@@ -102,11 +103,11 @@ export function scenarioOutputs(loaded: LoadedScenario, built: ReturnType<typeof
  * follow the flags, scenario/files.ts scenarioFileBase) with the flags over it.
  */
 export function scenarioOfArgs(args: ParsedArgs): LoadedScenario {
-  const file = args.options.scenario !== undefined ? readScenarioFile(args.options.scenario) : {};
-  if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new J2GError(`${args.options.scenario}: expected a JSON object of scenario fields`);
-  const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, scenarioFileBase(file as Record<string, unknown>));
+  const file = args.options.scenario !== undefined ? readScenarioFileAt(args.options.scenario) : undefined;
+  const flags = { ...args.options, rate: args.lists.rate };
+  const input = scenarioFromFlags(flags, scenarioFileBase(file?.value ?? {}));
   if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
-  return loadScenario(input, { where: flagFieldName, progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
+  return loadScenario(input, { where: flagOrFileFieldName(flags, file?.where), progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
 }
 
 /** `--engine duckdb`: the tables with every configuration's task components from DuckDB (tables/componentSource.ts). */
@@ -137,6 +138,10 @@ export async function run(argv: string[]): Promise<number> {
   const { files, skipped } = scenarioOutputs(loaded, engine === 'duckdb' ? await tablesOnDuckDb(loaded, progress) : undefined);
   progress?.(`${Object.keys(files).length - 1} tables built (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
+  // what validate says of the runs and the intervals, said where the tables are made too (#28)
+  for (const line of formatFlags(validityFlags(loaded.dataset))) console.error(`validity flags: ${line}`);
+  const degenerate = degenerateIntervals(loaded.dataset);
+  if (degenerate) warn(degenerate);
   // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would
   // sit beside this run's tables as if it belonged to them: removed, and said, but only when the record
   // of that run (written with its tables) lists it; a file of the user's own is never touched.

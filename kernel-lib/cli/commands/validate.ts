@@ -6,7 +6,7 @@
 import { parseArgs } from '../args.ts';
 import { J2GError, ValidationError, formatIssue } from '../../errors.ts';
 import { loadDataset } from '../../data/load.ts';
-import { checkCompleteness, energyComponents, formatFlags, validityFlags } from '../../release/completeness.ts';
+import { boundaryMismatches, checkCompleteness, energyComponents, formatFlags, validityFlags } from '../../release/completeness.ts';
 import { parsePolicy } from '../../metrics/policy.ts';
 import { verifyPackage } from '../../release/package.ts';
 import { progressFor } from '../progress.ts';
@@ -55,6 +55,7 @@ export async function run(argv: string[]): Promise<number> {
     const covered = energyComponents(ds);
     if (covered.length) console.log(`energy components (${ds.manifest.energy_boundary} boundary in manifest.json): ${covered.map((c) => `${c.system} ${c.label} (${c.runs} runs)`).join(', ')}`);
     if (!args.flags.has('complete')) {
+      for (const w of boundaryMismatches(ds)) console.error(`warning: ${w}`);
       for (const line of formatFlags(validityFlags(ds))) console.log(`validity flags: ${line}`);
       console.log(`${dir}: valid (${ds.manifest.provenance}, ${ds.manifest.energy_boundary} boundary): ${counts.join(', ')}`);
       return 0;
