@@ -41,13 +41,12 @@ describe('Table 16 with three categories (hand-enumerated portfolios)', () => {
     expect([c.rho_p05[0], c.rho_p95[0]]).toEqual([-0.866, 1]);
   });
 
-  // KNOWN PROBLEM (#29 report): mathematically tied category values are not always tied in
-  // rankPortfolios. Its leave-one-out arithmetic (num - w s / n_o + w (s - x_t) / (n_o - 1)) / W gives
-  // Cat1 keeping A2 an NVJ of -4.999999999999999 where Cat2 keeping B2 gives -5, so the tie that
-  // average ranks should share is broken: the two tied portfolios get rho 1 instead of 0.866 (and TSJ's
-  // full-data tie of Cat1 and Cat2 at 2.5 is broken likewise). Expected to fail until ties are
-  // compared with a tolerance; it then passes and `.fails` must go.
-  test.fails('NVJ rho percentiles are -0.5, 0.5, 0.866 and TSJ 5% -0.866, 95% 1, as average ranks of the tied values give', () => {
+  // Mathematically tied category values must tie (#29): rankPortfolios' leave-one-out arithmetic
+  // (num - w s / n_o + w (s - x_t) / (n_o - 1)) / W gives Cat1 keeping A2 an NVJ of -4.999999999999999
+  // where Cat2 keeping B2 gives -5; compared exactly, that tie was broken and the two tied portfolios got
+  // rho 1 instead of 0.866 (and TSJ's full-data tie of Cat1 and Cat2 at 2.5 was broken likewise).
+  // Ties now follow stats/tie.ts (1e-9 relative), the rule #22's leader ties use.
+  test('NVJ rho percentiles are -0.5, 0.5, 0.866 and TSJ 5% -0.866, 95% 1, as average ranks of the tied values give', () => {
     expect([c.rho_p05[1], c.median_rho[1], c.rho_p95[1]]).toEqual([-0.5, 0.5, 0.866]);
     expect([c.rho_p05[2], c.rho_p95[2]]).toEqual([-0.866, 1]);
   });

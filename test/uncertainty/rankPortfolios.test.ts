@@ -12,9 +12,16 @@
 import { describe, expect, test } from 'vitest';
 import { rankPortfolios, type PortfolioInput } from '../../kernel-lib/uncertainty/rankPortfolios.ts';
 
+/**
+ * Equal up to float noise, written out here (no shared code): the oracle's from-scratch means and the
+ * code's leave-one-out updates reach a mathematically equal value by different arithmetic (3 and
+ * 3.0000000000000004), which must tie on both sides.
+ */
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
 /** Spearman rho with average ranks, written out (no shared code). */
 function rhoOf(a: number[], b: number[]): number {
-  const rank = (x: number[]) => x.map((v) => x.filter((w) => w < v).length + (x.filter((w) => w === v).length + 1) / 2);
+  const rank = (x: number[]) => x.map((v) => x.filter((w) => w < v && !same(w, v)).length + (x.filter((w) => same(w, v)).length + 1) / 2);
   const ra = rank(a), rb = rank(b);
   const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
   const ma = mean(ra), mb = mean(rb);
@@ -50,7 +57,7 @@ function enumerate(occs: Occ[], C: number): { rho: number; retained: boolean }[]
   const walk = (c: number, removed: (number | null)[]) => {
     if (c === C) {
       const v = categoryValues(occs, C, removed);
-      out.push({ rho: rhoOf(v, full), retained: v.every((x) => x <= v[leader]) });
+      out.push({ rho: rhoOf(v, full), retained: v.every((x) => x <= v[leader] || same(x, v[leader])) });
       return;
     }
     for (let t = 0; t < sizes[c]; t++) walk(c + 1, [...removed, sizes[c] > 1 ? t : null]);
