@@ -126,4 +126,23 @@ describe('rankPortfolios with three categories', () => {
       expect(Math.abs(r[name].leaderRetainedPct / 100 - retained)).toBeLessThan(4 * Math.sqrt((retained * (1 - retained)) / P) + 1e-9);
     }
   });
+
+  // #29: a tie reached by two orders of arithmetic. Cat0 = (0.3, 0.6), Cat1 = (0.6, 0), one occupation
+  // each, so each portfolio keeps one task per category (4 equally likely). Full data: Cat0 0.45 leads
+  // Cat1 0.3. Cat0 keeping 0.6 is computed as (0.3 + 0.6) - 0.3 = 0.5999999999999999, Cat1 keeping 0.6
+  // as 0.6: the same value, which must tie. Leader kept (a tie counts as first) in 3 of 4 portfolios
+  // (lost only when Cat0 keeps 0.3 and Cat1 0.6); compared exactly, 2 of 4. The tied portfolio ranks
+  // nothing: rho counted 0 and constantRankings about P / 4; compared exactly, rho -1 there.
+  test('a tie reached by float noise (0.5999999999999999 vs 0.6) is a tie: retention 75%, not 50%', () => {
+    const tieOccs: Occ[] = [{ category: 0, weight: 1, s: [0.3, 0.6] }, { category: 1, weight: 1, s: [0.6, 0] }];
+    const P = 4000;
+    const r = rankPortfolios(input(tieOccs, 2), { draws: P, seed: 29 });
+    for (const name of ['win_tie_per_mj', 'nvj', 'tsj'] as const) {
+      expect(r[name].leader).toBe(0);
+      // binomial(4000, 3/4): sd 0.68 points; 4 sd = 2.8
+      expect(Math.abs(r[name].leaderRetainedPct - 75)).toBeLessThan(2.8);
+      expect(Math.abs(r[name].constantRankings / P - 0.25)).toBeLessThan(4 * Math.sqrt((0.25 * 0.75) / P));
+      expect(new Set(r[name].rho)).toEqual(new Set([1, 0, -1]));
+    }
+  });
 });
