@@ -145,4 +145,30 @@ describe('rankPortfolios with three categories', () => {
       expect(new Set(r[name].rho)).toEqual(new Set([1, 0, -1]));
     }
   });
+
+  test('refusals name what is wrong: one category, no variation, a zero category weight (full or after a removal), zero energy', () => {
+    const two: Occ[] = [{ category: 0, weight: 1, s: [1, 2] }, { category: 1, weight: 1, s: [3, 4] }];
+    const settings = { draws: 50, seed: 1 };
+    expect(() => rankPortfolios({ ...input(two, 2), categories: 1 }, settings)).toThrow('rankPortfolios requires two or more categories');
+    const flat: Occ[] = [{ category: 0, weight: 1, s: [1, 3] }, { category: 1, weight: 2, s: [2, 2] }]; // both means 2
+    expect(() => rankPortfolios(input(flat, 2), settings)).toThrow('rankPortfolios requires full-data rankings with variation: every category has the same win_tie_per_mj');
+    const zeroW: Occ[] = [{ category: 0, weight: 0, s: [1, 2] }, { category: 1, weight: 1, s: [3, 4] }];
+    expect(() => rankPortfolios(input(zeroW, 2), settings)).toThrow('rankPortfolios requires a positive category weight: category 0');
+    // Cat0: a one-task occupation of weight 1 and one of weight 0. Removing the first drops its weight,
+    // leaving W = 0 (every portfolio draws it with probability 1/2, so 50 portfolios reach it).
+    const dropped: Occ[] = [{ category: 0, weight: 1, s: [5] }, { category: 0, weight: 0, s: [1] }, { category: 1, weight: 1, s: [3, 4] }];
+    expect(() => rankPortfolios(input(dropped, 2), settings)).toThrow('rankPortfolios requires a positive category weight after a removal: category 0');
+    const noEnergy = { ...input(two, 2), energyMJ: Float64Array.of(1, 1, 0, 0) }; // Cat1's energy is 0
+    expect(() => rankPortfolios(noEnergy, settings)).toThrow('netValuePerJoule requires a positive energy: 0');
+  });
+
+  test('a one-task category is kept whole in every portfolio (its value never moves)', () => {
+    // Cat0 (7) alone; Cat1 (2, 9): mean 5.5, after a removal 9 or 2. Leader Cat0 lost only when Cat1 keeps 9: 50%.
+    const r = rankPortfolios(input([{ category: 0, weight: 1, s: [7] }, { category: 1, weight: 1, s: [2, 9] }], 2), { draws: 2000, seed: 4 });
+    expect(r.nvj.leader).toBe(0);
+    expect([...r.nvj.full]).toEqual([7, 5.5]);
+    expect(new Set(r.nvj.rho)).toEqual(new Set([1, -1]));
+    expect(Math.abs(r.nvj.leaderRetainedPct - 50)).toBeLessThan(4 * Math.sqrt(0.25 / 2000) * 100); // 4.5 points
+    expect(r.nvj.constantRankings).toBe(0);
+  });
 });
