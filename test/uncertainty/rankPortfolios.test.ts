@@ -11,6 +11,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { rankPortfolios, type PortfolioInput } from '../../kernel-lib/uncertainty/rankPortfolios.ts';
+import { createRng } from '../../kernel-lib/random/prng.ts';
 
 /**
  * Equal up to float noise, written out here (no shared code): the oracle's from-scratch means and the
@@ -170,5 +171,27 @@ describe('rankPortfolios with three categories', () => {
     expect(new Set(r.nvj.rho)).toEqual(new Set([1, -1]));
     expect(Math.abs(r.nvj.leaderRetainedPct - 50)).toBeLessThan(4 * Math.sqrt(0.25 / 2000) * 100); // 4.5 points
     expect(r.nvj.constantRankings).toBe(0);
+  });
+
+  // A second implementation, portfolio by portfolio: the documented stream (one createRng(seed).int(n_c)
+  // per category of two or more tasks, in category order, picking the category's n_c tasks in task
+  // order), each category recomputed from scratch, ranked with rhoOf. Same rho in every portfolio (to
+  // rounding) and the same retained count: a changed stream, removal or rank gives other portfolios.
+  test('equals a from-scratch recomputation on the same random stream, portfolio by portfolio', () => {
+    const C = 3, P = 300;
+    const r = rankPortfolios(input(occs, C), { draws: P, seed: 17 });
+    const rng = createRng(17);
+    const sizes = Array.from({ length: C }, (_, c) => occs.filter((o) => o.category === c).reduce((n, o) => n + o.s.length, 0));
+    const full = categoryValues(occs, C, new Array(C).fill(null));
+    const leader = full.indexOf(Math.max(...full));
+    let retained = 0;
+    for (let p = 0; p < P; p++) {
+      const removed = sizes.map((n) => (n > 1 ? rng.int(n) : null));
+      const v = categoryValues(occs, C, removed);
+      if (v.every((x) => x <= v[leader] || same(x, v[leader]))) retained++;
+      expect(r.nvj.rho[p], `portfolio ${p}`).toBeCloseTo(rhoOf(v, full), 12);
+    }
+    expect(r.nvj.leader).toBe(leader);
+    expect(r.nvj.leaderRetainedPct).toBe((100 * retained) / P);
   });
 });
