@@ -78,6 +78,24 @@ function input(occs: Occ[], C: number): PortfolioInput {
   };
 }
 
+/*
+ * Equivalent mutants of rankPortfolios.ts (#29, npm run mutation: no output can tell them apart):
+ * - `if (!(e > 0)) requirePositive(...)` with the guard always true: requirePositive throws only for a
+ *   non-positive energy, so calling it for every category changes nothing.
+ * - loops run one index past a typed array (i <= n, o <= O, k <= K, c <= C in the count, start, task,
+ *   leader and retention loops; ranksFrom's bounds, as in spearman.ts): the read is undefined, compares
+ *   false or indexes nothing, and writes past the end are ignored (agg's k = K slot is the next
+ *   category's k = 0, which is overwritten next).
+ * - `>=` for `>` where a tie guard follows (leader, retention) or in the insertion sort: equal values
+ *   are tied either way.
+ * - ranksFrom's average rank (i + j) / 2 + 1 replaced by (i + j) / 2 - 1 or (i + j) * 2: any increasing
+ *   affine map of (i + j), and Pearson's correlation with the full-data ranks is invariant to it.
+ * - num / W_c replaced by num * W_c (full data), and / Wc by * Wc (after a removal): every component
+ *   of the category is scaled alike, and only ratios (Y/E, (G - C)/E, S/E) come out.
+ * - the rejection step of the inlined createRng(seed).int(m) (limit 2^32 - 2^32 mod m, `x >= lim`):
+ *   it rejects with probability (2^32 mod m) / 2^32 < m / 2^32, so no test's stream ever reaches it.
+ * - `if (!ready[t])` always true: the removal values are recomputed, identically (it is a cache).
+ */
 describe('rankPortfolios with three categories', () => {
   // By hand: Cat0 s = (4, 2, 3), mean 3, after a removal 2.5, 3.5 or 3; Cat1 (3, 1), mean 2, after 1 or 3;
   // Cat2 (0, 2), mean 1, after 2 or 0. The leader Cat0 stays first (a tie counts as first) in
@@ -177,7 +195,10 @@ describe('rankPortfolios with three categories', () => {
   // per category of two or more tasks, in category order, picking the category's n_c tasks in task
   // order), each category recomputed from scratch, ranked with rhoOf. Same rho in every portfolio (to
   // rounding) and the same retained count: a changed stream, removal or rank gives other portfolios.
-  test('equals a from-scratch recomputation on the same random stream, portfolio by portfolio', () => {
+  // The second set has a one-task occupation beside a two-task one in Cat0: removing its task drops the
+  // occupation and renormalises the category's weight.
+  const withSingle: Occ[] = [...occs, { category: 2, weight: 0.3, s: [9] }];
+  test.each([['occs', occs], ['occs with a one-task occupation', withSingle]] as const)('equals a from-scratch recomputation on the same random stream, portfolio by portfolio: %s', (_, occs) => {
     const C = 3, P = 300;
     const r = rankPortfolios(input(occs, C), { draws: P, seed: 17 });
     const rng = createRng(17);
@@ -193,5 +214,27 @@ describe('rankPortfolios with three categories', () => {
     }
     expect(r.nvj.leader).toBe(leader);
     expect(r.nvj.leaderRetainedPct).toBe((100 * retained) / P);
+    [...r.nvj.full].forEach((x, c) => expect(x).toBeCloseTo(full[c], 12));
+  });
+
+  test('ratios of the re-aggregated components, by hand: Y/E, (G - C)/E and S/E with energies other than 1', () => {
+    // Cat0 (one occupation): credit (1, 0), value (10, 6), cost (2, 2), energy (2, 4), time (3, 1): means
+    //   .5, 8, 2, 3, 2 -> win-tie/MJ 1/6, NVJ 2, TSJ 2/3. Without task 0: 0, 1, 1/4; without task 1: .5, 4, 3/2.
+    // Cat1: credit (1, 1), value (5, 5), cost (1, 3), energy (1, 1), time (0, 2): 1, 3, 1. Without task 0:
+    //   1, 2, 2; without task 1: 1, 4, 0. Leader Cat1 in all three. Kept (a tie counts) over the 4
+    //   portfolios: win-tie/MJ 4, NVJ 3 (lost only at Cat0 4 vs Cat1 2), TSJ 2 (lost when Cat1 keeps 0).
+    const r = rankPortfolios({
+      occupationIndex: Int32Array.of(0, 0, 1, 1), categoryOf: Int32Array.of(0, 1), categories: 2, weights: Float64Array.of(0.4, 0.6),
+      credit: Float64Array.of(1, 0, 1, 1), valueUSD: Float64Array.of(10, 6, 5, 5), costUSD: Float64Array.of(2, 2, 1, 3),
+      energyMJ: Float64Array.of(2, 4, 1, 1), timeSavingHours: Float64Array.of(3, 1, 0, 2),
+    }, { draws: 4000, seed: 2 });
+    const close = (a: Float64Array, b: number[]) => b.forEach((x, c) => expect(a[c]).toBeCloseTo(x, 12));
+    close(r.win_tie_per_mj.full, [1 / 6, 1]);
+    close(r.nvj.full, [2, 3]);
+    close(r.tsj.full, [2 / 3, 1]);
+    const sd4 = 4 * Math.sqrt((0.25 * 0.75) / 4000) * 100; // 2.7 points
+    expect(r.win_tie_per_mj.leaderRetainedPct).toBe(100);
+    expect(Math.abs(r.nvj.leaderRetainedPct - 75)).toBeLessThan(sd4);
+    expect(Math.abs(r.tsj.leaderRetainedPct - 50)).toBeLessThan(4 * Math.sqrt(0.25 / 4000) * 100);
   });
 });
