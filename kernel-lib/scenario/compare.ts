@@ -16,6 +16,7 @@
  *   each among the rows both scenarios give a value; rows the variant leaves out are named.
  */
 import { J2GError } from '../errors.ts';
+import { tied } from '../stats/tie.ts';
 import { buildTables, rowKeyOf, rowLabelOf, tableEntry } from '../tables/registry.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { systemRows } from '../plots/rows.ts';
@@ -71,13 +72,10 @@ export function scenarioChanges(a: ResolvedScenario, b: ResolvedScenario): strin
   return out;
 }
 
-/** Values this close (relative to their size) are a tie: a leader picked by float noise is no leader. */
-const TIE = 1e-9;
-const tied = (a: number, b: number) => Math.abs(a - b) <= TIE * Math.max(1, Math.abs(a), Math.abs(b));
 
 /**
  * The rows ranked by value, highest first, ties grouped: [['a'], ['b', 'c']] ranks a first and ties b
- * with c (within TIE). Keys in a group in name order.
+ * with c (within stats/tie.ts's TIE_RTOL: a leader picked by float noise is no leader). Keys in a group in name order.
  */
 export function rankGroups(rows: { key: string; value: number | null }[]): string[][] {
   const sorted = rows.filter((r) => r.value !== null).sort((a, b) => b.value! - a.value! || (a.key < b.key ? -1 : 1));

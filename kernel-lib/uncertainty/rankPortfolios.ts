@@ -6,7 +6,9 @@
  * (an occupation left without tasks drops out of its category, whose weight is renormalised). For
  * win-tie rate per MJ (Y/E), NVJ ((G-C)/E) and TSJ (S/E) it records the Spearman correlation of the
  * portfolio's category values with the full-data values (ties by average rank) and whether the
- * full-data leader is still first (ties with another category count as first).
+ * full-data leader is still first (ties with another category count as first). Values tie by
+ * stats/tie.ts (within 1e-9 relative): the leave-one-out arithmetic gives -4.999999999999999 where a
+ * category's own mean gives -5, and a rank or leader decided by that is float noise (issue #29).
  *
  * A category with a single task cannot lose it: it is kept whole and draws no random number. A
  * portfolio ranking without variation has no rank correlation; it is counted as 0 and reported in
@@ -20,6 +22,7 @@ import { createRawRng } from '../random/prng.ts';
 import { requirePositive } from '../metrics/requirePositive.ts';
 import { checkBootstrap, type BootstrapSettings } from './settings.ts';
 import { averageRanks, pearsonOrNull } from './spearman.ts';
+import { tied } from '../stats/tie.ts';
 
 export interface PortfolioInput {
   /** occupation of each task, 0..O-1 */
@@ -42,7 +45,7 @@ export type Ranking = (typeof RANKINGS)[number];
 export interface RankStability {
   /** Spearman rho of every portfolio */
   rho: Float64Array;
-  /** index of the full-data leader (highest value; the first such category on a tie) */
+  /** index of the full-data leader (highest value; the first such category on a tie, stats/tie.ts) */
   leader: number;
   leaderRetainedPct: number;
   /** full-data value of every category */
@@ -79,7 +82,7 @@ function ranksFrom(x: Float64Array, out: Float64Array, order: Int32Array, n: num
   while (i < n) {
     const xi = x[order[i]];
     let j = i;
-    while (j + 1 < n && x[order[j + 1]] === xi) j++;
+    while (j + 1 < n && tied(x[order[j + 1]], xi)) j++;
     const r = (i + j) / 2 + 1;
     for (let k = i; k <= j; k++) out[order[k]] = r;
     i = j + 1;
@@ -144,7 +147,7 @@ function runPortfolios(q: PortfolioLoop): void {
       rho[m][p] = r ?? 0;
       const lv = v[leader[m]];
       let first = true;
-      for (let c = 0; c < C; c++) if (v[c] > lv) { first = false; break; }
+      for (let c = 0; c < C; c++) if (v[c] > lv && !tied(v[c], lv)) { first = false; break; }
       if (first) retained[m]++;
     }
   }
@@ -182,7 +185,7 @@ export function rankPortfolios(input: PortfolioInput, settings: BootstrapSetting
   RANKINGS.forEach((name, m) => {
     if (pearsonOrNull(fullRanks[m], fullRanks[m]) === null) throw new J2GError(`rankPortfolios requires full-data rankings with variation: every category has the same ${name}, so there is no ranking whose stability could be tested`);
   });
-  const leader = full.map((v) => { let best = 0; for (let c = 1; c < C; c++) if (v[c] > v[best]) best = c; return best; });
+  const leader = full.map((v) => { let best = 0; for (let c = 1; c < C; c++) if (v[c] > v[best] && !tied(v[c], v[best])) best = c; return best; });
   // Tasks of every category, in task order.
   const catCount = new Int32Array(C);
   for (let i = 0; i < n; i++) catCount[categoryOf[occupationIndex[i]]]++;

@@ -1,15 +1,19 @@
 /**
  * Spearman rank correlation with ties given their average rank: the Pearson correlation of the two
  * average-rank vectors (Spearman 1904; R's `cor(x, y, method = "spearman")`). Dimensionless, in [-1, 1].
+ * Values tie by the project's one tie rule (stats/tie.ts: within 1e-9 relative), so the same value
+ * reached by two orders of arithmetic (-4.999999999999999 and -5) shares its rank (issue #29).
  * Joules-to-GDP J.2 (Table 16: "rank correlations").
  * Throws "spearman requires two rankings of the same length >= 2" and "spearman requires rankings with
  * variation" when either vector is constant (the correlation is undefined, never NaN).
  * @example averageRanks([10, 20, 20, 30]) // => [1, 2.5, 2.5, 4]
  * @example spearman([1, 2, 2, 3], [1, 3, 2, 4]) // => 0.9487 (rounded)
+ * @example averageRanks([-5, 1, -4.999999999999999]) // => [1.5, 3, 1.5]
  */
 import { J2GError } from '../errors.ts';
+import { tied } from '../stats/tie.ts';
 
-/** 1-based ranks, ascending; tied values share the mean of the ranks they span. */
+/** 1-based ranks, ascending; tied values (stats/tie.ts, within 1e-9 of a run's lowest value) share the mean of the ranks they span. */
 export function averageRanks(x: ArrayLike<number>, out = new Float64Array(x.length), order = new Int32Array(x.length)): Float64Array {
   const n = x.length;
   for (let i = 0; i < n; i++) order[i] = i;
@@ -23,7 +27,7 @@ export function averageRanks(x: ArrayLike<number>, out = new Float64Array(x.leng
   let i = 0;
   while (i < n) {
     let j = i;
-    while (j + 1 < n && x[order[j + 1]] === x[order[i]]) j++;
+    while (j + 1 < n && tied(x[order[j + 1]], x[order[i]])) j++;
     const r = (i + j) / 2 + 1;
     for (let k = i; k <= j; k++) out[order[k]] = r;
     i = j + 1;

@@ -13,17 +13,23 @@ import { onWarning } from '../../kernel-lib/warn.ts';
 
 onWarning(null);
 
-describe('importBesideTrace', () => {
+// Built inside each test, not when the file is collected: code run at collection is "static" to
+// Stryker's per-test coverage, and each of its mutants then reruns every test of the folder (#29).
+function imported() {
   const { runs, summary } = importBesideTrace(importIpwRun('data/imports/standin-two-runs-ipw'), 'data/traces/standin-two-runs');
-  const rows = runs.objects() as Record<string, number | string>[];
+  return { rows: runs.objects() as Record<string, number | string>[], summary };
+}
 
+describe('importBesideTrace', () => {
   it('the IPW import equals the trace\'s whole-device column, run by run', () => {
+    const { rows } = imported();
     for (const r of rows) expect(r.energy_mj_import).toBeCloseTo(r.energy_ipw_mj_trace as number, 9);
     expect(rows.map((r) => r.energy_mj_import)).toEqual([0.002291495, 0.002072736]);
     expect(rows.map((r) => r.ai_hours_import)).toEqual(rows.map((r) => r.ai_hours_trace));
   });
 
   it('each run is charged the other GPU during the overlap: 350 W x 1.541130903 s more than its eq. (2.3) share', () => {
+    const { rows, summary } = imported();
     const overlapJ = 350 * 1.541130903;
     expect(rows.map((r) => r.run_id)).toEqual(['a', 'b']);
     for (const r of rows) expect((r.double_counted_mj as number) * 1e6).toBeCloseTo(overlapJ, 0); // runs.csv keeps 1 mJ

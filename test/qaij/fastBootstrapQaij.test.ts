@@ -78,6 +78,17 @@ describe('fast bootstrapQaij equals its oracle', () => {
     expect(firstDifference(fast, naive)).toBeNull();
   });
 
+  // #29: the interval's sorted-copy path (a replicate not finite, or -0) had no test, and swapping its
+  // (1 - level)/2 and (1 + level)/2 percentiles survived every test. An infinite quality reaches it.
+  it('takes the 2.5% and 97.5% percentiles in that order when a replicate is not finite: lower 0.05 by hand, upper NaN, as the oracle', () => {
+    // t0's service is infinite, so a draw holding t0 gives NaN; a draw of t1 and t2 only (probability
+    // (2/3)^3 = 30%, far above 2.5%) gives 3 x 0.5 / 30 J = 0.05. Sorted, the NaN draws come last.
+    const rs = [0, 1, 2].map((k) => result({ task: `t${k}`, quality: k === 0 ? Infinity : 0.5, energyJ: 10 }));
+    const fast = bootstrapQaij(rs, { draws: 400, seed: 3 }).get('A')!;
+    expect(fast.qaij).toEqual({ lower: 0.05, upper: NaN });
+    expect(firstDifference(fast, naiveBootstrapQaij(rs, { draws: 400, seed: 3 }).get('A')!)).toBeNull();
+  });
+
   it('bounds draws by 3 series per system and variant plus 2 (the replicates and the sorted and trimmed copies)', () => {
     const two = [result({ task: 'a' }), result({ task: 'a', system: 'B' })];
     expect(() => bootstrapQaij(two, { draws: maxDraws(3 * 2 + 2) + 1 })).toThrow(/a bootstrap of 8 series at once/);

@@ -27,7 +27,31 @@ describe('Spearman with average-rank ties', () => {
 
   test('a ranking without variation has no correlation: an error, not NaN', () => {
     expect(() => spearman([1, 1, 1], [1, 2, 3])).toThrow('spearman requires rankings with variation');
+    expect(() => spearman([1, 2, 3], [4, 4, 4])).toThrow('spearman requires rankings with variation'); // the second one too
     expect(() => spearman([1], [1])).toThrow('spearman requires two rankings of the same length >= 2');
+  });
+
+  // #29 mutation survivors of spearman.ts, killed below. Equivalent survivors (no output can tell them
+  // apart), all in averageRanks' loops over typed arrays: running a loop one index past n (i <= n,
+  // j + 1 <= n, or no j >= 0 / j + 1 < n bound) reads undefined from Int32Array/Float64Array, which
+  // compares false and stops the loop, and writes past the end of a typed array are ignored; `>=`
+  // for `>` in the insertion sort reorders equal values only, which share their rank anyway.
+  test('two rankings of two values have rho +1 or -1 (length 2 is enough)', () => {
+    expect(spearman([1, 2], [3, 4])).toBe(1);
+    expect(spearman([1, 2], [4, 3])).toBe(-1);
+  });
+
+  test('rankings of different lengths, and non-finite values in either ranking, are refused by position', () => {
+    expect(() => spearman([1, 2, 3], [1, 2])).toThrow('spearman requires two rankings of the same length >= 2');
+    expect(() => spearman([1, NaN, 3], [1, 2, 3])).toThrow('spearman requires finite values: NaN at position 1');
+    expect(() => spearman([1, 2, 3], [1, 2, Infinity])).toThrow('spearman requires finite values: Infinity at position 2');
+  });
+
+  test('values within 1e-9 relative tie (stats/tie.ts); 1e-6 apart they do not', () => {
+    // -5 and -4.999999999999999 are the same mean reached by two orders of arithmetic (Table 16, #29)
+    expect([...averageRanks([-5, 1, -4.999999999999999])]).toEqual([1.5, 3, 1.5]);
+    expect([...averageRanks([1 + 1e-6, 1])]).toEqual([2, 1]);
+    expect(spearman([-5, 1, -4.999999999999999], [1, 3, 2])).toBeCloseTo(0.866025404, 8); // ranks (1.5, 3, 1.5) vs (1, 3, 2)
   });
 });
 
