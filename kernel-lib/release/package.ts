@@ -24,6 +24,7 @@
  *   datapackage.json the descriptor; every other file's SHA-256 and size
  */
 import { createHash } from 'node:crypto';
+import { readJsonFile } from '../io/readJsonFile.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
@@ -316,12 +317,8 @@ export function packDataset(dataDir: string, outDir: string, options: PackOption
 }
 
 function readDescriptor(path: string): Record<string, unknown> {
-  let d: unknown;
-  try {
-    d = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new ValidationError([{ file: DESCRIPTOR, message: `not valid JSON (${(e as Error).message})` }]);
-  }
+  // the strict reader: invalid UTF-8, a syntax error or a duplicated key is an error at its line
+  const d = readJsonFile(path, DESCRIPTOR).value;
   if (d === null || typeof d !== 'object' || Array.isArray(d)) throw new ValidationError([{ file: DESCRIPTOR, message: 'expected a JSON object (a Data Package descriptor)' }]);
   return d as Record<string, unknown>;
 }

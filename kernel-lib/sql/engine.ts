@@ -23,6 +23,7 @@ import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
 import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.ts';
 import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metrics/taskComponents.ts';
+import { readJsonFile } from '../io/readJsonFile.ts';
 
 type Key = keyof typeof FILES;
 
@@ -114,7 +115,8 @@ async function headerOf(connection: DuckDBConnection, dir: string, key: Key): Pr
 
 /** A DuckDB session over a dataset folder (CSV or Parquet files): views of the six files, then queries. */
 export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+  // the strict reader (a duplicated key is an error at its line, as the loader reads it)
+  const manifest = manifestSchema.parse(readJsonFile(join(dir, 'manifest.json')).value);
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const fileOf = {} as Record<Key, string>;

@@ -3,6 +3,7 @@
  * alternative attribution rules, node time, cost and validity; a summary JSON beside it.
  */
 import { boundaryOf } from '../../energy/boundary.ts';
+import { readJsonFile } from '../../io/readJsonFile.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { J2GError } from '../../errors.ts';
@@ -88,7 +89,7 @@ export async function run(argv: string[]): Promise<number> {
   // not overwritten: it is that runs.csv's only record of its trace
   if (a.options.summary === undefined && existsSync(summaryPath)) {
     let before: { runs_csv?: unknown; trace?: unknown } | null = null;
-    try { before = JSON.parse(readFileSync(summaryPath, 'utf8')); } catch { before = null; }
+    try { before = readJsonFile(summaryPath).value as { runs_csv?: unknown; trace?: unknown } | null; } catch { before = null; }
     const other = before?.runs_csv !== undefined ? before.runs_csv !== basename(out) : before?.trace !== undefined && before.trace !== dir;
     if (other) throw new J2GError(`refusing to overwrite ${summaryPath}: it is the summary of ${typeof before?.runs_csv === 'string' ? before.runs_csv : `trace ${String(before?.trace)}`}, not of ${basename(out)}; give --summary FILE (one summary per runs.csv)`);
   }
