@@ -25,6 +25,8 @@ const GLYPH = 0.58;
 /** Height of a caption line and of the title row inside the plot (theme.ts baseLayout), px. */
 const CAPTION_LINE_PX = 14;
 const TITLE_ROW_PX = 30;
+/** Below this width (px) bar labels go inside their bars (fitFigure). */
+const NARROW = 560;
 
 type Rec = Record<string, unknown>;
 
@@ -37,6 +39,18 @@ const plain = (html: string) => html.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]
 export function wrapToWidth(text: string, px: number, fontSize: number): string {
   const chars = Math.max(8, Math.floor(px / (fontSize * GLYPH)));
   return text.split(/<br\s*\/?>/i).map((line) => (plain(line).length > chars ? wrapText(line, chars) : line)).join('<br>');
+}
+
+/**
+ * An in-figure text drawn `drawnPx` wide where only `roomPx` fit, wrapped again narrower in proportion
+ * (the page measures what the estimate of wrapToWidth missed: bold text, margins grown by Plotly).
+ * @example rewrapToFit('alpha beta gamma delta', 200, 100) // => 'alpha beta<br>gamma delta'
+ */
+export function rewrapToFit(text: string, drawnPx: number, roomPx: number): string {
+  const lines = text.split(/<br\s*\/?>/i);
+  const longest = Math.max(...lines.map((l) => plain(l).length));
+  const chars = Math.max(6, Math.floor((longest * roomPx) / Math.max(1, drawnPx)));
+  return lines.map((line) => (plain(line).length > chars ? wrapText(line, chars) : line)).join('<br>');
 }
 
 /**
@@ -59,7 +73,13 @@ export function panelColumns(spec: PlotSpec): number {
  * @example minFigureWidth({ data: [], layout: { meta: { figure: 'x', caption: '' } } }) // => 340
  */
 export function minFigureWidth(spec: PlotSpec): number {
-  return panelColumns(spec) > 1 ? 760 : 340;
+  if (panelColumns(spec) > 1) return 760;
+  // horizontal bars name their categories on the y axis: the longest name's line beside a usable plot
+  const names = spec.data.filter((t) => t.orientation === 'h').flatMap((t) => (t.y ?? []).filter((v): v is string => typeof v === 'string'));
+  const longest = Math.max(0, ...names.flatMap((n) => n.split(/<br\s*\/?>/i).map((l) => plain(l).length)));
+  // a label placed on the data's scale (beside a bar's end) needs the room the figure was drawn with
+  const onData = ((spec.layout.annotations as Rec[] | undefined) ?? []).some((a) => typeof a.xref === 'string' && /^x\d*$/.test(a.xref));
+  return Math.max(340, Math.round(longest * 12 * GLYPH) + 300, onData ? 560 : 0);
 }
 
 /**
@@ -122,13 +142,26 @@ export function fitFigure(spec: PlotSpec, width: number): FittedFigure {
     if (typeof a.text !== 'string') return a;
     const font = (a.font as Rec | undefined)?.size;
     const size = typeof font === 'number' ? font : 12;
-    // an annotation on the paper's x scale may use the plot's width; one pinned to the figure, the figure's
-    const room = a.xref === 'paper' || a.xref === undefined ? plotWidth + (a.xanchor === 'left' && a.x === 0 ? margin.r : 0) : width - 20;
+    // an annotation on the paper's x scale has the room from its anchor to the figure's edge (both edges when centred)
+    let room = width - 20;
+    if ((a.xref === 'paper' || a.xref === undefined) && typeof a.x === 'number') {
+      const px = a.x * plotWidth;
+      const left = px + margin.l, right = plotWidth + margin.r - px;
+      room = a.xanchor === 'left' ? right : a.xanchor === 'right' ? left : 2 * Math.min(left, right);
+    }
+    room = Math.max(80, room - 4);
     return { ...a, text: wrapToWidth(a.text, room, size) };
   });
+  // a narrow figure: bar labels that would sit past a short bar's end (and past the figure's edge) go
+  // inside the bars, and a label too long for its bar is left to the hover
+  let data = spec.data;
+  if (width < NARROW && data.some((t) => t.type === 'bar' && t.text !== undefined && (t.textposition === 'auto' || t.textposition === 'outside'))) {
+    data = data.map((t) => (t.type === 'bar' && (t.textposition === 'auto' || t.textposition === 'outside') ? { ...t, textposition: 'inside', insidetextanchor: 'start' } : t));
+    layout.uniformtext = { mode: 'hide', minsize: 8 };
+  }
   layout.margin = margin;
   layout.width = width;
   layout.height = Math.max(200, Math.round(height));
   layout.autosize = false;
-  return { spec: { data: spec.data, layout: layout as PlotSpec['layout'] }, title, badge, caption };
+  return { spec: { data, layout: layout as PlotSpec['layout'] }, title, badge, caption };
 }

@@ -16,7 +16,7 @@ import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
-import { fitFigure, minFigureWidth, panelColumns } from './figureFit.ts';
+import { fitFigure, minFigureWidth, panelColumns, rewrapToFit } from './figureFit.ts';
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
@@ -34,6 +34,7 @@ import {
 
 declare const Plotly: {
   react(el: HTMLElement, data: unknown[], layout: unknown, config?: unknown): Promise<unknown>;
+  relayout(el: HTMLElement, update: Record<string, unknown>): Promise<unknown>;
 };
 
 interface DatasetEntry { id: string; dir: string; files: string[] }
@@ -451,9 +452,6 @@ async function drawLoop(): Promise<void> {
     await drawFigure(id, f, q.key);
   }
   probe.figuresDrawnMs ??= performance.now();
-  if (probe.passStartedAt !== null && probe.passFiguresMs === null && FIGURE_IDS.every((id) => $(`fig-${id}`).dataset.scenario === probe.scenarioKey)) {
-    probe.passFiguresMs = performance.now() - probe.passStartedAt;
-  }
   const waiting = figuresWaiting;
   figuresWaiting = [];
   for (const r of waiting) r();
@@ -487,6 +485,7 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     }
     sec.querySelector('.fig-caption')!.textContent = fit.caption ?? '';
     await Plotly.react(plot, fit.spec.data, fit.spec.layout, { displaylogo: false, responsive: false });
+    await keepAnnotationsInside(plot, fit.spec.layout.annotations ?? []);
     plot.dataset.width = String(width);
     renders.set(id, (renders.get(id) ?? 0) + 1);
     plot.dataset.renders = String(renders.get(id));
@@ -496,6 +495,33 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
   const current = key === probe.scenarioKey;
   sec.classList.toggle('updating', !current);
   sec.querySelector<HTMLElement>('.updating-mark')!.hidden = current;
+  // the pass's figure time: until the last figure shows its scenario (the interval versions may follow)
+  if (current && probe.passStartedAt !== null && probe.passFiguresMs === null && FIGURE_IDS.every((i) => $(`fig-${i}`).dataset.scenario === key)) {
+    probe.passFiguresMs = performance.now() - probe.passStartedAt;
+  }
+}
+
+/**
+ * An annotation drawn past the figure's edge (fitFigure estimates text widths; Plotly may widen a
+ * margin for long tick labels) is wrapped again to the room it has, measured here, in one relayout.
+ */
+async function keepAnnotationsInside(plot: HTMLElement, annotations: readonly Record<string, unknown>[]): Promise<void> {
+  const svg = plot.querySelector('.main-svg');
+  if (!svg || !annotations.length) return;
+  const edge = svg.getBoundingClientRect();
+  const update: Record<string, unknown> = {};
+  plot.querySelectorAll<SVGGElement>('g.annotation').forEach((g) => {
+    const i = Number(g.getAttribute('data-index'));
+    const a = annotations[i];
+    const text = g.querySelector('text');
+    if (!a || typeof a.text !== 'string' || !text) return;
+    const r = text.getBoundingClientRect();
+    if (r.left >= edge.left - 0.5 && r.right <= edge.right + 0.5) return;
+    const room = a.xanchor === 'left' ? edge.right - r.left : a.xanchor === 'right' ? r.right - edge.left
+      : 2 * Math.min((r.left + r.right) / 2 - edge.left, edge.right - (r.left + r.right) / 2);
+    update[`annotations[${i}].text`] = rewrapToFit(a.text, r.width, Math.max(40, room - 6));
+  });
+  if (Object.keys(update).length) await Plotly.relayout(plot, update);
 }
 
 /** Figures drawn again when their column's width changes (a window resized, a panel opened). */
@@ -584,6 +610,8 @@ let passId = 0;
 async function recompute(): Promise<unknown> {
   if (!current) return;
   const pass = ++passId;
+  // the worker's messages of an earlier pass are dropped from here on (onWorker checks the run id)
+  const id = ++runId;
   const started = performance.now();
   const key = scenarioToQuery(scenario);
   probe.scenario = scenario;
@@ -634,7 +662,6 @@ async function recompute(): Promise<unknown> {
   for (const w of distinctWarnings(warningsSeen)) warn.append(el('li', {}, w.message));
   probe.passes++;
   // intervals
-  const id = ++runId;
   const draws = scenario.draws ?? LIVE_DRAWS;
   const w = freshWorker();
   workerBusy = true;
