@@ -62,6 +62,8 @@ interface ExplorerProbe {
   intervalTableMs: Record<string, number>;
   /** the longest gap between animation frames while the last interval pass ran, ms (a frozen page shows here) */
   maxFrameGapMs: number;
+  /** each figure's last drawing (Plotly.react and the text check after it), ms */
+  figureDrawMs: Record<string, number>;
   /** every main-thread task over 50 ms since the page opened (PerformanceObserver 'longtask'): start and duration, ms */
   longTasks: { start: number; ms: number }[];
   /** compareScenarios' time in the worker, ms (baseline pinned) */
@@ -75,7 +77,7 @@ interface ExplorerProbe {
 const probe: ExplorerProbe = {
   ready: false, firstRenderMs: null, figuresDrawnMs: null, passStartedAt: null, passTablesMs: null, passFiguresMs: null, pointTablesMs: null, pointFiguresMs: null,
   intervalMs: null, intervalDraws: null, intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0,
-  longTasks: [], compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
+  figureDrawMs: {}, longTasks: [], compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
 };
 try {
   new PerformanceObserver((list) => {
@@ -402,6 +404,8 @@ const pendingFigures = new Map<FigureId, QueuedFigure>();
 /** The last result drawn per figure (drawn again at a new width), and the scenario it shows. */
 const drawnFigures = new Map<FigureId, { key: string; result: FigureResult }>();
 let drawing: Promise<void> | null = null;
+/** Whether a pass is building its tables (its figures are queued when they are done). */
+let tablesPhase = false;
 let figuresWaiting: (() => void)[] = [];
 
 /** Mark every figure that does not show scenario `key` as updating (the mark goes when it is redrawn). */
@@ -423,7 +427,8 @@ function queueFigures(figures: QueuedFigure[] | (QueuedFigure & { id: FigureId }
   probe.figuresPending = true;
   drawing ??= drawLoop().finally(() => {
     drawing = null;
-    probe.figuresPending = pendingFigures.size > 0;
+    // a pass still building its tables queues its figures next: they are pending already
+    probe.figuresPending = pendingFigures.size > 0 || tablesPhase;
     if (probe.figuresPending) void queueFigures([], []);
   });
   return new Promise<void>((r) => figuresWaiting.push(r));
@@ -484,8 +489,10 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
       fit.badge.lines.forEach((l, i) => { if (i) badge.append(el('br')); badge.append(l); });
     }
     sec.querySelector('.fig-caption')!.textContent = fit.caption ?? '';
+    const t = performance.now();
     await Plotly.react(plot, fit.spec.data, fit.spec.layout, { displaylogo: false, responsive: false });
     await keepAnnotationsInside(plot, fit.spec.layout.annotations ?? []);
+    probe.figureDrawMs[id] = performance.now() - t;
     plot.dataset.width = String(width);
     renders.set(id, (renders.get(id) ?? 0) + 1);
     plot.dataset.renders = String(renders.get(id));
@@ -638,6 +645,8 @@ async function recompute(): Promise<unknown> {
   paperScenario = note === null;
   showScenarioNote(note);
   probe.figuresPending = true; // figures follow the tables: the pass is not settled before they are drawn
+  probe.passes++; // counted when it starts: a pass superseded by a quicker control change counts too
+  tablesPhase = true;
   watchFrames();
   const names = explorerTableNames(options).filter((n) => options.bootstrap !== false || !INTERVAL_ONLY.has(n));
   probe.pointTableMs = {};
@@ -651,6 +660,7 @@ async function recompute(): Promise<unknown> {
     probe.pointTableMs[name] = r.ms;
     renderTable(r);
   }
+  tablesPhase = false;
   probe.pointTablesMs = sum;
   probe.passTablesMs = performance.now() - started;
   tablesShown();
@@ -660,7 +670,6 @@ async function recompute(): Promise<unknown> {
   const warn = $('warnings');
   warn.replaceChildren();
   for (const w of distinctWarnings(warningsSeen)) warn.append(el('li', {}, w.message));
-  probe.passes++;
   // intervals
   const draws = scenario.draws ?? LIVE_DRAWS;
   const w = freshWorker();

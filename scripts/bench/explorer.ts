@@ -24,7 +24,7 @@ import { hostSpeedGauge } from './hostSpeed.ts';
 interface Probe {
   ready: boolean; intervalsPending: boolean; figuresPending: boolean; passes: number; errors: string[]; firstRenderMs: number; figuresDrawnMs: number;
   passStartedAt: number; passTablesMs: number; passFiguresMs: number | null; pointTablesMs: number; pointFiguresMs: number; intervalMs: number;
-  pointTableMs: Record<string, number>; intervalTableMs: Record<string, number>; maxFrameGapMs: number; longTasks: { start: number; ms: number }[];
+  pointTableMs: Record<string, number>; intervalTableMs: Record<string, number>; maxFrameGapMs: number; longTasks: { start: number; ms: number }[]; figureDrawMs: Record<string, number>;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -89,6 +89,7 @@ export async function benchExplorer(): Promise<Record<string, string>> {
     const full = await settled(page, ++passes);
     const slowest = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1])[0];
     const [t10, v10] = slowest(full.intervalTableMs);
+    const draws = Object.entries(full.figureDrawMs).sort((a, b) => b[1] - a[1]);
     return {
       'host: load average (1 min) before, and after': `${loadBefore.toFixed(1)}, ${loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores`,
       'host: CPU gauge (hostSpeed.ts; about 50 ms on a quiet 2-core machine)': `median ${gauge.median_ms} ms, fastest ${gauge.fastest_ms} ms`,
@@ -100,6 +101,7 @@ export async function benchExplorer(): Promise<Record<string, string>> {
       'control change: longest main-thread task (median of 5; the worst)': `${verdict(median(longest), 100)}; worst ${ms(Math.max(...longest))}`,
       'control change: longest frame gap (median of 5)': ms(median(gaps)),
       'control change: figure specs built on the page, all figures (median)': ms(median(specs)),
+      'figure drawing (Plotly.react, one task each), slowest three in the last pass': draws.slice(0, 3).map(([id, v]) => `${id} ${ms(v)}`).join(', '),
       'interval tables at 2,000 draws, slowest table (median; worker)': ms(median(intervalMax)),
       'interval pass at 2,000 draws, all tables and figures (median; worker)': ms(median(interval)),
       'interval tables at 10,000 draws, slowest table': `${ms(v10)} (${t10})`,

@@ -48,7 +48,7 @@ describe('fitFigure', () => {
     expect(fit.title).toBe('A title');
     expect(fit.badge).toEqual({ lines: ['RECONSTRUCTED: values pinned by published numbers'], warn: false });
     expect(fit.caption).toBe(String(layout.meta.caption));
-    const l = fit.spec.layout as Record<string, unknown> & { margin: Record<string, number>; legend: { y: number } };
+    const l = fit.spec.layout as unknown as Record<string, unknown> & { margin: Record<string, number>; legend: { y: number } };
     // top: title row 30 + badge row 28 = 58 freed -> t 128 - 58 = 70; bottom: 3 caption lines, 42 px -> b max(70, 110 - 42) = 70
     expect(l.margin.t).toBe(70);
     expect(l.margin.b).toBe(70);
