@@ -22,6 +22,7 @@ import { plotlyPackagePath } from '../../kernel-lib/export/plotly.ts';
 import { ensureMinifiedPlotly, minifyPlotly } from './plotlyMin.ts';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
+import type { TableFormats } from '../../kernel-lib/explorer/tableFormat.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
 import { withSweepOf } from '../../kernel-lib/explorer/compute.ts';
 import { loadPublished } from '../../kernel-lib/published/load.ts';
@@ -80,10 +81,20 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     const ratesCsv = readFileSync(join(ROOT, 'data/reference/node_rates.csv'), 'utf8');
     const previous = onWarning(null);
     try {
-      const formats = tableFormats(entries.map((e) => {
-        const ds = loadDataset(resolve(ROOT, e.dir));
-        return { id: e.id, ds, context: withSweepOf(pageOptions(ds, { dataset: e.dir }, false), ratesCsv) };
-      }), loadPublished(), loadReference());
+      const published = loadPublished(), reference = loadReference();
+      const formats: TableFormats = { decimals: {}, marks: {} };
+      for (const e of entries) {
+        // a dataset whose tables cannot be built under its own scenario gets no marks (said here, not
+        // silently); the page then shows it as it shows any reader's dataset
+        try {
+          const ds = loadDataset(resolve(ROOT, e.dir));
+          const one = tableFormats([{ id: e.id, ds, context: withSweepOf(pageOptions(ds, { dataset: e.dir }, false), ratesCsv) }], published, reference);
+          for (const [t, d] of Object.entries(one.decimals)) formats.decimals[t] = { ...d, ...formats.decimals[t] };
+          Object.assign(formats.marks, one.marks);
+        } catch (err) {
+          console.error(`explorer build: no printed decimals or † marks from ${e.dir}: ${(err as Error).message}`);
+        }
+      }
       writeFileSync(join(tmp, 'data', 'formats.json'), JSON.stringify(formats) + '\n');
     } finally {
       onWarning(previous);
