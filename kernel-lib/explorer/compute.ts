@@ -9,7 +9,7 @@ import { UnsupportedOutputError } from '../errors.ts';
 import { formatNumber } from '../io/format.ts';
 import { parseCsv } from '../io/csv.ts';
 import { tableCaption } from '../plots/captions.ts';
-import { paperFigures, type FigureResult, type FigureSettings } from '../plots/paperFigures.ts';
+import { paperFigures, type FigureId, type FigureResult, type FigureSettings } from '../plots/paperFigures.ts';
 import { withSweepFrom, type TableOptions } from '../tables/index.ts';
 import { resolveContext, type ScenarioContext } from '../tables/context.ts';
 import { TABLES, tableEntry } from '../tables/registry.ts';
@@ -93,10 +93,13 @@ export interface FigureConstants {
   taskTitles: [string, { title: string }][];
 }
 
-/** Every paper figure (a spec, or the reason the dataset cannot support it). */
-export function computeFigures(options: TableOptions | ScenarioContext, constants: FigureConstants | null = null): FigureResult[] {
+/**
+ * Every paper figure, or those of `figures` (a spec, or the reason the dataset cannot support it); the
+ * page builds one figure per task, under the pass's one context.
+ */
+export function computeFigures(options: TableOptions | ScenarioContext, constants: FigureConstants | null = null, figures?: readonly FigureId[]): FigureResult[] {
   const context = resolveContext(options);
-  return paperFigures(constants ? { context, energyScale: constants.energyScale, taskTitles: new Map(constants.taskTitles) } : { context });
+  return paperFigures(constants ? { context, figures, energyScale: constants.energyScale, taskTitles: new Map(constants.taskTitles) } : { context, figures });
 }
 
 /**

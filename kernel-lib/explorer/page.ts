@@ -4,28 +4,37 @@
  * page's thread, intervals in a Web Worker with progress), the scenario in the URL and as a
  * downloadable scenario.json, a pinned baseline beside the current variant, and a reader's own
  * dataset checked by the recorded-data schema (problems shown as `file:line: column: expected`).
+ *
+ * The main thread stays free (issue #24): tables are built one per task and figures one per task,
+ * each drawn at its column's width (figureFit.ts); a figure still showing the previous scenario
+ * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page.
+ * Messages (a bad file, a link the page cannot reopen) appear in the sticky header, always in view.
  */
 import { isDatasetFile, textsOfDroppedFiles } from './droppedFiles.ts';
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
-import { FIGURE_IDS, type FigureResult } from '../plots/paperFigures.ts';
+import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
+import { fitFigure, minFigureWidth, panelColumns, rewrapToFit } from './figureFit.ts';
+import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
 import { parseWeightsCsv } from '../weights/parseWeightsCsv.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
-import { computeFigures, computeTables, printedCell, scenarioNote, withSweepOf, type FigureConstants, type TableData, type TableResult } from './compute.ts';
+import { computeFigures, computeTable, explorerTableNames, INTERVAL_ONLY, printedCell, scenarioNote, withSweepOf, type FigureConstants, type TableData, type TableResult } from './compute.ts';
 import { TABLES, rowKeyOf, tableEntry } from '../tables/registry.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import type { ScenarioComparison } from '../scenario/compare.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
+import type { ScenarioContext } from '../tables/context.ts';
 import {
   FULL_DRAWS, LIVE_DRAWS, pageOptions, pageResolved, scenarioFile, scenarioFromQuery, scenarioToQuery, WEIGHTS, WIN_TIE, type PageScenario,
 } from './scenario.ts';
 
 declare const Plotly: {
   react(el: HTMLElement, data: unknown[], layout: unknown, config?: unknown): Promise<unknown>;
+  relayout(el: HTMLElement, update: Record<string, unknown>): Promise<unknown>;
 };
 
 interface DatasetEntry { id: string; dir: string; files: string[] }
@@ -36,6 +45,11 @@ interface ExplorerProbe {
   /** ms from navigation start to every table on screen (cold start), and to every figure drawn */
   firstRenderMs: number | null;
   figuresDrawnMs: number | null;
+  /** the last pass (a control change): when it started (performance.now()), and ms from then until every table, and every figure, showed its scenario */
+  passStartedAt: number | null;
+  passTablesMs: number | null;
+  passFiguresMs: number | null;
+  /** sum of the point tables' build times, and of the figures' spec builds, in the last pass, ms */
   pointTablesMs: number | null;
   pointFiguresMs: number | null;
   intervalMs: number | null;
@@ -48,30 +62,50 @@ interface ExplorerProbe {
   intervalTableMs: Record<string, number>;
   /** the longest gap between animation frames while the last interval pass ran, ms (a frozen page shows here) */
   maxFrameGapMs: number;
+  /** each figure's last drawing (Plotly.react and the text check after it), ms */
+  figureDrawMs: Record<string, number>;
+  /** every main-thread task over 50 ms since the page opened (PerformanceObserver 'longtask'): start and duration, ms */
+  longTasks: { start: number; ms: number }[];
   /** compareScenarios' time in the worker, ms (baseline pinned) */
   compareMs: number | null;
   passes: number;
+  /** the scenario on show, and its URL query (what each figure's data-scenario says once it shows it) */
   scenario: PageScenario | null;
+  scenarioKey: string | null;
   errors: string[];
 }
 const probe: ExplorerProbe = {
-  ready: false, firstRenderMs: null, figuresDrawnMs: null, pointTablesMs: null, pointFiguresMs: null, intervalMs: null, intervalDraws: null,
-  intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0, compareMs: null, passes: 0, scenario: null, errors: [],
+  ready: false, firstRenderMs: null, figuresDrawnMs: null, passStartedAt: null, passTablesMs: null, passFiguresMs: null, pointTablesMs: null, pointFiguresMs: null,
+  intervalMs: null, intervalDraws: null, intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0,
+  figureDrawMs: {}, longTasks: [], compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
 };
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (probe.longTasks.length < 2000) probe.longTasks.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+} catch {
+  // a browser without the Long Tasks API: the frame-gap probe still watches
+}
 
-/** Watch frame gaps while intervals compute (the page must stay responsive: the work is in the worker). */
+/** Watch frame gaps while a pass runs (tables, figures, intervals): the page must stay responsive. */
 function watchFrames(): void {
   probe.maxFrameGapMs = 0;
   let last = performance.now();
   const tick = (now: number) => {
     probe.maxFrameGapMs = Math.max(probe.maxFrameGapMs, now - last);
     last = now;
-    if (probe.intervalsPending) requestAnimationFrame(tick);
+    if (probe.intervalsPending || probe.figuresPending) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
 (window as unknown as { __explorer: ExplorerProbe }).__explorer = probe;
 
+/** Let the browser paint and handle input between two pieces of work (one table, one figure). */
+const yieldToPage = () => new Promise<void>((r) => {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => r();
+  ch.port2.postMessage(null);
+});
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) => {
@@ -86,11 +120,17 @@ let entries: DatasetEntry[] = [];
 let nodeRates: string | null = null;
 /** data/constants.json: the reference constants the figures draw, read by the build with kernel-lib/reference */
 let constants: FigureConstants | null = null;
-let current: { name: string; dir: string; texts: Record<string, string>; ds: Dataset } | null = null;
+/** data/formats.json: the paper's printed decimals per column, † cells of the bundled datasets */
+let formats: TableFormats = { decimals: {}, marks: {} };
+let current: { name: string; dir: string; id: string | null; texts: Record<string, string>; ds: Dataset } | null = null;
 let scenario: PageScenario = { dataset: '' };
 let baseline: { scenario: PageScenario; tables: Map<string, TableData> } | null = null;
+/** The scenario of a link naming a dataset the page does not bundle: used when the reader opens a folder of that name. */
+let heldLink: PageScenario | null = null;
 /** The tables on show (point estimates, then replaced by the interval pass's). */
 const shown = new Map<string, TableData>();
+/** Whether the scenario on show is the paper's (the † marks of bundled reconstructed data apply then only). */
+let paperScenario = true;
 let worker: Worker | null = null;
 let workerBusy = false;
 let runId = 0;
@@ -116,6 +156,7 @@ function freshWorker(): Worker {
   return worker;
 }
 
+/** A problem with the scenario or a pass, in the header's message area (in view wherever the page is scrolled). */
 function showError(message: string): void {
   probe.errors.push(message);
   const box = $('errors');
@@ -123,9 +164,19 @@ function showError(message: string): void {
   box.append(el('div', { class: 'error' }, message));
 }
 
+/** A lasting notice in the header's message area (kept across passes until dismissed). */
+function showNotice(id: string, message: string): void {
+  document.getElementById(id)?.remove();
+  const n = el('div', { id, class: 'notice' }, message);
+  const dismiss = el('button', { type: 'button', class: 'dismiss' }, 'dismiss');
+  dismiss.addEventListener('click', () => n.remove());
+  n.append(dismiss);
+  $('notices').append(n);
+}
+
 /** Use a dataset (validated already): controls rebuilt for its systems, judges and attempts. */
-function useDataset(name: string, dir: string, texts: Record<string, string>, ds: Dataset, s: PageScenario): void {
-  current = { name, dir, texts, ds };
+function useDataset(name: string, dir: string, id: string | null, texts: Record<string, string>, ds: Dataset, s: PageScenario): void {
+  current = { name, dir, id, texts, ds };
   worker?.terminate();
   worker = null;
   workerBusy = false;
@@ -170,6 +221,8 @@ function set(patch: Partial<PageScenario>): void {
   void recompute();
 }
 
+let weightsFileName: string | null = null;
+
 function buildControls(): void {
   const ds = current!.ds;
   const m = ds.manifest;
@@ -207,11 +260,13 @@ function buildControls(): void {
   if (custom) weightOptions.push(['custom', 'custom (weights file)']);
   box.append(select('c-weights', 'Weights', weightOptions, custom ? 'custom' : (resolved.weights as string | undefined) ?? '',
     (v) => { if (v !== 'custom') set({ weights: v === 'gdp' ? undefined : (v as PageScenario['weights']) }); }));
-  const wfile = el('label', { class: 'control' });
+  const wfile = el('div', { class: 'control' });
   wfile.append(el('span', {}, 'Weights file (occupation,weight)'));
-  const wi = el('input', { id: 'c-weights-file', type: 'file', accept: '.csv,text/csv', 'aria-label': 'weights file' });
+  const pick = el('label', { class: 'file-button' }, 'Open a weights file…');
+  const wi = el('input', { id: 'c-weights-file', type: 'file', accept: '.csv,text/csv', class: 'visually-hidden' });
   wi.addEventListener('change', () => { const f = wi.files?.[0]; if (f) void openWeights(f); });
-  wfile.append(wi);
+  pick.append(wi);
+  wfile.append(pick, el('span', { id: 'c-weights-file-name', class: 'file-name' }, custom && weightsFileName ? weightsFileName : custom ? 'custom weights (from the link)' : 'none chosen'));
   box.append(wfile);
   box.append(numberInput('c-rate', 'Node rate, USD per node-hour', String(scenario.rates?.nodeRateUSDPerHour ?? ''), 'recorded',
     (v) => set({ rates: v === '' ? undefined : { nodeRateUSDPerHour: Number(v) } })));
@@ -234,10 +289,32 @@ function rowKey(name: string, t: TableData, r: (number | string | null)[]): stri
   return rowKeyOf(name, Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
 }
 
+/** The warnings of the last pass that speak of table `name` ("it is left out of Table 1"): shown beside that table. */
+function tableWarnings(name: string): string[] {
+  const n = tableEntry(name).number;
+  const re = new RegExp(`\\bTables? ${n}\\b`);
+  return distinctWarnings(warningsSeen).map((w) => w.message).filter((m) => re.test(m));
+}
+
+/** Per table, what the last render found against the pinned baseline. */
+const diffCounts = new Map<string, { changed: number; unchangedRows: number; newRows: number }>();
+
 function renderTable(result: TableResult): void {
   const sec = $(`sec-${result.name}`);
   const body = sec.querySelector('.body')!;
   body.replaceChildren();
+  sec.querySelector('.diff-count')?.remove();
+  diffCounts.delete(result.name);
+  const notes = tableWarnings(result.name);
+  if (notes.length) {
+    // what the scenario leaves out of this table, where the reader looks (not only under Warnings)
+    const box = el('div', { class: 'table-notes', role: 'note' });
+    box.append(el('strong', {}, notes.length === 1 ? 'Note on this table: ' : `${notes.length} notes on this table:`));
+    const ul = el('ul');
+    for (const m of notes) ul.append(el('li', {}, m));
+    box.append(ul);
+    body.append(box);
+  }
   if ('skipped' in result) {
     shown.delete(result.name);
     body.append(skippedNote(result.skipped));
@@ -246,33 +323,53 @@ function renderTable(result: TableResult): void {
   shown.set(result.name, result.table);
   body.append(el('p', { class: 'caption' }, result.caption));
   const t = result.table;
+  const decimals = formats.decimals[result.name] ?? {};
+  const marks = paperScenario && current?.id ? formats.marks[current.id]?.[result.name] : undefined;
+  const marked = new Set(marks?.keys ?? []);
   const base = baseline?.tables.get(result.name);
   const baseRows = new Map(base ? base.rows.map((r) => [rowKey(result.name, base, r), r]) : []);
   const table = el('table', { 'data-table': result.name });
   const head = el('tr');
-  for (const c of t.columns) head.append(el('th', {}, c));
+  for (const c of t.columns) head.append(el('th', { title: c, scope: 'col' }, columnLabel(c)));
   table.append(el('thead'), el('tbody'));
   table.tHead!.append(head);
+  let changed = 0, unchangedRows = 0, newRows = 0;
   t.rows.forEach((r, i) => {
     const tr = el('tr', { 'data-row': String(i) });
     const b = baseRows.get(rowKey(result.name, t, r));
+    let rowChanged = false;
     r.forEach((v, j) => {
-      const td = el('td', { 'data-col': t.columns[j] }, printedCell(v));
+      const col = t.columns[j];
+      const text = cellText(v, decimals[col]) + (marked.has(`${i}\u0000${col}`) ? '†' : '');
+      // data-value: the value to 6 significant digits, what `j2g tables` writes rounded the same way
+      const td = el('td', { 'data-col': col, 'data-value': printedCell(v) }, text);
       if (typeof v === 'number') td.className = 'num';
       if (base && b) {
-        const k = base.columns.indexOf(t.columns[j]);
+        const k = base.columns.indexOf(col);
         const bv = k >= 0 ? b[k] : null;
         if (printedCell(bv) !== printedCell(v)) {
           td.classList.add('changed');
-          const diff = typeof v === 'number' && typeof bv === 'number' ? `, difference ${printedCell(v - bv)}${bv !== 0 ? ` (${printedCell((100 * (v - bv)) / Math.abs(bv))}%)` : ''}` : '';
-          td.title = `baseline ${printedCell(bv) || '(empty)'}${diff}`;
+          rowChanged = true;
+          changed++;
+          const diff = typeof v === 'number' && typeof bv === 'number' ? `; difference ${printedCell(v - bv)}${bv !== 0 ? ` (${printedCell((100 * (v - bv)) / Math.abs(bv))}%)` : ''}` : '';
+          td.title = `baseline ${cellText(bv, decimals[col]) || '(empty)'} → now ${text || '(empty)'}${diff}`;
         }
       } else if (base) tr.classList.add('new-row');
       tr.append(td);
     });
+    if (base && !b) newRows++;
+    else if (base && !rowChanged) unchangedRows++;
     table.tBodies[0].append(tr);
   });
   body.append(table);
+  if (marks) body.append(el('p', { class: 'marks-note' }, marks.note));
+  if (base) {
+    diffCounts.set(result.name, { changed, unchangedRows, newRows });
+    const parts = [`${changed} changed cell${changed === 1 ? '' : 's'}`];
+    if (newRows) parts.push(`${newRows} row${newRows === 1 ? '' : 's'} not in the baseline`);
+    const badge = el('span', { class: 'diff-count', title: 'against the pinned baseline: hover a highlighted cell for baseline → now' }, parts.join(', '));
+    sec.querySelector('h3')!.append(badge);
+  }
 }
 
 /** Why a table or figure is not shown: the reason's first line, the rest (a list of tasks) folded away. */
@@ -299,63 +396,178 @@ function loadPlotly(): Promise<void> {
   });
   return plotly;
 }
-const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
-/** The latest figure of each id not drawn yet, and the loop drawing them (one per frame). */
-const pendingFigures = new Map<string, FigureResult>();
+
+/** A figure to draw: its result, or how to build it (one figure per task, in the draw loop), and the scenario it shows. */
+interface QueuedFigure { key: string; result?: FigureResult; build?: () => FigureResult }
+/** The latest figure of each id not drawn yet, and the loop drawing them (one per task). */
+const pendingFigures = new Map<FigureId, QueuedFigure>();
+/** The last result drawn per figure (drawn again at a new width), and the scenario it shows. */
+const drawnFigures = new Map<FigureId, { key: string; result: FigureResult }>();
 let drawing: Promise<void> | null = null;
+/** Whether a pass is building its tables (its figures are queued when they are done). */
+let tablesPhase = false;
+let figuresWaiting: (() => void)[] = [];
+
+/** Mark every figure that does not show scenario `key` as updating (the mark goes when it is redrawn). */
+function markUpdating(key: string): void {
+  for (const id of FIGURE_IDS) {
+    const sec = $(`fig-${id}`);
+    const stale = sec.dataset.scenario !== key;
+    sec.classList.toggle('updating', stale);
+    sec.querySelector<HTMLElement>('.updating-mark')!.hidden = !stale;
+  }
+}
 
 /**
  * Queue figures to draw; resolves when every queued figure is drawn. A figure queued again before it
  * was drawn (the interval pass's version arriving) replaces the older one: nothing is drawn twice.
  */
-function renderFigures(figures: FigureResult[]): Promise<void> {
-  for (const f of figures) pendingFigures.set(f.id, f);
+function queueFigures(figures: QueuedFigure[] | (QueuedFigure & { id: FigureId })[], ids: readonly FigureId[]): Promise<void> {
+  ids.forEach((id, i) => pendingFigures.set(id, figures[i]));
   probe.figuresPending = true;
-  drawing ??= drawLoop().finally(() => { drawing = null; probe.figuresPending = false; });
-  return drawing;
+  drawing ??= drawLoop().finally(() => {
+    drawing = null;
+    // a pass still building its tables queues its figures next: they are pending already
+    probe.figuresPending = pendingFigures.size > 0 || tablesPhase;
+    if (probe.figuresPending) void queueFigures([], []);
+  });
+  return new Promise<void>((r) => figuresWaiting.push(r));
 }
+
+/** The column width a figure is drawn at: its section's width, or the figure's least (it then scrolls sideways inside its box). */
+const figureWidth = (sec: HTMLElement, least = Number(sec.dataset.minWidth ?? 340)) => Math.max(least, Math.floor(sec.clientWidth));
 
 async function drawLoop(): Promise<void> {
   await loadPlotly();
   for (;;) {
-    const next = pendingFigures.values().next();
+    const next = pendingFigures.entries().next();
     if (next.done) break;
-    const f = next.value;
-    pendingFigures.delete(f.id);
-    await nextFrame();
-    const sec = $(`fig-${f.id}`);
-    const plot = sec.querySelector<HTMLElement>('.plot')!;
-    const note = sec.querySelector<HTMLElement>('.skipped')!;
-    if ('skipped' in f) {
-      note.replaceChildren(skippedNote(f.skipped));
-      plot.hidden = true;
-      continue;
+    const [id, q] = next.value;
+    pendingFigures.delete(id);
+    await yieldToPage();
+    let f: FigureResult;
+    if (q.result) f = q.result;
+    else {
+      const t = performance.now();
+      f = q.build!();
+      probe.pointFiguresMs = (probe.pointFiguresMs ?? 0) + performance.now() - t;
+      await yieldToPage(); // the spec's build and its drawing are two tasks
+      if (pendingFigures.get(id)?.result && pendingFigures.get(id)!.key === q.key) continue; // the interval version came meanwhile
     }
-    note.replaceChildren();
-    plot.hidden = false;
-    const spec = f.spec as PlotSpec;
-    await Plotly.react(plot, spec.data, spec.layout, { displaylogo: false, responsive: true });
-    renders.set(f.id, (renders.get(f.id) ?? 0) + 1);
-    plot.dataset.renders = String(renders.get(f.id));
-    plot.dataset.traces = String(spec.data.length);
+    await drawFigure(id, f, q.key);
   }
   probe.figuresDrawnMs ??= performance.now();
+  const waiting = figuresWaiting;
+  figuresWaiting = [];
+  for (const r of waiting) r();
+}
+
+async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<void> {
+  const sec = $(`fig-${id}`);
+  const plot = sec.querySelector<HTMLElement>('.plot')!;
+  const note = sec.querySelector<HTMLElement>('.skipped')!;
+  drawnFigures.set(id, { key, result: f });
+  if ('skipped' in f) {
+    note.replaceChildren(skippedNote(f.skipped));
+    plot.hidden = true;
+    sec.querySelector('.fig-badge')!.replaceChildren();
+    sec.querySelector('.fig-caption')!.textContent = '';
+  } else {
+    note.replaceChildren();
+    plot.hidden = false;
+    // panels side by side: two grid columns on a wide page (class wide), at least minFigureWidth wide
+    sec.classList.toggle('wide', panelColumns(f.spec) > 1);
+    sec.dataset.minWidth = String(minFigureWidth(f.spec));
+    const width = figureWidth(sec);
+    const fit = fitFigure(f.spec as PlotSpec, width);
+    sec.querySelector('h3 .fig-title')!.textContent = fit.title ?? `Figure ${id}`;
+    const badge = sec.querySelector<HTMLElement>('.fig-badge')!;
+    badge.replaceChildren();
+    badge.hidden = !fit.badge;
+    if (fit.badge) {
+      badge.className = `fig-badge${fit.badge.warn ? ' warn' : ''}`;
+      fit.badge.lines.forEach((l, i) => { if (i) badge.append(el('br')); badge.append(l); });
+    }
+    sec.querySelector('.fig-caption')!.textContent = fit.caption ?? '';
+    const t = performance.now();
+    await Plotly.react(plot, fit.spec.data, fit.spec.layout, { displaylogo: false, responsive: false });
+    await keepAnnotationsInside(plot, fit.spec.layout.annotations ?? []);
+    probe.figureDrawMs[id] = performance.now() - t;
+    plot.dataset.width = String(width);
+    renders.set(id, (renders.get(id) ?? 0) + 1);
+    plot.dataset.renders = String(renders.get(id));
+    plot.dataset.traces = String(f.spec.data.length);
+  }
+  sec.dataset.scenario = key;
+  const current = key === probe.scenarioKey;
+  sec.classList.toggle('updating', !current);
+  sec.querySelector<HTMLElement>('.updating-mark')!.hidden = current;
+  // the pass's figure time: until the last figure shows its scenario (the interval versions may follow)
+  if (current && probe.passStartedAt !== null && probe.passFiguresMs === null && FIGURE_IDS.every((i) => $(`fig-${i}`).dataset.scenario === key)) {
+    probe.passFiguresMs = performance.now() - probe.passStartedAt;
+  }
+}
+
+/**
+ * An annotation drawn past the figure's edge (fitFigure estimates text widths; Plotly may widen a
+ * margin for long tick labels) is wrapped again to the room it has, measured here, in one relayout.
+ */
+async function keepAnnotationsInside(plot: HTMLElement, annotations: readonly Record<string, unknown>[]): Promise<void> {
+  const svg = plot.querySelector('.main-svg');
+  if (!svg || !annotations.length) return;
+  const edge = svg.getBoundingClientRect();
+  const update: Record<string, unknown> = {};
+  plot.querySelectorAll<SVGGElement>('g.annotation').forEach((g) => {
+    const i = Number(g.getAttribute('data-index'));
+    const a = annotations[i];
+    const text = g.querySelector('text');
+    if (!a || typeof a.text !== 'string' || !text) return;
+    const r = text.getBoundingClientRect();
+    if (r.left >= edge.left - 0.5 && r.right <= edge.right + 0.5) return;
+    const room = a.xanchor === 'left' ? edge.right - r.left : a.xanchor === 'right' ? r.right - edge.left
+      : 2 * Math.min((r.left + r.right) / 2 - edge.left, edge.right - (r.left + r.right) / 2);
+    update[`annotations[${i}].text`] = rewrapToFit(a.text, r.width, Math.max(40, room - 6));
+  });
+  if (Object.keys(update).length) await Plotly.relayout(plot, update);
+}
+
+/** Figures drawn again when their column's width changes (a window resized, a panel opened). */
+function watchWidths(): void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const observer = new ResizeObserver(() => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      const ids = FIGURE_IDS.filter((id) => {
+        const d = drawnFigures.get(id);
+        const plot = $(`fig-${id}`).querySelector<HTMLElement>('.plot')!;
+        return d && 'spec' in d.result && !pendingFigures.has(id) && Number(plot.dataset.width) !== figureWidth($(`fig-${id}`));
+      });
+      if (ids.length) void queueFigures(ids.map((id) => drawnFigures.get(id)!), ids);
+    }, 150);
+  });
+  observer.observe($('figures'));
 }
 
 let comparison: ScenarioComparison | null = null;
 
 /**
- * The baseline/variant view: the fields that differ, how many cells changed, and compareScenarios'
- * conclusions (leaders, rank orders, signs, frontier membership) and paired intervals, once the
- * worker has them.
+ * The baseline/variant view, folded under a one-line summary (so Table 1 stays near the top): the
+ * fields that differ, how many cells changed per table, compareScenarios' conclusions (leaders, rank
+ * orders, signs, frontier membership) and the paired intervals of the differences that are not zero
+ * (the rows with no difference folded behind their count).
  */
 function renderCompare(): void {
   const box = $('compare');
+  const panel = $<HTMLDetailsElement>('compare-panel');
   box.replaceChildren();
+  panel.hidden = !baseline;
   if (!baseline) return;
-  box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, decodeURIComponent(scenarioToQuery(baseline.scenario)).replace(/&/g, ' ')));
   const changed = document.querySelectorAll('td.changed').length;
-  box.append(el('div', { id: 'changed-count' }, `${changed} cell(s) differ from the baseline (highlighted; hover for the baseline value)`));
+  const perTable = [...diffCounts].filter(([, d]) => d.changed > 0).map(([name, d]) => `${tableEntry(name).title.replace(/:.*/, '')} ${d.changed}`);
+  $('compare-summary').textContent = `Comparison with the pinned baseline: ${changed} changed cell${changed === 1 ? '' : 's'}${perTable.length ? ` (${perTable.join(', ')})` : ''}`
+    + (comparison ? `; ${comparison.conclusions.length} conclusion${comparison.conclusions.length === 1 ? '' : 's'} changed` : '; comparing…');
+  box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, decodeURIComponent(scenarioToQuery(baseline.scenario)).replace(/&/g, ' ')));
+  box.append(el('div', { id: 'changed-count' }, `${changed} cell(s) differ from the baseline (highlighted in the tables; hover one for baseline → now)`));
   if (!comparison) {
     box.append(el('div', { class: 'note' }, 'comparing (paired bootstrap in the worker)...'));
     return;
@@ -367,67 +579,111 @@ function renderCompare(): void {
   box.append(list);
   const paired = comparison.cells.filter((c) => c.lo !== null && c.hi !== null);
   if (paired.length) {
-    const t = el('table', { id: 'paired' });
-    t.append(el('caption', {}, `Paired 95% bootstrap intervals of the differences (variant - baseline; ${comparison.draws.toLocaleString('en')} draws, seed ${comparison.seed}, the same resampled tasks on both sides)`));
-    const head = el('tr');
-    for (const h of ['table', 'row', 'column', 'baseline', 'variant', 'difference', '%', 'lo', 'hi']) head.append(el('th', {}, h));
-    t.append(head);
     // a difference below 1e-9 of the values it separates is rounding in the sums: printed as 0
     const scale = (c: (typeof paired)[number]) => 1e-9 * Math.max(Math.abs(c.base ?? 0), Math.abs(c.variant ?? 0));
+    const zero = (c: (typeof paired)[number]) => c.difference === null || Math.abs(c.difference) < scale(c);
     const tiny = (v: number | null, c: (typeof paired)[number]) => (v !== null && Math.abs(v) < scale(c) ? 0 : v);
-    for (const c of paired) {
-      const tr = el('tr');
-      for (const v of [c.table, c.row, c.column, c.base, c.variant, tiny(c.difference, c), c.difference !== null && Math.abs(c.difference) < scale(c) ? 0 : c.percentChange, tiny(c.lo, c), tiny(c.hi, c)]) tr.append(el('td', typeof v === 'number' ? { class: 'num' } : {}, printedCell(v)));
-      t.append(tr);
+    const tableOf = (rows: typeof paired, id: string, caption: string) => {
+      const t = el('table', { id });
+      t.append(el('caption', {}, caption));
+      const head = el('tr');
+      for (const h of ['table', 'row', 'column', 'baseline', 'variant', 'difference', '%', 'lo', 'hi']) head.append(el('th', {}, h));
+      t.append(head);
+      for (const c of rows) {
+        const tr = el('tr');
+        for (const v of [c.table, c.row, columnLabel(c.column), c.base, c.variant, tiny(c.difference, c), zero(c) ? 0 : c.percentChange, tiny(c.lo, c), tiny(c.hi, c)]) tr.append(el('td', typeof v === 'number' ? { class: 'num' } : {}, printedCell(v)));
+        t.append(tr);
+      }
+      return t;
+    };
+    const moved = paired.filter((c) => !zero(c));
+    const still = paired.filter(zero);
+    box.append(tableOf(moved, 'paired', `Paired 95% bootstrap intervals of the differences (variant - baseline; ${comparison.draws.toLocaleString('en')} draws, seed ${comparison.seed}, the same resampled tasks on both sides): ${moved.length} cell${moved.length === 1 ? '' : 's'} that differ`));
+    if (still.length) {
+      const d = el('details', { id: 'unchanged-rows' });
+      d.append(el('summary', {}, `${still.length} unchanged row${still.length === 1 ? '' : 's'} (difference 0)`), tableOf(still, 'paired-unchanged', 'Cells with no difference'));
+      box.append(d);
     }
-    box.append(t);
   }
 }
 
-/** One pass: point tables and figures now, then intervals from the worker. Resolves once the figures are drawn. */
-function recompute(): Promise<unknown> {
-  if (!current) return Promise.resolve();
+/** The current pass; an older pass stops at its next step. */
+let passId = 0;
+
+/**
+ * One pass: point tables, one per task, then the figures, one per task (each marked "updating" until it
+ * shows the new scenario), then intervals from the worker. Resolves once the figures are drawn.
+ */
+async function recompute(): Promise<unknown> {
+  if (!current) return;
+  const pass = ++passId;
+  // the worker's messages of an earlier pass are dropped from here on (onWorker checks the run id)
+  const id = ++runId;
+  const started = performance.now();
+  const key = scenarioToQuery(scenario);
   probe.scenario = scenario;
-  history.replaceState(null, '', `?${scenarioToQuery(scenario)}`);
+  probe.scenarioKey = key;
+  probe.passStartedAt = started;
+  probe.passTablesMs = null;
+  probe.passFiguresMs = null;
+  probe.pointFiguresMs = 0;
+  history.replaceState(null, '', `?${key}${baseline ? `&baseline=${encodeURIComponent(scenarioToQuery(baseline.scenario))}` : ''}`);
   $('c-draws').textContent = (scenario.draws ?? LIVE_DRAWS).toLocaleString('en');
   $('errors').replaceChildren();
   $('errors').hidden = true;
   warningsSeen.length = 0;
-  let options;
+  let options: ScenarioContext;
   try {
     // one context for the whole pass: its memo of task components serves every table and figure
     options = withSweepOf(pageOptions(current.ds, scenario, false), nodeRates);
   } catch (e) {
     showError((e as Error).message);
-    return Promise.resolve();
+    return;
   }
-  const t0 = performance.now();
-  showScenarioNote(scenarioNote(options));
-  const point = computeTables(options);
-  probe.pointTablesMs = performance.now() - t0;
-  probe.pointTableMs = Object.fromEntries(point.map((r) => [r.name, r.ms]));
+  markUpdating(key);
+  const note = scenarioNote(options);
+  paperScenario = note === null;
+  showScenarioNote(note);
+  probe.figuresPending = true; // figures follow the tables: the pass is not settled before they are drawn
+  probe.passes++; // counted when it starts: a pass superseded by a quicker control change counts too
+  tablesPhase = true;
+  watchFrames();
+  const names = explorerTableNames(options).filter((n) => options.bootstrap !== false || !INTERVAL_ONLY.has(n));
+  probe.pointTableMs = {};
   probe.intervalTableMs = {};
-  for (const r of point) renderTable(r);
+  let sum = 0;
+  // built one per task (the page answers input between them), put on screen together: one layout
+  // and paint of the page for all of them, not one per table
+  const built: TableResult[] = [];
+  for (const name of names) {
+    await yieldToPage();
+    if (pass !== passId) return;
+    const r = computeTable(name, options);
+    sum += r.ms;
+    probe.pointTableMs[name] = r.ms;
+    built.push(r);
+  }
+  for (const r of built) renderTable(r);
+  tablesPhase = false;
+  probe.pointTablesMs = sum;
+  probe.passTablesMs = performance.now() - started;
   tablesShown();
-  const t1 = performance.now();
-  const figures = computeFigures(options, constants);
-  probe.pointFiguresMs = performance.now() - t1;
-  const drawn = renderFigures(figures).then(() => renderCompare());
+  const ctx = options;
+  const drawn = queueFigures(FIGURE_IDS.map((id) => ({ key, build: () => computeFigures(ctx, constants, [id])[0] })), FIGURE_IDS)
+    .then(() => { if (pass === passId) renderCompare(); });
   const warn = $('warnings');
   warn.replaceChildren();
   for (const w of distinctWarnings(warningsSeen)) warn.append(el('li', {}, w.message));
-  probe.passes++;
   // intervals
-  const id = ++runId;
   const draws = scenario.draws ?? LIVE_DRAWS;
   const w = freshWorker();
   workerBusy = true;
   probe.intervalsPending = true;
-  void drawn.then(watchFrames);
   $('progress-text').textContent = `intervals at ${draws.toLocaleString('en')} draws: computing`;
   $<HTMLProgressElement>('progress').value = 0;
   $('progress').hidden = false;
   comparison = null;
+  renderCompare();
   w.postMessage({ type: 'run', id, scenario, draws, baseline: baseline?.scenario ?? null } satisfies ToWorker);
   return drawn;
 }
@@ -442,7 +698,8 @@ function onWorker(m: FromWorker): void {
     p.value = m.done;
     $('progress-text').textContent = `intervals: ${m.done} of ${m.total}`;
   } else if (m.type === 'figures') {
-    void renderFigures(m.figures);
+    const key = probe.scenarioKey ?? '';
+    void queueFigures(m.figures.map((result) => ({ key, result })), m.figures.map((f) => f.id));
   } else if (m.type === 'comparison') {
     comparison = m.comparison;
     probe.compareMs = m.ms;
@@ -466,8 +723,24 @@ async function openBundled(entry: DatasetEntry, s: PageScenario): Promise<void> 
   const texts: Record<string, string> = {};
   await Promise.all(entry.files.map(async (f) => { texts[f] = await fetchText(`data/${entry.id}/${f}`); }));
   const ds = datasetFromTexts(entry.dir, texts);
-  useDataset(entry.id, entry.dir, texts, ds, s);
+  useDataset(entry.id, entry.dir, entry.id, texts, ds, s);
   await recompute();
+}
+
+/** A problem list in the header's message area (in view wherever the page is scrolled). */
+function showLoadErrors(heading: string, e: unknown): void {
+  const list = $('load-errors');
+  list.replaceChildren();
+  const head = el('p', {}, heading);
+  const dismiss = el('button', { type: 'button', class: 'dismiss' }, 'dismiss');
+  dismiss.addEventListener('click', () => list.replaceChildren());
+  head.append(dismiss);
+  list.append(head);
+  const ul = el('ul');
+  const issues = e instanceof ValidationError ? e.issues.map(formatIssue) : [(e as Error).message];
+  for (const i of issues) ul.append(el('li', { class: 'issue' }, i));
+  list.append(ul);
+  list.scrollIntoView({ block: 'nearest' });
 }
 
 /** A reader's files (from the file input or a drop): checked; on a problem nothing is computed. */
@@ -481,15 +754,16 @@ async function openFiles(files: { path: string; file: File }[]): Promise<void> {
     if (undecodable.length) throw new ValidationError(undecodable);
     ds = datasetFromTexts(folder, texts);
   } catch (e) {
-    const list = $('load-errors');
-    list.append(el('p', {}, `${folder}: not loaded, nothing computed from it (the page still shows ${current?.name ?? 'no dataset'}):`));
-    const ul = el('ul');
-    const issues = e instanceof ValidationError ? e.issues.map(formatIssue) : [(e as Error).message];
-    for (const i of issues) ul.append(el('li', { class: 'issue' }, i));
-    list.append(ul);
+    showLoadErrors(`${folder}: not loaded, nothing computed from it (the page still shows ${current?.name ?? 'no dataset'}):`, e);
     return;
   }
-  useDataset(ds.manifest.name, folder, texts, ds, { dataset: folder });
+  // a link to this folder's dataset (`?dataset=<folder>&...`) opened earlier: its scenario applies now
+  const s = heldLink && heldLink.dataset === folder ? heldLink : { dataset: folder };
+  if (s === heldLink) {
+    heldLink = null;
+    document.getElementById('notice-held')?.remove();
+  }
+  useDataset(ds.manifest.name, folder, null, texts, ds, s);
   await recompute();
 }
 
@@ -505,15 +779,11 @@ async function openWeights(file: File): Promise<void> {
   try {
     weights = parseWeightsCsv(decodeUtf8(new Uint8Array(await file.arrayBuffer()), file.name), file.name, current!.ds);
   } catch (e) {
-    const list = $('load-errors');
-    list.append(el('p', {}, `${file.name}: weights not used, the page keeps its weights:`));
-    const ul = el('ul');
-    const issues = e instanceof ValidationError ? e.issues.map(formatIssue) : [(e as Error).message];
-    for (const i of issues) ul.append(el('li', { class: 'issue' }, i));
-    list.append(ul);
+    showLoadErrors(`${file.name}: weights not used, the page keeps its weights:`, e);
     return;
   }
   scenario = { ...scenario, weights };
+  weightsFileName = file.name;
   buildControls();
   await recompute();
 }
@@ -543,7 +813,6 @@ function download(name: string, text: string): void {
   a.remove();
 }
 
-/** The tables on show drawn again (baseline pinned or cleared: the highlights change). */
 /**
  * What the scenario differs in from the paper's, beside the provenance badge, in the words the notebooks
  * and the report use ("differs from the paper because you changed weights (employment)"); hidden under
@@ -559,10 +828,31 @@ function showScenarioNote(note: string | null): void {
   p.textContent = note === null ? "" : `This scenario ${note}; values that depend on it are not compared with published numbers.`;
 }
 
+/** The tables on show drawn again (baseline pinned or cleared: the highlights change). */
 function rerenderShown(): void {
   for (const [name, t] of [...shown]) {
     const caption = $(`sec-${name}`).querySelector('.caption')?.textContent ?? '';
     renderTable({ name, table: t, caption, ms: 0 });
+  }
+}
+
+/**
+ * The baseline a link names (`&baseline=<the baseline's query>`), restored with its point tables, or a
+ * notice saying why it was dropped.
+ */
+function restoreBaseline(query: string | null): void {
+  if (query === null || !current) return;
+  try {
+    const s = { ...scenarioFromQuery(query, current.dir), dataset: current.dir };
+    const options = withSweepOf(pageOptions(current.ds, s, false), nodeRates);
+    const tables = new Map<string, TableData>();
+    for (const name of explorerTableNames(options).filter((n) => !INTERVAL_ONLY.has(n))) {
+      const r = computeTable(name, options);
+      if ('table' in r) tables.set(name, r.table);
+    }
+    baseline = { scenario: s, tables };
+  } catch (e) {
+    showNotice('notice-baseline', `The pinned baseline in this link was dropped: ${(e as Error).message}`);
   }
 }
 
@@ -575,8 +865,11 @@ function layout(): void {
   }
   const figs = $('figures');
   for (const id of FIGURE_IDS) {
-    const sec = el('section', { id: `fig-${id}`, class: 'figure' });
-    sec.append(el('h3', {}, `Figure ${id}`), el('div', { class: 'skipped' }), el('div', { class: 'plot' }));
+    const sec = el('section', { id: `fig-${id}`, class: 'figure updating', 'data-figure': id });
+    const h = el('h3');
+    h.append(el('span', { class: 'fig-title' }, `Figure ${id}`));
+    sec.append(h, el('span', { class: 'updating-mark', role: 'status' }, 'updating…'), el('div', { class: 'fig-badge', hidden: '' }),
+      el('div', { class: 'skipped' }), el('div', { class: 'plot' }), el('p', { class: 'fig-caption' }));
     figs.append(sec);
   }
   $('pin').addEventListener('click', () => {
@@ -588,6 +881,7 @@ function layout(): void {
   $('unpin').addEventListener('click', () => {
     baseline = null;
     comparison = null;
+    history.replaceState(null, '', `?${scenarioToQuery(scenario)}`);
     rerenderShown();
     renderCompare();
   });
@@ -605,6 +899,9 @@ function layout(): void {
     drop.classList.remove('over');
     if (e.dataTransfer) void droppedFiles(e.dataTransfer).then(openFiles);
   });
+  // a narrow window: the settings folded, so that the sticky header is one line and the messages
+  if (window.matchMedia('(max-width: 700px)').matches) $<HTMLDetailsElement>('settings').open = false;
+  watchWidths();
 }
 
 async function main(): Promise<void> {
@@ -612,6 +909,7 @@ async function main(): Promise<void> {
   entries = JSON.parse(await fetchText('data/index.json')) as DatasetEntry[];
   nodeRates = await fetchText('data/node_rates.csv').catch(() => null);
   constants = await fetchText('data/constants.json').then((t) => JSON.parse(t) as FigureConstants).catch(() => null);
+  formats = await fetchText('data/formats.json').then((t) => JSON.parse(t) as TableFormats).catch(() => formats);
   let s: PageScenario;
   try {
     s = scenarioFromQuery(location.search, entries[0].dir);
@@ -619,10 +917,23 @@ async function main(): Promise<void> {
     showError((e as Error).message);
     s = { dataset: entries[0].dir };
   }
-  const entry = entries.find((e) => e.dir === s.dataset || e.id === s.dataset) ?? entries[0];
-  const drawn = openBundled(entry, { ...s, dataset: entry.dir });
+  const found = entries.find((e) => e.dir === s.dataset || e.id === s.dataset);
+  const entry = found ?? entries[0];
+  if (!found) {
+    // a link to a reader's own dataset: the page has only the bundled ones, and says so
+    heldLink = s;
+    showNotice('notice-held', `This link names the dataset "${s.dataset}", which is not bundled with this page: a reader's own files cannot be reopened from a link. `
+      + `The page shows ${entry.id} instead; open or drop the folder "${s.dataset}" to see it under the link's scenario.`);
+    s = { dataset: entry.dir };
+  }
+  const params = new URLSearchParams(location.search);
+  const texts: Record<string, string> = {};
+  await Promise.all(entry.files.map(async (f) => { texts[f] = await fetchText(`data/${entry.id}/${f}`); }));
+  useDataset(entry.id, entry.dir, entry.id, texts, datasetFromTexts(entry.dir, texts), { ...s, dataset: entry.dir });
+  if (!heldLink) restoreBaseline(params.get('baseline'));
+  const drawn = recompute();
   await firstTables;
-  await nextFrame();
+  await new Promise<void>((r) => requestAnimationFrame(() => r()));
   probe.firstRenderMs = performance.now();
   await drawn;
   probe.ready = true;

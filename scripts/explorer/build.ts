@@ -8,16 +8,26 @@
  *   data/index.json       the bundled datasets; data/<name>/*.csv, manifest.json their files
  *   data/node_rates.csv   data/reference/node_rates.csv, Table 5's sweep
  *   data/constants.json   the energy scale and task titles the figures draw (kernel-lib/reference/constants.ts)
+ *   data/formats.json     the paper's printed decimals per table column and the † cells of each bundled
+ *                         reconstructed dataset (kernel-lib/explorer/formats.ts: the report's rules)
  * Open it from any static file server: `npx http-server out/explorer` or
  * `python3 -m http.server -d out/explorer`, then http://localhost:8080 (a file:// URL cannot fetch).
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { loadEnergyScale, loadTaskTitles } from '../../kernel-lib/reference/constants.ts';
 import { plotlyPackagePath } from '../../kernel-lib/export/plotly.ts';
 import { ensureMinifiedPlotly, minifyPlotly } from './plotlyMin.ts';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
+import type { TableFormats } from '../../kernel-lib/explorer/tableFormat.ts';
+import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
+import { withSweepOf } from '../../kernel-lib/explorer/compute.ts';
+import { loadPublished } from '../../kernel-lib/published/load.ts';
+import { loadReference } from '../../kernel-lib/reference/load.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATASETS = ['data/recorded/joules-to-gdp-reconstructed', 'data/recorded/synthetic-small'];
@@ -67,6 +77,28 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     cpSync(join(ROOT, 'data/reference/node_rates.csv'), join(tmp, 'data', 'node_rates.csv'));
     // Figure 1's energy scale and Figure 2's task titles, read here by kernel-lib/reference (the page cannot read data/reference/)
     writeFileSync(join(tmp, 'data', 'constants.json'), JSON.stringify({ energyScale: loadEnergyScale(), taskTitles: [...loadTaskTitles()] }) + '\n');
+    // the tables' printed decimals and † cells, by the report's rules, under each dataset's paper scenario
+    const ratesCsv = readFileSync(join(ROOT, 'data/reference/node_rates.csv'), 'utf8');
+    const previous = onWarning(null);
+    try {
+      const published = loadPublished(), reference = loadReference();
+      const formats: TableFormats = { decimals: {}, marks: {} };
+      for (const e of entries) {
+        // a dataset whose tables cannot be built under its own scenario gets no marks (said here, not
+        // silently); the page then shows it as it shows any reader's dataset
+        try {
+          const ds = loadDataset(resolve(ROOT, e.dir));
+          const one = tableFormats([{ id: e.id, ds, context: withSweepOf(pageOptions(ds, { dataset: e.dir }, false), ratesCsv) }], published, reference);
+          for (const [t, d] of Object.entries(one.decimals)) formats.decimals[t] = { ...d, ...formats.decimals[t] };
+          Object.assign(formats.marks, one.marks);
+        } catch (err) {
+          console.error(`explorer build: no printed decimals or † marks from ${e.dir}: ${(err as Error).message}`);
+        }
+      }
+      writeFileSync(join(tmp, 'data', 'formats.json'), JSON.stringify(formats) + '\n');
+    } finally {
+      onWarning(previous);
+    }
     writeFileSync(join(tmp, 'index.html'), INDEX_HTML);
     rmSync(out, { recursive: true, force: true });
     mkdirSync(dirname(out), { recursive: true });
@@ -84,46 +116,84 @@ const INDEX_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Joules-to-GDP explorer</title>
 <style>
+*, *::before, *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #222; }
-header { position: sticky; top: 0; z-index: 10; background: #fff; border-bottom: 1px solid #ccc; padding: 8px 16px; }
-header h1 { font-size: 18px; margin: 0 8px 6px 0; display: inline-block; }
+header { position: sticky; top: 0; z-index: 10; background: #fff; border-bottom: 1px solid #ccc; padding: 6px 16px; max-height: 70vh; overflow-y: auto; }
+.bar { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; }
+header h1 { font-size: 18px; margin: 0; }
 .badge { display: inline-block; padding: 2px 8px; border-radius: 10px; font-weight: 600; }
 .badge.recorded { background: #d8f0d8; } .badge.reconstructed { background: #fde9c4; } .badge.synthetic { background: #f6d0d0; }
+.badge.scenario-note { font-weight: 400; background: #eef3ff; }
+#settings > summary { cursor: pointer; font-size: 12px; color: #333; margin: 2px 0; }
 #controls { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: end; }
-.control { display: flex; flex-direction: column; font-size: 12px; }
+.control { display: flex; flex-direction: column; font-size: 12px; max-width: 100%; }
 .control > span { color: #555; }
-.control input { width: 8em; }
+.control input[type=number] { width: 8em; }
+.control select { max-width: 100%; }
 #actions { margin-top: 6px; display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
 #drop { border: 2px dashed #aaa; padding: 4px 10px; border-radius: 6px; }
 #drop.over { border-color: #36c; background: #eef3ff; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
+.file-button { display: inline-block; border: 1px solid #888; border-radius: 4px; padding: 1px 8px; background: #f4f4f4; cursor: pointer; font-size: 13px; color: #222; }
+.file-button:focus-within { outline: 2px solid #36c; }
+.file-name { font-size: 12px; color: #333; overflow-wrap: anywhere; }
+#messages { max-height: 35vh; overflow-y: auto; }
+#messages .error, #load-errors { color: #a00; }
+#messages > div:not(:empty) { margin-top: 4px; }
+#load-errors:not(:empty), #errors:not(:empty) { background: #fdecec; border: 1px solid #d88; padding: 2px 8px; }
+#load-errors ul { margin: 2px 0; padding-left: 20px; }
+#load-errors li { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+.notice { background: #fff4d6; border: 1px solid #d9a400; padding: 2px 8px; }
+.dismiss { margin-left: 8px; font-size: 12px; }
 main { padding: 0 16px 40px; }
-#errors .error, #load-errors { color: #a00; }
-#load-errors li { font-family: ui-monospace, monospace; }
 table { border-collapse: collapse; font-size: 12px; margin: 4px 0 12px; }
-th, td { border: 1px solid #ddd; padding: 2px 6px; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #ddd; padding: 2px 6px; } th { text-align: left; vertical-align: bottom; font-weight: 600; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.changed { background: #fff3a8; } tr.new-row td { background: #e6f2ff; }
 .skipped { color: #777; font-style: italic; } .caption { color: #444; font-size: 12px; margin: 0 0 2px; max-width: 1100px; }
-section.table { overflow-x: auto; }
-#figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 12px; }
-#compare { margin: 8px 0; }
+.marks-note { color: #555; font-size: 11px; max-width: 1100px; }
+.table-notes { background: #fff4d6; border-left: 3px solid #d9a400; padding: 2px 8px; font-size: 12px; margin: 4px 0; max-width: 1100px; }
+.table-notes ul { margin: 0; padding-left: 18px; }
+.diff-count { font-size: 12px; font-weight: 400; background: #fff3a8; padding: 0 6px; border-radius: 8px; margin-left: 6px; }
+section.table { overflow-x: auto; max-width: 100%; }
+#figures { display: grid; align-items: start; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 16px; }
+section.figure { position: relative; min-width: 0; border-top: 1px solid #eee; }
+section.figure h3 { font-size: 15px; margin: 6px 0 2px; padding-right: 7em; }
+section.figure .plot { width: 100%; min-height: 120px; overflow-x: auto; overflow-y: hidden; }
+@media (min-width: 1200px) { section.figure.wide { grid-column: span 2; } }
+section.figure.updating .plot { opacity: 0.4; }
+.updating-mark { position: absolute; top: 6px; right: 0; background: #36c; color: #fff; padding: 1px 8px; border-radius: 10px; font-size: 12px; z-index: 2; }
+.fig-badge { font-size: 11px; padding: 2px 6px; border: 1px solid #999; background: #f2f2f2; color: #444; display: inline-block; max-width: 100%; }
+.fig-badge.warn { background: #fff1d6; border-color: #d55e00; color: #7a3b00; }
+.fig-caption { font-size: 12px; color: #555; margin: 2px 0 8px; }
+#compare-panel { margin: 8px 0; border: 1px solid #ccc; border-radius: 4px; padding: 2px 8px; }
+#compare-panel > summary { cursor: pointer; }
+#compare { max-height: 60vh; overflow: auto; }
+#compare code { overflow-wrap: anywhere; }
+@media (max-width: 700px) {
+  header { padding: 4px 8px; } header h1 { font-size: 15px; } .badge { font-size: 11px; padding: 1px 6px; }
+  main { padding: 0 8px 40px; } .scenario-note { display: block; }
+}
 </style>
 </head><body>
 <header>
-  <h1>Joules-to-GDP explorer</h1> <span id="provenance" class="badge">loading</span>
+  <div class="bar"><h1>Joules-to-GDP explorer</h1> <span id="provenance" class="badge">loading</span>
+    <progress id="progress" hidden></progress> <span id="progress-text"></span></div>
+  <details id="settings" open><summary>Scenario, baseline and your own data</summary>
   <div id="controls"></div>
   <div id="actions">
     <button id="pin" type="button">Pin as baseline</button> <button id="unpin" type="button">Clear baseline</button>
     <button id="download" type="button">Download scenario.json</button> <button id="copy-link" type="button">Copy link</button>
-    <span id="drop">Your own dataset: drop its folder or files here, or choose
-      <input id="folder" type="file" webkitdirectory multiple aria-label="dataset folder">
-      <input id="files" type="file" multiple accept=".csv,.json" aria-label="dataset files"></span>
-    <progress id="progress" hidden></progress> <span id="progress-text"></span>
+    <span id="drop">Your own dataset: drop its folder or files here, or
+      <label class="file-button">Open a dataset folder…<input id="folder" class="visually-hidden" type="file" webkitdirectory multiple></label>
+      <label class="file-button">Open dataset files (CSV, manifest.json)…<input id="files" class="visually-hidden" type="file" multiple accept=".csv,.json"></label></span>
   </div>
+  </details>
+  <div id="messages" role="status" aria-live="polite"><div id="notices"></div><div id="errors" hidden></div><div id="load-errors"></div></div>
 </header>
 <main>
-  <div id="errors" hidden></div>
-  <div id="load-errors"></div>
-  <div id="compare"></div>
+  <details id="compare-panel" hidden><summary id="compare-summary">Comparison with the pinned baseline</summary><div id="compare"></div></details>
   <details><summary>Warnings</summary><ul id="warnings"></ul></details>
   <h2>Tables</h2><div id="tables"></div>
   <h2>Figures</h2><div id="figures"></div>

@@ -41,10 +41,13 @@ async function settled(page: Page, passes = 1): Promise<Probe> {
   return probe(page);
 }
 
-/** A table as the page prints it: row label (its text cells) -> column -> cell text. */
+/**
+ * A table as the page holds it: row label (its text cells) -> column -> the cell's value to 6
+ * significant digits (`data-value`; the text shown is at the paper's precision: explorerLayout.browser.ts).
+ */
 async function pageTable(page: Page, name: string): Promise<Map<string, Record<string, string>>> {
   const rows = await page.$$eval(`table[data-table="${name}"] tbody tr`, (trs) => trs.map((tr) =>
-    Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col!, td.textContent ?? '']))));
+    Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col!, td.dataset.value ?? '']))));
   return new Map(rows.map((r) => [Object.values(r).filter((v) => !/^-?[\d.e+-]+$/.test(v) && v !== '').join('|'), r]));
 }
 

@@ -1,0 +1,167 @@
+/**
+ * A figure spec fitted to the explorer's column: drawn at the column's width (not the 900 px a
+ * static export uses), its title, provenance badge and caption taken out of the plot into the page's
+ * HTML (where text wraps to any width), and every other in-figure text (panel titles, notes) wrapped
+ * to the width it has. The plot's geometry is otherwise the figure builder's (kernel-lib/plots): the
+ * rows freed by the title and badge are given back at the top, the caption's lines at the bottom.
+ * No DOM here: the page, the tests and the bench call the same function.
+ */
+import type { PlotSpec } from '../plots/spec.ts';
+import { wrapText } from '../plots/theme.ts';
+
+/** A figure as the page shows it: the fitted spec, and the texts the page prints around the plot. */
+export interface FittedFigure {
+  spec: PlotSpec;
+  /** the figure's title (was the plot's title) */
+  title: string | null;
+  /** the provenance badge's lines (was an annotation inside the plot) and whether it warns */
+  badge: { lines: string[]; warn: boolean } | null;
+  /** the caption (was an annotation under the plot) */
+  caption: string | null;
+}
+
+/** Average glyph width as a share of the font size (Inter/Helvetica, mixed case and digits). */
+const GLYPH = 0.58;
+/** Height of a caption line and of the title row inside the plot (theme.ts baseLayout), px. */
+const CAPTION_LINE_PX = 14;
+const TITLE_ROW_PX = 30;
+/** Below this width (px) bar labels go inside their bars (fitFigure). */
+const NARROW = 560;
+
+type Rec = Record<string, unknown>;
+
+const plain = (html: string) => html.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Wrap an in-figure text (lines split by `<br>`) so that no line is wider than `px` at `fontSize`.
+ * @example wrapToWidth('Figure notes can be long enough to leave a narrow figure', 120, 10) // => 'Figure notes can be<br>long enough to leave<br>a narrow figure' (20 characters a line)
+ */
+export function wrapToWidth(text: string, px: number, fontSize: number): string {
+  const chars = Math.max(8, Math.floor(px / (fontSize * GLYPH)));
+  return text.split(/<br\s*\/?>/i).map((line) => (plain(line).length > chars ? wrapText(line, chars) : line)).join('<br>');
+}
+
+/**
+ * An in-figure text drawn `drawnPx` wide where only `roomPx` fit, wrapped again narrower in proportion
+ * (the page measures what the estimate of wrapToWidth missed: bold text, margins grown by Plotly).
+ * @example rewrapToFit('alpha beta gamma delta', 200, 100) // => 'alpha beta<br>gamma delta'
+ */
+export function rewrapToFit(text: string, drawnPx: number, roomPx: number): string {
+  const lines = text.split(/<br\s*\/?>/i);
+  const longest = Math.max(...lines.map((l) => plain(l).length));
+  const chars = Math.max(6, Math.floor((longest * roomPx) / Math.max(1, drawnPx)));
+  return lines.map((line) => (plain(line).length > chars ? wrapText(line, chars) : line)).join('<br>');
+}
+
+/**
+ * How many panels a figure sets side by side: the distinct horizontal domains of its x axes.
+ * @example panelColumns({ data: [], layout: { meta: { figure: 'x', caption: '' }, xaxis: { title: { text: '' }, domain: [0, 0.45] }, xaxis2: { title: { text: '' }, domain: [0.55, 1] } } }) // => 2
+ */
+export function panelColumns(spec: PlotSpec): number {
+  const starts = new Set<number>();
+  for (const [k, v] of Object.entries(spec.layout)) {
+    if (!/^xaxis\d*$/.test(k)) continue;
+    const d = (v as Rec | undefined)?.domain;
+    starts.add(Array.isArray(d) ? Number(d[0]) : 0);
+  }
+  return Math.max(1, starts.size);
+}
+
+/**
+ * The narrowest a figure is drawn (px): a figure with panels side by side needs room for each panel's
+ * labels; narrower columns scroll the figure sideways inside its own box (never the page).
+ * @example minFigureWidth({ data: [], layout: { meta: { figure: 'x', caption: '' } } }) // => 340
+ */
+export function minFigureWidth(spec: PlotSpec): number {
+  if (panelColumns(spec) > 1) return 760;
+  // horizontal bars name their categories on the y axis: the longest name's line beside a usable plot
+  const names = spec.data.filter((t) => t.orientation === 'h').flatMap((t) => (t.y ?? []).filter((v): v is string => typeof v === 'string'));
+  const longest = Math.max(0, ...names.flatMap((n) => n.split(/<br\s*\/?>/i).map((l) => plain(l).length)));
+  // a label placed on the data's scale (beside a bar's end) needs the room the figure was drawn with
+  const onData = ((spec.layout.annotations as Rec[] | undefined) ?? []).some((a) => typeof a.xref === 'string' && /^x\d*$/.test(a.xref));
+  return Math.max(340, Math.round(longest * 12 * GLYPH) + 300, onData ? 560 : 0);
+}
+
+/**
+ * `spec` fitted to a column `width` px wide (see the module comment). The input is not changed.
+ * @example fitFigure({ data: [], layout: { meta: { figure: 'x', caption: 'c' }, width: 900, height: 400, title: { text: 'T' } } }, 500).spec.layout.width // => 500
+ */
+export function fitFigure(spec: PlotSpec, width: number): FittedFigure {
+  const layout: Rec = { ...spec.layout };
+  const margin: Record<string, number> = { l: 70, r: 20, t: 100, b: 80, ...(layout.margin as Record<string, number> | undefined) };
+  let height = (layout.height as number | undefined) ?? 480;
+  const annotations = [...((layout.annotations as Rec[] | undefined) ?? [])];
+  let top = 0; // px freed at the top of the figure
+
+  const titleText = (layout.title as Rec | undefined)?.text;
+  const title = typeof titleText === 'string' && titleText !== '' ? plain(titleText) : null;
+  if (title !== null) {
+    layout.title = { text: '' };
+    top += TITLE_ROW_PX;
+  }
+
+  let badge: FittedFigure['badge'] = null;
+  const b = annotations.findIndex((a) => a.name === 'provenance-badge');
+  if (b >= 0) {
+    const text = String(annotations[b].text);
+    const lines = text.split(/<br\s*\/?>/i);
+    badge = { lines: lines.map(plain), warn: /NOT|SYNTHETIC/.test(text) };
+    annotations.splice(b, 1);
+    top += 12 * lines.length + 16; // the badge's row (plots/marks.ts markProvenance)
+  }
+
+  let caption: string | null = null;
+  const c = annotations.findIndex((a) => a.name === 'caption');
+  if (c >= 0) {
+    const text = String(annotations[c].text);
+    caption = plain(text);
+    annotations.splice(c, 1);
+    const freed = CAPTION_LINE_PX * text.split(/<br\s*\/?>/i).length;
+    const b2 = Math.max(70, margin.b - freed);
+    height -= margin.b - b2;
+    margin.b = b2;
+  }
+
+  // the legend and the annotations placed from the figure's top move up by the freed rows
+  top = Math.min(top, Math.max(0, margin.t - 40));
+  margin.t -= top;
+  height -= top;
+  const plotWidth = Math.max(60, width - margin.l - margin.r);
+  const legend = layout.legend as Rec | undefined;
+  if (legend && legend.yref === 'container' && typeof legend.y === 'number') {
+    const fromTop = (1 - legend.y) * ((spec.layout.height as number | undefined) ?? 480) - top;
+    // a horizontal legend wraps into rows at a narrow width: give each extra row 20 px above the plot
+    const names = spec.data.filter((t) => t.showlegend !== false && typeof t.name === 'string').map((t) => String(t.name));
+    const itemsPx = names.reduce((s, n) => s + 40 + n.length * 12 * GLYPH, 0);
+    const extra = Math.max(0, Math.ceil(itemsPx / Math.max(1, width - 20)) - 1) * 20;
+    margin.t += extra;
+    height += extra;
+    layout.legend = { ...legend, y: Math.round((1 - Math.max(0, fromTop) / height) * 1000) / 1000 };
+  }
+  layout.annotations = annotations.map((a) => {
+    if (typeof a.text !== 'string') return a;
+    const font = (a.font as Rec | undefined)?.size;
+    const size = typeof font === 'number' ? font : 12;
+    // an annotation on the paper's x scale has the room from its anchor to the figure's edge (both edges when centred)
+    let room = width - 20;
+    if ((a.xref === 'paper' || a.xref === undefined) && typeof a.x === 'number') {
+      const px = a.x * plotWidth;
+      const left = px + margin.l, right = plotWidth + margin.r - px;
+      room = a.xanchor === 'left' ? right : a.xanchor === 'right' ? left : 2 * Math.min(left, right);
+    }
+    room = Math.max(80, room - 4);
+    return { ...a, text: wrapToWidth(a.text, room, size) };
+  });
+  // a narrow figure: bar labels that would sit past a short bar's end (and past the figure's edge) go
+  // inside the bars, and a label too long for its bar is left to the hover
+  let data = spec.data;
+  if (width < NARROW && data.some((t) => t.type === 'bar' && t.text !== undefined && (t.textposition === 'auto' || t.textposition === 'outside'))) {
+    data = data.map((t) => (t.type === 'bar' && (t.textposition === 'auto' || t.textposition === 'outside') ? { ...t, textposition: 'inside', insidetextanchor: 'start' } : t));
+    layout.uniformtext = { mode: 'hide', minsize: 8 };
+  }
+  layout.margin = margin;
+  layout.width = width;
+  layout.height = Math.max(200, Math.round(height));
+  layout.autosize = false;
+  return { spec: { data, layout: layout as PlotSpec['layout'] }, title, badge, caption };
+}

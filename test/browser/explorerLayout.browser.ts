@@ -1,0 +1,279 @@
+/**
+ * What a reader sees in the explorer (issue #24), in headless Debian Chromium at 1280x800, 1920x1080
+ * and 400x850:
+ *   - no two figures' boxes overlap, nothing outside a figure's or table's own scroll box is wider
+ *     than the window (no sideways page scroll), every figure's text lies inside its drawing, and
+ *     the sticky header leaves most of a narrow window to the page;
+ *   - after a control change every figure either shows the new scenario or carries its "updating"
+ *     mark, sampled on every animation frame until all of them show it;
+ *   - a bad file chosen while the page is scrolled: its message is in view, not under the header;
+ *   - a link to a dataset the page does not bundle says so; systems left out of Table 1 under pass@2
+ *     are named beside Table 1; headers are words with units and Table 1's GLM row reads as the paper
+ *     prints it (data/published/table01.csv `printed`, the oracle);
+ *   - a pinned baseline: Table 1 stays near the top (the comparison is folded), changed cells carry
+ *     "baseline → now" and a count per table, rows with no difference fold behind their count, and a
+ *     reload keeps the baseline.
+ * Screenshots of the three widths and of one figure go to out/screenshots/; with J2G_PICTURES=1 to
+ * docs/img/, the README's pictures (so that an ordinary run leaves the checkout unchanged).
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { findChromium, INSTALL_CHROMIUM_HINT } from '../../kernel-lib/export/index.ts';
+import { parseCsv } from '../../kernel-lib/io/csv.ts';
+import { buildExplorer, ROOT } from '../../scripts/explorer/build.ts';
+import { explorerBrowser, serveStatic } from '../../scripts/explorer/serve.ts';
+
+const chromium = findChromium();
+if (!chromium && process.env.CI) throw new Error(`the explorer layout test needs: ${INSTALL_CHROMIUM_HINT}`);
+if (!chromium) console.warn(`skipping the explorer layout test: ${INSTALL_CHROMIUM_HINT}`);
+
+const IMG = process.env.J2G_PICTURES === '1' ? join(ROOT, 'docs', 'img') : join(ROOT, 'out', 'screenshots');
+const SIZES = [[1280, 800], [1920, 1080], [400, 850]] as const;
+
+interface Probe { ready: boolean; intervalsPending: boolean; figuresPending: boolean; passes: number; scenarioKey: string; errors: string[] }
+
+/** Wait until the page has drawn every figure and its interval pass has finished (`passes` passes at least). */
+async function settled(page: Page, passes = 1): Promise<Probe> {
+  await page.waitForFunction((n) => {
+    const p = (window as unknown as { __explorer?: Probe }).__explorer;
+    return !!p && (p.errors.length > 0 || (p.ready && p.passes >= n && !p.intervalsPending && !p.figuresPending));
+  }, passes, { timeout: 120_000 });
+  return page.evaluate(() => (window as unknown as { __explorer: Probe }).__explorer);
+}
+
+/** The layout facts the checks read, measured in the page. */
+const layoutFacts = (page: Page) => page.evaluate(() => {
+  const vw = document.documentElement.clientWidth;
+  const box = (e: Element) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, width: r.width, height: r.height }; };
+  // an element inside a box that scrolls sideways on its own (a figure's plot, a wide table) may be wider
+  // (plotly.js measures text in an svg of its own placed far off screen, #js-plotly-tester: not page content)
+  const wide = [...document.querySelectorAll('body *')].filter((e) => !e.closest('.plot, section.table, #compare, #js-plotly-tester') && e.getBoundingClientRect().width > 0
+    && (e.getBoundingClientRect().right > vw + 0.5 || e.getBoundingClientRect().left < -0.5)).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') ?? ''}`);
+  const figures = [...document.querySelectorAll<HTMLElement>('section.figure')].filter((s) => s.offsetParent !== null).map((s) => ({ id: s.id, ...box(s) }));
+  const textOutside: string[] = [];
+  for (const s of document.querySelectorAll('section.figure')) {
+    const svg = s.querySelector('.plot .main-svg');
+    if (!svg || (s.querySelector('.plot') as HTMLElement).hidden) continue;
+    const d = svg.getBoundingClientRect();
+    for (const t of s.querySelectorAll('.plot svg text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0 || !(t.textContent ?? '').trim()) continue;
+      if (r.left < d.left - 1 || r.right > d.right + 1 || r.top < d.top - 1 || r.bottom > d.bottom + 1) textOutside.push(`${s.id}: "${t.textContent}" at ${Math.round(r.left - d.left)}..${Math.round(r.right - d.left)} of ${Math.round(d.width)} px`);
+    }
+  }
+  const plots = [...document.querySelectorAll<HTMLElement>('section.figure .plot')].filter((p) => !p.hidden).map((p) => box(p).right);
+  return { vw, vh: innerHeight, scrollWidth: document.documentElement.scrollWidth, wide, figures, textOutside, plotsRight: Math.max(...plots), header: document.querySelector('header')!.getBoundingClientRect().height };
+});
+
+function overlaps(a: { left: number; right: number; top: number; bottom: number }, b: typeof a): boolean {
+  return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+}
+
+describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+  let browser: Awaited<ReturnType<typeof explorerBrowser>>;
+  let work: string;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'j2g-explorer-layout-'));
+    const { out } = await buildExplorer({ out: join(work, 'explorer') });
+    server = await serveStatic(out);
+    browser = await explorerBrowser(server.url);
+    browser.context.on('page', (p) => {
+      p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+      p.on('pageerror', (e) => consoleErrors.push(e.message));
+    });
+    mkdirSync(IMG, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A dataset with a bad cell (runs.csv line 3: ai_hours -0.25), as files. */
+  function badDataset(): string[] {
+    const bad = join(work, 'bad');
+    cpSync(join(ROOT, 'data/recorded/synthetic-small'), bad, { recursive: true });
+    const runs = readFileSync(join(bad, 'runs.csv'), 'utf8').split('\n');
+    runs[2] = runs[2].replace(/^([^,]*,[^,]*,[^,]*,[^,]*,)[^,]*/, '$1-0.25');
+    writeFileSync(join(bad, 'runs.csv'), runs.join('\n'));
+    return readdirSync(bad).map((f) => join(bad, f));
+  }
+
+  /** The message list is on screen, not under the sticky header or outside the window. */
+  async function messageInView(page: Page): Promise<void> {
+    await page.waitForSelector('#load-errors li');
+    const seen = await page.evaluate(() => {
+      const li = document.querySelector('#load-errors li')!;
+      const r = li.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
+      return { top: r.top, bottom: r.bottom, vh: innerHeight, scrollY, onTop: !!hit && (hit === li || li.contains(hit)), text: li.textContent };
+    });
+    expect(seen.scrollY, 'the page was scrolled').toBeGreaterThan(1000);
+    expect(seen.text).toBe('runs.csv:3: ai_hours: expected a finite number >= 0, found -0.25');
+    expect(seen.top).toBeGreaterThanOrEqual(0);
+    expect(seen.bottom).toBeLessThanOrEqual(seen.vh);
+    expect(seen.onTop, 'nothing covers the message').toBe(true);
+  }
+
+  /** Headers in words with units, and Table 1 at the paper's printed precision. */
+  async function headersAndPrecision(page: Page): Promise<void> {
+    const heads = await page.$$eval('table[data-table="table01"] th', (th) => th.map((t) => [t.getAttribute('title'), t.textContent]));
+    expect(heads).toContainEqual(['nvj', 'NVJ (USD/MJ)']);
+    expect(heads).toContainEqual(['nv_per_ai_usd', 'Net value per AI dollar (USD/USD)']);
+    expect(heads.every(([, t]) => !/_/.test(t ?? ''))).toBe(true);
+    // the paper's Table 1 GLM 5.2 row as printed (1.92, 22.7, 0.430, 37.69, 191.3, 168.1)
+    const printed = parseCsv(readFileSync(join(ROOT, 'data/published/table01.csv'), 'utf8'), 'table01.csv').rows
+      .filter((r) => r.values.row === 'GLM 5.2').map((r) => r.values.printed);
+    const glm = await page.$$eval('table[data-table="table01"] tbody tr', (trs) => {
+      const tr = trs.find((t) => t.querySelector('td')?.textContent?.startsWith('glm'))!;
+      return [...tr.querySelectorAll('td.num')].map((td) => td.textContent);
+    });
+    expect(new Set(glm)).toEqual(new Set(printed));
+    // the two file pickers and the weights picker say what each is for
+    const pickers = await page.$$eval('label.file-button', (ls) => ls.map((l) => l.textContent?.trim()));
+    expect(new Set(pickers).size).toBe(pickers.length);
+  }
+
+  for (const [w, h] of SIZES) {
+    it(`${w}x${h}: figures do not overlap, nothing is wider than the window, figure text stays inside each figure${w === 1280 ? '; headers in words, Table 1 as the paper prints it' : ''}${w === 400 ? '; a bad file\'s message in view' : ''}`, async () => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto(server.url);
+      const p = await settled(page);
+      expect(p.errors).toEqual([]);
+      const f = await layoutFacts(page);
+      expect(f.scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(w);
+      expect(f.wide).toEqual([]);
+      expect(f.plotsRight, 'every figure box ends inside the window').toBeLessThanOrEqual(w + 0.5);
+      expect(f.figures.length).toBeGreaterThanOrEqual(12);
+      for (let i = 0; i < f.figures.length; i++) for (let j = i + 1; j < f.figures.length; j++) {
+        expect(overlaps(f.figures[i], f.figures[j]), `${f.figures[i].id} and ${f.figures[j].id}`).toBe(false);
+      }
+      expect(f.textOutside).toEqual([]);
+      expect(f.header, 'the sticky header leaves the page most of the window').toBeLessThan(0.4 * h);
+      // the top of the page at 1280 and 400; the figures at 1920 (the sizes where they used to overlap)
+      if (w === 1920) await page.evaluate(() => window.scrollTo(0, document.getElementById('figures')!.getBoundingClientRect().top + scrollY - 250));
+      await page.screenshot({ path: join(IMG, `explorer-${w}.png`), type: 'png' });
+      if (w === 1280) {
+        await headersAndPrecision(page);
+        // the figure alone: the sticky header out of the way for the picture
+        await page.evaluate(() => { document.querySelector('header')!.style.position = 'static'; });
+        await page.locator('#fig-4').screenshot({ path: join(IMG, 'explorer-figure-4.png') });
+        await page.evaluate(() => { document.querySelector('header')!.style.position = ''; });
+      }
+      if (w === 400) {
+        // a bad file chosen while scrolled far down: its message is in view
+        await page.evaluate(() => window.scrollTo(0, 4000));
+        await page.setInputFiles('#files', badDataset());
+        await messageInView(page);
+      }
+      await page.close();
+    });
+  }
+
+  it('a control change: every figure shows the new scenario or carries its updating mark, on every frame until all show it', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await settled(page);
+    const before = await page.$$eval('section.figure .plot', (ps) => ps.map((p) => Number((p as HTMLElement).dataset.renders ?? 0)));
+    const samples = await page.evaluate(() => new Promise<{ frames: number; violations: string[]; key: string; drawnAt: number[] }>((resolve) => {
+      const probe = (window as unknown as { __explorer: Probe }).__explorer;
+      const figures = [...document.querySelectorAll<HTMLElement>('section.figure')];
+      const violations: string[] = [];
+      let frames = 0;
+      const s = document.querySelector<HTMLSelectElement>('#c-policy')!;
+      s.value = 'pass@2';
+      s.dispatchEvent(new Event('change'));
+      const key = probe.scenarioKey;
+      const check = () => {
+        frames++;
+        let all = true;
+        for (const f of figures) {
+          const shows = f.dataset.scenario === key;
+          const mark = f.querySelector<HTMLElement>('.updating-mark')!;
+          const marked = !mark.hidden && mark.getBoundingClientRect().height > 0 && f.classList.contains('updating');
+          if (!shows && !marked && violations.length < 20) violations.push(`frame ${frames}: ${f.id} shows "${f.dataset.scenario}" without its updating mark`);
+          if (shows && !mark.hidden) violations.push(`frame ${frames}: ${f.id} shows the new scenario and is still marked updating`);
+          all &&= shows;
+        }
+        if (all && !probe.figuresPending) resolve({ frames, violations, key, drawnAt: [] });
+        else requestAnimationFrame(check);
+      };
+      setTimeout(() => resolve({ frames, violations: [...violations, 'the figures did not all show the new scenario within 100 s'], key, drawnAt: [] }), 100_000);
+      check(); // the first sample is taken in the change's own task, before any figure could be redrawn
+    }));
+    expect(samples.key).toContain('policy=pass%402');
+    expect(samples.violations).toEqual([]);
+    expect(samples.frames).toBeGreaterThan(1);
+    // and each figure drawn was drawn again (not only relabelled)
+    const after = await page.$$eval('section.figure', (ss) => ss.map((s) => ({ id: s.id, hidden: (s.querySelector('.plot') as HTMLElement).hidden, renders: Number((s.querySelector('.plot') as HTMLElement).dataset.renders ?? 0) })));
+    after.forEach((a, i) => { if (!a.hidden) expect(a.renders, a.id).toBeGreaterThan(before[i]); });
+
+    // pass@2: the systems with one attempt per task are named beside Table 1, not only under Warnings
+    await settled(page, 2);
+    const notes = await page.$$eval('#sec-table01 .table-notes li', (l) => l.map((x) => x.textContent ?? ''));
+    const rows = await page.$$eval('table[data-table="table01"] tbody tr td[data-col="system"]', (t) => t.map((x) => x.textContent ?? ''));
+    const systems = parseCsv(readFileSync(join(ROOT, 'data/recorded/joules-to-gdp-reconstructed/systems.csv'), 'utf8'), 'systems.csv').rows.map((r) => r.values.system);
+    const missing = systems.filter((s) => !rows.includes(s));
+    expect(missing.length).toBe(8);
+    expect(notes.length).toBe(missing.length);
+    for (const s of missing) expect(notes.some((n) => n.includes(s) && n.includes('left out of Table 1')), s).toBe(true);
+    expect(await page.isVisible('#sec-table01 .table-notes')).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('a link to a dataset the page does not bundle says so instead of silently opening another', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}?dataset=held&policy=pass%402`);
+    await settled(page);
+    const notice = await page.textContent('#notice-held');
+    expect(notice).toContain('"held"');
+    expect(notice).toContain('not bundled');
+    expect(await page.isVisible('#notice-held')).toBe(true);
+    await page.close();
+  });
+
+  it('a pinned baseline: Table 1 stays near the top, changes are counted and shown as baseline → now, a reload keeps it', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await settled(page);
+    await page.click('#pin');
+    await settled(page, 2);
+    await page.fill('#c-rate', '30');
+    await page.dispatchEvent('#c-rate', 'change');
+    await settled(page, 3);
+    const top = await page.$eval('#sec-table01', (s) => s.getBoundingClientRect().top + scrollY);
+    expect(top, 'Table 1 is within the first two screens').toBeLessThan(2 * 800);
+    expect(await page.$eval('#compare-panel', (d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const changed = await page.$$eval('#sec-table01 td.changed', (tds) => tds.map((td) => td.getAttribute('title') ?? ''));
+    expect(changed.length).toBeGreaterThan(0);
+    for (const t of changed) expect(t).toMatch(/^baseline .+ → now .+/);
+    expect(await page.textContent('#sec-table01 .diff-count')).toContain(`${changed.length} changed cell`);
+    expect(await page.textContent('#compare-summary')).toMatch(/Comparison with the pinned baseline: \d+ changed cells/);
+    const unchanged = await page.textContent('#unchanged-rows > summary');
+    expect(unchanged).toMatch(/^\d+ unchanged rows? \(difference 0\)$/);
+    expect(await page.$$eval('#paired tr', (trs) => trs.slice(1).every((tr) => tr.children[5].textContent !== '0'))).toBe(true);
+    const url = page.url();
+    expect(url).toContain('baseline=');
+    await page.reload();
+    await settled(page);
+    expect(await page.$$eval('#sec-table01 td.changed', (tds) => tds.length)).toBe(changed.length);
+    expect(await page.isHidden('#compare-panel')).toBe(false);
+
+    // a bad dataset chosen while scrolled: the message is in view at a desktop width too
+    await page.evaluate(() => window.scrollTo(0, 5000));
+    await page.setInputFiles('#files', badDataset());
+    await messageInView(page);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
