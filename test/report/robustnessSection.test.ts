@@ -21,7 +21,7 @@ describe('robustness figures in the registry and the report', () => {
     expect(html).toContain('<h2 id="robustness">How robust is it?</h2>');
     expect(html).toContain('<a href="notebooks/13-robustness.ipynb">13-robustness.ipynb</a>');
     expect(html.match(/<img src="figures\/robustness-(spec-curve|budget)\.png"/g)).toHaveLength(2);
-    expect(html).toContain('Specification curve: the primary system's NVJ under every analysis choice');
+    expect(html).toContain("Specification curve: the primary system's NVJ under every analysis choice");
     expect(robustnessHtml(undefined)).toBe('');
     expect(robustnessHtml({ figures: [], notebook: 'x' })).toBe('');
   });
