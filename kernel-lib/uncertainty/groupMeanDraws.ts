@@ -27,7 +27,8 @@ export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], wei
   // A column drawn before on the same draws, weights and groups (Tables 17 and 18 share their cells,
   // 19, 20 and 21 their costs and energies) is not drawn again: each column's sums are independent
   // of the others in the call, so its draws are the same bits (drawnColumns below).
-  const cache = drawnColumns(boot, weights, groupOf, groups, `${method} ${kernel}`);
+  // keyed by what the draws replay from as the bootstrap is now (its seed and draws may be changed in place)
+  const cache = drawnColumns(boot, weights, groupOf, groups, `${method} ${kernel} ${boot.seed} ${boot.draws} ${boot.tasks} ${boot.occupations}`);
   const found = columns.map((x) => cache.find(x));
   const missing = columns.filter((_, k) => found[k] === undefined);
   if (missing.length === columns.length) return cache.keep(columns, drawColumns(boot, columns, weights, groupOf, groups, method, kernel));
