@@ -25,6 +25,8 @@ import { reproductionChecks } from '../report/checks.ts';
 import { extraTextClaimCells } from '../report/textClaims.ts';
 import { paperTable } from '../report/paperTables.ts';
 import { cellProvenance } from '../report/cellProvenance.ts';
+import { applicableChecks, paperMatch } from '../report/paperDataset.ts';
+import { identityWords } from '../report/datasetReport.ts';
 import type { Comparison } from '../report/compare.ts';
 import { onWarning, warn } from '../warn.ts';
 import { loadScenario } from '../scenario/files.ts';
@@ -254,14 +256,20 @@ export function checkTraceParameters(parameters: TraceParameters, from = process
   if (!TRACE_PROVENANCES.includes(traceProvenance)) throw bad(`parameter traceProvenance: ${JSON.stringify(traceProvenance)} is not allowed (expected one of ${TRACE_PROVENANCES.map((p) => `'${p}'`).join(', ')})`);
 }
 
-/** Published against reproduced for the given tables, e.g. compareTables(nb, ['13', '14']). */
+/**
+ * Published against reproduced for the given tables, e.g. compareTables(nb, ['13', '14']): on a
+ * dataset that is not the paper's, only the rows it shares with the paper by system identity
+ * (report/paperDataset.ts applicableChecks, as the report compares them); another system's numbers are
+ * never set against the paper's as "off".
+ */
 export function compareTables(nb: Notebook, ids: readonly string[], built: Record<string, ColumnTable> = {}): Comparison[] {
   const tables = Object.fromEntries(ids.map((id) => {
     const name = `table${id.padStart(2, '0')}`;
     return [name, built[name] ?? paperTable(nb.options, id)];
   }));
-  return reproductionChecks({ ...nb.options, context: nb.options, published: nb.published, tables, reference: nb.reference })
+  const rows = reproductionChecks({ ...nb.options, context: nb.options, published: nb.published, tables, reference: nb.reference })
     .filter((c) => ids.includes(c.table));
+  return applicableChecks(rows, paperMatch(nb.dataset, nb.published));
 }
 
 /**
@@ -300,7 +308,13 @@ export function showPaperTable(nb: Notebook, id: string, options: { caption?: st
     sink({ 'text/markdown': `*Published values not compared: this table ${differs}.*`, 'text/plain': `Published values not compared: this table ${differs}.` });
     return;
   }
-  showComparison(compareTables(nb, [id], { [name]: table }), { caption: options.caption, sink: options.sink });
+  const rows = compareTables(nb, [id], { [name]: table });
+  const match = paperMatch(nb.dataset, nb.published);
+  if (rows.length === 0 && !match.isPaper) {
+    sink({ 'text/markdown': `*Published values not compared: ${identityWords(match)}*`, 'text/plain': `Published values not compared: ${identityWords(match)}` });
+    return;
+  }
+  showComparison(rows, { caption: options.caption, sink: options.sink });
 }
 
 /** One row per file of the dataset: rows and columns. */
