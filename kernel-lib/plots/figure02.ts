@@ -42,7 +42,9 @@ export interface TaskAccountRow {
 }
 
 export function figure02(row: TaskAccountRow, options: FigureOptions = {}): PlotSpec {
-  const name = row.title ? `${row.title} (${row.occupation})` : `task ${row.taskId} (${row.occupation})`;
+  // a long task id (a UUID) is shortened in the title, which must fit the figure; the caption gives it whole
+  const id = row.taskId.length > 12 ? `${row.taskId.slice(0, 8)}…` : row.taskId;
+  const name = row.title ? `${row.title} (${row.occupation})` : `task ${id} (${row.occupation})`;
   // What the figure shows, from the row; then the inputs it was computed under (plots/captions.ts).
   const own = `Task ${row.taskId}, ${row.system}. The ${row.reference === 'expert_only' ? 'expert-only' : 'expert-with-AI'} output is worth H × W; each attempt is judged against it blind; a win or tie earns that value and the time saving; every attempt is charged its cost and energy.`;
   const layout = baseLayout('2', `Figure 2. One task's accounting: ${name}`, options.caption ? `${own} ${options.caption}` : own,
