@@ -15,7 +15,7 @@ const capture = () => {
 };
 
 describe('showPaperTable', () => {
-  it('shows the caption of its inputs, the table, then its comparison with the published one', () => {
+  it('shows the caption of its inputs, the table, then its comparison with the published one (only the paper\'s systems are compared)', () => {
     const nb = openNotebook({ data: SMALL, draws: 50 }, {});
     onWarning(null);
     const { bundles, sink } = capture();
@@ -24,7 +24,11 @@ describe('showPaperTable', () => {
     expect(String(bundles[0]['text/plain'])).toBe('Table 13. Category components and ratios; GDP-weighted, system sysX, attempt 1 (pass@1), expert-only reference, judge J1, 95% percentile intervals from 50 task-composition bootstrap draws (seed 20260726). Data: synthetic-small (synthetic records, not measurements of any real system); energy boundary: system.');
     expect(String(bundles[1]['text/plain'])).toMatch(/^\|\s*category/);
     expect(String(bundles[1]['text/html'])).toContain('Cat2');
-    expect(String(bundles[2]['text/html'])).toContain('Table 13: published against reproduced');
+    // synthetic-small's systems are not the paper's (report/paperDataset.ts): not compared, and said so
+    expect(String(bundles[2]['text/plain'])).toMatch(/^Published values not compared: None of this dataset's systems \(Model X \(OpenHands, 8× H200\); Model Y/);
+    const recon = capture();
+    showPaperTable(openNotebook({ data: RECONSTRUCTED, draws: 50 }, {}), '13', { sink: recon.sink, caption: 'Table 13: published against reproduced' });
+    expect(String(recon.bundles[recon.bundles.length - 1]['text/html'])).toContain('Table 13: published against reproduced');
   });
 
   it("marks a reconstructed table's cells that no printed number pins with † and a one-line note naming the README", () => {
