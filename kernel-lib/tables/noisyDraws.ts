@@ -69,15 +69,9 @@ export function noisyDraws(options: TableOptions | ScenarioContext, noise?: Part
   const ev = evaluate(ctx);
   const boot = tableBootstrap(ctx, ev.components);
   if (!boot) return null;
-  let groupOf: Int32Array, names: string[];
-  if (grouping === 'categories') {
-    const cats = weightedCategories(ctx, ev);
-    groupOf = Int32Array.from(cats.categoryOf, (c) => Math.max(0, cats.names.indexOf(c)));
-    names = cats.names;
-  } else {
-    groupOf = new Int32Array(ev.components.occupations.length);
-    names = [ctx.system];
-  }
+  const { groupOf, names } = grouping === 'categories'
+    ? categoryGroups(ctx, ev)
+    : { groupOf: new Int32Array(ev.components.occupations.length), names: [ctx.system] };
   if (tasksOnly(n) && path === 'tables') {
     // today's path, call for call (table13.ts categoryDraws, tableBootstrap.ts benchmarkCellDraws)
     const d = componentDraws(boot, [ev.components], ev.weights, groupOf, names.length)[0];
@@ -86,6 +80,16 @@ export function noisyDraws(options: TableOptions | ScenarioContext, noise?: Part
     return { names, draws: d.map((g, k) => ({ ...g, aiHours: ai[k].credit })) };
   }
   return { names, draws: hierarchicalDraws(ctx, boot, n, groupOf, names.length) };
+}
+
+/**
+ * Each occupation's category group (in `weightedCategories` name order) and the names. An occupation
+ * of a zero-weight category (left out) weighs 0, so it adds nothing to whichever group it is counted
+ * in: group 0 keeps every index in range.
+ */
+function categoryGroups(ctx: ScenarioContext, ev: ReturnType<typeof evaluate>): { groupOf: Int32Array; names: string[] } {
+  const { categoryOf, names } = weightedCategories(ctx, ev);
+  return { groupOf: Int32Array.from(categoryOf, (c) => Math.max(0, names.indexOf(c))), names };
 }
 
 /** The two-stage bootstrap of the file comment. */
@@ -210,10 +214,7 @@ export function scenarioCategoryDraws(ctx: ScenarioContext): ComponentDraws[] | 
     const ev = evaluate(ctx);
     const boot = tableBootstrap(ctx, ev.components);
     if (!boot) return null;
-    const { categoryOf: cats, names } = weightedCategories(ctx, ev);
-    // An occupation of a zero-weight category (left out) weighs 0, so it adds nothing to whichever
-    // group it is counted in: group 0 keeps every index in range.
-    const groupOf = Int32Array.from(cats, (c) => Math.max(0, names.indexOf(c)));
+    const { groupOf, names } = categoryGroups(ctx, ev);
     return componentDraws(boot, [ev.components], ev.weights, groupOf, names.length, RATIO_COMPONENTS)[0];
   }
   return noisyDraws(ctx, ctx.noise, 'categories', 'hierarchical')?.draws ?? null;
