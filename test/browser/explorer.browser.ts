@@ -11,16 +11,15 @@
  * Screenshots go to out/screenshots/explorer-*.png.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findChromium, INSTALL_CHROMIUM_HINT } from '../../kernel-lib/export/index.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { printedCell } from '../../kernel-lib/explorer/compute.ts';
-import { buildExplorer, ROOT } from '../../scripts/explorer/build.ts';
-import { explorerBrowser, serveStatic } from '../../scripts/explorer/serve.ts';
+import { ROOT } from '../../scripts/explorer/build.ts';
+import { openExplorer, type ExplorerSession } from '../helpers/explorerSession.ts';
 
 const chromium = findChromium();
 if (!chromium && process.env.CI) throw new Error(`the explorer test needs: ${INSTALL_CHROMIUM_HINT}`);
@@ -59,20 +58,13 @@ const figureState = (page: Page) => page.$$eval('.plot', (plots) => plots.map((p
 }));
 
 describe.skipIf(!chromium)('the explorer in Chromium', () => {
-  let server: Awaited<ReturnType<typeof serveStatic>>;
-  let browser: Awaited<ReturnType<typeof explorerBrowser>>;
+  let server: ExplorerSession['server'];
+  let browser: ExplorerSession['browser'];
   const consoleErrors: string[] = [];
   let work: string;
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'j2g-explorer-'));
-    const { out } = await buildExplorer({ out: join(work, 'explorer') });
-    server = await serveStatic(out);
-    browser = await explorerBrowser(server.url);
-    browser.context.on('page', (p) => {
-      p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-      p.on('pageerror', (e) => consoleErrors.push(e.message));
-    });
+    ({ work, server, browser } = await openExplorer('j2g-explorer-', consoleErrors));
     mkdirSync(SHOTS, { recursive: true });
   });
 

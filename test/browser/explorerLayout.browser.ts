@@ -16,15 +16,14 @@
  * Screenshots of the three widths and of one figure go to out/screenshots/; with J2G_PICTURES=1 to
  * docs/img/, the README's pictures (so that an ordinary run leaves the checkout unchanged).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findChromium, INSTALL_CHROMIUM_HINT } from '../../kernel-lib/export/index.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
-import { buildExplorer, ROOT } from '../../scripts/explorer/build.ts';
-import { explorerBrowser, serveStatic } from '../../scripts/explorer/serve.ts';
+import { ROOT } from '../../scripts/explorer/build.ts';
+import { openExplorer, type ExplorerSession } from '../helpers/explorerSession.ts';
 
 const chromium = findChromium();
 if (!chromium && process.env.CI) throw new Error(`the explorer layout test needs: ${INSTALL_CHROMIUM_HINT}`);
@@ -73,20 +72,13 @@ function overlaps(a: { left: number; right: number; top: number; bottom: number 
 }
 
 describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
-  let server: Awaited<ReturnType<typeof serveStatic>>;
-  let browser: Awaited<ReturnType<typeof explorerBrowser>>;
+  let server: ExplorerSession['server'];
+  let browser: ExplorerSession['browser'];
   let work: string;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'j2g-explorer-layout-'));
-    const { out } = await buildExplorer({ out: join(work, 'explorer') });
-    server = await serveStatic(out);
-    browser = await explorerBrowser(server.url);
-    browser.context.on('page', (p) => {
-      p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
-      p.on('pageerror', (e) => consoleErrors.push(e.message));
-    });
+    ({ work, server, browser } = await openExplorer('j2g-explorer-layout-', consoleErrors));
     mkdirSync(IMG, { recursive: true });
   });
 
