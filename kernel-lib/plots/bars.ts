@@ -133,11 +133,18 @@ export function frontierPanel(
       x: ((Math.log10(p.energyMJ) - xRange[0]) / (xRange[1] - xRange[0])) * size.w,
       y: ((Math.log10(p.benefit) - yRange[0]) / (yRange[1] - yRange[0])) * size.h,
     }));
-    for (const [id, pos] of labelPositions(px, size)) position.set(id, pos);
+    // the frontier's segments are obstacles too: no label sits on the dotted line (issue #24)
+    const at = new Map(px.map((p) => [p.id, p]));
+    const segments = line.slice(1).map((p, i) => [at.get(line[i].id)!, at.get(p.id)!] as const)
+      .map(([u, v]) => ({ x0: u.x, y0: u.y, x1: v.x, y1: v.y }));
+    for (const [id, pos] of labelPositions(px, size, segments)) position.set(id, pos);
   }
+  // Plotly's own log ticks label a decade's 2 to 9 with bare digits ("2" for 20 MJ) and may leave the
+  // decades unlabelled: ticks at 1, 2 and 5 times each power of ten instead, every one written in full
+  const logAxis = (range: number[] | undefined) => (range ? logTicks(range) : {});
   placePanel(layout, panel, hidden.length ? `${title} (not shown, benefit <= 0: ${hidden.join(', ')})` : title,
-    axis('Total energy', energyUnit, { type: 'log', range: xRange }),
-    axis(benefit.label, benefit.unit, { type: 'log', range: yRange }));
+    axis('Total energy', energyUnit, { type: 'log', range: xRange, ...logAxis(xRange) }),
+    axis(benefit.label, benefit.unit, { type: 'log', range: yRange, ...logAxis(yRange) }));
   return [
     onPanel({
       type: 'scatter', mode: 'lines', name: 'Frontier', showlegend: false, hoverinfo: 'skip',
@@ -156,6 +163,28 @@ export function frontierPanel(
   ];
 }
 
+/**
+ * Tick values and texts for a log axis over `range` (log10 bounds): every power of ten inside it,
+ * with 2 and 5 times each when the range spans at most three decades (1 and 3 times when it spans
+ * less than one), each written in full with thousands separators.
+ * @example logTicks([0.05, 2.3]) // => { tickvals: [2, 5, 10, 20, 50, 100], ticktext: ['2', '5', '10', '20', '50', '100'] }
+ */
+export function logTicks(range: readonly number[]): { tickvals: number[]; ticktext: string[] } {
+  const [lo, hi] = range;
+  const span = hi - lo;
+  const steps = span > 3 ? [1] : span < 1 ? [1, 2, 3, 5] : [1, 2, 5];
+  const tickvals: number[] = [];
+  for (let e = Math.floor(lo); e <= Math.ceil(hi); e++) {
+    for (const m of steps) {
+      // m x 10^e computed exactly for negative exponents too (0.2, not 0.20000000000000004)
+      const v = e >= 0 ? m * 10 ** e : m / 10 ** -e;
+      const l = Math.log10(v);
+      if (l >= lo - 1e-9 && l <= hi + 1e-9) tickvals.push(v);
+    }
+  }
+  return { tickvals, ticktext: tickvals.map((v) => v.toLocaleString('en-US', { maximumFractionDigits: 6 })) };
+}
+
 /** The approximate pixel size of a panel's plot area (figure size less the layout's margins, times the domains). */
 export function panelPixels(layout: Layout, panel: Panel): { w: number; h: number } {
   const m = (layout.margin ?? {}) as { l?: number; r?: number; t?: number; b?: number };
@@ -169,10 +198,14 @@ const TEXT_POSITIONS = ['top center', 'bottom center', 'top right', 'bottom righ
 /**
  * A Plotly text position for each marker label, chosen greedily (markers in order of x) as the first
  * of top, bottom, right and left placements whose box (about 6.6 px per character, 14 px tall at the
- * 12 px font) overlaps no label placed before, no marker and does not leave the panel; the least
- * overlapping one when every placement collides. Points in pixels from the panel's bottom-left.
+ * 12 px font) overlaps no label placed before, no marker and no segment of `segments` (the frontier's
+ * line) and does not leave the panel; the least overlapping one when every placement collides. Points
+ * and segments in pixels from the panel's bottom-left.
  */
-export function labelPositions(points: readonly { id: string; x: number; y: number; chars: number }[], size: { w: number; h: number }): Map<string, string> {
+export function labelPositions(
+  points: readonly { id: string; x: number; y: number; chars: number }[], size: { w: number; h: number },
+  segments: readonly { x0: number; y0: number; x1: number; y1: number }[] = [],
+): Map<string, string> {
   const R = 8; // marker radius and gap, px
   const boxes: { x0: number; x1: number; y0: number; y1: number }[] = points.map((p) => ({ x0: p.x - R, x1: p.x + R, y0: p.y - R, y1: p.y + R }));
   const out = new Map<string, string>();
@@ -188,6 +221,8 @@ export function labelPositions(points: readonly { id: string; x: number; y: numb
       let cost = 0;
       for (const b of boxes) cost += Math.max(0, Math.min(b.x1, box.x1) - Math.max(b.x0, box.x0)) * Math.max(0, Math.min(b.y1, box.y1) - Math.max(b.y0, box.y0));
       cost += Math.max(0, -box.x0) * h + Math.max(0, box.x1 - size.w) * h + Math.max(0, -box.y0) * w + Math.max(0, box.y1 - size.h) * w;
+      // a segment crossing the box costs as much as a 10 px square of overlap for every 2 px of its length inside
+      for (const sg of segments) cost += 50 * segmentPixelsInside(sg, box);
       if (!best || cost < best.cost - 1e-9) best = { pos, cost, box };
       if (cost === 0) break;
     }
@@ -195,4 +230,15 @@ export function labelPositions(points: readonly { id: string; x: number; y: numb
     boxes.push(best!.box);
   }
   return out;
+}
+
+/** How many of a segment's points, sampled every 2 px, lie inside `box`. */
+function segmentPixelsInside(s: { x0: number; y0: number; x1: number; y1: number }, box: { x0: number; x1: number; y0: number; y1: number }): number {
+  const n = Math.max(1, Math.ceil(Math.hypot(s.x1 - s.x0, s.y1 - s.y0) / 2));
+  let inside = 0;
+  for (let i = 0; i <= n; i++) {
+    const x = s.x0 + ((s.x1 - s.x0) * i) / n, y = s.y0 + ((s.y1 - s.y0) * i) / n;
+    if (x > box.x0 && x < box.x1 && y > box.y0 && y < box.y1) inside++;
+  }
+  return inside;
 }

@@ -32,7 +32,9 @@ const fmt = (x: number, d: number) => x.toFixed(d);
 
 /** Figure 1(a): the components of NVJ and TSJ for one system, with the two ratios in the panel titles. */
 export function figure01a(row: BenefitPerJouleRow, options: FigureOptions = {}): PlotSpec {
-  const layout = baseLayout('1a', `Figure 1(a). Dollar and time benefit per joule: ${row.label}`,
+  // the energy per task E, which both ratios divide by, in the title: a panel title holding it ran
+  // past the figure's right edge (issue #24)
+  const layout = baseLayout('1a', `Figure 1(a). Dollar and time benefit per joule: ${row.label}, E = ${fmt(row.energyMJ, 3)} MJ per task`,
     'GDP-weighted per-task averages, attempt 1, expert-only reference; NVJ = (G − C)/E and TSJ = S/E.',
     { height: 380, ...options });
   const [a, b] = panelGrid(2, 2, 0.3);
@@ -41,8 +43,11 @@ export function figure01a(row: BenefitPerJouleRow, options: FigureOptions = {}):
       labelAxis('', { categoryorder: 'array', categoryarray: [...labels].reverse(), title: { text: '' } }));
     return onPanel({
       type: 'bar', orientation: 'h', name: title, showlegend: false, x: values, y: labels,
-      marker: { color: colours }, text: values.map((v) => fmt(v, d)), textposition: 'inside', insidetextanchor: 'start',
-      textfont: { color: '#FFFFFF', size: 11 }, hovertemplate: `%{y}: %{x:.4g} ${unit}<extra></extra>`,
+      // 'auto': inside a bar wide enough for its number, else just past its end (a short bar's number,
+      // the AI cost's, was hidden inside it: issue #24)
+      marker: { color: colours }, text: values.map((v) => fmt(v, d)), textposition: 'auto', insidetextanchor: 'start', cliponaxis: false,
+      textfont: { size: 11 }, insidetextfont: { color: '#FFFFFF', size: 11 }, outsidetextfont: { color: '#222222', size: 11 },
+      hovertemplate: `%{y}: %{x:.4g} ${unit}<extra></extra>`,
     }, panel);
   };
   return {
@@ -50,7 +55,7 @@ export function figure01a(row: BenefitPerJouleRow, options: FigureOptions = {}):
     data: [
       bars(a, `NVJ = (G − C)/E = ${fmt(row.nvj, 1)} USD/MJ`, ['Output value G', 'AI cost C', 'Net value G − C'],
         [row.valueUSD, row.costUSD, row.valueUSD - row.costUSD], [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green], 'USD', 2),
-      bars(b, `TSJ = S/E = ${fmt(row.tsj, 3)} hours/MJ (E = ${fmt(row.energyMJ, 3)} MJ)`, ['Time saving S', 'AI time L'],
+      bars(b, `TSJ = S/E = ${fmt(row.tsj, 3)} hours/MJ`, ['Time saving S', 'AI time L'],
         [row.timeSavingHours, row.aiHours], [OKABE_ITO.green, OKABE_ITO.orange], 'hours', 3),
     ],
   };

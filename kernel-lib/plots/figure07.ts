@@ -18,18 +18,20 @@ export interface ScaleRow extends DeploymentRow {
 export function figure07(rows: readonly ScaleRow[], options: FigureOptions & { model?: string } = {}): PlotSpec {
   const layout = baseLayout('7', `Figure 7. Accelerator count${options.model ? `: ${options.model}` : ''}`,
     'Per megajoule (left) and per AI hour (right); GDP-weighted, attempt 1, expert-only reference.',
-    { height: 680, ...options });
+    { height: 740, ...options });
   const keys = rows.map((r) => r.system);
   const colour = (r: ScaleRow) => colourOf(r.system, options.colours, keys, SYSTEM_PALETTE);
   const label = (r: ScaleRow) => r.label;
+  // the right-hand axis titles say "per AI hour" in their unit: as "Net value per AI hour (USD/hour)"
+  // they were taller than their panels and rose above them (issue #24)
   const [a, b, c, d] = panelGrid(4, 2, 0.12, 0.2);
   return {
     layout,
     data: [
       barPanel(layout, a, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
-      barPanel(layout, b, 'Net value per AI hour', rows, (r) => r.nvPerAIHour, label, colour, { label: 'Net value per AI hour', unit: 'USD/hour', format: '.1f' }),
+      barPanel(layout, b, 'Net value per AI hour', rows, (r) => r.nvPerAIHour, label, colour, { label: 'Net value', unit: 'USD/AI hour', format: '.1f' }),
       barPanel(layout, c, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
-      barPanel(layout, d, 'Time saving per AI hour', rows, (r) => r.tsPerAIHour, label, colour, { label: 'Time saving per AI hour', unit: 'hours/hour', format: '.2f' }),
+      barPanel(layout, d, 'Time saving per AI hour', rows, (r) => r.tsPerAIHour, label, colour, { label: 'Time saving', unit: 'hours/AI hour', format: '.2f' }),
     ],
   };
 }

@@ -100,9 +100,56 @@ export function figureNote(layout: Layout, text: string): void {
   }];
 }
 
-function topMargin(layout: Layout): number {
-  const m = layout.margin as { t?: number } | undefined;
-  return m?.t ?? 100;
+/** Rows above the plot, px from the figure's top edge (theme.ts baseLayout's title, marks.ts's badge). */
+const TITLE_ROW_PX = 36;
+const LEGEND_ROW_PX = 22;
+/** room above the plot's top edge for the panel titles (12 px bold, 4 px above the edge) and for a note (figureNote) */
+const PANEL_TITLE_PX = 24;
+const NOTE_PX = 44;
+
+/** Whether Plotly draws a legend for `spec`: a trace asks for one, or two or more do not refuse it. */
+export function legendShown(spec: PlotSpec): boolean {
+  if (spec.layout.showlegend === false) return false;
+  return spec.data.some((t) => t.showlegend === true && !t.legend) || spec.data.filter((t) => t.showlegend !== false && !t.legend).length > 1;
+}
+
+/**
+ * Close the empty band between the rows above the plot and the plot (issue #24: about 100 px under
+ * the badge of every figure at scale 2). From the figure's top edge: the title row; the badge's row
+ * when there is one; the legend's rows only when a legend is drawn (estimated at 40 px plus 7 px a
+ * character an entry, wrapped to the plot's width); then the plot, leaving room for a note
+ * (figureNote) or the panel titles. The plot keeps its height: the figure shrinks by what the top
+ * margin loses. Returns the spec for chaining.
+ */
+export function fitTopMargin(spec: PlotSpec): PlotSpec {
+  const layout = spec.layout;
+  const oldHeight = (layout.height as number | undefined) ?? 480;
+  const margin = { l: 70, r: 20, t: 100, b: 80, ...(layout.margin as Record<string, number> | undefined) };
+  const annotations = layout.annotations ?? [];
+  let cursor = TITLE_ROW_PX;
+  const badge = annotations.find((a) => a.name === 'provenance-badge');
+  const badgePx = badge ? 12 * String(badge.text).split('<br>').length + 8 : 0;
+  if (badge) cursor += badgePx + 6;
+  const legendTop = cursor;
+  if (legendShown(spec)) {
+    const width = ((layout.width as number | undefined) ?? 900) - margin.l - margin.r;
+    const entries = spec.data.filter((t) => t.showlegend !== false && !t.legend).map((t) => 40 + 7 * String(t.name ?? '').length);
+    let rows = 1, used = 0;
+    for (const w of entries) { if (used > 0 && used + w > width) { rows++; used = 0; } used += w; }
+    cursor += LEGEND_ROW_PX * rows + 4;
+  }
+  const note = annotations.some((a) => a.name === 'note');
+  const panelTitles = annotations.some((a) => a.name === 'panel-title');
+  const t = cursor + (note ? NOTE_PX : panelTitles ? PANEL_TITLE_PX : 10);
+  const height = oldHeight - margin.t + t;
+  layout.margin = { ...margin, t };
+  layout.height = height;
+  if (layout.title && (layout.title as Record<string, unknown>).yref === 'container') layout.title = { ...layout.title, y: round3(1 - 12 / height) };
+  const legend = layout.legend as Record<string, unknown> | undefined;
+  if (legend && legend.yref === 'container') layout.legend = { ...legend, y: round3(1 - legendTop / height) };
+  // the badge is anchored to the plot's top edge: keep its top TITLE_ROW_PX under the figure's
+  if (badge) layout.annotations = annotations.map((a) => (a === badge ? { ...a, yshift: t - TITLE_ROW_PX - badgePx } : a));
+  return spec;
 }
 
 /**

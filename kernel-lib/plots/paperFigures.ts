@@ -19,7 +19,7 @@ import { figureCaption } from './captions.ts';
 import { figure01c, figure01d } from './figure01.ts';
 import { figure01a, figure01b, figure01Scale } from './figure01ab.ts';
 import { figure02 } from './figure02.ts';
-import { markProvenance } from './marks.ts';
+import { fitTopMargin, markProvenance } from './marks.ts';
 import { publishedValuesFor, type PublishedValues } from './published.ts';
 import type { Published } from '../published/load.ts';
 import { loadEnergyScale, loadTaskTitles, type EnergyScale } from '../reference/constants.ts';
@@ -88,7 +88,8 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
     const differs = differsWords(differencesFor(scenarioDifferences(ctx), figureEntry(id).dependsOn));
     const published = options.published && differs === null ? publishedValuesFor(id, options.published) : null;
     const r = buildFigureOrThrow(id, ctx, options, published);
-    return 'spec' in r ? { id, spec: markProvenance(r.spec, id, provenanceOf(ctx.dataset), differs) } : r;
+    // then the rows above the plot closed up: no empty band under the badge (marks.ts fitTopMargin)
+    return 'spec' in r ? { id, spec: fitTopMargin(markProvenance(r.spec, id, provenanceOf(ctx.dataset), differs)) } : r;
   } catch (e) {
     if (!(e instanceof UnsupportedOutputError)) throw e;
     return { id, skipped: e.message };

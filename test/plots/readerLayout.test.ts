@@ -1,0 +1,148 @@
+/**
+ * What a reader sees in the static figures (issue #24), checked as properties of the specs with the
+ * text geometry of test/plots/geometry.ts (not the builders' own estimates), on synthetic-small and on
+ * the reconstruction (whose nine systems, long occupation names and badges are the hard case):
+ *   - no empty band under the provenance badge: the next row starts within 12 px of it;
+ *   - no annotation's box (title, badge, panel titles, notes, caption) leaves the figure;
+ *   - every y axis title fits the height of its panel (Figure 7's rose above theirs);
+ *   - log axes name every power of ten in their range, in full ("10", "100", "1,000"), never a bare
+ *     digit standing for a multiple of a decade;
+ *   - no marker label of a frontier panel sits on the frontier's line.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDataset } from '../../kernel-lib/data/index.ts';
+import { axisKeys, paperFigures, type PlotSpec } from '../../kernel-lib/plots/index.ts';
+import { onWarning } from '../../kernel-lib/warn.ts';
+import { SMALL } from '../helpers/dataset.ts';
+import { annotationBox, frame, panelBox, segmentMeetsBox, textSize, type Box } from './geometry.ts';
+
+const RECON = new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname;
+type Rec = Record<string, unknown>;
+let all: { name: string; spec: PlotSpec }[] = [];
+
+beforeAll(() => {
+  onWarning(() => {});
+  for (const [set, dir] of [['small', SMALL], ['recon', RECON]] as const) {
+    for (const f of paperFigures({ dataset: loadDataset(dir), bootstrap: false })) if ('spec' in f) all.push({ name: `${set} ${f.id}`, spec: f.spec });
+  }
+});
+
+const annotations = (spec: PlotSpec) => (spec.layout.annotations ?? []) as Rec[];
+
+describe('the rows above the plot', () => {
+  it('leave no empty band under the badge: the legend, note or panel titles start within 12 px of its bottom', () => {
+    let checked = 0;
+    for (const { name, spec } of all) {
+      const badge = annotations(spec).find((a) => a.name === 'provenance-badge');
+      if (!badge) continue;
+      const bottom = annotationBox(spec, badge)!.y1;
+      const f = frame(spec);
+      const tops: number[] = annotations(spec).filter((a) => a.name !== 'provenance-badge' && a.name !== 'caption').map((a) => annotationBox(spec, a)?.y0 ?? Infinity);
+      const legend = spec.layout.legend as Rec | undefined;
+      // Plotly draws the legend when a trace asks for it, or when two or more do not refuse it
+      const main = spec.data.filter((t) => !t.legend);
+      const legendDrawn = main.some((t) => t.showlegend === true) || main.filter((t) => t.showlegend !== false).length > 1;
+      if (legend && legendDrawn) tops.push((1 - Number(legend.y)) * f.height);
+      tops.push(f.t); // the plot itself
+      const next = Math.min(...tops);
+      expect(next - bottom, name).toBeLessThanOrEqual(12);
+      expect(next - bottom, name).toBeGreaterThanOrEqual(0);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(24);
+  });
+});
+
+describe('text inside the figure', () => {
+  it("keeps every annotation's box (title rows, panel titles, notes, caption) inside the figure", () => {
+    for (const { name, spec } of all) {
+      const f = frame(spec);
+      for (const a of annotations(spec)) {
+        const b = annotationBox(spec, a);
+        if (!b) continue;
+        const what = `${name}: ${String(a.name ?? '')} ${String(a.text).slice(0, 40)}`;
+        expect(b.x0, what).toBeGreaterThanOrEqual(0);
+        expect(b.x1, what).toBeLessThanOrEqual(f.width);
+        expect(b.y0, what).toBeGreaterThanOrEqual(0);
+        expect(b.y1, what).toBeLessThanOrEqual(f.height);
+      }
+    }
+  });
+
+  it('fits every y axis title within the height of its panel (centred on it, so it stays inside)', () => {
+    for (const { name, spec } of all) {
+      for (const key of axisKeys(spec.layout).filter((k) => k.startsWith('y'))) {
+        const ax = spec.layout[key] as Rec & { title: { text: string } };
+        if (!ax.title.text) continue;
+        const xKey = `xaxis${String(ax.anchor ?? 'x').slice(1)}`;
+        const panel = panelBox(spec, xKey, key);
+        // axis titles are drawn at 1.2 times the figure's 12 px font (14 px), a glyph 0.52 of it (measured)
+        expect(plainLength(ax.title.text) * 14 * 0.52, `${name} ${key} "${ax.title.text}"`).toBeLessThanOrEqual(panel.y1 - panel.y0);
+      }
+    }
+  });
+});
+
+function plainLength(s: string): number {
+  return s.replace(/<[^>]+>/g, '').length;
+}
+
+describe('log axes', () => {
+  it('name every power of ten in their range in full, each tick text the number it stands at', () => {
+    let logAxes = 0;
+    for (const { name, spec } of all) {
+      for (const key of axisKeys(spec.layout)) {
+        const ax = spec.layout[key] as Rec;
+        if (ax.type !== 'log') continue;
+        logAxes++;
+        const [lo, hi] = ax.range as number[];
+        const vals = ax.tickvals as number[] | undefined, texts = ax.ticktext as string[] | undefined;
+        expect(vals, `${name} ${key}`).toBeDefined();
+        for (let e = Math.ceil(lo); e <= Math.floor(hi); e++) {
+          const i = vals!.findIndex((v) => Math.abs(Math.log10(v) - e) < 1e-9);
+          expect(i, `${name} ${key}: 1e${e}`).toBeGreaterThanOrEqual(0);
+          // '10', '100', '1,000', written in full
+          expect(texts![i], `${name} ${key}`).toBe(e >= 0 ? Number(10 ** e).toLocaleString('en-US') : String(10 ** e));
+        }
+        vals!.forEach((v, i) => expect(Number(texts![i].replace(/,/g, '')), `${name} ${key}`).toBeCloseTo(v, 9));
+        expect(vals!.every((v) => Math.log10(v) >= lo - 1e-9 && Math.log10(v) <= hi + 1e-9), `${name} ${key}`).toBe(true);
+        expect(vals!.length, `${name} ${key}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+    // 1(b), 1(d) and two panels of 5, in both datasets
+    expect(logAxes).toBeGreaterThanOrEqual(12);
+  });
+
+  it('keeps every marker label of a frontier panel off the frontier line', () => {
+    let labels = 0;
+    for (const { name, spec } of all) {
+      for (const pts of spec.data.filter((t) => t.mode === 'markers+text')) {
+        const line = spec.data.find((t) => t.mode === 'lines' && t.xaxis === pts.xaxis && t.yaxis === pts.yaxis);
+        if (!line) continue;
+        const xKey = `xaxis${String(pts.xaxis).slice(1)}`, yKey = `yaxis${String(pts.yaxis).slice(1)}`;
+        const box = panelBox(spec, xKey, yKey);
+        const xr = (spec.layout[xKey] as Rec).range as number[], yr = (spec.layout[yKey] as Rec).range as number[];
+        const px = (v: number) => box.x0 + ((Math.log10(v) - xr[0]) / (xr[1] - xr[0])) * (box.x1 - box.x0);
+        const py = (v: number) => box.y1 - ((Math.log10(v) - yr[0]) / (yr[1] - yr[0])) * (box.y1 - box.y0);
+        const lx = (line.x as number[]).map(px), ly = (line.y as number[]).map(py);
+        (pts.text as string[]).forEach((text, i) => {
+          const b = labelBox(px((pts.x as number[])[i]), py((pts.y as number[])[i]), text, (pts.textposition as string[])[i]);
+          for (let s = 1; s < lx.length; s++) {
+            expect(segmentMeetsBox(lx[s - 1], ly[s - 1], lx[s], ly[s], b), `${name}: label ${text} on the frontier`).toBe(false);
+          }
+          labels++;
+        });
+      }
+    }
+    expect(labels).toBeGreaterThanOrEqual(20);
+  });
+});
+
+/** Plotly's placement of a marker's text (12 px font, marker radius 5.5 px), shrunk by 1 px a side. */
+function labelBox(x: number, y: number, text: string, position: string): Box {
+  const { w, h } = textSize(text, 12);
+  const [v, hz] = position.split(' ');
+  const x0 = hz === 'center' ? x - w / 2 : hz === 'right' ? x + 5.5 : x - 5.5 - w;
+  const y0 = v === 'top' ? y - 5.5 - h : v === 'bottom' ? y + 5.5 : y - h / 2;
+  return { x0: x0 + 1, x1: x0 + w - 1, y0: y0 + 1, y1: y0 + h - 1 };
+}
