@@ -31,8 +31,11 @@ export function frame(spec: PlotSpec): { width: number; height: number; l: numbe
     const xKey = `xaxis${String(t.xaxis ?? 'x').slice(1)}`, yKey = `yaxis${String(t.yaxis ?? 'y').slice(1)}`;
     const dom = ((layout[xKey] as Rec | undefined)?.domain as number[] | undefined) ?? [0, 1];
     if (dom[0] !== 0) continue;
-    const font = (((layout[yKey] as Rec | undefined)?.tickfont as Rec | undefined)?.size as number | undefined) ?? 12;
-    const longest = Math.max(0, ...(t.y ?? []).map((v) => textSize(String(v), font).w));
+    const yAxis = (layout[yKey] as Rec | undefined) ?? {};
+    const font = ((yAxis.tickfont as Rec | undefined)?.size as number | undefined) ?? 12;
+    // the axis's tick texts when it has them (positions on a numeric axis), else the bars' category names
+    const names = (yAxis.ticktext as string[] | undefined) ?? t.y ?? [];
+    const longest = Math.max(0, ...names.map((v) => textSize(String(v), font).w));
     l = Math.max(l, longest + 12);
   }
   return { width, height, l, r: m.r, t: m.t, b: m.b, plotW: width - l - m.r, plotH: height - m.t - m.b };

@@ -7,7 +7,9 @@
  *   - every y axis title fits the height of its panel (Figure 7's rose above theirs);
  *   - log axes name every power of ten in their range, in full ("10", "100", "1,000"), never a bare
  *     digit standing for a multiple of a decade;
- *   - no marker label of a frontier panel sits on the frontier's line.
+ *   - no marker label of a frontier panel sits on the frontier's line;
+ *   - Figure 9's occupation panel has a legend of its own, one entry per category in the bars' colours,
+ *     beside the bars, and rows under 20 px.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
@@ -146,3 +148,37 @@ function labelBox(x: number, y: number, text: string, position: string): Box {
   const y0 = v === 'top' ? y - 5.5 - h : v === 'bottom' ? y + 5.5 : y - h / 2;
   return { x0: x0 + 1, x1: x0 + w - 1, y0: y0 + 1, y1: y0 + h - 1 };
 }
+
+describe("Figure 9's occupation panel", () => {
+  it('has a legend of its own beside its bars: one entry per category, in the colour of its occupations', () => {
+    let rowsChecked = 0;
+    for (const { name, spec } of all.filter((f) => f.name.endsWith(' 9'))) {
+      const occ = spec.data.find((t) => t.name === 'By occupation')!;
+      const keys = spec.data.filter((t) => t.legend === 'legend2');
+      const legend = spec.layout.legend2 as Rec;
+      expect(legend, name).toBeDefined();
+      // the categories of the occupation bars, by colour: every colour has its legend entry
+      const coloursUsed = new Set((occ.marker as { color: string[] }).color);
+      expect(new Set(keys.map((k) => (k.marker as { color: string }).color)), name).toEqual(coloursUsed);
+      expect(keys.every((k) => k.showlegend === true && k.xaxis === occ.xaxis && k.yaxis === occ.yaxis), name).toBe(true);
+      // placed at the top of the occupation panel, to the right of its bars, and wide enough for its names
+      const yKey = `yaxis${String(occ.yaxis).slice(1)}`, xKey = `xaxis${String(occ.xaxis).slice(1)}`;
+      const panel = panelBox(spec, xKey, yKey);
+      const f = frame(spec);
+      expect(legend.y, name).toBe(((spec.layout[yKey] as Rec).domain as number[])[1]);
+      const legendW = 40 + Math.max(...keys.map((k) => textSize(String(k.name), 10).w));
+      expect(f.width - f.r - panel.x1, name).toBeGreaterThanOrEqual(legendW);
+      // every occupation named once, in its row
+      const yAxis = spec.layout[yKey] as Rec;
+      expect((yAxis.ticktext as string[]).map((t) => t.replace(/<br>/g, ' ')), name).toEqual(occ.customdata);
+      expect(yAxis.tickvals, name).toEqual(occ.y);
+      // one row per occupation, under 20 px each on average (it was 49 px with labels wrapped to three lines), the
+      // reconstruction's 45 occupations (synthetic-small's three take the legend's height)
+      if ((occ.y as number[]).length >= 20) {
+        expect((panel.y1 - panel.y0) / (occ.y as number[]).length, name).toBeLessThan(20);
+        rowsChecked++;
+      }
+    }
+    expect(rowsChecked).toBe(1);
+  });
+});

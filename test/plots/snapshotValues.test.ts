@@ -16,7 +16,7 @@ import { describe, expect, test } from 'vitest';
 
 const DIR = new URL('./__snapshots__/', import.meta.url).pathname;
 
-interface Trace { name: string; x?: unknown[]; y?: unknown[] }
+interface Trace { name: string; x?: unknown[]; y?: unknown[]; customdata?: unknown[] }
 const traces = (name: string): Trace[] => JSON.parse(readFileSync(`${DIR}${name}.json`, 'utf8')).data;
 /**
  * The trace called `traceName` (the `nth` one of that name) of snapshot `name`, as label -> value
@@ -73,7 +73,9 @@ const CHECKS: Record<string, () => void> = {
   'figure-7-rows': () => close(values('figure-7-rows', 'Time saving per AI hour'), { '1× H100': 1.9, '8× H100': 2.4 }),
   // sectors 60 / 40; occupations .15 / .45 / .40; categories Cat1 15, Cat2 85
   'figure-9': () => {
-    close(values('figure-9', 'By occupation'), { occA: 15, occB: 45, occC: 40 });
+    // the occupations sit at row positions on a numeric axis, named by customdata and the axis's tick texts
+    const occ = traces('figure-9').find((t) => t.name === 'By occupation')!;
+    close(Object.fromEntries((occ.customdata as string[]).map((n, i) => [n, occ.x![i] as number])), { occA: 15, occB: 45, occC: 40 });
     close(values('figure-9', 'By category'), { Cat1: 15, Cat2: 85 });
     close(values('figure-9', 'By sector'), { S1: 60, S2: 40 });
   },
