@@ -9,13 +9,15 @@
  *     digit standing for a multiple of a decade;
  *   - no marker label of a frontier panel sits on the frontier's line;
  *   - Figure 9's occupation panel has a legend of its own, one entry per category in the bars' colours,
- *     beside the bars, and rows under 20 px.
+ *     beside the bars, and rows under 20 px;
+ *   - Figure 2's bars carry their numbers, hand computed from synthetic-small's files, and what a win
+ *     would have earned for an attempt that lost.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
-import { axisKeys, paperFigures, type PlotSpec } from '../../kernel-lib/plots/index.ts';
+import { axisKeys, paperFigure, paperFigures, type PlotSpec } from '../../kernel-lib/plots/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { SMALL } from '../helpers/dataset.ts';
+import { SMALL, editedDataset } from '../helpers/dataset.ts';
 import { annotationBox, frame, panelBox, segmentMeetsBox, textSize, type Box } from './geometry.ts';
 
 const RECON = new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname;
@@ -180,5 +182,37 @@ describe("Figure 9's occupation panel", () => {
       }
     }
     expect(rowsChecked).toBe(1);
+  });
+});
+
+describe('Figure 2: every attempt, its outcome, what it earned, what a win would have earned, numbers on the bars', () => {
+  // synthetic-small, task A1 (tasks.csv: occA, 2 h; occupations.csv: occA 50 USD/h, so G = H x W = 100 USD).
+  // runs.csv: xA1a1 0.5 h, 1 USD, 0.2 MJ; xA1a2 0.25 h, 0.5 USD, 0.1 MJ. judgments.csv by J1: win, loss.
+  const text = (spec: PlotSpec, name: string) => {
+    const t = spec.data.find((d) => d.name === name)!;
+    return Object.fromEntries((t.y as string[]).map((y, i) => [y, (t.text as string[])[i]]));
+  };
+
+  it('A1: times, energies and costs of both attempts; attempt 1 (win) earns G and H - L, attempt 2 (loss) shows what a win would have earned', () => {
+    const spec = paperFigure('2', { dataset: loadDataset(SMALL), bootstrap: false, figure2Task: 'A1' });
+    expect(text(spec, 'Completion time')).toEqual({ 'Expert-only H': '2.00', 'Attempt 1: win': '0.50', 'Attempt 2: loss': '0.25' });
+    expect(text(spec, 'Energy per attempt')).toEqual({ 'Attempt 1: win': '0.200', 'Attempt 2: loss': '0.100' });
+    expect(text(spec, 'AI-system cost per attempt')).toEqual({ 'Attempt 1: win': '1.00', 'Attempt 2: loss': '0.50' });
+    // a win earns G = 100 and S = 2 - 0.5 = 1.5 h; the loss earns nothing, a win would have earned 100 and 2 - 0.25 = 1.75 h
+    expect(text(spec, 'Value earned: G = H × W')).toEqual({ 'Attempt 1: win': '100.00', 'Attempt 2: loss': '' });
+    expect(text(spec, 'Time saving earned: H − L')).toEqual({ 'Attempt 1: win': '1.50', 'Attempt 2: loss': '' });
+    const ifWon = spec.data.filter((d) => d.name === 'hollow: what a win would have earned');
+    expect(ifWon.map((t) => [t.y, t.x, t.text])).toEqual([[['Attempt 2: loss'], [100], ['a win: 100.00']], [['Attempt 2: loss'], [1.75], ['a win: 1.75']]]);
+    // pass@1 credits attempt 1: G 100, C 1, net 99
+    expect(text(spec, 'Credited under pass@1')).toEqual({ 'Output value H × W': '100.00', 'Credited value G': '100.00', 'Charged cost C': '1.00', 'Net value G − C': '99.00' });
+  });
+
+  it('a task whose attempts all lose still shows what each would have earned, and every attempt charged', () => {
+    const dataset = loadDataset(editedDataset({ 'judgments.csv': (t) => t.replace(/,(win|tie)$/gm, ',loss') }));
+    const spec = paperFigure('2', { dataset, bootstrap: false, figure2Task: 'A1' });
+    const ifWon = spec.data.filter((d) => d.name === 'hollow: what a win would have earned');
+    expect(ifWon.map((t) => t.text)).toEqual([['a win: 100.00', 'a win: 100.00'], ['a win: 1.50', 'a win: 1.75']]);
+    expect(text(spec, 'Energy per attempt')).toEqual({ 'Attempt 1: loss': '0.200', 'Attempt 2: loss': '0.100' });
+    expect(text(spec, 'Credited under pass@1')).toEqual({ 'Output value H × W': '100.00', 'Credited value G': '0.00', 'Charged cost C': '1.00', 'Net value G − C': '-1.00' });
   });
 });

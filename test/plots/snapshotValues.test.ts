@@ -52,6 +52,10 @@ const CHECKS: Record<string, () => void> = {
   'figure-2': () => {
     close(values('figure-2', 'Credited under pass@1'), { 'Output value H × W': 100, 'Credited value G': 100, 'Charged cost C': 1, 'Net value G − C': 99 });
     close(values('figure-2', 'Energy per attempt'), { 'Attempt 1: win': 0.2, 'Attempt 2: loss': 0.1 });
+    // attempt 1 wins: G 100 and S = 2 - 0.5 h; attempt 2 loses: nothing (a win would have earned 100 and 2 - 0.25 h)
+    close(values('figure-2', 'Value earned: G = H × W'), { 'Attempt 1: win': 100, 'Attempt 2: loss': 0 });
+    close(values('figure-2', 'Time saving earned: H − L'), { 'Attempt 1: win': 1.5, 'Attempt 2: loss': 0 });
+    close(values('figure-2', 'hollow: what a win would have earned', 1), { 'Attempt 2: loss': 1.75 });
   },
   // win-tie per MJ: Cat1 50 / .3; Cat2 50 / ((.45 x .1 + .4 x .4) / .85). Net value per task Cat2 (.45 x 9.25 + .4 x 98.5) / .85
   'figure-3': () => {
