@@ -234,7 +234,7 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   for (let p = 0, v = valuesStart / 8; p < n; p++, v += width) {
     const i = order[p];
     for (let k = 0; k < K; k++) F[v + k] = columns[k][i];
-    if (K < width) F[v + K] = 0; // a reused memory holds an earlier call's values
+    if (K < width) F[v + K] = 0; // an odd K's spare lane (never read out; a reused memory holds an earlier call's values)
   }
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
