@@ -150,7 +150,18 @@ export function kernelGroupSums(input: KernelInput): boolean {
 }
 
 type SlotSums = (state: number, occ: number, O: number, factor: number, slots: number, sums: number,
-  draws: number, groups: number, K: number, out: number) => void;
+  draws: number, groups: number, K: number, P: number, out: number, positions: number, mode: number) => void;
+
+/**
+ * Bytes of drawn slot positions kept per bootstrap (2 per slot and draw: 50 MB for 1,000 draws of
+ * 25,080 tasks); a bootstrap whose positions would take more (or whose occupations pass 65,536 tasks)
+ * draws them afresh in every call.
+ */
+export const SLOT_POSITIONS_BYTES = 64 * 2 ** 20;
+
+/** A bootstrap's slot kernel: its memory holds the recorded positions at 0 (mode 2 replays them). */
+interface SlotKernel { key: string; memory: WebAssembly.Memory; slotSums: SlotSums; recorded: boolean }
+const slotKernels = new WeakMap<TaskBootstrap, SlotKernel>();
 
 /**
  * The slot-by-slot path of groupMeanDraws (any occupation size) in WebAssembly (`slotSums` in
@@ -159,9 +170,15 @@ type SlotSums = (state: number, occ: number, O: number, factor: number, slots: n
  * order as groupMeanDraws' JavaScript loop, so the sums are identical bit for bit
  * (test/uncertainty/slotKernel.test.ts). Every occupation must be in a group (groupOf[o] < groups,
  * checked by the caller). The columns are copied task-major by position within occupation (a task's
- * K values in one row), so a slot is one address. Returns false (nothing written) where WebAssembly
- * cannot run here or the memory would pass MAX_KERNEL_BYTES. `state`: the generator's four words at
- * the first draw (not advanced here).
+ * K values in one row of P = ceil(K / 2) column pairs, an odd K's last lane zero), so a slot is one
+ * address, and the kernel adds two columns with one f64x2.add (lane by lane: each column's additions
+ * are the scalar ones).
+ *
+ * The first call on a bootstrap records every draw's slot positions (u16) in its kernel's memory, kept
+ * with the bootstrap (under SLOT_POSITIONS_BYTES); later calls with the same seed and draws replay
+ * them instead of stepping the generator (the tables call this once per set of columns: six times for
+ * `j2g tables`). Returns false (nothing written) where WebAssembly cannot run here or the memory would
+ * pass MAX_KERNEL_BYTES. `state`: the generator's four words at the first draw (not advanced here).
  */
 export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): boolean {
   const { draws: B, occupations: O, tasks: n, counts, offsets, order } = boot;
@@ -172,17 +189,34 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   const block = Math.min(B, BLOCK_DRAWS);
   let maxN = 0;
   for (let o = 0; o < O; o++) maxN = Math.max(maxN, counts[o]);
-  // Words (state, per-occupation records, slot scratch), then f64 (factor, sums, values, outputs).
-  const stateAt = 0, occAt = 4, slotsAt = occAt + 8 * O;
-  const factorStart = Math.ceil((4 * (slotsAt + maxN)) / 8) * 8;
-  const sumsStart = factorStart + 8 * O;
-  const valuesStart = sumsStart + 8 * K;
-  const outStart = valuesStart + 8 * n * K;
+  // The recorded positions first (when kept), then words (state, per-occupation records, slot
+  // scratch), then f64 (factor, sums, values, outputs); the sums and the values rows 16-byte aligned
+  // (pairs of columns).
+  const key = `${boot.seed} ${B} ${n} ${O}`;
+  const keep = maxN <= 65536 && 2 * B * n <= SLOT_POSITIONS_BYTES;
+  const at16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
+  const base = keep ? at16(2 * B * n) : 0;
+  const P = Math.ceil(K / 2), width = 2 * P;
+  const stateAt = base / 4, occAt = stateAt + 4, slotsAt = occAt + 8 * O;
+  const factorStart = at16(4 * (slotsAt + maxN));
+  const sumsStart = at16(factorStart + 8 * O);
+  const valuesStart = sumsStart + 8 * width;
+  const outStart = valuesStart + 8 * n * width;
   const bytes = outStart + 8 * K * groups * block;
-  const instance = kernelInstance(module, bytes);
-  if (!instance) return false;
-  const { memory, exports } = instance;
-  const slotSums = exports.slotSums as SlotSums;
+  let kept = keep ? slotKernels.get(boot) : undefined;
+  if (kept && (kept.key !== key || !kept.recorded || !grown(kept.memory, bytes))) {
+    slotKernels.delete(boot);
+    kept = undefined;
+  }
+  let memory: WebAssembly.Memory, slotSums: SlotSums;
+  if (kept) ({ memory, slotSums } = kept);
+  else {
+    const instance = kernelInstance(module, bytes);
+    if (!instance) return false;
+    memory = instance.memory;
+    slotSums = instance.exports.slotSums as SlotSums;
+  }
+  const mode = kept ? 2 : keep ? 1 : 0;
   const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer);
   I.set(state, stateAt);
   for (let o = 0; o < O; o++) {
@@ -193,17 +227,18 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
     I[r + 3] = boot.chunkThreshold[o];
     I[r + 4] = boot.tailRange[o];
     I[r + 5] = boot.tailThreshold[o];
-    I[r + 6] = valuesStart + 8 * K * offsets[o];
+    I[r + 6] = valuesStart + 8 * width * offsets[o];
     I[r + 7] = groupOf[o];
   }
   F.set(factor, factorStart / 8);
-  for (let p = 0, v = valuesStart / 8; p < n; p++) {
+  for (let p = 0, v = valuesStart / 8; p < n; p++, v += width) {
     const i = order[p];
-    for (let k = 0; k < K; k++) F[v++] = columns[k][i];
+    for (let k = 0; k < K; k++) F[v + k] = columns[k][i];
+    if (K < width) F[v + K] = 0; // an odd K's spare lane (never read out; a reused memory holds an earlier call's values)
   }
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
-    slotSums(4 * stateAt, 4 * occAt, O, factorStart, 4 * slotsAt, sumsStart, nb, groups, K, outStart);
+    slotSums(4 * stateAt, 4 * occAt, O, factorStart, 4 * slotsAt, sumsStart, nb, groups, K, P, outStart, 2 * b0 * n, mode);
     for (let c = 0; c < K; c++) {
       for (let g = 0; g < groups; g++) {
         const at = outStart / 8 + (c * groups + g) * nb;
@@ -211,5 +246,19 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
       }
     }
   }
+  if (mode === 1) slotKernels.set(boot, { key, memory, slotSums, recorded: true });
   return true;
+}
+
+/** Whether `memory` holds at least `bytes` (grown if need be, within MAX_KERNEL_BYTES). */
+function grown(memory: WebAssembly.Memory, bytes: number): boolean {
+  if (bytes > MAX_KERNEL_BYTES) return false;
+  const short = Math.ceil((bytes - memory.buffer.byteLength) / PAGE);
+  if (short <= 0) return true;
+  try {
+    memory.grow(short);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -80,6 +80,96 @@
       (br $next)))
     (f64.store (local.get $dst) (local.get $a0)))
 
+  ;; The slot path's column sums, two columns to a 128-bit lane pair: out lanes (addresses dst + 16 j,
+  ;; j < P) = sum over the rows i .. e - 1 (addresses of row addresses) of the f64 pair at row + cb + 16 j,
+  ;; accumulated from 0. f64x2.add adds each lane on its own (IEEE-754, round to nearest), so each
+  ;; column's sum is the scalar sum in the same order, bit for bit; twice the columns per add and one
+  ;; pass over the slots for up to 12 columns ($pairs6), where $sum5 took 5 ($pairs5 .. $pairs1: fewer).
+  (func $pairs6 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $a4 v128) (local $a5 v128) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64x2.add (local.get $a0) (v128.load offset=0 (local.get $r))))
+      (local.set $a1 (f64x2.add (local.get $a1) (v128.load offset=16 (local.get $r))))
+      (local.set $a2 (f64x2.add (local.get $a2) (v128.load offset=32 (local.get $r))))
+      (local.set $a3 (f64x2.add (local.get $a3) (v128.load offset=48 (local.get $r))))
+      (local.set $a4 (f64x2.add (local.get $a4) (v128.load offset=64 (local.get $r))))
+      (local.set $a5 (f64x2.add (local.get $a5) (v128.load offset=80 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (v128.store offset=0 (local.get $dst) (local.get $a0))
+    (v128.store offset=16 (local.get $dst) (local.get $a1))
+    (v128.store offset=32 (local.get $dst) (local.get $a2))
+    (v128.store offset=48 (local.get $dst) (local.get $a3))
+    (v128.store offset=64 (local.get $dst) (local.get $a4))
+    (v128.store offset=80 (local.get $dst) (local.get $a5)))
+  (func $pairs5 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $a4 v128) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64x2.add (local.get $a0) (v128.load offset=0 (local.get $r))))
+      (local.set $a1 (f64x2.add (local.get $a1) (v128.load offset=16 (local.get $r))))
+      (local.set $a2 (f64x2.add (local.get $a2) (v128.load offset=32 (local.get $r))))
+      (local.set $a3 (f64x2.add (local.get $a3) (v128.load offset=48 (local.get $r))))
+      (local.set $a4 (f64x2.add (local.get $a4) (v128.load offset=64 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (v128.store offset=0 (local.get $dst) (local.get $a0))
+    (v128.store offset=16 (local.get $dst) (local.get $a1))
+    (v128.store offset=32 (local.get $dst) (local.get $a2))
+    (v128.store offset=48 (local.get $dst) (local.get $a3))
+    (v128.store offset=64 (local.get $dst) (local.get $a4)))
+  (func $pairs4 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $a3 v128) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64x2.add (local.get $a0) (v128.load offset=0 (local.get $r))))
+      (local.set $a1 (f64x2.add (local.get $a1) (v128.load offset=16 (local.get $r))))
+      (local.set $a2 (f64x2.add (local.get $a2) (v128.load offset=32 (local.get $r))))
+      (local.set $a3 (f64x2.add (local.get $a3) (v128.load offset=48 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (v128.store offset=0 (local.get $dst) (local.get $a0))
+    (v128.store offset=16 (local.get $dst) (local.get $a1))
+    (v128.store offset=32 (local.get $dst) (local.get $a2))
+    (v128.store offset=48 (local.get $dst) (local.get $a3)))
+  (func $pairs3 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32)
+    (local $a0 v128) (local $a1 v128) (local $a2 v128) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64x2.add (local.get $a0) (v128.load offset=0 (local.get $r))))
+      (local.set $a1 (f64x2.add (local.get $a1) (v128.load offset=16 (local.get $r))))
+      (local.set $a2 (f64x2.add (local.get $a2) (v128.load offset=32 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (v128.store offset=0 (local.get $dst) (local.get $a0))
+    (v128.store offset=16 (local.get $dst) (local.get $a1))
+    (v128.store offset=32 (local.get $dst) (local.get $a2)))
+  (func $pairs2 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32)
+    (local $a0 v128) (local $a1 v128) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64x2.add (local.get $a0) (v128.load offset=0 (local.get $r))))
+      (local.set $a1 (f64x2.add (local.get $a1) (v128.load offset=16 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (v128.store offset=0 (local.get $dst) (local.get $a0))
+    (v128.store offset=16 (local.get $dst) (local.get $a1)))
+  (func $pairs1 (param $i i32) (param $e i32) (param $cb i32) (param $dst i32)
+    (local $a0 v128) (local $r i32)
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $e)))
+      (local.set $r (i32.add (i32.load (local.get $i)) (local.get $cb)))
+      (local.set $a0 (f64x2.add (local.get $a0) (v128.load offset=0 (local.get $r))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $next)))
+    (v128.store offset=0 (local.get $dst) (local.get $a0)))
+
   ;; One occupation's block of the sums table (occupationRowSums in multisetSums.ts, the same operations
   ;; in the same order): for each of its M multisets d (counts flat[d n + t], one byte each), row d of
   ;; `out` (K f64, holding zeros) gets, column by column, count x value added task by task, then is
@@ -207,31 +297,38 @@
   ;; tasks), the same stream and the same additions in the same order: for each draw, every output
   ;; of the draw set to 0; then occupation by occupation, its n_o slots drawn chunk by chunk (fillDraw:
   ;; one u per chunk, its base-n_o digits least significant first) as addresses of the drawn tasks'
-  ;; rows, each column summed over the slots in slot order from 0 ($sum5 .. $sum1 into `sums`), and
+  ;; rows, each column summed over the slots in slot order from 0 ($pairs6 .. $pairs1 into `sums`), and
   ;; out[c][g] += factor_o x sum_c for o's group g.
   ;;
   ;; Memory (laid out by multisetKernel.ts):
   ;;   state   4 words, as groupSums'
   ;;   occ     8 words per occupation: n_o, c_o (slots per chunk), the full chunk's range and
   ;;           threshold, the last chunk's range and threshold, the address of o's first row in the
-  ;;           values table (task-major: the K f64 of o's task at position k at row + 8 K k), and g
+  ;;           values table (task-major: the K f64 of o's task at position k at row + 16 P k, P =
+  ;;           ceil(K / 2) column pairs, an odd K's last lane zero), and g
   ;;   factor  O f64
   ;;   slots   max n_o words of scratch: one occupation's drawn row addresses
-  ;;   sums    K f64 of scratch
+  ;;   sums    2 P f64 of scratch (16-byte aligned)
   ;;   out     K x groups x draws f64, as groupSums'
+  ;;   positions  (modes 1 and 2) the draws' drawn positions within their occupations, u16, draw by
+  ;;           draw and occupation by occupation in slot order (n u16 a draw)
+  ;; `mode`: 0 draws from the generator; 1 draws from it and records each slot's position at
+  ;; `positions`; 2 replays positions recorded before (the generator untouched: the same slots, so
+  ;; the same sums, without the generator steps and digit divisions).
   (func (export "slotSums")
     (param $state i32) (param $occ i32) (param $O i32) (param $factor i32) (param $slots i32) (param $sums i32)
-    (param $draws i32) (param $groups i32) (param $K i32) (param $out i32)
+    (param $draws i32) (param $groups i32) (param $K i32) (param $P i32) (param $out i32) (param $positions i32) (param $mode i32)
     (local $s0 i32) (local $s1 i32) (local $s2 i32) (local $s3 i32) (local $m i32) (local $x i32) (local $t i32)
     (local $b i32) (local $o i32) (local $rec i32) (local $n i32) (local $c i32) (local $left i32) (local $len i32)
     (local $range i64) (local $threshold i32) (local $product i64) (local $u i32) (local $q i32)
-    (local $row i32) (local $K8 i32) (local $p i32) (local $e i32) (local $j i32) (local $stride i32)
-    (local $dst i32) (local $f f64) (local $k i32) (local $w i32)
+    (local $row i32) (local $rowBytes i32) (local $p i32) (local $e i32) (local $j i32) (local $stride i32)
+    (local $dst i32) (local $f f64) (local $k i32) (local $w i32) (local $pos i32)
     (local.set $s0 (i32.load offset=0 (local.get $state)))
     (local.set $s1 (i32.load offset=4 (local.get $state)))
     (local.set $s2 (i32.load offset=8 (local.get $state)))
     (local.set $s3 (i32.load offset=12 (local.get $state)))
-    (local.set $K8 (i32.shl (local.get $K) (i32.const 3)))
+    ;; a row: P column pairs (2 P f64, the last lane of an odd K a zero)
+    (local.set $rowBytes (i32.shl (local.get $P) (i32.const 4)))
     (local.set $stride (i32.shl (i32.mul (local.get $groups) (local.get $draws)) (i32.const 3)))
     (block $drawn (loop $draw
       (br_if $drawn (i32.ge_u (local.get $b) (local.get $draws)))
@@ -250,67 +347,81 @@
         (local.set $n (i32.load offset=0 (local.get $rec)))
         (local.set $c (i32.load offset=4 (local.get $rec)))
         (local.set $row (i32.load offset=24 (local.get $rec)))
-        ;; the slots, chunk by chunk: $p the next slot's address
-        (local.set $p (local.get $slots))
-        (local.set $left (local.get $n))
-        (block $chunked (loop $chunk
-          (br_if $chunked (i32.le_s (local.get $left) (i32.const 0)))
-          (if (i32.ge_s (local.get $left) (local.get $c))
-            (then
-              (local.set $len (local.get $c))
-              (local.set $range (i64.extend_i32_u (i32.load offset=8 (local.get $rec))))
-              (local.set $threshold (i32.load offset=12 (local.get $rec))))
-            (else
-              (local.set $len (local.get $left))
-              (local.set $range (i64.extend_i32_u (i32.load offset=16 (local.get $rec))))
-              (local.set $threshold (i32.load offset=20 (local.get $rec)))))
-          (loop $reject
-            (local.set $m (i32.mul (local.get $s1) (i32.const 5)))
-            (local.set $x (i32.mul (i32.rotl (local.get $m) (i32.const 7)) (i32.const 9)))
-            (local.set $t (i32.shl (local.get $s1) (i32.const 9)))
-            (local.set $s2 (i32.xor (local.get $s2) (local.get $s0)))
-            (local.set $s3 (i32.xor (local.get $s3) (local.get $s1)))
-            (local.set $s1 (i32.xor (local.get $s1) (local.get $s2)))
-            (local.set $s0 (i32.xor (local.get $s0) (local.get $s3)))
-            (local.set $s2 (i32.xor (local.get $s2) (local.get $t)))
-            (local.set $s3 (i32.rotl (local.get $s3) (i32.const 11)))
-            (local.set $product (i64.mul (i64.extend_i32_u (local.get $x)) (local.get $range)))
-            (br_if $reject (i32.lt_u (i32.wrap_i64 (local.get $product)) (local.get $threshold))))
-          (local.set $u (i32.wrap_i64 (i64.shr_u (local.get $product) (i64.const 32))))
-          ;; digits of u, least significant first; the last one is what is left of u (< n_o)
-          (local.set $j (i32.const 1))
-          (block $digits (loop $digit
-            (br_if $digits (i32.ge_u (local.get $j) (local.get $len)))
-            (local.set $q (i32.div_u (local.get $u) (local.get $n)))
-            (i32.store (local.get $p) (i32.add (local.get $row) (i32.mul (i32.sub (local.get $u) (i32.mul (local.get $q) (local.get $n))) (local.get $K8))))
-            (local.set $u (local.get $q))
+        (if (i32.eq (local.get $mode) (i32.const 2))
+          (then
+            ;; replayed: o's n_o positions recorded by an earlier call (u16 each), in slot order
+            (local.set $p (local.get $slots))
+            (local.set $e (i32.add (local.get $slots) (i32.shl (local.get $n) (i32.const 2))))
+            (block $replayed (loop $replay
+              (br_if $replayed (i32.ge_u (local.get $p) (local.get $e)))
+              (i32.store (local.get $p) (i32.add (local.get $row) (i32.mul (i32.load16_u (local.get $positions)) (local.get $rowBytes))))
+              (local.set $positions (i32.add (local.get $positions) (i32.const 2)))
+              (local.set $p (i32.add (local.get $p) (i32.const 4)))
+              (br $replay))))
+          (else
+          ;; the slots, chunk by chunk: $p the next slot's address
+          (local.set $p (local.get $slots))
+          (local.set $left (local.get $n))
+          (block $chunked (loop $chunk
+            (br_if $chunked (i32.le_s (local.get $left) (i32.const 0)))
+            (if (i32.ge_s (local.get $left) (local.get $c))
+              (then
+                (local.set $len (local.get $c))
+                (local.set $range (i64.extend_i32_u (i32.load offset=8 (local.get $rec))))
+                (local.set $threshold (i32.load offset=12 (local.get $rec))))
+              (else
+                (local.set $len (local.get $left))
+                (local.set $range (i64.extend_i32_u (i32.load offset=16 (local.get $rec))))
+                (local.set $threshold (i32.load offset=20 (local.get $rec)))))
+            (loop $reject
+              (local.set $m (i32.mul (local.get $s1) (i32.const 5)))
+              (local.set $x (i32.mul (i32.rotl (local.get $m) (i32.const 7)) (i32.const 9)))
+              (local.set $t (i32.shl (local.get $s1) (i32.const 9)))
+              (local.set $s2 (i32.xor (local.get $s2) (local.get $s0)))
+              (local.set $s3 (i32.xor (local.get $s3) (local.get $s1)))
+              (local.set $s1 (i32.xor (local.get $s1) (local.get $s2)))
+              (local.set $s0 (i32.xor (local.get $s0) (local.get $s3)))
+              (local.set $s2 (i32.xor (local.get $s2) (local.get $t)))
+              (local.set $s3 (i32.rotl (local.get $s3) (i32.const 11)))
+              (local.set $product (i64.mul (i64.extend_i32_u (local.get $x)) (local.get $range)))
+              (br_if $reject (i32.lt_u (i32.wrap_i64 (local.get $product)) (local.get $threshold))))
+            (local.set $u (i32.wrap_i64 (i64.shr_u (local.get $product) (i64.const 32))))
+            ;; digits of u, least significant first; the last one is what is left of u (< n_o)
+            (local.set $j (i32.const 1))
+            (block $digits (loop $digit
+              (br_if $digits (i32.ge_u (local.get $j) (local.get $len)))
+              (local.set $q (i32.div_u (local.get $u) (local.get $n)))
+              (local.set $pos (i32.sub (local.get $u) (i32.mul (local.get $q) (local.get $n))))
+              (i32.store (local.get $p) (i32.add (local.get $row) (i32.mul (local.get $pos) (local.get $rowBytes))))
+              (if (local.get $mode) (then
+                (i32.store16 (local.get $positions) (local.get $pos))
+                (local.set $positions (i32.add (local.get $positions) (i32.const 2)))))
+              (local.set $u (local.get $q))
+              (local.set $p (i32.add (local.get $p) (i32.const 4)))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br $digit)))
+            (i32.store (local.get $p) (i32.add (local.get $row) (i32.mul (local.get $u) (local.get $rowBytes))))
+            (if (local.get $mode) (then
+              (i32.store16 (local.get $positions) (local.get $u))
+              (local.set $positions (i32.add (local.get $positions) (i32.const 2)))))
             (local.set $p (i32.add (local.get $p) (i32.const 4)))
-            (local.set $j (i32.add (local.get $j) (i32.const 1)))
-            (br $digit)))
-          (i32.store (local.get $p) (i32.add (local.get $row) (i32.mul (local.get $u) (local.get $K8))))
-          (local.set $p (i32.add (local.get $p) (i32.const 4)))
-          (local.set $left (i32.sub (local.get $left) (local.get $len)))
-          (br $chunk)))
-        ;; each column's sum over the slots, in blocks of 5, 4, 2, 1 columns (any blocking: each column's own additions are in slot order)
+            (local.set $left (i32.sub (local.get $left) (local.get $len)))
+            (br $chunk)))))
+        ;; each column's sum over the slots, min(6, pairs left) column pairs a pass (any blocking: each column's own additions are in slot order)
         (local.set $k (i32.const 0))
         (block $summed (loop $columns
-          (local.set $w (i32.sub (local.get $K) (local.get $k)))
+          (local.set $w (i32.sub (local.get $P) (local.get $k)))
           (br_if $summed (i32.le_s (local.get $w) (i32.const 0)))
-          (if (i32.ge_s (local.get $w) (i32.const 5))
-            (then
-              (call $sum5 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))) (i32.const 8))
-              (local.set $k (i32.add (local.get $k) (i32.const 5))))
-            (else (if (i32.ge_s (local.get $w) (i32.const 4))
-              (then
-                (call $sum4 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))) (i32.const 8))
-                (local.set $k (i32.add (local.get $k) (i32.const 4))))
-              (else (if (i32.ge_s (local.get $w) (i32.const 2))
-                (then
-                  (call $sum2 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))) (i32.const 8))
-                  (local.set $k (i32.add (local.get $k) (i32.const 2))))
-                (else
-                  (call $sum1 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 3)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 3))))
-                  (local.set $k (i32.add (local.get $k) (i32.const 1)))))))))
+          (if (i32.gt_s (local.get $w) (i32.const 6)) (then (local.set $w (i32.const 6))))
+          (block $passed (block $b1 (block $b2 (block $b3 (block $b4 (block $b5 (block $b6
+            (br_table $b1 $b1 $b2 $b3 $b4 $b5 $b6 (local.get $w)))
+            (call $pairs6 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 4)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 4)))) (br $passed))
+            (call $pairs5 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 4)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 4)))) (br $passed))
+            (call $pairs4 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 4)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 4)))) (br $passed))
+            (call $pairs3 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 4)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 4)))) (br $passed))
+            (call $pairs2 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 4)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 4)))) (br $passed))
+            (call $pairs1 (local.get $slots) (local.get $p) (i32.shl (local.get $k) (i32.const 4)) (i32.add (local.get $sums) (i32.shl (local.get $k) (i32.const 4)))))
+          (local.set $k (i32.add (local.get $k) (local.get $w)))
           (br $columns)))
         ;; out[c][g] += factor_o x sum_c
         (local.set $f (f64.load (i32.add (local.get $factor) (i32.shl (local.get $o) (i32.const 3)))))
