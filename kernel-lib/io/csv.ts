@@ -251,14 +251,24 @@ export function streamCsvFile(path: string, label: string, onHeader: (header: st
 
 /** Parse CSV text with a header row. Throws a ValidationError listing every malformed row. */
 export function parseCsv(text: string, file: string): CsvData {
+  const b = rowsBuilder(file);
+  scanWithHeader(text, file, b.onHeader, b.onRow, true);
+  return b.result();
+}
+
+/** One object per row (CsvData), built from scanned records. */
+function rowsBuilder(file: string) {
   let header: string[] = [];
   const rows: CsvRow[] = [];
-  scanWithHeader(text, file, (h) => (header = h), (line, fields) => {
-    const values: Record<string, string> = {};
-    header.forEach((h, k) => (values[h] = fields[k]));
-    rows.push({ line, values });
-  });
-  return { file, header, rows };
+  return {
+    onHeader: (h: string[]) => { header = h; },
+    onRow: (line: number, fields: string[]) => {
+      const values: Record<string, string> = {};
+      for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
+      rows.push({ line, values });
+    },
+    result: (): CsvData => ({ file, header, rows }),
+  };
 }
 
 /**
@@ -267,21 +277,29 @@ export function parseCsv(text: string, file: string): CsvData {
  * @example parseCsvColumns('x\na\na\n', 'f.csv').columns.x.dict // => ['a']
  */
 export function parseCsvColumns(text: string, file: string): CsvColumns {
-  let header: string[] = [];
-  let length = 0;
   // sized by the line ends, so that 800,000 rows are not grown by doubling and copied again
   let capacity = 1;
   for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) capacity++;
+  const b = columnsBuilder(file, capacity);
+  scanWithHeader(text, file, b.onHeader, b.onRow, true);
+  return b.result();
+}
+
+/** CsvColumns built from scanned records, its arrays sized for `capacity` rows (grown by doubling past it). */
+function columnsBuilder(file: string, capacity: number) {
+  let header: string[] = [];
+  let length = 0;
   let lines = new Int32Array(capacity);
   let codes: Int32Array[] = [];
   let maps: (Map<string, number> | null)[] = [];
   let dicts: string[][] = [];
-  scanWithHeader(text, file, (h) => {
+  const onHeader = (h: string[]) => {
     header = h;
     codes = h.map(() => new Int32Array(capacity));
     maps = h.map(() => new Map());
     dicts = h.map(() => []);
-  }, (line, fields) => {
+  };
+  const onRow = (line: number, fields: string[]) => {
     if (length === lines.length) {
       const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b; };
       lines = grow(lines);
@@ -307,11 +325,14 @@ export function parseCsvColumns(text: string, file: string): CsvColumns {
         maps[k] = null;
       }
     }
-  }, true);
-  const columns: CsvColumns['columns'] = {};
-  const fit = (a: Int32Array) => (a.length === length ? a : a.length - length < 64 ? a.subarray(0, length) : a.slice(0, length));
-  header.forEach((h, k) => (columns[h] = { codes: fit(codes[k]), dict: dicts[k], encoded: maps[k] !== null }));
-  return { file, header, length, lines: fit(lines), columns };
+  };
+  const result = (): CsvColumns => {
+    const columns: CsvColumns['columns'] = {};
+    const fit = (a: Int32Array) => (a.length === length ? a : a.length - length < 64 ? a.subarray(0, length) : a.slice(0, length));
+    header.forEach((h, k) => (columns[h] = { codes: fit(codes[k]), dict: dicts[k], encoded: maps[k] !== null }));
+    return { file, header, length, lines: fit(lines), columns };
+  };
+  return { onHeader, onRow, result };
 }
 
 /** CsvData's rows encoded as CsvColumns (for cells built in memory). */
@@ -419,14 +440,41 @@ export function readTextFile(path: string, label = path, maxBytes = MAX_TEXT_FIL
   return decodeUtf8(bytes, label);
 }
 
-/** Read and parse a CSV file; `label` is the name used in messages (defaults to the path). */
+/**
+ * Read and parse a CSV file (parseCsv), streamed (streamCsvFile): neither the file's bytes nor its
+ * whole text are held beside the rows; `label` is the name used in messages (defaults to the path).
+ */
 export function readCsv(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES): CsvData {
-  return parseCsv(readTextFile(path, label, maxBytes), label);
+  const b = rowsBuilder(label);
+  streamCsvFile(path, label, b.onHeader, b.onRow, maxBytes);
+  return b.result();
 }
 
-/** Read a CSV file into CsvColumns (parseCsvColumns); `label` names it in messages. */
+/** Read a CSV file into CsvColumns (parseCsvColumns), streamed (streamCsvFile); `label` names it in messages. */
 export function readCsvColumns(path: string, label = path): CsvColumns {
-  return parseCsvColumns(readTextFile(path, label), label);
+  const b = columnsBuilder(label, countLineEnds(path));
+  streamCsvFile(path, label, b.onHeader, b.onRow);
+  return b.result();
+}
+
+/** 1 + the number of `\n` bytes in a file (parseCsvColumns' capacity), read in chunks; 1 when it cannot be read (streamCsvFile then says why). */
+function countLineEnds(path: string): number {
+  const fs = nodeFs();
+  let fd: number;
+  try { fd = fs.openSync(path, 'r'); } catch { return 1; }
+  try {
+    if (fs.fstatSync(fd).size > MAX_TEXT_FILE_BYTES) return 1; // refused by streamCsvFile before any row
+    const buf = Buffer.allocUnsafe(STREAM_CHUNK);
+    let count = 1;
+    for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;) {
+      for (let p = buf.indexOf(10); p !== -1 && p < n; p = buf.indexOf(10, p + 1)) count++;
+    }
+    return count;
+  } catch {
+    return 1;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Quote a value for CSV output when needed. */
