@@ -403,10 +403,11 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
 }
 
 /**
- * The largest file the whole-file readers take (256 MiB): they hold the file, its text and what is
- * parsed from it in memory at once (a dataset's columns, a scenario, weights). A larger file is
- * refused before it is read, with its size and this limit, never as "invalid UTF-8" or a crash.
- * Trace sample files are streamed and have no such limit (energy/sampleStream.ts).
+ * The largest file the text readers take (256 MiB): they hold what is parsed from it (a dataset's
+ * rows or columns; a whole-text reader also the text), 3.1 GB at worst for 256 MiB of two-column rows
+ * (`npm run bench -- readers`, data/README.md). A larger file is refused before it is read, with its
+ * size and this limit, never as "invalid UTF-8" or a crash. Trace sample files are streamed and have
+ * no such limit (energy/sampleStream.ts).
  */
 export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
 /**
@@ -416,7 +417,10 @@ export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
  * sixteenth of that, and a weights file has one row per occupation (SOC lists under a thousand).
  */
 export const MAX_CONFIG_CSV_BYTES = 16 * 2 ** 20;
-/** The largest file an importer takes (64 MiB): it builds one object per row (IPW, Zeus, CodeCarbon). */
+/**
+ * The largest file an importer takes (64 MiB): it keeps a record and a runs.csv row per run (Zeus and
+ * CodeCarbon stream their file, IPW reads its JSON lines whole), 1.3 GB at most at this size (bench).
+ */
 export const MAX_IMPORT_FILE_BYTES = 64 * 2 ** 20;
 
 /** Refuse a file over `maxBytes` before reading it, naming its size and the limit. */
