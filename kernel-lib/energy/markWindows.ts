@@ -126,7 +126,7 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
   const skipped: SkippedLine[] = [];
   let pending: SkippedLine[] = [];
   let lastGoodS = -Infinity;
-  const marks: { t: number; v: MarkFields; line: number }[] = [];
+  let marks: { t: number; v: MarkFields; line: number }[] = [];
   for (let k = 1; k < lines.length; k++) {
     const line = k + 1;
     const skip = (message: string) => {
@@ -162,7 +162,8 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
     const around = [prev, next].filter((x): x is number => x !== undefined);
     skipped.push({ file, line: marks[i].line, message: `mono_ns: ${t.toFixed(9)} s lies outside the marks around it (${around.map((x) => `${x.toFixed(9)} s`).join(' and ')}): a garbled time`, fromS: Math.min(...around), toS: Math.max(...around) });
   }
-  if (garbled.size) marks.splice(0, marks.length, ...marks.filter((_, i) => !garbled.has(i)));
+  // (not splice(0, n, ...kept): spread as arguments, 300,000 marks overflowed the stack, a RangeError)
+  if (garbled.size) marks = marks.filter((_, i) => !garbled.has(i));
   marks.sort((a, b) => a.t - b.t || a.line - b.line);
 
   const tables: Record<string, Map<string, Window & { startLine?: number; endLine?: number }>> = { run: new Map(), setup: new Map(), idle: new Map() };

@@ -19,8 +19,8 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, numberField, requiredText } from '../data/fields.ts';
-import { MAX_IMPORT_FILE_BYTES, parseCsv, readCsv, type CsvData } from '../io/csv.ts';
-import { checkHeader, parseRows } from '../io/csvRows.ts';
+import { MAX_IMPORT_FILE_BYTES, scanCsvText, streamCsvFile } from '../io/csv.ts';
+import { checkHeader, parseRow } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
 import type { RunMap } from './runMap.ts';
@@ -42,43 +42,70 @@ export interface CodeCarbonOptions {
   map?: RunMap;
 }
 
-/** Read an emissions.csv and import it (see parseCodeCarbon). */
+/** Read an emissions.csv and import it (see parseCodeCarbon), a row at a time: memory holds the runs kept, not the file. */
 export function importCodeCarbon(path: string, opts: CodeCarbonOptions = {}): ImportResult {
-  return codeCarbonRuns(readCsv(path, path, MAX_IMPORT_FILE_BYTES), opts);
+  const reader = codeCarbonReader(path);
+  streamCsvFile(path, path, reader.onHeader, reader.onRow, MAX_IMPORT_FILE_BYTES);
+  return reader.finish(opts);
 }
 
 /**
  * Import emissions.csv text. @example parseCodeCarbon('run_id,duration,cpu_energy,gpu_energy,ram_energy,energy_consumed,pue\nr,36,0.0012,0.0024,0.0006,0.0042,1.2\n', 'e.csv').rows[0].energy_mj // => '0.012600000'
  */
 export function parseCodeCarbon(text: string, file: string, opts: CodeCarbonOptions = {}): ImportResult {
-  return codeCarbonRuns(parseCsv(text, file), opts);
+  const reader = codeCarbonReader(file);
+  scanCsvText(text, file, reader.onHeader, reader.onRow);
+  return reader.finish(opts);
 }
 
-function codeCarbonRuns(csv: CsvData, opts: CodeCarbonOptions): ImportResult {
-  const issues: ValidationIssue[] = [];
-  if (!checkHeader(csv, REQUIRED, issues)) throw new ValidationError(issues);
-  // a column that names an energy this importer does not read (other casing or units) is not ignored
-  for (const h of csv.header) {
-    if (/energy|joule|kwh/i.test(h) && !(REQUIRED as readonly string[]).includes(h)) {
-      issues.push({ file: csv.file, line: 1, column: h, message: 'unknown energy column, expected cpu_energy, gpu_energy, ram_energy and energy_consumed (kWh): j2g reads no other, and leaving this one out would drop its energy' });
+/** What is kept of a run: its last row (append mode writes a running total per row). */
+interface KeptRun { line: number; data: z.output<typeof schema>; gpuCount: string; rows: number }
+
+/**
+ * An emissions.csv's header and rows as they are read (onHeader, onRow), and the import of the runs
+ * they leave (finish). Problems are thrown by finish in the order a whole-file reader finds them: the
+ * header's, then every row's fields, then every row's energy sum.
+ */
+function codeCarbonReader(file: string) {
+  const headerIssues: ValidationIssue[] = [];
+  const fieldIssues: ValidationIssue[] = [];
+  const sumIssues: ValidationIssue[] = [];
+  let header: string[] = [];
+  let gpuCountAt = -1;
+  const last = new Map<string, KeptRun>();
+  const onHeader = (h: string[]) => {
+    header = h;
+    if (!checkHeader({ file, header }, REQUIRED, headerIssues)) return;
+    // a column that names an energy this importer does not read (other casing or units) is not ignored
+    for (const c of header) {
+      if (/energy|joule|kwh/i.test(c) && !(REQUIRED as readonly string[]).includes(c)) {
+        headerIssues.push({ file, line: 1, column: c, message: 'unknown energy column, expected cpu_energy, gpu_energy, ram_energy and energy_consumed (kWh): j2g reads no other, and leaving this one out would drop its energy' });
+      }
     }
-  }
-  if (issues.length) throw new ValidationError(issues);
-  const hasGpuCount = csv.header.includes('gpu_count');
-  const parsed = parseRows(csv, schema, issues);
-  const last = new Map<string, { line: number; data: z.output<typeof schema>; gpuCount: string; rows: number }>();
-  const byLine = new Map(csv.rows.map((r) => [r.line, r.values]));
-  for (const { line, data } of parsed) {
+    gpuCountAt = header.indexOf('gpu_count');
+  };
+  const onRow = (line: number, fields: string[]) => {
+    if (headerIssues.length) return;
+    const values: Record<string, string> = {};
+    for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
+    const data = parseRow(file, line, values, schema, fieldIssues);
+    if (data === undefined) return;
     const sumKWh = data.cpu_energy + data.gpu_energy + data.ram_energy;
     if (Math.abs(sumKWh - data.energy_consumed) > 1e-6 * Math.max(sumKWh, data.energy_consumed) + 1e-15) {
-      issues.push({ file: csv.file, line, column: 'energy_consumed', message: `expected cpu_energy + gpu_energy + ram_energy (${Number(sumKWh.toPrecision(12))} kWh), found ${data.energy_consumed}` });
-      continue;
+      sumIssues.push({ file, line, column: 'energy_consumed', message: `expected cpu_energy + gpu_energy + ram_energy (${Number(sumKWh.toPrecision(12))} kWh), found ${data.energy_consumed}` });
+      return;
     }
-    const gpuCount = hasGpuCount ? byLine.get(line)!.gpu_count : '';
+    const gpuCount = gpuCountAt === -1 ? '' : fields[gpuCountAt];
     last.set(data.run_id, { line, data, gpuCount, rows: (last.get(data.run_id)?.rows ?? 0) + 1 });
-  }
+  };
+  const finish = (opts: CodeCarbonOptions) => codeCarbonRuns(file, gpuCountAt !== -1, headerIssues.length ? headerIssues : [...fieldIssues, ...sumIssues], last, opts);
+  return { onHeader, onRow, finish };
+}
+
+function codeCarbonRuns(file: string, hasGpuCount: boolean, issues: ValidationIssue[], last: Map<string, KeptRun>, opts: CodeCarbonOptions): ImportResult {
   if (issues.length) throw new ValidationError(issues);
   const kept = [...last.values()].sort((a, b) => a.line - b.line);
+  last.clear();
   const notes: string[] = [];
   const runs: ImportedRun[] = kept.map(({ line, data, gpuCount, rows }) => {
     // CodeCarbon multiplied every component by the PUE; our boundary is the node's components
@@ -96,6 +123,6 @@ function codeCarbonRuns(csv: CsvData, opts: CodeCarbonOptions): ImportResult {
   const pues = [...new Set(kept.map((k) => k.data.pue))].sort((a, b) => a - b);
   notes.unshift(`PUE divided out: ${pues.join(', ')}`, 'ram_energy is an estimate (flagged dram-estimated)');
   const replaced = kept.filter((k) => k.rows > 1).length;
-  if (replaced) warn(`${csv.file}: ${replaced} run(s) have several rows (CodeCarbon append mode); the last row of each run_id is kept`);
-  return toRunsCsv(runs, 'codecarbon', csv.file, 'run_id', notes, opts.map);
+  if (replaced) warn(`${file}: ${replaced} run(s) have several rows (CodeCarbon append mode); the last row of each run_id is kept`);
+  return toRunsCsv(runs, 'codecarbon', file, 'run_id', notes, opts.map);
 }

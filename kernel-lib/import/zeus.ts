@@ -17,8 +17,8 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { MAX_IMPORT_FILE_BYTES, parseCsv, readCsv, type CsvData } from '../io/csv.ts';
-import { checkHeader, parseRows } from '../io/csvRows.ts';
+import { MAX_IMPORT_FILE_BYTES, scanCsvText, streamCsvFile } from '../io/csv.ts';
+import { checkHeader, parseRow } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
 import type { RunMap } from './runMap.ts';
@@ -30,16 +30,20 @@ export interface ZeusOptions {
   map?: RunMap;
 }
 
-/** Read a Zeus log file and import it (see parseZeusLog). */
+/** Read a Zeus log file and import it (see parseZeusLog), a row at a time: memory holds the windows, not the file. */
 export function importZeusLog(path: string, opts: ZeusOptions = {}): ImportResult {
-  return zeusRuns(readCsv(path, path, MAX_IMPORT_FILE_BYTES), opts);
+  const reader = zeusReader(path);
+  streamCsvFile(path, path, reader.onHeader, reader.onRow, MAX_IMPORT_FILE_BYTES);
+  return reader.finish(opts);
 }
 
 /**
  * Import Zeus log text. @example parseZeusLog('start_time,window_name,elapsed_time,gpu0_energy\n100,a,2,500\n', 'zeus.csv').rows[0].energy_mj // => '0.000500000'
  */
 export function parseZeusLog(text: string, file: string, opts: ZeusOptions = {}): ImportResult {
-  return zeusRuns(parseCsv(text, file), opts);
+  const reader = zeusReader(file);
+  scanCsvText(text, file, reader.onHeader, reader.onRow);
+  return reader.finish(opts);
 }
 
 /**
@@ -61,61 +65,87 @@ export function overlappingWindows(startS: readonly number[], endS: readonly num
   return [...hit].sort((a, b) => a - b);
 }
 
-function zeusRuns(csv: CsvData, opts: ZeusOptions): ImportResult {
-  const issues: ValidationIssue[] = [];
-  const gpuColumns = csv.header.filter((h) => GPU_COLUMN.test(h));
-  const headerOk = checkHeader(csv, FIXED, issues);
-  const gpuIndex = new Map<number, string>();
-  for (const h of gpuColumns) {
-    const i = Number(h.slice(3, -'_energy'.length));
-    const first = gpuIndex.get(i);
-    // gpu0_energy and gpu00_energy would be summed as two GPUs: one index, one column
-    if (first !== undefined) issues.push({ file: csv.file, line: 1, column: h, message: `a second column for GPU ${i} (first ${first}), expected one gpu<i>_energy column per GPU` });
-    else if (h !== `gpu${i}_energy`) issues.push({ file: csv.file, line: 1, column: h, message: `expected gpu${i}_energy (the GPU index without leading zeros, as ZeusMonitor writes it)` });
-    else gpuIndex.set(i, h);
-  }
-  for (const h of csv.header) {
-    if (!(FIXED as readonly string[]).includes(h) && !GPU_COLUMN.test(h)) issues.push({ file: csv.file, line: 1, column: h, message: 'unknown column, expected start_time, window_name, elapsed_time and gpu<i>_energy columns (a ZeusMonitor log_file)' });
-  }
-  if (gpuColumns.length === 0) issues.push({ file: csv.file, line: 1, message: 'no gpu<i>_energy column, expected at least one GPU (a ZeusMonitor log_file)' });
-  if (!headerOk || issues.length) throw new ValidationError(issues);
-  const joules = nonNegativeNumber; // Zeus log energies are joules
-  const schema = z.object({
-    start_time: nonNegativeNumber,
-    window_name: requiredText,
-    elapsed_time: nonNegativeNumber,
-    ...Object.fromEntries(gpuColumns.map((c) => [c, joules])),
-  });
-  const parsed = parseRows(csv, schema, issues);
+/**
+ * A Zeus log's header and rows as they are read (onHeader, onRow), and the import of the windows they
+ * leave (finish). Problems are thrown by finish in the order a whole-file reader finds them: the
+ * header's, then every row's fields, then every repeated window name.
+ */
+function zeusReader(file: string) {
+  const headerIssues: ValidationIssue[] = [];
+  const fieldIssues: ValidationIssue[] = [];
+  const nameIssues: ValidationIssue[] = [];
+  let header: string[] = [];
+  let gpuColumns: string[] = [];
+  let schema: z.ZodType = z.never();
   const seen = new Map<string, number>();
   const runs: ImportedRun[] = [];
-  for (const { line, data } of parsed) {
-    const d = data as unknown as Record<string, number> & { window_name: string };
+  const startS: number[] = [], endS: number[] = [];
+  const onHeader = (h: string[]) => {
+    header = h;
+    gpuColumns = header.filter((c) => GPU_COLUMN.test(c));
+    checkHeader({ file, header }, FIXED, headerIssues); // an issue for each missing column
+    const gpuIndex = new Map<number, string>();
+    for (const c of gpuColumns) {
+      const i = Number(c.slice(3, -'_energy'.length));
+      const first = gpuIndex.get(i);
+      // gpu0_energy and gpu00_energy would be summed as two GPUs: one index, one column
+      if (first !== undefined) headerIssues.push({ file, line: 1, column: c, message: `a second column for GPU ${i} (first ${first}), expected one gpu<i>_energy column per GPU` });
+      else if (c !== `gpu${i}_energy`) headerIssues.push({ file, line: 1, column: c, message: `expected gpu${i}_energy (the GPU index without leading zeros, as ZeusMonitor writes it)` });
+      else gpuIndex.set(i, c);
+    }
+    for (const c of header) {
+      if (!(FIXED as readonly string[]).includes(c) && !GPU_COLUMN.test(c)) headerIssues.push({ file, line: 1, column: c, message: 'unknown column, expected start_time, window_name, elapsed_time and gpu<i>_energy columns (a ZeusMonitor log_file)' });
+    }
+    if (gpuColumns.length === 0) headerIssues.push({ file, line: 1, message: 'no gpu<i>_energy column, expected at least one GPU (a ZeusMonitor log_file)' });
+    const joules = nonNegativeNumber; // Zeus log energies are joules
+    schema = z.object({
+      start_time: nonNegativeNumber,
+      window_name: requiredText,
+      elapsed_time: nonNegativeNumber,
+      ...Object.fromEntries(gpuColumns.map((c) => [c, joules])),
+    });
+  };
+  const onRow = (line: number, fields: string[]) => {
+    if (headerIssues.length) return;
+    const values: Record<string, string> = {};
+    for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
+    const d = parseRow(file, line, values, schema, fieldIssues) as (Record<string, number> & { window_name: string }) | undefined;
+    if (d === undefined) return;
     const first = seen.get(d.window_name);
     if (first !== undefined) {
-      issues.push({ file: csv.file, line, column: 'window_name', message: `expected a unique window name, "${d.window_name}" is already on line ${first} (runs.csv needs one row per run: give each run its own window name)` });
-      continue;
+      nameIssues.push({ file, line, column: 'window_name', message: `expected a unique window name, "${d.window_name}" is already on line ${first} (runs.csv needs one row per run: give each run its own window name)` });
+      return;
     }
     seen.set(d.window_name, line);
-    const gpuEnergyJ = gpuColumns.reduce((a, c) => a + d[c], 0);
+    let gpuEnergyJ = 0;
+    for (const c of gpuColumns) gpuEnergyJ += d[c];
     const r: ImportedRun = { sourceId: d.window_name, line, elapsedS: d.elapsed_time, gpuJ: gpuEnergyJ, cpuJ: null, dramJ: null, reasons: new Set() };
     if (gpuEnergyJ === 0) r.reasons.add('zero-energy');
     runs.push(r);
-  }
-  if (issues.length) throw new ValidationError(issues);
-  const startS = parsed.map((p) => p.data.start_time);
-  const endS = parsed.map((p, i) => startS[i] + p.data.elapsed_time);
+    startS.push(d.start_time);
+    endS.push(d.start_time + d.elapsed_time);
+  };
+  const finish = (opts: ZeusOptions): ImportResult => {
+    const issues = headerIssues.length ? headerIssues : [...fieldIssues, ...nameIssues];
+    if (issues.length) throw new ValidationError(issues);
+    seen.clear();
+    return zeusRuns(file, gpuColumns, runs, startS, endS, opts);
+  };
+  return { onHeader, onRow, finish };
+}
+
+function zeusRuns(file: string, gpuColumns: string[], runs: ImportedRun[], startS: number[], endS: number[], opts: ZeusOptions): ImportResult {
   const overlapping = overlappingWindows(startS, endS);
   for (const i of overlapping) runs[i].reasons.add('overlapping-window');
   const notes = [`${gpuColumns.length} GPU${gpuColumns.length === 1 ? '' : 's'}: ${gpuColumns.join(', ')}`];
   if (overlapping.length) {
     const names = overlapping.slice(0, 5).map((i) => runs[i].sourceId).join(', ') + (overlapping.length > 5 ? ', ...' : '');
-    warn(`${csv.file}: ${overlapping.length} Zeus windows overlap another (${names}): each was charged the whole device over the overlap, ` +
+    warn(`${file}: ${overlapping.length} Zeus windows overlap another (${names}): each was charged the whole device over the overlap, ` +
       'so the overlap is counted more than once; the log has no power over time, so the split of eq. (2.3) cannot be recovered; ' +
       'flagged overlapping-window. Record such a batch with scripts/power-log and `j2g energy`, which split power among concurrent runs');
     notes.push(`${overlapping.length} overlapping windows: their energies double count the overlap`);
   }
   const zero = runs.filter((r) => r.reasons.has('zero-energy')).length;
-  if (zero) warn(`${csv.file}: ${zero} window(s) with 0 J (shorter than the GPU counter's update period), flagged zero-energy`);
-  return toRunsCsv(runs, 'zeus', csv.file, 'window_name', notes, opts.map);
+  if (zero) warn(`${file}: ${zero} window(s) with 0 J (shorter than the GPU counter's update period), flagged zero-energy`);
+  return toRunsCsv(runs, 'zeus', file, 'window_name', notes, opts.map);
 }

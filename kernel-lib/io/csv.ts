@@ -43,30 +43,31 @@ export interface CsvColumns {
 const COMMA = 44, LF = 10, CR = 13, QUOTE = 34;
 
 /**
- * Scan CSV text record by record, handing each record's raw fields and start line to `onRecord`;
- * throws, after the whole text, a ValidationError listing every malformed record (the rules above).
- * Unquoted fields are sliced, not built a character at a time.
+ * Scan CSV text record by record from `from` (on line `line`), handing each record's raw fields and
+ * start line to `onRecord` and pushing each malformed record's problem to `issues` (the rules above).
+ * With `final` false the text is a prefix of the file (streamCsvFile): the scan stops before the
+ * first record that the text may not hold whole (it reaches the text's end, or a CR that may be half
+ * of a CRLF), forgets that record's issues, and returns where it starts, so the caller can append
+ * more text and go on from there. Unquoted fields are sliced, not built a character at a time.
  */
-function scanCsv(text: string, file: string, onRecord: (line: number, fields: string[], blank: boolean) => void, reuse = false): void {
-  const issues: ValidationIssue[] = [];
-  let i = 0;
-  let line = 1;
-  if (text.charCodeAt(0) === 0xfeff) i = 1; // byte-order mark
+function scanRecords(text: string, from: number, line: number, final: boolean, file: string, issues: ValidationIssue[], onRecord: (line: number, fields: string[], blank: boolean) => void, reuse: boolean): { at: number; line: number } {
+  let i = from;
   const n = text.length;
   let fields: string[] = [];
   while (i < n) {
-    const start = line;
+    const start = line, startAt = i, issuesAt = issues.length;
     const c0 = text.charCodeAt(i);
     const blank = c0 === LF || c0 === CR; // nothing before the line end (a quoted "" is not blank)
     if (reuse) fields.length = 0;
     else fields = [];
+    let whole = true;
     for (;;) {
       let field = '';
       if (text.charCodeAt(i) === QUOTE) {
         i++;
         for (;;) {
           if (i >= n) {
-            issues.push({ file, line: start, message: 'unterminated quoted field' });
+            if (final) issues.push({ file, line: start, message: 'unterminated quoted field' }); // else read more (below)
             break;
           }
           const c = text[i];
@@ -75,7 +76,7 @@ function scanCsv(text: string, file: string, onRecord: (line: number, fields: st
             i++;
             break;
           }
-          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
+          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++; // (a CR at the text's end: the record is read again)
           field += c;
           i++;
         }
@@ -90,6 +91,8 @@ function scanCsv(text: string, file: string, onRecord: (line: number, fields: st
         }
         field = text.slice(from, i);
       }
+      // the text ends inside this record, or on a CR that may be half of a CRLF: read more first
+      if (!final && (i >= n || (text.charCodeAt(i) === CR && i + 1 >= n))) { whole = false; break; }
       fields.push(field);
       const c = text.charCodeAt(i);
       if (i < n && c === COMMA) { i++; continue; }
@@ -100,8 +103,22 @@ function scanCsv(text: string, file: string, onRecord: (line: number, fields: st
       if (i < n && text.charCodeAt(i) === LF) { i++; line++; }
       break;
     }
+    if (!whole) {
+      issues.length = issuesAt;
+      return { at: startAt, line: start };
+    }
     onRecord(start, fields, blank);
   }
+  return { at: i, line };
+}
+
+/**
+ * Scan whole CSV text (scanRecords); throws, after the whole text, a ValidationError listing every
+ * malformed record.
+ */
+function scanCsv(text: string, file: string, onRecord: (line: number, fields: string[], blank: boolean) => void, reuse = false): void {
+  const issues: ValidationIssue[] = [];
+  scanRecords(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, 1, true, file, issues, onRecord, reuse); // skipping a byte-order mark
   if (issues.length) throw new ValidationError(issues);
 }
 
@@ -114,12 +131,12 @@ export function parseCsvRecords(text: string, file: string): { line: number; fie
 
 /**
  * The header and record checks every CSV gets (empty file, header names, blank lines, field counts),
- * handing each well-formed data record to `onRow`; throws a ValidationError listing every problem.
+ * handing each well-formed data record to `onRow`; `finish` throws a ValidationError listing every problem.
  */
-function scanWithHeader(text: string, file: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, reuse = false): void {
+function headerChecks(file: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void): { onRecord: (line: number, fields: string[], blank: boolean) => void; finish: () => void } {
   let header: string[] | null = null;
   const issues: ValidationIssue[] = [];
-  scanCsv(text, file, (line, fields, blank) => {
+  const onRecord = (line: number, fields: string[], blank: boolean) => {
     if (header === null) {
       header = [...fields];
       const seen = new Set<string>();
@@ -141,21 +158,117 @@ function scanWithHeader(text: string, file: string, onHeader: (header: string[])
       return;
     }
     onRow(line, fields);
-  }, reuse);
-  if (header === null) throw new ValidationError([{ file, line: 1, message: 'empty file, expected a header row' }]);
-  if (issues.length) throw new ValidationError(issues);
+  };
+  const finish = () => {
+    if (header === null) throw new ValidationError([{ file, line: 1, message: 'empty file, expected a header row' }]);
+    if (issues.length) throw new ValidationError(issues);
+  };
+  return { onRecord, finish };
+}
+
+/**
+ * The header and record checks every CSV gets (headerChecks) over whole text, handing each
+ * well-formed data record to `onRow`; throws a ValidationError listing every problem.
+ */
+function scanWithHeader(text: string, file: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, reuse = false): void {
+  const checks = headerChecks(file, onHeader, onRow);
+  scanCsv(text, file, checks.onRecord, reuse);
+  checks.finish();
+}
+
+/**
+ * CSV text with streamCsvFile's callbacks (the same checks and messages; `fields` is reused from one
+ * row to the next): a reader that streams files takes text through this.
+ * @example (() => { const lines = []; scanCsvText('x\na\nb\n', 'f.csv', () => {}, (line) => { lines.push(line); }); return lines; })() // => [2, 3]
+ */
+export function scanCsvText(text: string, file: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void): void {
+  scanWithHeader(text, file, onHeader, onRow, true);
+}
+
+/** Bytes read at a time by streamCsvFile. */
+const STREAM_CHUNK = 1 << 20;
+
+/**
+ * Read a CSV file in 1 MiB chunks, with readCsv's rules, checks and messages (strict UTF-8, strict
+ * RFC 4180, the header and record checks), handing the header to `onHeader` and each well-formed data
+ * record to `onRow` as it is read: what the file costs in memory is one chunk and what the caller
+ * keeps, not the file's bytes, its text and an object per row (issue #23: the importers held 37x
+ * their file). `fields` is reused from one row to the next: copy what you keep. Problems are thrown
+ * after the whole file, as readCsv throws them (an invalid UTF-8 byte at once); a file over
+ * `maxBytes` is refused unread. A record longer than a chunk (a long quoted field) is read whole.
+ * `chunkBytes` is for tests, which put chunk ends everywhere.
+ * @example (() => { let rows = 0; streamCsvFile('data/reference/node_rates.csv', 'node_rates.csv', () => {}, () => { rows++; }); return rows; })() // => 4
+ */
+export function streamCsvFile(path: string, label: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, maxBytes = MAX_TEXT_FILE_BYTES, chunkBytes = STREAM_CHUNK): void {
+  const fs = nodeFs();
+  let fd: number;
+  try {
+    fd = fs.openSync(path, 'r');
+  } catch (e) {
+    throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
+  }
+  try {
+    checkFileSize(fs.fstatSync(fd).size, label, maxBytes);
+    const checks = headerChecks(label, onHeader, onRow);
+    const issues: ValidationIssue[] = [];
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const buf = Buffer.allocUnsafe(chunkBytes);
+    let text = '', at = 0, line = 1, first = true, want = chunkBytes;
+    for (;;) {
+      let n: number;
+      try {
+        n = fs.readSync(fd, buf, 0, buf.length, null);
+      } catch (e) {
+        throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
+      }
+      const final = n === 0;
+      let piece: string;
+      try {
+        piece = decoder.decode(buf.subarray(0, n), { stream: !final });
+      } catch {
+        decodeUtf8(fs.readFileSync(path), label); // names the first bad byte's line and column (the file is at most maxBytes)
+        throw new ValidationError([{ file: label, message: 'invalid UTF-8, expected UTF-8 text' }]); // the file changed while read
+      }
+      text = at > 0 ? text.slice(at) + piece : text + piece;
+      at = 0;
+      if (!final && text.length < want) continue;
+      if (first) {
+        if (text.charCodeAt(0) === 0xfeff) at = 1; // byte-order mark
+        first = false;
+      }
+      const from = at;
+      ({ at, line } = scanRecords(text, at, line, final, label, issues, checks.onRecord, true));
+      if (final) break;
+      // a record longer than the text read so far: read twice as much before scanning it again
+      want = at === from ? 2 * text.length : chunkBytes;
+    }
+    if (issues.length) throw new ValidationError(issues);
+    checks.finish();
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Parse CSV text with a header row. Throws a ValidationError listing every malformed row. */
 export function parseCsv(text: string, file: string): CsvData {
+  const b = rowsBuilder(file);
+  scanWithHeader(text, file, b.onHeader, b.onRow, true);
+  return b.result();
+}
+
+/** One object per row (CsvData), built from scanned records. */
+function rowsBuilder(file: string) {
   let header: string[] = [];
   const rows: CsvRow[] = [];
-  scanWithHeader(text, file, (h) => (header = h), (line, fields) => {
-    const values: Record<string, string> = {};
-    header.forEach((h, k) => (values[h] = fields[k]));
-    rows.push({ line, values });
-  });
-  return { file, header, rows };
+  return {
+    onHeader: (h: string[]) => { header = h; },
+    onRow: (line: number, fields: string[]) => {
+      const values: Record<string, string> = {};
+      for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
+      rows.push({ line, values });
+    },
+    result: (): CsvData => ({ file, header, rows }),
+  };
 }
 
 /**
@@ -164,21 +277,29 @@ export function parseCsv(text: string, file: string): CsvData {
  * @example parseCsvColumns('x\na\na\n', 'f.csv').columns.x.dict // => ['a']
  */
 export function parseCsvColumns(text: string, file: string): CsvColumns {
-  let header: string[] = [];
-  let length = 0;
   // sized by the line ends, so that 800,000 rows are not grown by doubling and copied again
   let capacity = 1;
   for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) capacity++;
+  const b = columnsBuilder(file, capacity);
+  scanWithHeader(text, file, b.onHeader, b.onRow, true);
+  return b.result();
+}
+
+/** CsvColumns built from scanned records, its arrays sized for `capacity` rows (grown by doubling past it). */
+function columnsBuilder(file: string, capacity: number) {
+  let header: string[] = [];
+  let length = 0;
   let lines = new Int32Array(capacity);
   let codes: Int32Array[] = [];
   let maps: (Map<string, number> | null)[] = [];
   let dicts: string[][] = [];
-  scanWithHeader(text, file, (h) => {
+  const onHeader = (h: string[]) => {
     header = h;
     codes = h.map(() => new Int32Array(capacity));
     maps = h.map(() => new Map());
     dicts = h.map(() => []);
-  }, (line, fields) => {
+  };
+  const onRow = (line: number, fields: string[]) => {
     if (length === lines.length) {
       const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b; };
       lines = grow(lines);
@@ -204,11 +325,14 @@ export function parseCsvColumns(text: string, file: string): CsvColumns {
         maps[k] = null;
       }
     }
-  }, true);
-  const columns: CsvColumns['columns'] = {};
-  const fit = (a: Int32Array) => (a.length === length ? a : a.length - length < 64 ? a.subarray(0, length) : a.slice(0, length));
-  header.forEach((h, k) => (columns[h] = { codes: fit(codes[k]), dict: dicts[k], encoded: maps[k] !== null }));
-  return { file, header, length, lines: fit(lines), columns };
+  };
+  const result = (): CsvColumns => {
+    const columns: CsvColumns['columns'] = {};
+    const fit = (a: Int32Array) => (a.length === length ? a : a.length - length < 64 ? a.subarray(0, length) : a.slice(0, length));
+    header.forEach((h, k) => (columns[h] = { codes: fit(codes[k]), dict: dicts[k], encoded: maps[k] !== null }));
+    return { file, header, length, lines: fit(lines), columns };
+  };
+  return { onHeader, onRow, result };
 }
 
 /** CsvData's rows encoded as CsvColumns (for cells built in memory). */
@@ -279,10 +403,11 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
 }
 
 /**
- * The largest file the whole-file readers take (256 MiB): they hold the file, its text and what is
- * parsed from it in memory at once (a dataset's columns, a scenario, weights). A larger file is
- * refused before it is read, with its size and this limit, never as "invalid UTF-8" or a crash.
- * Trace sample files are streamed and have no such limit (energy/sampleStream.ts).
+ * The largest file the text readers take (256 MiB): they hold what is parsed from it (a dataset's
+ * rows or columns; a whole-text reader also the text), 3.1 GB at worst for 256 MiB of two-column rows
+ * (`npm run bench -- readers`, data/README.md). A larger file is refused before it is read, with its
+ * size and this limit, never as "invalid UTF-8" or a crash. Trace sample files are streamed and have
+ * no such limit (energy/sampleStream.ts).
  */
 export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
 /**
@@ -292,18 +417,25 @@ export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
  * sixteenth of that, and a weights file has one row per occupation (SOC lists under a thousand).
  */
 export const MAX_CONFIG_CSV_BYTES = 16 * 2 ** 20;
-/** The largest file an importer takes (64 MiB): it builds one object per row (IPW, Zeus, CodeCarbon). */
+/**
+ * The largest file an importer takes (64 MiB): it keeps a record and a runs.csv row per run (Zeus and
+ * CodeCarbon stream their file, IPW reads its JSON lines whole), 1.3 GB at most at this size (bench).
+ */
 export const MAX_IMPORT_FILE_BYTES = 64 * 2 ** 20;
+
+/** Refuse a file over `maxBytes` before reading it, naming its size and the limit. */
+function checkFileSize(size: number, label: string, maxBytes: number): void {
+  if (size > maxBytes) {
+    throw new ValidationError([{ file: label, message: `${size} bytes, more than the ${maxBytes} bytes (${maxBytes / 2 ** 20} MiB) this reader holds in memory; expected a smaller file (split it)` }]);
+  }
+}
 
 /** Read a text file as strict UTF-8 (decodeUtf8); `label` names it in messages; a file over `maxBytes` is refused unread. */
 export function readTextFile(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES): string {
   const fs = nodeFs();
   let bytes: Buffer;
   try {
-    const size = fs.statSync(path).size;
-    if (size > maxBytes) {
-      throw new ValidationError([{ file: label, message: `${size} bytes, more than the ${maxBytes} bytes (${maxBytes / 2 ** 20} MiB) this reader holds in memory; expected a smaller file (split it)` }]);
-    }
+    checkFileSize(fs.statSync(path).size, label, maxBytes);
     bytes = fs.readFileSync(path);
   } catch (e) {
     if (e instanceof ValidationError) throw e;
@@ -312,14 +444,41 @@ export function readTextFile(path: string, label = path, maxBytes = MAX_TEXT_FIL
   return decodeUtf8(bytes, label);
 }
 
-/** Read and parse a CSV file; `label` is the name used in messages (defaults to the path). */
+/**
+ * Read and parse a CSV file (parseCsv), streamed (streamCsvFile): neither the file's bytes nor its
+ * whole text are held beside the rows; `label` is the name used in messages (defaults to the path).
+ */
 export function readCsv(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES): CsvData {
-  return parseCsv(readTextFile(path, label, maxBytes), label);
+  const b = rowsBuilder(label);
+  streamCsvFile(path, label, b.onHeader, b.onRow, maxBytes);
+  return b.result();
 }
 
-/** Read a CSV file into CsvColumns (parseCsvColumns); `label` names it in messages. */
+/** Read a CSV file into CsvColumns (parseCsvColumns), streamed (streamCsvFile); `label` names it in messages. */
 export function readCsvColumns(path: string, label = path): CsvColumns {
-  return parseCsvColumns(readTextFile(path, label), label);
+  const b = columnsBuilder(label, countLineEnds(path));
+  streamCsvFile(path, label, b.onHeader, b.onRow);
+  return b.result();
+}
+
+/** 1 + the number of `\n` bytes in a file (parseCsvColumns' capacity), read in chunks; 1 when it cannot be read (streamCsvFile then says why). */
+function countLineEnds(path: string): number {
+  const fs = nodeFs();
+  let fd: number;
+  try { fd = fs.openSync(path, 'r'); } catch { return 1; }
+  try {
+    if (fs.fstatSync(fd).size > MAX_TEXT_FILE_BYTES) return 1; // refused by streamCsvFile before any row
+    const buf = Buffer.allocUnsafe(STREAM_CHUNK);
+    let count = 1;
+    for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;) {
+      for (let p = buf.indexOf(10); p !== -1 && p < n; p = buf.indexOf(10, p + 1)) count++;
+    }
+    return count;
+  } catch {
+    return 1;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Quote a value for CSV output when needed. */

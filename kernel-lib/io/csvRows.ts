@@ -12,11 +12,22 @@ import { editDistance } from './json.ts';
 export function parseRows<S extends z.ZodType>(csv: CsvData, schema: S, issues: ValidationIssue[]): { line: number; data: z.output<S> }[] {
   const out: { line: number; data: z.output<S> }[] = [];
   for (const r of csv.rows) {
-    const res = schema.safeParse(r.values);
-    if (res.success) out.push({ line: r.line, data: res.data });
-    else for (const iss of res.error.issues) issues.push({ file: csv.file, line: r.line, column: String(iss.path[0] ?? ''), message: iss.message });
+    const data = parseRow(csv.file, r.line, r.values, schema, issues);
+    if (data !== undefined) out.push({ line: r.line, data });
   }
   return out;
+}
+
+/**
+ * One row's cells against a zod row schema (parseRows for a row at a time, as a streaming reader
+ * has them): the parsed row, or undefined with each problem pushed to `issues` as `file:line: column: message`
+ * (parseRows' example, a row at a time).
+ */
+export function parseRow<S extends z.ZodType>(file: string, line: number, values: Record<string, string>, schema: S, issues: ValidationIssue[]): z.output<S> | undefined {
+  const res = schema.safeParse(values);
+  if (res.success) return res.data;
+  for (const iss of res.error.issues) issues.push({ file, line, column: String(iss.path[0] ?? ''), message: iss.message });
+  return undefined;
 }
 
 /**
