@@ -37,19 +37,20 @@ WITH s_all AS (
   FROM boundaries b CROSS JOIN (SELECT DISTINCT device FROM samples) d
 ),
 ranked AS (
-  -- g: how many readable samples of the device come at or before this row; nb: how many boundaries
-  -- (a boundary sorts before a sample at the same time, so at a sample nb = #boundaries <= t)
-  SELECT device, t, p, bad, is_b,
-         COUNT(p) OVER w AS g, SUM(is_b) OVER w AS nb
+  -- per device in time order (a boundary before a sample at the same time): nb, how many boundaries
+  -- come at or before the row (at a sample: #boundaries <= t), and nm / ni, how many unreadable /
+  -- implausible samples (running counts: an interval between two readable samples spans one when
+  -- the count grows between them)
+  SELECT device, t, p, is_b,
+         COUNT(CASE WHEN is_b = 1 THEN 1 END) OVER w AS nb,
+         COUNT(CASE WHEN bad = {{missing_flag}} THEN 1 END) OVER w AS nm,
+         COUNT(CASE WHEN bad = {{implausible_flag}} THEN 1 END) OVER w AS ni
   FROM s_all WINDOW w AS (PARTITION BY device ORDER BY t, is_b DESC ROWS UNBOUNDED PRECEDING)
 ),
-na AS (
-  -- an unreadable sample flags the interval that spans it: the one ending at readable sample g + 1
-  SELECT device, g + 1 AS g, BIT_OR(bad) AS bad FROM ranked WHERE p IS NULL AND is_b = 0 GROUP BY device, g
-),
-s AS (SELECT device, t, p, g, nb FROM ranked WHERE p IS NOT NULL),
+s AS (SELECT device, t, p, nb, nm, ni FROM ranked WHERE p IS NOT NULL),
 iv AS (
-  SELECT device, g, LAG(t) OVER w AS t0, LAG(p) OVER w AS p0, LAG(nb) OVER w AS k0, t AS t1, p AS p1, nb AS nb1
+  SELECT device, LAG(t) OVER w AS t0, LAG(p) OVER w AS p0, LAG(nb) OVER w AS k0, LAG(nm) OVER w AS nm0, LAG(ni) OVER w AS ni0,
+         t AS t1, p AS p1, nb AS nb1, nm AS nm1, ni AS ni1
   FROM s WINDOW w AS (PARTITION BY device ORDER BY t)
 ),
 seg AS (
@@ -59,11 +60,12 @@ seg AS (
 ),
 flagged AS (
   -- k0 = #boundaries <= t0: the segment of the interval's start; nb1 = #boundaries <= t1
-  SELECT iv.device, iv.t0, iv.p0, iv.t1, iv.p1, iv.k0, iv.nb1,
-         (CASE WHEN iv.t1 - iv.t0 > {{gap_limit_s}} THEN {{gap_flag}} ELSE 0 END)
-         | COALESCE(na.bad, 0) AS flag
-  FROM iv LEFT JOIN na ON na.device = iv.device AND na.g = iv.g
-  WHERE iv.t0 IS NOT NULL AND iv.t1 > iv.t0
+  SELECT device, t0, p0, t1, p1, k0, nb1,
+         (CASE WHEN t1 - t0 > {{gap_limit_s}} THEN {{gap_flag}} ELSE 0 END)
+         | (CASE WHEN nm1 > nm0 THEN {{missing_flag}} ELSE 0 END)
+         | (CASE WHEN ni1 > ni0 THEN {{implausible_flag}} ELSE 0 END) AS flag
+  FROM iv
+  WHERE t0 IS NOT NULL AND t1 > t0
 ),
 pieces AS (
   -- no boundary in (t0, t1]: one piece, [t0, t1], in segment k0
