@@ -10,6 +10,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { openDuckDbDataset, fillSql, sqlText, type DuckDbComponentOptions } from '../../kernel-lib/sql/engine.ts';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
@@ -111,7 +112,7 @@ describe('validation in SQL', () => {
     expect((loader as ValidationError).issues).toHaveLength(5);
   });
 
-  test('each per-row rule of runs and judgments names its row and column, two problems of one row both', async () => {
+  test('each per-row rule of runs and judgments names its row and column, two problems of one row both; the same from Parquet with text columns (a wrong type)', async () => {
     const dir = tmp('j2g-duck-rules-');
     for (const { file } of Object.values(FILES)) copyFileSync(join(SMALL, file), join(dir, file));
     copyFileSync(join(SMALL, 'manifest.json'), join(dir, 'manifest.json'));
@@ -152,5 +153,19 @@ describe('validation in SQL', () => {
     ].sort());
     // as many problems as the loader finds (which names them by line)
     expect((loader as ValidationError).issues.map(formatIssue)).toHaveLength(9);
+    // the same files as Parquet with every column text (a wrong type where the schema has numbers):
+    // the same problems, named by key in the .parquet files
+    const pq = tmp('j2g-duck-rules-pq-');
+    copyFileSync(join(dir, 'manifest.json'), join(pq, 'manifest.json'));
+    const duck = await DuckDBInstance.create(':memory:');
+    const c = await duck.connect();
+    for (const { file } of Object.values(FILES)) {
+      await c.run(`COPY (SELECT * FROM read_csv('${join(dir, file)}', header = true, all_varchar = true)) TO '${join(pq, file.replace(/\.csv$/, '.parquet'))}' (FORMAT PARQUET)`);
+    }
+    c.closeSync();
+    duck.closeSync();
+    const pdb = await openDuckDbDataset(pq);
+    const fromParquet = await pdb.validate().finally(() => pdb.close());
+    expect(fromParquet.map(formatIssue)).toEqual(sql.map(formatIssue).map((m) => m.replace(/^(\w+)\.csv:/, '$1.parquet:')));
   });
 });
