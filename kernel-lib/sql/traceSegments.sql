@@ -14,12 +14,13 @@
 -- (the trapezoid rule); it is cut at the boundaries inside it, the piece [a, e] getting
 -- (e - a) (p(a) + p(e)) / 2 joules, p interpolated linearly: the same operations as segmentEnergy.ts,
 -- added in another order (SUM), so equal to the last bits. The segments are found without a join of
--- every interval: the boundaries go into each device's time-ordered samples (one sort, the one that
--- numbers the readable samples), a running count nb = #boundaries <= t rides along, and an interval
+-- every interval: the boundaries go into each device's time-ordered samples (the sort that also
+-- counts the unreadable and implausible samples), a running count nb = #boundaries <= t rides along, and an interval
 -- whose two ends have the same nb lies inside segment nb (nearly all of them); only the few that
 -- straddle a boundary are range-joined to the segments they touch (issue 27: this replaced two ASOF
--- joins, each a sort of every interval). Window functions, UNION ALL and a range join: Trino and Spark
--- run it too, with bitwise_or_agg / bit_or for BIT_OR. Flags: {{gap_flag}} on the segments an
+-- joins, each a sort of every interval). Window functions, UNION ALL and a range join, in reach of
+-- Trino and Spark (not run there: BIT_OR is bitwise_or_agg / bit_or, and Trino spells -inf
+-- '-Infinity'). Flags: {{gap_flag}} on the segments an
 -- interval longer than {{gap_limit_s}} touches, {{missing_flag}} / {{implausible_flag}} on those of an
 -- interval spanning an unreadable sample / one above {{ceiling_w}} W (types.ts FLAG). Not here (the
 -- streaming reader's, the default engine): duplicate timestamps and lines out of time order.
