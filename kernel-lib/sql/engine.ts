@@ -95,12 +95,6 @@ export interface DuckDbDataset {
   manifest: { primary_system: string; primary_judge: string };
   /** The per-task components of one configuration (taskComponents' defaults: manifest system and judge, expert_only, pass@1). */
   taskComponents(options: DuckDbComponentOptions): Promise<TaskComponents>;
-  /**
-   * The components of every system in the systems file under one configuration (judge, references,
-   * policy; recorded costs), from one query: each system's TaskComponents, or the error taskComponents
-   * throws for it (no runs, a task that cannot be evaluated). Table 1's configurations in one scan.
-   */
-  taskComponentsOfEverySystem(options: Omit<DuckDbComponentOptions, 'system' | 'nodeRateUSDPerHour'>): Promise<Map<string, TaskComponents | Error>>;
   /** the most attempts a task has on `system` (0 when it has no runs) */
   maxAttempt(system: string): Promise<number>;
   /**
@@ -136,33 +130,6 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   }
   const template = sqlText('taskComponents.sql');
   let materialized = false;
-  // A CSV is parsed again by every query over its view: read once into DuckDB's own columns
-  // (Parquet files stay views: DuckDB reads only the columns and row groups a query needs)
-  const materialize = async () => {
-    if (materialized) return;
-    for (const key of Object.keys(FILES) as Key[]) {
-      if (!fileOf[key].endsWith('.csv')) continue;
-      await connection.run(`CREATE TABLE csv_${key} AS SELECT * FROM ${key}`);
-      await connection.run(`CREATE OR REPLACE VIEW ${key} AS SELECT * FROM csv_${key}`);
-    }
-    materialized = true;
-  };
-  // the defaults of metrics/taskComponents.ts (componentDefaults), read from the manifest: no dataset in the heap here
-  const configurationOf = (options: DuckDbComponentOptions) => {
-    const d = componentDefaults(manifest);
-    const system = options.system ?? d.system;
-    const judge = options.judge ?? d.judge;
-    const judgmentReference = options.judgmentReference ?? d.judgmentReference;
-    const timeReference = options.timeReference ?? timeReferenceOf(judgmentReference);
-    const policy = checkPolicy(options.policy ?? d.policy);
-    return {
-      system, config: { judge, judgmentReference, timeReference, policy },
-      values: {
-        judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
-        charged: attemptsCharged(policy), needed: policy.kind === 'pass' ? 1 : policy.m,
-      },
-    };
-  };
   return {
     dir, connection, manifest,
     async maxAttempt(system) {
@@ -170,39 +137,33 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
       return Number(r.getColumnsJS()[0][0]);
     },
     async taskComponents(options) {
-      await materialize();
-      const q = configurationOf(options);
-      const rate = options.nodeRateUSDPerHour;
-      if (rate !== undefined) await checkRepricing(connection, q.system, rate);
-      const rows = (await connection.runAndReadAll(fillSql(template, { ...q.values, system: q.system, every_system: 0, reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0) }))).getColumnsObjectJS() as Record<string, unknown[]>;
-      return taskComponentsFromRows(rows, { ...q.config, system: q.system }, await tasksWithoutRuns(connection, q.system));
-    },
-    async taskComponentsOfEverySystem(options) {
-      await materialize();
-      const q = configurationOf(options);
-      const rows = (await connection.runAndReadAll(fillSql(template, { ...q.values, system: '', every_system: 1, reprice: 0, node_rate: '0' }))).getColumnsObjectJS() as Record<string, unknown[]>;
-      const systems = ((await connection.runAndReadAll('SELECT system FROM systems ORDER BY row_in_file')).getColumnsJS()[0] ?? []).map(String);
-      const tasks = ((await connection.runAndReadAll('SELECT task_id FROM tasks ORDER BY row_in_file')).getColumnsJS()[0] ?? []).map(String);
-      // the rows come by system, then task: each system's slice is its own query's rows, in order
-      const ranges = new Map<string, [number, number]>();
-      rows.system.forEach((sys, i) => {
-        const r = ranges.get(String(sys));
-        if (r) r[1] = i + 1;
-        else ranges.set(String(sys), [i, i + 1]);
-      });
-      const out = new Map<string, TaskComponents | Error>();
-      for (const system of systems) {
-        const [from, to] = ranges.get(system) ?? [0, 0];
-        const slice = Object.fromEntries(Object.entries(rows).map(([c, v]) => [c, v.slice(from, to)]));
-        const ran = new Set(slice.task_id.map(String));
-        try {
-          out.set(system, taskComponentsFromRows(slice, { ...q.config, system }, tasks.filter((t) => !ran.has(t))));
-        } catch (e) {
-          if (!(e instanceof Error)) throw e;
-          out.set(system, e);
+      if (!materialized) {
+        // A CSV is parsed again by every query over its view: read once into DuckDB's own columns
+        // (Parquet files stay views: DuckDB reads only the columns and row groups a query needs)
+        for (const key of Object.keys(FILES) as Key[]) {
+          if (!fileOf[key].endsWith('.csv')) continue;
+          await connection.run(`CREATE TABLE csv_${key} AS SELECT * FROM ${key}`);
+          await connection.run(`CREATE OR REPLACE VIEW ${key} AS SELECT * FROM csv_${key}`);
         }
+        materialized = true;
       }
-      return out;
+      // the defaults of metrics/taskComponents.ts (componentDefaults), read from the manifest: no dataset in the heap here
+      const d = componentDefaults(manifest);
+      const system = options.system ?? d.system;
+      const judge = options.judge ?? d.judge;
+      const judgmentReference = options.judgmentReference ?? d.judgmentReference;
+      const timeReference = options.timeReference ?? timeReferenceOf(judgmentReference);
+      const policy = checkPolicy(options.policy ?? d.policy);
+      const k = attemptsCharged(policy);
+      const rate = options.nodeRateUSDPerHour;
+      if (rate !== undefined) await checkRepricing(connection, system, rate);
+      const sql = fillSql(template, {
+        system, judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
+        charged: k, needed: policy.kind === 'pass' ? 1 : policy.m,
+        reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0),
+      });
+      const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
+      return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
     },
     async validate() {
       const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();

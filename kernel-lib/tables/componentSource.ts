@@ -24,11 +24,6 @@ export interface ComponentSource {
   }): Promise<TaskComponents>;
   /** the most attempts a task has on `system` (the policy tables' n), or 0 when it has no runs */
   maxAttempt(system: string): Promise<number>;
-  /**
-   * Optional: every system's components under one configuration at recorded costs, at once (each a
-   * TaskComponents or the error computing it gives): Table 1's configurations in one query.
-   */
-  taskComponentsOfEverySystem?(config: { judge: string; judgmentReference: Reference; timeReference: Reference; policy: AttemptPolicy }): Promise<Map<string, TaskComponents | Error>>;
 }
 
 /** The memo key of a context's components (tables/evaluate.ts componentsOf reads and writes it). */
@@ -125,23 +120,6 @@ export async function buildWithComponents<T>(ctx: ScenarioContext, source: Compo
     queried++;
     progress?.(`components ${queried}: ${c.system}, ${c.judge}, ${c.judgmentReference}/${c.timeReference}, ${policyLabel(c.policy)}${nodeRateOf(c.rates, c.system) === undefined ? '' : `, ${nodeRateOf(c.rates, c.system)} USD/node-hour`} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   };
-  // every system under the context's configuration (Table 1) in one query, when the source can and
-  // no system is re-priced; the memo then holds each as if queried alone
-  const systems = ctx.dataset.rows.systems.map((s) => s.system);
-  if (source.taskComponentsOfEverySystem && systems.every((s) => nodeRateOf(ctx.rates, s) === undefined)) {
-    const t0 = performance.now();
-    const all = await source.taskComponentsOfEverySystem({ judge: ctx.judge, judgmentReference: ctx.judgmentReference, timeReference: ctx.timeReference, policy: ctx.policy });
-    for (const system of systems) {
-      const c = withScenario(ctx, { system });
-      const key = JSON.stringify(componentsMemoKey(c));
-      const got = all.get(system);
-      if (got === undefined || memoOf(c).values.has(key) || failed.has(key)) continue;
-      if (got instanceof Error) failed.set(key, got);
-      else memoOf(c).values.set(key, got);
-    }
-    queried++;
-    progress?.(`components ${queried}: every system (${systems.length}), ${ctx.judge}, ${ctx.judgmentReference}/${ctx.timeReference}, ${policyLabel(ctx.policy)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-  }
   const attempts = await source.maxAttempt(ctx.system);
   for (const patch of componentPatches(ctx, attempts)) await query(withScenario(ctx, patch));
   for (let rebuilds = 0; ; rebuilds++) {
