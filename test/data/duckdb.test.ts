@@ -10,6 +10,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { openDuckDbDataset, fillSql, sqlText, type DuckDbComponentOptions } from '../../kernel-lib/sql/engine.ts';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
@@ -109,5 +110,62 @@ describe('validation in SQL', () => {
     ].sort());
     // the same five problems as the loader's (which names them by line)
     expect((loader as ValidationError).issues).toHaveLength(5);
+  });
+
+  test('each per-row rule of runs and judgments names its row and column, two problems of one row both; the same from Parquet with text columns (a wrong type)', async () => {
+    const dir = tmp('j2g-duck-rules-');
+    for (const { file } of Object.values(FILES)) copyFileSync(join(SMALL, file), join(dir, file));
+    copyFileSync(join(SMALL, 'manifest.json'), join(dir, 'manifest.json'));
+    const cell = (lines: string[], id: string, column: number, value: string) => {
+      const i = lines.findIndex((l) => l.startsWith(`${id},`));
+      const cells = lines[i].split(',');
+      cells[column] = value;
+      lines[i] = cells.join(',');
+    };
+    // runs.csv with node_hours (run_id, task_id, system, attempt, ai_hours, cost_usd, energy_mj, node_hours)
+    const runs = readFileSync(join(dir, 'runs.csv'), 'utf8').trimEnd().split('\n').map((l, i) => `${l},${i === 0 ? 'node_hours' : ''}`);
+    cell(runs, 'xA1a2', 4, 'x');
+    cell(runs, 'xA2a1', 5, '-2');
+    cell(runs, 'xB1a1', 7, '-1');
+    cell(runs, 'yA1', 2, '');
+    cell(runs, 'yA2', 1, '');
+    writeFileSync(join(dir, 'runs.csv'), runs.join('\n') + '\n');
+    const judgments = readFileSync(join(dir, 'judgments.csv'), 'utf8').trimEnd().split('\n');
+    judgments[1] = 'xA1a1,expert,J1,win';
+    judgments[2] = 'xA1a2,expert_only,J1,draw';
+    judgments[3] = judgments[3].replace(/^([^,]*),[^,]*,([^,]*),[^,]*$/, '$1,,$2,');
+    writeFileSync(join(dir, 'judgments.csv'), judgments.join('\n') + '\n');
+    const third = judgments[3].split(',');
+    const loader = (() => { try { loadDataset(dir); return null; } catch (e) { return e; } })();
+    expect(loader).toBeInstanceOf(ValidationError);
+    const db = await openDuckDbDataset(dir);
+    const sql = await db.validate().finally(() => db.close());
+    expect(sql.map(formatIssue)).toEqual([
+      'judgments.csv: run_id=xA1a1,reference=expert,judge=J1: reference: expected expert_only or expert_with_ai: expert',
+      'judgments.csv: run_id=xA1a2,reference=expert_only,judge=J1: outcome: expected win, tie or loss: draw',
+      `judgments.csv: run_id=${third[0]},reference=,judge=${third[2]}: outcome: expected win, tie or loss: (empty)`,
+      `judgments.csv: run_id=${third[0]},reference=,judge=${third[2]}: reference: expected expert_only or expert_with_ai: (empty)`,
+      'runs.csv: run_id=xA1a2: ai_hours: expected a number >= 0: x',
+      'runs.csv: run_id=xA2a1: cost_usd: expected a number >= 0: -2',
+      'runs.csv: run_id=xB1a1: node_hours: expected a number >= 0 or an empty cell: -1',
+      'runs.csv: run_id=yA1: system: required',
+      'runs.csv: run_id=yA2: task_id: required',
+    ].sort());
+    // as many problems as the loader finds (which names them by line)
+    expect((loader as ValidationError).issues.map(formatIssue)).toHaveLength(9);
+    // the same files as Parquet with every column text (a wrong type where the schema has numbers):
+    // the same problems, named by key in the .parquet files
+    const pq = tmp('j2g-duck-rules-pq-');
+    copyFileSync(join(dir, 'manifest.json'), join(pq, 'manifest.json'));
+    const duck = await DuckDBInstance.create(':memory:');
+    const c = await duck.connect();
+    for (const { file } of Object.values(FILES)) {
+      await c.run(`COPY (SELECT * FROM read_csv('${join(dir, file)}', header = true, all_varchar = true)) TO '${join(pq, file.replace(/\.csv$/, '.parquet'))}' (FORMAT PARQUET)`);
+    }
+    c.closeSync();
+    duck.closeSync();
+    const pdb = await openDuckDbDataset(pq);
+    const fromParquet = await pdb.validate().finally(() => pdb.close());
+    expect(fromParquet.map(formatIssue)).toEqual(sql.map(formatIssue).map((m) => m.replace(/^(\w+)\.csv:/, '$1.parquet:')));
   });
 });

@@ -71,6 +71,24 @@ describe('per-run energy from power samples in SQL', () => {
     expect(js.rows.some((r) => r.validity !== 'ok')).toBe(true); // the gap and the bad samples are flagged, by both
   });
 
+  test('boundaries exactly on sample times: a gap ending where a run starts, or starting where one ends, flags neither run', async () => {
+    // samples every 1 s (interval 1,000 ms: a gap is longer than 5 s), none from 3 to 7: the interval
+    // [2, 8] is a gap; run a ends at 2 and run b starts at 8, both on a sample, run c lies in the gap.
+    // Segment [1, 2) meets [2, 8] only at its end, [8, 9) only at its start: no piece, no flag.
+    const smi = powerSamples('GPU-a', 0, 10, 1, (t) => 100 + 10 * t).filter(([t]) => t < 3 || t > 7);
+    const dir = writeTrace({
+      intervalMs: 1000, gpus: ['GPU-a'], smi,
+      marks: [
+        { t: 1, kind: 'run-start', id: 'a', gpus: '0' }, { t: 2, kind: 'run-end', id: 'a' },
+        { t: 4, kind: 'run-start', id: 'c', gpus: '0' }, { t: 6, kind: 'run-end', id: 'c' },
+        { t: 8, kind: 'run-start', id: 'b', gpus: '0' }, { t: 9, kind: 'run-end', id: 'b' },
+      ],
+    });
+    const js = await expectSame(dir);
+    const validity = Object.fromEntries(js.rows.map((r) => [r.run_id, r.validity]));
+    expect(validity).toEqual({ a: 'ok', c: expect.stringContaining('gap'), b: 'ok' });
+  });
+
   test('a trace with NVML or RAPL counters is refused, naming the source', async () => {
     const dir = writeTrace({ gpus: ['GPU-a'], nvml: [[0, 'GPU-a', 0], [1, 'GPU-a', 1000]], marks: [{ t: 0, kind: 'run-start', id: 'a' }, { t: 1, kind: 'run-end', id: 'a' }] });
     await expect(energyRunsOnDuckDb(dir)).rejects.toThrow('this trace has nvml');
