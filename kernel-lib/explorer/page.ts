@@ -598,7 +598,7 @@ function renderCompare(): void {
   panel.hidden = !baseline;
   if (!baseline) return;
   const changed = document.querySelectorAll('td.changed').length;
-  const perTable = [...diffCounts].filter(([, d]) => d.changed > 0).map(([name, d]) => `${tableEntry(name).title.replace(/:.*/, '')} ${d.changed}`);
+  const perTable = [...diffCounts].filter(([, d]) => d.changed > 0).map(([name, d]) => `${name === QAIJ_TABLE ? 'QAIJ' : tableEntry(name).title.replace(/:.*/, '')} ${d.changed}`);
   $('compare-summary').textContent = `Comparison with the pinned baseline: ${changed} changed cell${changed === 1 ? '' : 's'}${perTable.length ? ` (${perTable.join(', ')})` : ''}`
     + (comparison ? `; ${comparison.conclusions.length} conclusion${comparison.conclusions.length === 1 ? '' : 's'} changed` : '; comparing…');
   box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, decodeURIComponent(scenarioToQuery(baseline.scenario)).replace(/&/g, ' ')));
