@@ -14,6 +14,9 @@ import { withSweepFrom, type TableOptions } from '../tables/index.ts';
 import { resolveContext, type ScenarioContext } from '../tables/context.ts';
 import { TABLES, tableEntry } from '../tables/registry.ts';
 import { differsWords, scenarioDifferences } from '../tables/paperScenario.ts';
+import { qaijDatasetReport, qaijSummaryTable } from '../qaij/datasetReport.ts';
+import type { Dataset } from '../data/load.ts';
+import type { ResolvedScenario } from '../scenario/schema.ts';
 
 /**
  * The context with Table 5's sweep at the node rates of a rates CSV's text (the reference rates,
@@ -85,6 +88,31 @@ export function computeTables(options: TableOptions | ScenarioContext, names?: r
   const ctx = resolveContext(options);
   const list = names ?? explorerTableNames(ctx).filter((n) => ctx.bootstrap !== false || !INTERVAL_ONLY.has(n));
   return list.map((n) => computeTable(n, ctx));
+}
+
+/** The name of the explorer's QAIJ table (not a paper table: QAIJ is the companion method's measure). */
+export const QAIJ_TABLE = 'qaij';
+
+/**
+ * The QAIJ view: quality-adjusted service per joule per system (qaijSummaryTable of qaijDatasetReport,
+ * what notebooks/11-qaij shows), under the scenario's judge, judgment reference, draws, seed and latency
+ * contract L* (`qaij.latencyMaxS`: an attempt slower than L* earns no service and keeps its energy).
+ * A bootstrap at the scenario's draws: the explorer computes it in its worker.
+ * @example computeQaijTable(loadDataset('data/recorded/synthetic-small'), resolveScenario({ dataset: 'data/recorded/synthetic-small', draws: 50 }, loadDataset('data/recorded/synthetic-small'))).table.columns.slice(3, 5) // => ['energy_mj', 'qaij_per_mj']
+ */
+export function computeQaijTable(ds: Dataset, s: ResolvedScenario): TableResult {
+  const t0 = performance.now();
+  try {
+    const report = qaijDatasetReport(ds, { judge: s.judge, reference: s.judgmentReference, draws: s.draws, seed: s.seed, latencyMaxS: s.qaij.latencyMaxS });
+    const contract = s.qaij.latencyMaxS === null ? 'no latency contract' : `latency contract L* = ${s.qaij.latencyMaxS} s (an attempt slower than L* earns no service and keeps its energy; a system whose median attempt is slower is off the frontier)`;
+    const caption = `QAIJ: win-or-tie outputs per MJ of energy per system (judged by ${s.judge} against ${s.judgmentReference.replace(/_/g, '-')}), ${contract}; `
+      + `95% intervals from ${s.draws.toLocaleString('en')} bootstrap draws (seed ${s.seed}), occupations then tasks resampled; the same under employment-only and equal occupation mixes; `
+      + 'frontier: on the energy-service frontier of the point estimates, and robustly so across the intervals.';
+    return { name: QAIJ_TABLE, table: tableData(qaijSummaryTable(report)), caption, ms: performance.now() - t0 };
+  } catch (e) {
+    if (!(e instanceof UnsupportedOutputError)) throw e;
+    return { name: QAIJ_TABLE, skipped: e.message, ms: performance.now() - t0 };
+  }
 }
 
 /** The reference constants the figures draw (Figure 1's energy scale, Figure 2's task titles), as the build wrote them. */

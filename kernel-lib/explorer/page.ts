@@ -9,6 +9,8 @@
  * each drawn at its column's width (figureFit.ts); a figure still showing the previous scenario
  * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page.
  * Messages (a bad file, a link the page cannot reopen) appear in the sticky header, always in view.
+ * The QAIJ table (the companion measure, under the scenario's latency contract) is a bootstrap of its
+ * own: the worker computes it while its panel is open, after the paper's intervals.
  */
 import { isDatasetFile, textsOfDroppedFiles } from './droppedFiles.ts';
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
@@ -22,7 +24,7 @@ import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
 import { parseWeightsCsv } from '../weights/parseWeightsCsv.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
-import { computeFigures, computeTable, explorerTableNames, INTERVAL_ONLY, printedCell, scenarioNote, withSweepOf, type FigureConstants, type TableData, type TableResult } from './compute.ts';
+import { computeFigures, computeTable, explorerTableNames, INTERVAL_ONLY, printedCell, QAIJ_TABLE, scenarioNote, withSweepOf, type FigureConstants, type TableData, type TableResult } from './compute.ts';
 import { TABLES, rowKeyOf, tableEntry } from '../tables/registry.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import type { ScenarioComparison } from '../scenario/compare.ts';
@@ -49,6 +51,8 @@ interface ExplorerProbe {
   passStartedAt: number | null;
   passTablesMs: number | null;
   passFiguresMs: number | null;
+  /** ms from the pass's start until every figure in the window when it started showed its scenario (null: none was in view) */
+  passInViewFiguresMs: number | null;
   /** sum of the point tables' build times, and of the figures' spec builds, in the last pass, ms */
   pointTablesMs: number | null;
   pointFiguresMs: number | null;
@@ -66,6 +70,10 @@ interface ExplorerProbe {
   figureDrawMs: Record<string, number>;
   /** every main-thread task over 50 ms since the page opened (PerformanceObserver 'longtask'): start and duration, ms */
   longTasks: { start: number; ms: number }[];
+  /** the QAIJ table: asked of the worker and not shown yet (its panel open), its last time in the worker (ms), and the scenario it shows */
+  qaijPending: boolean;
+  qaijMs: number | null;
+  qaijKey: string | null;
   /** compareScenarios' time in the worker, ms (baseline pinned) */
   compareMs: number | null;
   passes: number;
@@ -75,9 +83,9 @@ interface ExplorerProbe {
   errors: string[];
 }
 const probe: ExplorerProbe = {
-  ready: false, firstRenderMs: null, figuresDrawnMs: null, passStartedAt: null, passTablesMs: null, passFiguresMs: null, pointTablesMs: null, pointFiguresMs: null,
+  ready: false, firstRenderMs: null, figuresDrawnMs: null, passStartedAt: null, passTablesMs: null, passFiguresMs: null, passInViewFiguresMs: null, pointTablesMs: null, pointFiguresMs: null,
   intervalMs: null, intervalDraws: null, intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0,
-  figureDrawMs: {}, longTasks: [], compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
+  figureDrawMs: {}, longTasks: [], qaijPending: false, qaijMs: null, qaijKey: null, compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
 };
 try {
   new PerformanceObserver((list) => {
@@ -270,6 +278,10 @@ function buildControls(): void {
   box.append(wfile);
   box.append(numberInput('c-rate', 'Node rate, USD per node-hour', String(scenario.rates?.nodeRateUSDPerHour ?? ''), 'recorded',
     (v) => set({ rates: v === '' ? undefined : { nodeRateUSDPerHour: Number(v) } })));
+  box.append(numberInput('c-latencyMax', 'QAIJ latency contract L*, seconds', String(scenario.qaij?.latencyMaxS ?? ''), 'none', (v) => {
+    $<HTMLDetailsElement>('qaij-panel').open = true; // the reader wants to see what the contract does
+    set({ qaij: v === '' ? undefined : { latencyMaxS: Number(v) } });
+  }));
   box.append(numberInput('c-seed', 'Seed', String(scenario.seed ?? ''), String(m.bootstrap?.seed ?? 'default'),
     (v) => set({ seed: v === '' ? undefined : Number(v) })));
   box.append(select('c-winTieInterval', 'Win-tie interval (Table 15)', WIN_TIE.map((w) => [w, w.replace('_', ' ')]), resolved.winTieInterval ?? '',
@@ -286,11 +298,13 @@ function buildControls(): void {
 
 /** Row keys: the registry's key columns (tables/registry.ts rowKeyOf, as compareScenarios matches rows), so a baseline row is matched to the same variant row. */
 function rowKey(name: string, t: TableData, r: (number | string | null)[]): string {
+  if (name === QAIJ_TABLE) return JSON.stringify([r[t.columns.indexOf('system')]]);
   return rowKeyOf(name, Object.fromEntries(t.columns.map((c, i) => [c, r[i]])));
 }
 
 /** The warnings of the last pass that speak of table `name` ("it is left out of Table 1"): shown beside that table. */
 function tableWarnings(name: string): string[] {
+  if (name === QAIJ_TABLE) return [];
   const n = tableEntry(name).number;
   const re = new RegExp(`\\bTables? ${n}\\b`);
   return distinctWarnings(warningsSeen).map((w) => w.message).filter((m) => re.test(m));
@@ -437,12 +451,26 @@ function queueFigures(figures: QueuedFigure[] | (QueuedFigure & { id: FigureId }
 /** The column width a figure is drawn at: its section's width, or the figure's least (it then scrolls sideways inside its box). */
 const figureWidth = (sec: HTMLElement, least = Number(sec.dataset.minWidth ?? 340)) => Math.max(least, Math.floor(sec.clientWidth));
 
+/**
+ * The pending figure to draw next: one in the window first, then the nearest to it (a reader sees the
+ * figures in front of them change first; the rest follow, one per task), paper order among equals.
+ */
+function nearestPending(): FigureId | null {
+  let best: FigureId | null = null, bestDistance = Infinity;
+  for (const id of pendingFigures.keys()) {
+    const r = $(`fig-${id}`).getBoundingClientRect();
+    const distance = r.bottom < 0 ? -r.bottom : r.top > innerHeight ? r.top - innerHeight : 0;
+    if (distance < bestDistance) [best, bestDistance] = [id, distance];
+  }
+  return best;
+}
+
 async function drawLoop(): Promise<void> {
   await loadPlotly();
   for (;;) {
-    const next = pendingFigures.entries().next();
-    if (next.done) break;
-    const [id, q] = next.value;
+    const id = nearestPending();
+    if (id === null) break;
+    const q = pendingFigures.get(id)!;
     pendingFigures.delete(id);
     await yieldToPage();
     let f: FigureResult;
@@ -454,6 +482,10 @@ async function drawLoop(): Promise<void> {
       await yieldToPage(); // the spec's build and its drawing are two tasks
       if (pendingFigures.get(id)?.result && pendingFigures.get(id)!.key === q.key) continue; // the interval version came meanwhile
     }
+    // the interval pass's version of a figure without intervals is the point version again (all but
+    // Figures 4 and 10): what is on screen already shows it, at this width
+    const d = drawnFigures.get(id);
+    if (d && d.key === q.key && $(`fig-${id}`).querySelector<HTMLElement>('.plot')!.dataset.width === String(figureWidth($(`fig-${id}`))) && JSON.stringify(d.result) === JSON.stringify(f)) continue;
     await drawFigure(id, f, q.key);
   }
   probe.figuresDrawnMs ??= performance.now();
@@ -503,6 +535,9 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
   sec.classList.toggle('updating', !current);
   sec.querySelector<HTMLElement>('.updating-mark')!.hidden = current;
   // the pass's figure time: until the last figure shows its scenario (the interval versions may follow)
+  if (current && probe.passStartedAt !== null && probe.passInViewFiguresMs === null && inViewAtPass.length && inViewAtPass.every((i) => $(`fig-${i}`).dataset.scenario === key)) {
+    probe.passInViewFiguresMs = performance.now() - probe.passStartedAt;
+  }
   if (current && probe.passStartedAt !== null && probe.passFiguresMs === null && FIGURE_IDS.every((i) => $(`fig-${i}`).dataset.scenario === key)) {
     probe.passFiguresMs = performance.now() - probe.passStartedAt;
   }
@@ -563,7 +598,7 @@ function renderCompare(): void {
   panel.hidden = !baseline;
   if (!baseline) return;
   const changed = document.querySelectorAll('td.changed').length;
-  const perTable = [...diffCounts].filter(([, d]) => d.changed > 0).map(([name, d]) => `${tableEntry(name).title.replace(/:.*/, '')} ${d.changed}`);
+  const perTable = [...diffCounts].filter(([, d]) => d.changed > 0).map(([name, d]) => `${name === QAIJ_TABLE ? 'QAIJ' : tableEntry(name).title.replace(/:.*/, '')} ${d.changed}`);
   $('compare-summary').textContent = `Comparison with the pinned baseline: ${changed} changed cell${changed === 1 ? '' : 's'}${perTable.length ? ` (${perTable.join(', ')})` : ''}`
     + (comparison ? `; ${comparison.conclusions.length} conclusion${comparison.conclusions.length === 1 ? '' : 's'} changed` : '; comparing…');
   box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, decodeURIComponent(scenarioToQuery(baseline.scenario)).replace(/&/g, ' ')));
@@ -607,8 +642,27 @@ function renderCompare(): void {
   }
 }
 
+/**
+ * Ask the worker for the QAIJ table of the scenario on show, when its panel is open and the table
+ * does not show that scenario already (queued behind the pass's intervals in the same worker). Until
+ * it comes, the table on show (an earlier scenario's) is marked as updating.
+ */
+function requestQaij(): void {
+  const panel = $<HTMLDetailsElement>('qaij-panel');
+  if (!panel.open || !current || probe.qaijPending || probe.qaijKey === probe.scenarioKey) return;
+  const draws = scenario.draws ?? LIVE_DRAWS;
+  const sec = $('sec-qaij');
+  sec.classList.add('updating');
+  if (!shown.has(QAIJ_TABLE)) sec.querySelector('.body')!.replaceChildren(el('div', { class: 'skipped' }, `computing: a bootstrap of ${draws.toLocaleString('en')} draws in the background…`));
+  probe.qaijPending = true;
+  workerBusy = true;
+  (worker ?? freshWorker()).postMessage({ type: 'qaij', id: runId, scenario, draws } satisfies ToWorker);
+}
+
 /** The current pass; an older pass stops at its next step. */
 let passId = 0;
+/** The figures in the window when the current pass started (what a reader looking at them waits for). */
+let inViewAtPass: FigureId[] = [];
 
 /**
  * One pass: point tables, one per task, then the figures, one per task (each marked "updating" until it
@@ -626,6 +680,8 @@ async function recompute(): Promise<unknown> {
   probe.passStartedAt = started;
   probe.passTablesMs = null;
   probe.passFiguresMs = null;
+  probe.passInViewFiguresMs = null;
+  inViewAtPass = FIGURE_IDS.filter((i) => { const r = $(`fig-${i}`).getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.height > 0; });
   probe.pointFiguresMs = 0;
   history.replaceState(null, '', `?${key}${baseline ? `&baseline=${encodeURIComponent(scenarioToQuery(baseline.scenario))}` : ''}`);
   $('c-draws').textContent = (scenario.draws ?? LIVE_DRAWS).toLocaleString('en');
@@ -685,6 +741,8 @@ async function recompute(): Promise<unknown> {
   comparison = null;
   renderCompare();
   w.postMessage({ type: 'run', id, scenario, draws, baseline: baseline?.scenario ?? null } satisfies ToWorker);
+  probe.qaijPending = false; // a worker busy with an earlier pass's QAIJ was replaced above
+  requestQaij();
   return drawn;
 }
 
@@ -704,8 +762,17 @@ function onWorker(m: FromWorker): void {
     comparison = m.comparison;
     probe.compareMs = m.ms;
     renderCompare();
+  } else if (m.type === 'qaij' || m.type === 'qaij-error') {
+    workerBusy = probe.intervalsPending;
+    probe.qaijPending = false;
+    if (m.type === 'qaij') {
+      probe.qaijMs = m.ms;
+      probe.qaijKey = probe.scenarioKey;
+      $('sec-qaij').classList.remove('updating');
+      renderTable(m.result);
+    } else showError(`QAIJ: ${m.message}`);
   } else if (m.type === 'done') {
-    workerBusy = false;
+    workerBusy = probe.qaijPending;
     probe.intervalMs = m.ms;
     probe.intervalDraws = m.draws;
     probe.intervalsPending = false;
@@ -713,7 +780,7 @@ function onWorker(m: FromWorker): void {
     $('progress-text').textContent = `95% intervals at ${m.draws.toLocaleString('en')} draws (seed ${scenario.seed ?? current!.ds.manifest.bootstrap?.seed ?? 'default'}), ${Math.round(m.ms)} ms`;
     renderCompare();
   } else {
-    workerBusy = false;
+    workerBusy = probe.qaijPending;
     probe.intervalsPending = false;
     showError(`intervals: ${m.message}`);
   }
@@ -863,6 +930,13 @@ function layout(): void {
     sec.append(el('h3', {}, tableEntry(name).title), el('div', { class: 'body' }));
     tables.append(sec);
   }
+  // QAIJ, the companion measure: computed on request (a bootstrap of its own), under the latency contract
+  const qaij = el('details', { id: 'qaij-panel' });
+  const qsec = el('section', { id: `sec-${QAIJ_TABLE}`, class: 'table' });
+  qsec.append(el('h3', {}, 'QAIJ: quality-adjusted service per joule, by system'), el('div', { class: 'body' }));
+  qaij.append(el('summary', {}, 'QAIJ: quality-adjusted service per joule, under the latency contract L* (computed when opened)'), qsec);
+  qaij.addEventListener('toggle', () => requestQaij());
+  tables.after(qaij);
   const figs = $('figures');
   for (const id of FIGURE_IDS) {
     const sec = el('section', { id: `fig-${id}`, class: 'figure updating', 'data-figure': id });
@@ -931,6 +1005,8 @@ async function main(): Promise<void> {
   await Promise.all(entry.files.map(async (f) => { texts[f] = await fetchText(`data/${entry.id}/${f}`); }));
   useDataset(entry.id, entry.dir, entry.id, texts, datasetFromTexts(entry.dir, texts), { ...s, dataset: entry.dir });
   if (!heldLink) restoreBaseline(params.get('baseline'));
+  // a link with a latency contract is about QAIJ: its table is shown
+  if (s.qaij?.latencyMaxS !== undefined && s.qaij.latencyMaxS !== null) $<HTMLDetailsElement>('qaij-panel').open = true;
   const drawn = recompute();
   await firstTables;
   await new Promise<void>((r) => requestAnimationFrame(() => r()));

@@ -24,7 +24,8 @@ export const FULL_DRAWS = 10000;
  * repository root, what `j2g tables --scenario` reads), system, judge, judgment and time references,
  * policy ("pass@k", "m-of-n"), weights (gdp, employment, equal, or {custom: {occupation: weight}} from a
  * weights file the reader chose, parseWeightsCsv), rates.nodeRateUSDPerHour (USD per
- * node-hour for the primary system's node type), draws, seed, winTieInterval. `draws` left out means
+ * node-hour for the primary system's node type), draws, seed, winTieInterval, qaij.latencyMaxS (the
+ * QAIJ view's latency contract L*, seconds). `draws` left out means
  * the live count, LIVE_DRAWS.
  */
 export type PageScenario = ScenarioInput & { weights?: (typeof WEIGHTS)[number] | { custom: Record<string, number> } };
@@ -40,17 +41,20 @@ export function pageOptions(dataset: Dataset, s: PageScenario, draws: number | f
   return draws === false ? withScenario(ctx, { bootstrap: false }) : ctx;
 }
 
-const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'draws', 'seed', 'winTieInterval'] as const;
+const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'draws', 'seed', 'winTieInterval', 'latencyMax'] as const;
+/** URL parameters named otherwise than their scenario field */
+const QUERY_NAME: Record<string, string> = { 'rates.nodeRateUSDPerHour': 'rate', 'qaij.latencyMaxS': 'latencyMax', qaij: 'latencyMax' };
 
 /**
  * The scenario as URL query parameters (`?dataset=...&policy=pass@2&rate=30`), unset fields left out;
- * custom weights as their JSON (`weights={"custom":{"a":1}}`, encoded).
+ * custom weights as their JSON (`weights={"custom":{"a":1}}`, encoded); the QAIJ latency contract
+ * `qaij.latencyMaxS` as `latencyMax` (seconds).
  * @example scenarioToQuery({ dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } }) // => 'dataset=d&policy=pass%402&rate=30'
  */
 export function scenarioToQuery(s: PageScenario): string {
   const q = new URLSearchParams();
   q.set('dataset', s.dataset);
-  const flat: Record<string, unknown> = { ...s, rate: s.rates?.nodeRateUSDPerHour ?? undefined };
+  const flat: Record<string, unknown> = { ...s, rate: s.rates?.nodeRateUSDPerHour ?? undefined, latencyMax: s.qaij?.latencyMaxS ?? undefined };
   for (const k of QUERY_KEYS) if (flat[k] !== undefined && flat[k] !== null) q.set(k, typeof flat[k] === 'object' ? JSON.stringify(flat[k]) : String(flat[k]));
   return q.toString();
 }
@@ -59,6 +63,7 @@ export function scenarioToQuery(s: PageScenario): string {
  * The scenario a URL query holds, checked by the scenario schema; a bad value throws a ScenarioError
  * naming the URL parameter (`URL parameter policy: "pass2" is not allowed (expected ...)`).
  * @example scenarioFromQuery('policy=pass@2&rate=30', 'd') // => { dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } }
+ * @example scenarioFromQuery('latencyMax=600', 'd') // => { dataset: 'd', qaij: { latencyMaxS: 600 } }
  */
 export function scenarioFromQuery(query: string, defaultDataset: string): PageScenario {
   const q = new URLSearchParams(query);
@@ -68,10 +73,11 @@ export function scenarioFromQuery(query: string, defaultDataset: string): PageSc
     if (v === null || v === '') continue;
     const n = /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v; // numbers as numbers, anything else left for the schema to name
     if (k === 'rate') input.rates = { nodeRateUSDPerHour: n };
+    else if (k === 'latencyMax') input.qaij = { latencyMaxS: n };
     else if (k === 'weights' && v.startsWith('{')) input.weights = jsonOr(v);
     else input[k] = k === 'draws' || k === 'seed' ? n : v;
   }
-  return parseScenario(input, (field) => `URL parameter ${field === 'rates.nodeRateUSDPerHour' ? 'rate' : field}`) as PageScenario;
+  return parseScenario(input, (field) => `URL parameter ${QUERY_NAME[field] ?? field}`) as PageScenario;
 }
 
 /**

@@ -25,6 +25,13 @@ const WHOLE: Record<string, string> = {
   rho_p95: 'ρ, 95th percentile',
   judge_a: 'Judge A',
   judge_b: 'Judge B',
+  // the QAIJ view (explorer/compute.ts computeQaijTable): outputs are attempts judged win or tie
+  service_mean: 'Win–tie share per attempt',
+  qaij_per_mj: 'QAIJ (outputs/MJ)',
+  qaij: 'QAIJ (outputs/MJ)',
+  employment_mix_per_mj: 'QAIJ, employment mix (outputs/MJ)',
+  equal_mix_per_mj: 'QAIJ, equal mix (outputs/MJ)',
+  robust_frontier: 'Frontier across the intervals',
 };
 /** Unit tokens at the end of a column name, as printed in parentheses. */
 const UNITS: Record<string, string> = { usd: 'USD', mj: 'MJ', hours: 'hours', hour: 'hours', min: 'min', pct: '%' };
@@ -38,6 +45,7 @@ const WORDS: Record<string, string> = {
  * @example columnLabel('nv_per_ai_usd') // => 'Net value per AI dollar (USD/USD)'
  * @example columnLabel('time_saving_pct_hi') // => 'Time saving (%), 95% hi'
  * @example columnLabel('ai_cost_usd_coreweave') // => 'AI cost C (USD), CoreWeave'
+ * @example columnLabel('qaij_lo') // => 'QAIJ (outputs/MJ), 95% lo'
  */
 export function columnLabel(column: string): string {
   if (WHOLE[column]) return WHOLE[column];

@@ -1,11 +1,11 @@
 /**
  * The explorer's interval worker: every table and figure with its bootstrap intervals (task-composition
  * bootstrap, Appendix K.1) at the requested draws, off the page's thread, one table at a time so the
- * page can show progress. The dataset arrives once as file texts and is checked by datasetFromTexts.
+ * page can show progress; and the QAIJ table when the page asks for it. The dataset arrives once as file texts and is checked by datasetFromTexts.
  */
 import { datasetFromTexts, type Dataset } from '../data/load.ts';
 import { onWarning } from '../warn.ts';
-import { computeFigures, computeTable, explorerTableNames, withSweepOf, type FigureConstants } from './compute.ts';
+import { computeFigures, computeQaijTable, computeTable, explorerTableNames, withSweepOf, type FigureConstants } from './compute.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { pageOptions, pageResolved } from './scenario.ts';
 import { compareScenarios } from '../scenario/compare.ts';
@@ -24,6 +24,17 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     dataset = datasetFromTexts(m.name, m.texts);
     nodeRates = m.nodeRates;
     constants = m.constants;
+    return;
+  }
+  if (m.type === 'qaij') {
+    const t0 = performance.now();
+    try {
+      if (!dataset) throw new Error('no dataset loaded');
+      const result = computeQaijTable(dataset, pageResolved(dataset, { ...m.scenario, draws: m.draws }));
+      post({ type: 'qaij', id: m.id, result, ms: performance.now() - t0 });
+    } catch (err) {
+      post({ type: 'qaij-error', id: m.id, message: (err as Error).message });
+    }
     return;
   }
   const t0 = performance.now();

@@ -50,10 +50,12 @@ const MJ = 1e6;
  * One row per system: n attempts, win-tie share (service_mean), energy per attempt (energy_mj),
  * QAIJ in win-or-tie outputs per MJ with its percentile 95% interval, the same under the
  * employment-only and equal occupation mixes (empty when obstructed), and the frontier status
- * (point estimate, and robust to the bootstrap regions).
+ * (point estimate: frontier, dominated, or excluded when its latency statistic breaks the contract L*;
+ * and robust to the bootstrap regions).
  */
 export function qaijSummaryTable(report: SevenPartReport): ColumnTable {
   const onFrontier = new Set(report.frontier.frontier);
+  const excluded = new Set(report.frontier.excluded);
   const rows = Object.entries(report.systems).map(([system, s]) => {
     const mix = (name: string) => {
       const m = s.alternativeMixes[name];
@@ -69,7 +71,7 @@ export function qaijSummaryTable(report: SevenPartReport): ColumnTable {
       qaij_hi: s.unweighted.qaij ? s.unweighted.qaij.upper * MJ : null,
       employment_mix_per_mj: mix('employment'),
       equal_mix_per_mj: mix('equal'),
-      frontier: onFrontier.has(system) ? 'frontier' : 'dominated',
+      frontier: onFrontier.has(system) ? 'frontier' : excluded.has(system) ? 'excluded' : 'dominated',
       robust_frontier: report.frontier.robust[system],
     };
   });

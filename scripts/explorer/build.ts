@@ -4,7 +4,8 @@
  *   index.html            the page (no network: every script and data file is local)
  *   explorer.js           kernel-lib/explorer/page.ts and the kernel-lib it uses, bundled by esbuild
  *   worker.js             kernel-lib/explorer/worker.ts (the bootstrap intervals, off the page's thread)
- *   plotly.js             plotly.js-dist, minified once (plotlyMin.ts)
+ *   plotly.js             plotly.js-basic-dist-min (scatter, bar, pie: the only trace types the paper's
+ *                         figures use), the same plotly.js version as plotly.js-dist (checked here)
  *   data/index.json       the bundled datasets; data/<name>/*.csv, manifest.json their files
  *   data/node_rates.csv   data/reference/node_rates.csv, Table 5's sweep
  *   data/constants.json   the energy scale and task titles the figures draw (kernel-lib/reference/constants.ts)
@@ -14,12 +15,11 @@
  * `python3 -m http.server -d out/explorer`, then http://localhost:8080 (a file:// URL cannot fetch).
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { loadEnergyScale, loadTaskTitles } from '../../kernel-lib/reference/constants.ts';
-import { plotlyPackagePath } from '../../kernel-lib/export/plotly.ts';
-import { ensureMinifiedPlotly, minifyPlotly } from './plotlyMin.ts';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import type { TableFormats } from '../../kernel-lib/explorer/tableFormat.ts';
@@ -31,6 +31,22 @@ import { onWarning } from '../../kernel-lib/warn.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATASETS = ['data/recorded/joules-to-gdp-reconstructed', 'data/recorded/synthetic-small'];
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The plotly.js bundle the explorer loads: plotly.js-basic-dist-min, plotly.js with the scatter, bar
+ * and pie traces only (1.1 MB minified against the full bundle's 4.6 MB). Every paper figure draws
+ * scatter and bar traces (explorer.browser.ts checks each drawn trace's type is registered), and the
+ * page parses it in about a quarter of the time, on the page's thread. Throws when its plotly.js version
+ * is not plotly.js-dist's (the report's and the notebooks' figures): the explorer must draw what they draw.
+ */
+export function explorerPlotlyPath(): string {
+  const version = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  const basic = version('plotly.js-basic-dist-min'), full = version('plotly.js-dist');
+  if (basic !== full) throw new Error(`plotly.js-basic-dist-min ${basic} is not plotly.js-dist ${full}: install the same version of both (npm install --save-exact plotly.js-basic-dist-min@${full})`);
+  return require.resolve('plotly.js-basic-dist-min/plotly-basic.min.js');
+}
 
 export interface BuildExplorerOptions {
   /** output folder (default out/explorer) */
@@ -53,16 +69,7 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     });
     const nodeImports = Object.values(result.metafile.inputs).flatMap((i) => i.imports).filter((i) => i.path.startsWith('node:'));
     if (nodeImports.length) throw new Error(`the explorer bundle imports ${[...new Set(nodeImports.map((i) => i.path))].join(', ')}`);
-    // plotly.js-dist ships unminified (11 MB): minified it parses in about half the time on a cold start
-    // (minified once and kept: plotlyMin.ts).
-    // Where the cache cannot be written (a read-only node_modules), it is minified for this build alone.
-    const plotlyOut = join(tmp, 'plotly.js');
-    if (!(options.minify ?? true)) cpSync(plotlyPackagePath(), plotlyOut);
-    else {
-      const cached = await ensureMinifiedPlotly().catch(() => null);
-      if (cached) cpSync(cached, plotlyOut);
-      else await minifyPlotly(plotlyOut);
-    }
+    cpSync(explorerPlotlyPath(), join(tmp, 'plotly.js'));
     const entries = (options.datasets ?? DEFAULT_DATASETS).filter((d) => existsSync(resolve(ROOT, d))).map((d) => {
       const abs = resolve(ROOT, d);
       const id = basename(abs);
@@ -157,6 +164,8 @@ td.changed { background: #fff3a8; } tr.new-row td { background: #e6f2ff; }
 .table-notes ul { margin: 0; padding-left: 18px; }
 .diff-count { font-size: 12px; font-weight: 400; background: #fff3a8; padding: 0 6px; border-radius: 8px; margin-left: 6px; }
 section.table { overflow-x: auto; max-width: 100%; }
+section.table.updating .body { opacity: 0.5; }
+#qaij-panel { margin: 8px 0; } #qaij-panel > summary { cursor: pointer; font-weight: 600; }
 #figures { display: grid; align-items: start; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 16px; }
 section.figure { position: relative; min-width: 0; border-top: 1px solid #eee; }
 section.figure h3 { font-size: 15px; margin: 6px 0 2px; padding-right: 7em; }

@@ -6,6 +6,8 @@
  *   - a weights file (occupation,weight): a repeated occupation is named by file:line and nothing
  *     changes; a good one makes the weights custom (Table 13 changes, its caption says so) and the
  *     downloaded scenario.json is accepted by `j2g tables --scenario`;
+ *   - the QAIJ latency contract L* set with its control: in the URL and scenario.json, and the QAIJ
+ *     table's cells equal what `j2g qaij --data --latency-max` gives for the same scenario;
  *   - a dataset with a bad cell, chosen through the file input, shows its `file:line: column:` message
  *     and computes nothing from it; a valid one replaces the view.
  * Screenshots go to out/screenshots/explorer-*.png.
@@ -102,6 +104,12 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
       // skipped with their reason: their systems have one attempt per task)
       if (f.points > 0) expect(f.drawn, f.id).toBeGreaterThan(0);
     }
+    // the page loads plotly.js's basic bundle (scatter, bar, pie): every trace a figure draws is of a type it has
+    const unregistered = await page.evaluate(() => {
+      const known = new Set(Object.keys((window as unknown as { Plotly: { PlotSchema: { get(): { traces: object } } } }).Plotly.PlotSchema.get().traces));
+      return [...document.querySelectorAll('.plot')].flatMap((p) => ((p as HTMLElement & { data?: { type?: string }[] }).data ?? []).map((t) => t.type ?? 'scatter')).filter((t) => !known.has(t));
+    });
+    expect(unregistered).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'explorer-employment-pass2-rate30.png'), fullPage: true });
 
     // the page's scenario.json, given to j2g tables, gives the page's numbers
@@ -170,6 +178,58 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
 
     expect(consoleErrors).toEqual([]);
     expect(browser.outside).toEqual([]);
+  });
+
+  it('QAIJ: the latency contract control puts L* in the scenario, the URL and scenario.json, and the QAIJ table equals j2g qaij for that scenario', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    await settled(page);
+    // not computed until asked for (a bootstrap of its own)
+    expect(await page.$eval('#qaij-panel', (d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.$$eval('table[data-table="qaij"]', (t) => t.length)).toBe(0);
+    await page.fill('#c-latencyMax', '600');
+    await page.dispatchEvent('#c-latencyMax', 'change');
+    await settled(page, 2);
+    await page.waitForFunction(() => { const p = (window as unknown as { __explorer: { qaijPending: boolean; qaijKey: string | null; scenarioKey: string } }).__explorer; return !p.qaijPending && p.qaijKey === p.scenarioKey; }, null, { timeout: 120_000 });
+    const p = await probe(page);
+    expect(p.errors).toEqual([]);
+    expect(p.scenario).toMatchObject({ qaij: { latencyMaxS: 600 } });
+    expect(page.url()).toContain('latencyMax=600');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const scenarioPath = join(work, 'scenario-qaij.json');
+    await download.saveAs(scenarioPath);
+    const sc = JSON.parse(readFileSync(scenarioPath, 'utf8'));
+    expect(sc.qaij).toEqual({ latencyMaxS: 600 });
+    // the oracle: j2g qaij on the same dataset, judge, contract, draws and seed (its own path from the
+    // runs to the estimates: bootstrapQaijPaired for the point values, sevenPartReport for the intervals)
+    const out = execFileSync(process.execPath, ['bin/j2g.mjs', 'qaij', '--data', sc.dataset, '--judge', sc.judge, '--latency-max', '600', '--draws', String(sc.draws), '--seed', String(sc.seed),
+      '--report', '--hierarchy', 'families-tasks'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 }).toString();
+    const cli = JSON.parse(out);
+    const rows = await page.$$eval('table[data-table="qaij"] tbody tr', (trs) => trs.map((tr) => Object.fromEntries([...tr.querySelectorAll('td')].map((td) => [td.dataset.col!, td.dataset.value ?? '']))));
+    expect(rows.length).toBe(cli.systems.length);
+    const cell = (v: number | null) => (v === null ? '' : printedCell(v));
+    let compared = 0;
+    for (const row of rows) {
+      const c = cli.systems.find((x: { system: string }) => x.system === row.system);
+      const r = cli.report.systems[row.system];
+      const mix = (m: string) => (r.alternativeMixes[m]?.status === 'ok' ? r.alternativeMixes[m].estimate.qaij * 1e6 : null);
+      const expected: Record<string, string> = {
+        n: cell(c.n), service_mean: cell(c.service_mean), energy_mj: cell(c.energy_mean_j / 1e6), qaij_per_mj: cell(c.qaij * 1e6),
+        qaij_lo: cell(r.unweighted.qaij.lower * 1e6), qaij_hi: cell(r.unweighted.qaij.upper * 1e6),
+        employment_mix_per_mj: cell(mix('employment')), equal_mix_per_mj: cell(mix('equal')),
+        frontier: cli.frontier.includes(row.system) ? 'frontier' : cli.frontier_excluded.some((e: { system: string }) => e.system === row.system) ? 'excluded' : 'dominated',
+        robust_frontier: cli.frontier_status[row.system],
+      };
+      for (const [k, v] of Object.entries(expected)) {
+        expect(row[k], `${row.system} ${k}`).toBe(v);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(80);
+    // the contract matters: systems whose median attempt is slower than 600 s are off the frontier
+    expect(rows.some((r) => r.frontier === 'excluded')).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
   });
 
   it('a weights file: a repeated occupation is named by file:line; a good one gives custom-weighted tables j2g accepts', async () => {

@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
-import { computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
+import { computeQaijTable, computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
+import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
 import { fitFigure, minFigureWidth, panelColumns, rewrapToFit } from '../../kernel-lib/explorer/figureFit.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
@@ -104,8 +105,11 @@ describe('table printing', () => {
     expect(formats.marks['joules-to-gdp-reconstructed'].table01.keys.length).toBe(24);
   });
 
-  test('every column of every table has a header in words', () => {
-    const columns = new Set(tables.flatMap((t) => t.table.columns));
+  test('every column of every table, the QAIJ view\'s too, has a header in words', () => {
+    const small = loadDataset('data/recorded/synthetic-small');
+    const qaij = computeQaijTable(small, resolveScenario({ dataset: 'data/recorded/synthetic-small', draws: 20 }, small));
+    if (!('table' in qaij)) throw new Error(qaij.skipped);
+    const columns = new Set([...tables.flatMap((t) => t.table.columns), ...qaij.table.columns]);
     expect(columns.size).toBeGreaterThan(40);
     for (const c of columns) {
       const label = columnLabel(c);
@@ -114,5 +118,6 @@ describe('table printing', () => {
     }
     expect(columnLabel('nvj_lo')).toBe('NVJ (USD/MJ), 95% lo');
     expect(columnLabel('energy_mj')).toBe('Energy E (MJ)');
+    expect(columnLabel('qaij_per_mj')).toBe('QAIJ (outputs/MJ)');
   });
 });

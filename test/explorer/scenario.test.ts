@@ -18,10 +18,11 @@ describe('explorer scenario', () => {
   const s: PageScenario = {
     dataset: 'data/recorded/synthetic-small', judgmentReference: 'expert_with_ai', timeReference: 'expert_only',
     policy: '1-of-2', weights: 'employment', rates: { nodeRateUSDPerHour: 30 }, draws: 300, seed: 7, winTieInterval: 'exact',
+    qaij: { latencyMaxS: 600 },
   };
   test('the URL query round-trips every field', () => {
     const q = scenarioToQuery(s);
-    expect(q).toBe('dataset=data%2Frecorded%2Fsynthetic-small&judgmentReference=expert_with_ai&timeReference=expert_only&policy=1-of-2&weights=employment&rate=30&draws=300&seed=7&winTieInterval=exact');
+    expect(q).toBe('dataset=data%2Frecorded%2Fsynthetic-small&judgmentReference=expert_with_ai&timeReference=expert_only&policy=1-of-2&weights=employment&rate=30&draws=300&seed=7&winTieInterval=exact&latencyMax=600');
     expect(scenarioFromQuery(q, 'x')).toEqual(s);
     expect(scenarioFromQuery('', 'data/recorded/synthetic-small')).toEqual({ dataset: 'data/recorded/synthetic-small' });
   });
@@ -29,6 +30,8 @@ describe('explorer scenario', () => {
     expect(() => scenarioFromQuery('policy=pass2', 'd')).toThrow('URL parameter policy: "pass2" is not allowed (expected "pass@k" with k >= 1, or "m-of-n" with 1 <= m <= n)');
     expect(() => scenarioFromQuery('rate=-3', 'd')).toThrow(/^URL parameter rate: -3 is not allowed/);
     expect(() => scenarioFromQuery('weights=gpd', 'd')).toThrow(/^URL parameter weights: "gpd" is not allowed/);
+    expect(() => scenarioFromQuery('latencyMax=-1', 'd')).toThrow(/^URL parameter latencyMax: -1 is not allowed/);
+    expect(() => scenarioFromQuery('latencyMax=soon', 'd')).toThrow(/^URL parameter latencyMax: "soon" is not allowed/);
   });
   test('scenario.json is the resolved scenario, every default filled, and resolves to itself', () => {
     const file = JSON.parse(scenarioFile(ds, { dataset: 'data/recorded/synthetic-small', policy: 'pass@2' }));

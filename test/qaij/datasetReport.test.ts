@@ -30,6 +30,12 @@ describe('QAIJ applied to a recorded dataset', () => {
       expect(t.qaij_hi[i] as number).toBeGreaterThanOrEqual(t.qaij_per_mj[i] as number);
     }
   });
+  test('a latency contract of 0 s: every attempt is late, so every QAIJ is 0 and every system is excluded from the frontier, not dominated', () => {
+    const t = columns(qaijSummaryTable(qaijDatasetReport(ds, { draws: 50, seed: 5, latencyMaxS: 0 })), 6);
+    expect(t.qaij_per_mj).toEqual([0, 0]);
+    expect(t.frontier).toEqual(['excluded', 'excluded']);
+    expect(t.robust_frontier).toEqual(['excluded', 'excluded']);
+  });
   test('the frontier figure puts each system at its energy and service per attempt, with whiskers', () => {
     const spec = qaijFrontierFigure(report, { provenance: ds.manifest });
     const y = spec.data.find((d) => String(d.name).startsWith('sysY'))!;
