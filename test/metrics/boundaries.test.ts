@@ -3,10 +3,11 @@
  * testing showed the refusal branches of the numeric core as the place where a wrong comparison
  * goes unnoticed: `>` for `>=`, a dropped `isFinite`, a wrong operand in a message).
  *
- * Equivalent mutants (no output can tell them apart), expected to survive; the metrics folder's full
- * mutation run was not completed on the shared machine (#29), so this list is from reading the code:
- * - winTieRatePerMJ's upper bound 1 + 1e-12 compared with `<` instead of `<=`: only a rate of exactly
- *   1 + 1e-12 differs, a value no division of credited by judged tasks produces.
+ * Equivalent mutants (no output can tell them apart), left surviving by `npm run mutation -- metrics`
+ * (docs/mutation.md):
+ * - requirePositive.ts requireFinite: `typeof x !== 'number' || !Number.isFinite(x)` with the typeof test
+ *   replaced by `false`. Number.isFinite does not coerce (Number.isFinite('1') is false), so every
+ *   non-number already fails the second test and gets the same message.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -58,6 +59,9 @@ describe('ratios refuse non-finite numerators and non-positive or infinite denom
     expect(winTieRatePerMJ(1, 4)).toBe(0.25);
     expect(() => winTieRatePerMJ(-0.01, 1)).toThrow('winTieRatePerMJ requires a win-tie rate in [0, 1]: -0.01');
     expect(() => winTieRatePerMJ(1.01, 1)).toThrow('winTieRatePerMJ requires a win-tie rate in [0, 1]: 1.01');
+    // the documented tolerance: a rate of 1 + 1e-12 (an average's rounding) is kept, a rate 2e-12 above 1 refused
+    expect(winTieRatePerMJ(1 + 1e-12, 1)).toBe(1 + 1e-12);
+    expect(() => winTieRatePerMJ(1 + 2e-12, 1)).toThrow(`winTieRatePerMJ requires a win-tie rate in [0, 1]: ${1 + 2e-12}`);
     expect(() => winTieRatePerMJ(Number.NaN, 1)).toThrow('winTieRatePerMJ requires a win-tie rate in [0, 1]: NaN');
     expect(() => winTieRatePerMJ(0.5, 0)).toThrow('winTieRatePerMJ requires a positive energy: 0');
   });
