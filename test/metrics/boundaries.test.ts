@@ -78,7 +78,7 @@ describe('attempt policies at their bounds', () => {
   });
   test('checkPolicy accepts exactly the well-formed policies', () => {
     expect(checkPolicy({ kind: 'threshold', m: 2, n: 2 })).toEqual({ kind: 'threshold', m: 2, n: 2 });
-    for (const bad of [null, {}, { kind: 'pass', k: 0 }, { kind: 'pass' }, { kind: 'threshold', m: 3, n: 2 }, { kind: 'threshold', m: 0, n: 2 }, { kind: 'threshold', m: 1 }, { kind: 'other', k: 1 }]) {
+    for (const bad of [null, undefined, 'pass@1', 3, {}, { kind: 'pass', k: 0 }, { kind: 'pass' }, { kind: 'threshold', m: 3, n: 2 }, { kind: 'threshold', m: 0, n: 2 }, { kind: 'threshold', m: 1 }, { kind: 'threshold', m: 1, n: 2.5 }, { kind: 'threshold', m: 1.5, n: 2 }, { kind: 'pass', k: 1.5 }, { kind: 'other', k: 1 }]) {
       expect(() => checkPolicy(bad as never)).toThrow(`invalid policy: ${JSON.stringify(bad)} (expected passAtK(k), k >= 1, or threshold(m, n), 1 <= m <= n)`);
     }
   });
@@ -87,7 +87,11 @@ describe('attempt policies at their bounds', () => {
     expect(parsePolicy('>=2/4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
     expect(parsePolicy('2/4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
     expect(parsePolicy('2-of-4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
-    for (const bad of ['pass@', 'pass3', ' pass@3', '>=2/4 ', '=2/4', 'pass@3x', '2-of-', '-of-4']) expect(() => parsePolicy(bad)).toThrow(`invalid policy: ${bad} (expected pass@k, >=m/n or m-of-n)`);
+    // several digits in each number (a one-digit pattern would refuse them or read one digit)
+    expect(parsePolicy('pass@12')).toEqual({ kind: 'pass', k: 12 });
+    expect(parsePolicy('>=10/12')).toEqual({ kind: 'threshold', m: 10, n: 12 });
+    expect(parsePolicy('10-of-12')).toEqual({ kind: 'threshold', m: 10, n: 12 });
+    for (const bad of ['pass@', 'pass3', ' pass@3', '>=2/4 ', '=2/4', 'pass@3x', '2-of-', '-of-4', 'x2-of-4', '2-of-4x', '2-of-x', 'x-of-4', 'pass@x', '>=x/4', '>=2/x', '2/4/']) expect(() => parsePolicy(bad)).toThrow(`invalid policy: ${bad} (expected pass@k, >=m/n or m-of-n)`);
     expect(policyLabel(threshold(2, 4))).toBe('>=2/4');
     expect(attemptsCharged(passAtK(3))).toBe(3);
     expect(attemptsCharged(threshold(1, 4))).toBe(4);
@@ -108,6 +112,8 @@ describe('weightedTaskAverage', () => {
   test('by hand: weights (1, 3) over means (2, 10) -> (2 + 30) / 4 = 8; an occupation of weight 0 drops out', () => {
     expect(weightedTaskAverage(Int32Array.of(0, 0, 1), Float64Array.of(1, 3), [1, 3, 10])).toBe(8);
     expect(weightedTaskAverage(Int32Array.of(0, 1, 1), Float64Array.of(0, 2), [100, 4, 6])).toBe(5);
+    // an occupation without tasks neither contributes nor counts in the total: (1 x (4 + 6) / 2) / 1 = 5, not NaN
+    expect(weightedTaskAverage(Int32Array.of(1, 1), Float64Array.of(3, 1), [4, 6])).toBe(5);
   });
   test('refuses mismatched lengths, bad weights, bad indices, non-finite values and a zero total, naming each', () => {
     expect(() => weightedTaskAverage(Int32Array.of(0, 0), Float64Array.of(1), [1])).toThrow('weightedTaskAverage requires one value per task: 1 values for 2 tasks');
