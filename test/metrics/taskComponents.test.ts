@@ -10,6 +10,10 @@
  * the per-dataset caches (runIndexCache, judgmentCache, judgeCache, systemIndexCache, outcomeCache):
  * a mutant that skips a cache lookup (`if (!idx)` made `true`, `if (index) return index` made `false`,
  * the `set` removed) rebuilds the same index on every call, which changes the time, not a value.
+ * - nodeRateOf's `valid`: `typeof x === 'number'` made `true`. Number.isFinite does not coerce, so a
+ *   non-number (the text '5') is refused by the Number.isFinite test with the same message.
+ * - nodeRateOf: `if (r.nodeRateUSDPerHour === undefined) return undefined` made `false`: the code after
+ *   it returns the same undefined (valid(undefined) is true).
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -204,6 +208,9 @@ describe('the small helpers', () => {
     expect(nodeRateOf({ bySystem: { a: 40 } })).toBeUndefined();
     expect(nodeRateOf({ bySystem: { a: 40 }, nodeRateUSDPerHour: 7 }, 'b')).toBe(7);
     expect(nodeRateOf({ bySystem: { a: 0 } }, 'a')).toBe(0);
+    // without a system, no bySystem entry applies, not even one whose key is the text 'undefined'
+    expect(nodeRateOf({ bySystem: { undefined: 5 } })).toBeUndefined();
+    expect(nodeRateOf({ bySystem: { undefined: 5 }, nodeRateUSDPerHour: 2 })).toBe(2);
     const expected = '(expected { nodeRateUSDPerHour: USD per node-hour } or { bySystem: { system: USD per node-hour } })';
     expect(() => nodeRateOf(null, 'a')).toThrow(`invalid rates: null ${expected}`);
     expect(() => nodeRateOf({ nodeRateUSDPerHour: 1, other: 2 }, 'a')).toThrow(`invalid rates: {"nodeRateUSDPerHour":1,"other":2} ${expected}`);
