@@ -78,7 +78,7 @@ describe('attempt policies at their bounds', () => {
   });
   test('checkPolicy accepts exactly the well-formed policies', () => {
     expect(checkPolicy({ kind: 'threshold', m: 2, n: 2 })).toEqual({ kind: 'threshold', m: 2, n: 2 });
-    for (const bad of [null, undefined, 'pass@1', 3, {}, { kind: 'pass', k: 0 }, { kind: 'pass' }, { kind: 'threshold', m: 3, n: 2 }, { kind: 'threshold', m: 0, n: 2 }, { kind: 'threshold', m: 1 }, { kind: 'threshold', m: 1, n: 2.5 }, { kind: 'threshold', m: 1.5, n: 2 }, { kind: 'pass', k: 1.5 }, { kind: 'other', k: 1 }]) {
+    for (const bad of [null, undefined, 'pass@1', 3, {}, { kind: 'pass', k: 0 }, { kind: 'pass' }, { kind: 'threshold', m: 3, n: 2 }, { kind: 'threshold', m: 0, n: 2 }, { kind: 'threshold', m: 1 }, { kind: 'threshold', m: 1, n: 2.5 }, { kind: 'threshold', m: 1.5, n: 2 }, { kind: 'pass', k: 1.5 }, { kind: 'other', k: 1 }, { kind: 'other', m: 1, n: 2 }, { kind: 'pass', m: 1, n: 2 }]) {
       expect(() => checkPolicy(bad as never)).toThrow(`invalid policy: ${JSON.stringify(bad)} (expected passAtK(k), k >= 1, or threshold(m, n), 1 <= m <= n)`);
     }
   });
