@@ -124,18 +124,26 @@ describe('what taskComponents cannot evaluate is refused with every reason', () 
     const e = error(() => taskComponents({ dataset, judge: 'J2', policy: '>=1/2' }));
     expect(e.message).toBe(['cannot evaluate sysX (judge J2, >=1/2): 6 problem(s)', ...['A1', 'A2', 'B1', 'B2', 'C1', 'C2'].map((t) => `  run x${t}a2 has no expert_only judgment by J2`)].join('\n'));
   });
-  test('more than ten problems: the first ten, then how many more', () => {
-    // 12 more tasks of occA that sysY ran once: with pass@2, 6 + 12 = 18 problems
-    const extra = Array.from({ length: 12 }, (_, i) => `Z${i + 10},occA,1,1`);
-    const runs = Array.from({ length: 12 }, (_, i) => `yZ${i + 10},Z${i + 10},sysY,1,1,1,0.1`);
-    const judged = Array.from({ length: 12 }, (_, i) => `yZ${i + 10},expert_only,J1,win`);
+  // `extra` more tasks of occA that sysY ran once: with pass@2, 6 + extra problems
+  const withExtraTasks = (extra: number) => {
+    const tasks = Array.from({ length: extra }, (_, i) => `Z${i + 10},occA,1,1`);
+    const runs = Array.from({ length: extra }, (_, i) => `yZ${i + 10},Z${i + 10},sysY,1,1,1,0.1`);
+    const judged = Array.from({ length: extra }, (_, i) => `yZ${i + 10},expert_only,J1,win`);
     const add = (lines: string[]) => (text: string) => text.trimEnd() + '\n' + lines.join('\n') + '\n';
-    const ds = loadDataset(editedDataset({ 'tasks.csv': add(extra), 'runs.csv': add(runs), 'judgments.csv': add(judged) }));
-    const lines = error(() => taskComponents({ dataset: ds, system: 'sysY', policy: 'pass@2' })).message.split('\n');
+    return loadDataset(editedDataset({ 'tasks.csv': add(tasks), 'runs.csv': add(runs), 'judgments.csv': add(judged) }));
+  };
+  test('more than ten problems: the first ten, then how many more', () => {
+    const lines = error(() => taskComponents({ dataset: withExtraTasks(12), system: 'sysY', policy: 'pass@2' })).message.split('\n');
     expect(lines[0]).toBe('cannot evaluate sysY (judge J1, pass@2): 18 problem(s)');
     expect(lines.length).toBe(12);
     expect(lines[10]).toBe('  task Z13 has 1 attempt(s) on sysY, pass@2 needs 2');
     expect(lines[11]).toBe('  ... and 8 more');
+  });
+  test('exactly ten problems: all ten, and no "... and 0 more"', () => {
+    const lines = error(() => taskComponents({ dataset: withExtraTasks(4), system: 'sysY', policy: 'pass@2' })).message.split('\n');
+    expect(lines[0]).toBe('cannot evaluate sysY (judge J1, pass@2): 10 problem(s)');
+    expect(lines.length).toBe(11);
+    expect(lines[10]).toBe('  task Z13 has 1 attempt(s) on sysY, pass@2 needs 2');
   });
   test('a system in systems.csv without runs', () => {
     const ds = loadDataset(editedDataset({ 'systems.csv': (t) => t.trimEnd() + '\nsysZ,Model Z,OpenHands,vLLM,H100,1,20\n' }));
