@@ -7,13 +7,17 @@
  * attempts 1 / 2: A1 win/loss, A2 loss/tie, B1 tie/win, B2 loss/loss, C1 win/win, C2 loss/win.
  *
  * Equivalent mutants (no output can tell them apart), left surviving by `npm run mutation -- metrics`:
- * the per-dataset caches (runIndexCache, judgmentCache, judgeCache, systemIndexCache, outcomeCache):
- * a mutant that skips a cache lookup (`if (!idx)` made `true`, `if (index) return index` made `false`,
- * the `set` removed) rebuilds the same index on every call, which changes the time, not a value.
+ * - the per-dataset caches (runIndexCache, judgmentCache, judgeCache, systemIndexCache, outcomeCache):
+ *   a mutant that skips a cache lookup (`if (!idx)` made `true`, `if (index) return index` made `false`,
+ *   the `set` removed) rebuilds the same index on every call, which changes the time, not a value.
  * - nodeRateOf's `valid`: `typeof x === 'number'` made `true`. Number.isFinite does not coerce, so a
  *   non-number (the text '5') is refused by the Number.isFinite test with the same message.
  * - nodeRateOf: `if (r.nodeRateUSDPerHour === undefined) return undefined` made `false`: the code after
  *   it returns the same undefined (valid(undefined) is true).
+ * - resolveComponentOptions: `if (options.rates !== undefined)` made `true`: nodeRateOf(undefined) does
+ *   nothing.
+ * - taskComponents: `missing = true` made `false`, or `if (missing) continue` made `false`. A missing
+ *   judgment has already been added to `problems`, so the call throws whatever is computed for the task.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -121,7 +125,8 @@ describe('what taskComponents cannot evaluate is refused with every reason', () 
     expect(e.message).toBe(['cannot evaluate sysY (judge J1, pass@2): 6 problem(s)', ...['A1', 'A2', 'B1', 'B2', 'C1', 'C2'].map((t) => `  task ${t} has 1 attempt(s) on sysY, pass@2 needs 2`)].join('\n'));
   });
   test('unjudged attempts: J2 judged only attempt 1', () => {
-    const e = error(() => taskComponents({ dataset, judge: 'J2', policy: '>=1/2' }));
+    // a dataset object of its own: the outcome index is built (and an unjudged run marked) in this test
+    const e = error(() => taskComponents({ dataset: loadDataset('data/recorded/synthetic-small'), judge: 'J2', policy: '>=1/2' }));
     expect(e.message).toBe(['cannot evaluate sysX (judge J2, >=1/2): 6 problem(s)', ...['A1', 'A2', 'B1', 'B2', 'C1', 'C2'].map((t) => `  run x${t}a2 has no expert_only judgment by J2`)].join('\n'));
   });
   // `extra` more tasks of occA that sysY ran once: with pass@2, 6 + extra problems
@@ -181,7 +186,25 @@ describe('tasks and occupations a system did not run, and attempt order', () => 
   });
 });
 
+describe('the arrays returned are the caller\'s own', () => {
+  test('changing one result (a notebook may) leaves the next call\'s task ids, occupations and indices as they were', () => {
+    const a = taskComponents({ dataset, system: 'sysY' });
+    a.taskIds.push('changed');
+    a.occupations.push('changed');
+    a.occupationIndex[0] = 9;
+    a.tasksWithoutRuns.push('changed');
+    const b = taskComponents({ dataset, system: 'sysY' });
+    expect(b.taskIds).toEqual(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']);
+    expect(b.occupations).toEqual(['occA', 'occB', 'occC']);
+    expect(arr(b.occupationIndex)).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(b.tasksWithoutRuns).toEqual([]);
+  });
+});
+
 describe('the small helpers', () => {
+  test('RESOLVED is the registry symbol j2g.resolvedComponentOptions, so that two copies of the library (the notebook bundle and kernel-lib) mark resolved options alike', () => {
+    expect(RESOLVED).toBe(Symbol.for('j2g.resolvedComponentOptions'));
+  });
   test('hoursAt: expert_hours for expert-only, expert_ai_hours otherwise', () => {
     expect(hoursAt({ expert_hours: 2.5, expert_ai_hours: 1.9 }, 'expert_only')).toBe(2.5);
     expect(hoursAt({ expert_hours: 2.5, expert_ai_hours: null }, 'expert_with_ai')).toBe(null);
