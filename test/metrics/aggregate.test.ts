@@ -4,6 +4,11 @@
  * one of them showed only where a table happened to depend on it). Every expected value is the
  * arithmetic written beside it, from the formula of section 2.5 (X~ = sum_o w_o X_o / n_o over the
  * total weight), never from the code under test.
+ *
+ * Equivalent mutants (no output can tell them apart), left surviving by `npm run mutation -- metrics`:
+ * occupationMeans' two loops with `<` made `<=` (i <= n tasks, o <= O occupations). The extra pass reads
+ * and writes index n or O of typed arrays, which JavaScript ignores (an out-of-range typed-array write
+ * is dropped), so every mean and count stays the same.
  */
 import { describe, expect, test } from 'vitest';
 import { COMPONENTS, groupAverages, occupationMeans, returnsOf, weightVector, weightedAverage } from '../../kernel-lib/metrics/aggregate.ts';

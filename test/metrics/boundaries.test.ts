@@ -8,6 +8,8 @@
  * - requirePositive.ts requireFinite: `typeof x !== 'number' || !Number.isFinite(x)` with the typeof test
  *   replaced by `false`. Number.isFinite does not coerce (Number.isFinite('1') is false), so every
  *   non-number already fails the second test and gets the same message.
+ * - policy.ts threshold: `n < 1` made `false`. The other tests already require integers m >= 1 and
+ *   m <= n, which imply n >= 1, with the same message.
  */
 import { describe, expect, test } from 'vitest';
 import {
