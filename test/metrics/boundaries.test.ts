@@ -3,10 +3,13 @@
  * testing showed the refusal branches of the numeric core as the place where a wrong comparison
  * goes unnoticed: `>` for `>=`, a dropped `isFinite`, a wrong operand in a message).
  *
- * Equivalent mutants (no output can tell them apart), expected to survive; the metrics folder's full
- * mutation run was not completed on the shared machine (#29), so this list is from reading the code:
- * - winTieRatePerMJ's upper bound 1 + 1e-12 compared with `<` instead of `<=`: only a rate of exactly
- *   1 + 1e-12 differs, a value no division of credited by judged tasks produces.
+ * Equivalent mutants (no output can tell them apart), left surviving by `npm run mutation -- metrics`
+ * (docs/mutation.md):
+ * - requirePositive.ts requireFinite: `typeof x !== 'number' || !Number.isFinite(x)` with the typeof test
+ *   replaced by `false`. Number.isFinite does not coerce (Number.isFinite('1') is false), so every
+ *   non-number already fails the second test and gets the same message.
+ * - policy.ts threshold: `n < 1` made `false`. The other tests already require integers m >= 1 and
+ *   m <= n, which imply n >= 1, with the same message.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -58,6 +61,9 @@ describe('ratios refuse non-finite numerators and non-positive or infinite denom
     expect(winTieRatePerMJ(1, 4)).toBe(0.25);
     expect(() => winTieRatePerMJ(-0.01, 1)).toThrow('winTieRatePerMJ requires a win-tie rate in [0, 1]: -0.01');
     expect(() => winTieRatePerMJ(1.01, 1)).toThrow('winTieRatePerMJ requires a win-tie rate in [0, 1]: 1.01');
+    // the documented tolerance: a rate of 1 + 1e-12 (an average's rounding) is kept, a rate 2e-12 above 1 refused
+    expect(winTieRatePerMJ(1 + 1e-12, 1)).toBe(1 + 1e-12);
+    expect(() => winTieRatePerMJ(1 + 2e-12, 1)).toThrow(`winTieRatePerMJ requires a win-tie rate in [0, 1]: ${1 + 2e-12}`);
     expect(() => winTieRatePerMJ(Number.NaN, 1)).toThrow('winTieRatePerMJ requires a win-tie rate in [0, 1]: NaN');
     expect(() => winTieRatePerMJ(0.5, 0)).toThrow('winTieRatePerMJ requires a positive energy: 0');
   });
@@ -74,7 +80,7 @@ describe('attempt policies at their bounds', () => {
   });
   test('checkPolicy accepts exactly the well-formed policies', () => {
     expect(checkPolicy({ kind: 'threshold', m: 2, n: 2 })).toEqual({ kind: 'threshold', m: 2, n: 2 });
-    for (const bad of [null, {}, { kind: 'pass', k: 0 }, { kind: 'pass' }, { kind: 'threshold', m: 3, n: 2 }, { kind: 'threshold', m: 0, n: 2 }, { kind: 'threshold', m: 1 }, { kind: 'other', k: 1 }]) {
+    for (const bad of [null, undefined, 'pass@1', 3, {}, { kind: 'pass', k: 0 }, { kind: 'pass' }, { kind: 'threshold', m: 3, n: 2 }, { kind: 'threshold', m: 0, n: 2 }, { kind: 'threshold', m: 1 }, { kind: 'threshold', m: 1, n: 2.5 }, { kind: 'threshold', m: 1.5, n: 2 }, { kind: 'pass', k: 1.5 }, { kind: 'other', k: 1 }, { kind: 'other', m: 1, n: 2 }, { kind: 'pass', m: 1, n: 2 }]) {
       expect(() => checkPolicy(bad as never)).toThrow(`invalid policy: ${JSON.stringify(bad)} (expected passAtK(k), k >= 1, or threshold(m, n), 1 <= m <= n)`);
     }
   });
@@ -83,7 +89,11 @@ describe('attempt policies at their bounds', () => {
     expect(parsePolicy('>=2/4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
     expect(parsePolicy('2/4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
     expect(parsePolicy('2-of-4')).toEqual({ kind: 'threshold', m: 2, n: 4 });
-    for (const bad of ['pass@', 'pass3', ' pass@3', '>=2/4 ', '=2/4', 'pass@3x', '2-of-', '-of-4']) expect(() => parsePolicy(bad)).toThrow(`invalid policy: ${bad} (expected pass@k, >=m/n or m-of-n)`);
+    // several digits in each number (a one-digit pattern would refuse them or read one digit)
+    expect(parsePolicy('pass@12')).toEqual({ kind: 'pass', k: 12 });
+    expect(parsePolicy('>=10/12')).toEqual({ kind: 'threshold', m: 10, n: 12 });
+    expect(parsePolicy('10-of-12')).toEqual({ kind: 'threshold', m: 10, n: 12 });
+    for (const bad of ['pass@', 'pass3', ' pass@3', '>=2/4 ', '=2/4', 'pass@3x', '2-of-', '-of-4', 'x2-of-4', '2-of-4x', '2-of-x', 'x-of-4', 'pass@x', '>=x/4', '>=2/x', '2/4/']) expect(() => parsePolicy(bad)).toThrow(`invalid policy: ${bad} (expected pass@k, >=m/n or m-of-n)`);
     expect(policyLabel(threshold(2, 4))).toBe('>=2/4');
     expect(attemptsCharged(passAtK(3))).toBe(3);
     expect(attemptsCharged(threshold(1, 4))).toBe(4);
@@ -104,6 +114,8 @@ describe('weightedTaskAverage', () => {
   test('by hand: weights (1, 3) over means (2, 10) -> (2 + 30) / 4 = 8; an occupation of weight 0 drops out', () => {
     expect(weightedTaskAverage(Int32Array.of(0, 0, 1), Float64Array.of(1, 3), [1, 3, 10])).toBe(8);
     expect(weightedTaskAverage(Int32Array.of(0, 1, 1), Float64Array.of(0, 2), [100, 4, 6])).toBe(5);
+    // an occupation without tasks neither contributes nor counts in the total: (1 x (4 + 6) / 2) / 1 = 5, not NaN
+    expect(weightedTaskAverage(Int32Array.of(1, 1), Float64Array.of(3, 1), [4, 6])).toBe(5);
   });
   test('refuses mismatched lengths, bad weights, bad indices, non-finite values and a zero total, naming each', () => {
     expect(() => weightedTaskAverage(Int32Array.of(0, 0), Float64Array.of(1), [1])).toThrow('weightedTaskAverage requires one value per task: 1 values for 2 tasks');
