@@ -6,7 +6,8 @@
  * dataset checked by the recorded-data schema (problems shown as `file:line: column: expected`).
  *
  * The main thread stays free (issue #24): tables are built one per task and figures one per task,
- * each drawn at its column's width (figureFit.ts); a figure still showing the previous scenario
+ * each drawn at its column's width (figureFit.ts), only those near the window (a figure further away is
+ * built and drawn when the reader scrolls near it); a figure still showing the previous scenario
  * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page.
  * Messages (a bad file, a link the page cannot reopen) appear in the sticky header, always in view.
  * The QAIJ table (the companion measure, under the scenario's latency contract) is a bootstrap of its
@@ -44,10 +45,10 @@ interface DatasetEntry { id: string; dir: string; files: string[] }
 /** What tests and the bench read: timings of the last passes and the page's state. */
 interface ExplorerProbe {
   ready: boolean;
-  /** ms from navigation start to every table on screen (cold start), and to every figure drawn */
+  /** ms from navigation start to every table on screen (cold start), and to every figure near the window drawn (the others wait until scrolled near) */
   firstRenderMs: number | null;
   figuresDrawnMs: number | null;
-  /** the last pass (a control change): when it started (performance.now()), and ms from then until every table, and every figure, showed its scenario */
+  /** the last pass (a control change): when it started (performance.now()), and ms from then until every table, and every figure, showed its scenario (figures far from the window are drawn when scrolled near: until then passFiguresMs is null) */
   passStartedAt: number | null;
   passTablesMs: number | null;
   passFiguresMs: number | null;
@@ -59,8 +60,10 @@ interface ExplorerProbe {
   intervalMs: number | null;
   intervalDraws: number | null;
   intervalsPending: boolean;
-  /** figures queued and not drawn yet */
+  /** figures near the window queued and not drawn yet (a figure far from the window waits until it is scrolled near: figuresHeld) */
   figuresPending: boolean;
+  /** figures not showing the scenario on show that are drawn when scrolled near the window (each carries its updating mark) */
+  figuresHeld: number;
   /** each table's time in the last point pass and interval pass, ms */
   pointTableMs: Record<string, number>;
   intervalTableMs: Record<string, number>;
@@ -84,7 +87,7 @@ interface ExplorerProbe {
 }
 const probe: ExplorerProbe = {
   ready: false, firstRenderMs: null, figuresDrawnMs: null, passStartedAt: null, passTablesMs: null, passFiguresMs: null, passInViewFiguresMs: null, pointTablesMs: null, pointFiguresMs: null,
-  intervalMs: null, intervalDraws: null, intervalsPending: false, figuresPending: false, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0,
+  intervalMs: null, intervalDraws: null, intervalsPending: false, figuresPending: false, figuresHeld: 0, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0,
   figureDrawMs: {}, longTasks: [], qaijPending: false, qaijMs: null, qaijKey: null, compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
 };
 try {
@@ -441,8 +444,10 @@ function queueFigures(figures: QueuedFigure[] | (QueuedFigure & { id: FigureId }
   probe.figuresPending = true;
   drawing ??= drawLoop().finally(() => {
     drawing = null;
-    // a pass still building its tables queues its figures next: they are pending already
-    probe.figuresPending = pendingFigures.size > 0 || tablesPhase;
+    probe.figuresHeld = pendingFigures.size;
+    // a pass still building its tables queues its figures next: they are pending already; a figure
+    // scrolled near the window while the loop ended is drawn now
+    probe.figuresPending = tablesPhase || nearestPending() !== null;
     if (probe.figuresPending) void queueFigures([], []);
   });
   return new Promise<void>((r) => figuresWaiting.push(r));
@@ -451,18 +456,32 @@ function queueFigures(figures: QueuedFigure[] | (QueuedFigure & { id: FigureId }
 /** The column width a figure is drawn at: its section's width, or the figure's least (it then scrolls sideways inside its box). */
 const figureWidth = (sec: HTMLElement, least = Number(sec.dataset.minWidth ?? 340)) => Math.max(least, Math.floor(sec.clientWidth));
 
+/** How far from the window (a share of its height) a figure is drawn ahead of being scrolled to. */
+const NEAR = 0.5;
+
 /**
  * The pending figure to draw next: one in the window first, then the nearest to it (a reader sees the
- * figures in front of them change first; the rest follow, one per task), paper order among equals.
+ * figures in front of them change first), paper order among equals; null when every pending figure is
+ * further than NEAR windows away: those wait, marked updating, until the reader scrolls near them
+ * (watchNearness), so that a control change costs only the figures a reader can see.
  */
 function nearestPending(): FigureId | null {
   let best: FigureId | null = null, bestDistance = Infinity;
   for (const id of pendingFigures.keys()) {
     const r = $(`fig-${id}`).getBoundingClientRect();
+    if (r.height === 0) continue; // not laid out (a hidden page): drawn when it is
     const distance = r.bottom < 0 ? -r.bottom : r.top > innerHeight ? r.top - innerHeight : 0;
     if (distance < bestDistance) [best, bestDistance] = [id, distance];
   }
-  return best;
+  return bestDistance <= NEAR * innerHeight ? best : null;
+}
+
+/** A held figure scrolled near the window (IntersectionObserver, NEAR windows of margin) is drawn. */
+function watchNearness(): void {
+  const observer = new IntersectionObserver((seen) => {
+    if (seen.some((e) => e.isIntersecting && pendingFigures.has((e.target as HTMLElement).dataset.figure as FigureId)) && !drawing) void queueFigures([], []);
+  }, { rootMargin: `${NEAR * 100}% 0px` });
+  for (const id of FIGURE_IDS) observer.observe($(`fig-${id}`));
 }
 
 async function drawLoop(): Promise<void> {
@@ -976,6 +995,7 @@ function layout(): void {
   // a narrow window: the settings folded, so that the sticky header is one line and the messages
   if (window.matchMedia('(max-width: 700px)').matches) $<HTMLDetailsElement>('settings').open = false;
   watchWidths();
+  watchNearness();
 }
 
 async function main(): Promise<void> {

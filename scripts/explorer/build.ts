@@ -170,6 +170,7 @@ section.table.updating .body { opacity: 0.5; }
 section.figure { position: relative; min-width: 0; border-top: 1px solid #eee; }
 section.figure h3 { font-size: 15px; margin: 6px 0 2px; padding-right: 7em; }
 section.figure .plot { width: 100%; min-height: 120px; overflow-x: auto; overflow-y: hidden; }
+section.figure .plot:empty { min-height: 360px; } /* a figure not drawn yet (far from the window) keeps about its room */
 @media (min-width: 1200px) { section.figure.wide { grid-column: span 2; } }
 section.figure.updating .plot { opacity: 0.4; }
 .updating-mark { position: absolute; top: 6px; right: 0; background: #36c; color: #fff; padding: 1px 8px; border-radius: 10px; font-size: 12px; z-index: 2; }

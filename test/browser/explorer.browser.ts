@@ -21,7 +21,7 @@ import { findChromium, INSTALL_CHROMIUM_HINT } from '../../kernel-lib/export/ind
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { printedCell } from '../../kernel-lib/explorer/compute.ts';
 import { ROOT } from '../../scripts/explorer/build.ts';
-import { openExplorer, type ExplorerSession } from '../helpers/explorerSession.ts';
+import { drawEveryFigure, openExplorer, type ExplorerSession } from '../helpers/explorerSession.ts';
 
 const chromium = findChromium();
 if (!chromium && process.env.CI) throw new Error(`the explorer test needs: ${INSTALL_CHROMIUM_HINT}`);
@@ -81,6 +81,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     let p = await settled(page);
     expect(p.errors).toEqual([]);
     expect(await page.textContent('#provenance')).toContain('reconstructed');
+    await drawEveryFigure(page); // a figure is drawn when it comes near the window
     const before = await figureState(page);
     expect(before.filter(Boolean).length).toBeGreaterThanOrEqual(8);
 
@@ -93,7 +94,8 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     expect(p.scenario).toMatchObject({ weights: 'employment', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } });
     expect(p.intervalDraws).toBe(2000);
 
-    // every figure drawn before was drawn again and has traces on screen
+    // every figure drawn before was drawn again (when scrolled to) and has traces on screen
+    await drawEveryFigure(page);
     const after = await figureState(page);
     expect(after.filter((f) => f && f.points > 0).length).toBeGreaterThanOrEqual(7);
     for (const [i, f] of after.entries()) {

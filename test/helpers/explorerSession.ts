@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { buildExplorer } from '../../scripts/explorer/build.ts';
 import { explorerBrowser, serveStatic } from '../../scripts/explorer/serve.ts';
 
@@ -26,4 +27,21 @@ export async function openExplorer(prefix: string, consoleErrors: string[]): Pro
     p.on('pageerror', (e) => consoleErrors.push(e.message));
   });
   return { work, server, browser };
+}
+
+/**
+ * Scroll to each figure in turn, as a reader would, and wait until it shows the scenario on show (the
+ * explorer draws a figure only when it comes near the window); then back to the top of the page.
+ */
+export async function drawEveryFigure(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const probe = (window as unknown as { __explorer: { scenarioKey: string; figuresPending: boolean } }).__explorer;
+    for (const sec of document.querySelectorAll<HTMLElement>('section.figure')) {
+      if (sec.offsetParent === null) continue;
+      sec.scrollIntoView({ block: 'center' });
+      const t = performance.now();
+      while ((sec.dataset.scenario !== probe.scenarioKey || probe.figuresPending) && performance.now() - t < 120_000) await new Promise((r) => requestAnimationFrame(r));
+    }
+    window.scrollTo(0, 0);
+  });
 }
