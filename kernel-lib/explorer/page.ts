@@ -678,6 +678,9 @@ function requestQaij(): void {
   (worker ?? freshWorker()).postMessage({ type: 'qaij', id: runId, scenario, draws } satisfies ToWorker);
 }
 
+/** How long a slice of table builds runs, ms, before the page yields to input and painting (recompute). */
+const TABLE_SLICE_MS = 30;
+
 /** The current pass; an older pass stops at its next step. */
 let passId = 0;
 /** The figures in the window when the current pass started (what a reader looking at them waits for). */
@@ -727,12 +730,18 @@ async function recompute(): Promise<unknown> {
   probe.pointTableMs = {};
   probe.intervalTableMs = {};
   let sum = 0;
-  // built one per task (the page answers input between them), put on screen together: one layout
-  // and paint of the page for all of them, not one per table
+  // built in slices of at most about TABLE_SLICE_MS, the first in the control change's own task (the
+  // page answers input between slices; a yield before each table cost more than most tables take:
+  // each let the browser restyle the page), put on screen together: one layout and paint of the
+  // page for all of them, not one per table
   const built: TableResult[] = [];
+  let slice = started;
   for (const name of names) {
-    await yieldToPage();
-    if (pass !== passId) return;
+    if (performance.now() - slice > TABLE_SLICE_MS) {
+      await yieldToPage();
+      if (pass !== passId) return;
+      slice = performance.now();
+    }
     const r = computeTable(name, options);
     sum += r.ms;
     probe.pointTableMs[name] = r.ms;
