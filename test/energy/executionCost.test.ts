@@ -10,6 +10,15 @@ describe('executionCostUSD and costAtRateUSD', () => {
     expect(costAtRateUSD(32, 1800, 63.296, 55.04)).toBeCloseTo(27.872, 12);
     expect(() => executionCostUSD(1, -1)).toThrow('invalid rate: -1');
   });
+  it('accepts a rate of 0 (free node time) and refuses a negative or non-finite rate in both, naming it (#29)', () => {
+    // oracle: 1800 s at 0 USD/h = 0; moved to rate 0: 31.648 + 0.5 x (0 - 63.296) = 0 (the node charge removed)
+    expect(executionCostUSD(1800, 0)).toBe(0);
+    expect(costAtRateUSD(31.648, 1800, 63.296, 0)).toBe(0);
+    for (const bad of [-1, Number.NaN, Infinity]) {
+      expect(() => executionCostUSD(1800, bad)).toThrow(`invalid rate: ${bad}`);
+      expect(() => costAtRateUSD(31.648, 1800, 63.296, bad)).toThrow(`invalid rate: ${bad}`);
+    }
+  });
 });
 
 describe('counterIntervalEnergy', () => {
