@@ -10,6 +10,9 @@
  * - 37, 41 `k < m` made `true` or `k <= m`, and 38 `k > 0` made `true` or `k >= 0`: at k = m (or k = 0)
  *   the next test reads b[m] (or b[-1]) of a Float64Array, undefined, and undefined compared with a number
  *   is false, so each loop stops where it did.
+ * - 37 `k < m && b[k] <= t0S` made `k < m || b[k] <= t0S`, and its `b[k] <= t0S` made `true`: the forward
+ *   search runs to k = m, and the backward loop of line 38 walks back to the same k (the one with
+ *   b[k - 1] <= t0S < b[k]); only the time to get there changes.
  * - 44 and 48 `if (flag)` made `true`: OR-ing a flag of 0 changes nothing.
  */
 import { expect, test } from 'vitest';
