@@ -38,6 +38,8 @@ describe('energy boundary by the QAIJ profiles (#28)', () => {
     expect(boundaryOf(['gpu', 'cpu', 'dram'])).toEqual({ profile: 'system', label: 'system:gpu+cpu+dram' });
     expect(boundaryOf(['gpu', 'cpu'])).toEqual({ profile: 'system', label: 'system:gpu+cpu' });
     expect(boundaryOf(['cpu'])).toEqual({ profile: 'system', label: 'system:cpu' });
+    // DRAM alone is host memory too, which the device profile excludes (#29: only 'cpu' was ever tested)
+    expect(boundaryOf(['gpu', 'dram'])).toEqual({ profile: 'system', label: 'system:gpu+dram' });
     expect(boundaryOf([])).toEqual({ profile: 'device', label: 'device:none' });
   });
 
