@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, numberField, requiredText } from '../data/fields.ts';
-import { MAX_IMPORT_FILE_BYTES, scanCsvText, streamCsvFile } from '../io/csv.ts';
+import { MAX_IMPORT_FILE_BYTES, rowValues, scanCsvText, streamCsvFile } from '../io/csv.ts';
 import { checkHeader, parseRow } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
@@ -86,9 +86,7 @@ function codeCarbonReader(file: string) {
   };
   const onRow = (line: number, fields: string[]) => {
     if (headerIssues.length) return;
-    const values: Record<string, string> = {};
-    for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
-    const data = parseRow(file, line, values, schema, fieldIssues);
+    const data = parseRow(file, line, rowValues(header, fields), schema, fieldIssues);
     if (data === undefined) return;
     const sumKWh = data.cpu_energy + data.gpu_energy + data.ram_energy;
     if (Math.abs(sumKWh - data.energy_consumed) > 1e-6 * Math.max(sumKWh, data.energy_consumed) + 1e-15) {

@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { nonNegativeNumber, requiredText } from '../data/fields.ts';
-import { MAX_IMPORT_FILE_BYTES, scanCsvText, streamCsvFile } from '../io/csv.ts';
+import { MAX_IMPORT_FILE_BYTES, rowValues, scanCsvText, streamCsvFile } from '../io/csv.ts';
 import { checkHeader, parseRow } from '../io/csvRows.ts';
 import { warn } from '../warn.ts';
 import { toRunsCsv, type ImportedRun, type ImportResult } from './importedRuns.ts';
@@ -107,9 +107,7 @@ function zeusReader(file: string) {
   };
   const onRow = (line: number, fields: string[]) => {
     if (headerIssues.length) return;
-    const values: Record<string, string> = {};
-    for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
-    const d = parseRow(file, line, values, schema, fieldIssues) as (Record<string, number> & { window_name: string }) | undefined;
+    const d = parseRow(file, line, rowValues(header, fields), schema, fieldIssues) as (Record<string, number> & { window_name: string }) | undefined;
     if (d === undefined) return;
     const first = seen.get(d.window_name);
     if (first !== undefined) {

@@ -256,17 +256,23 @@ export function parseCsv(text: string, file: string): CsvData {
   return b.result();
 }
 
+/**
+ * A record's fields keyed by the header's names (a CsvRow's `values`), copied out of a reused `fields`.
+ * @example rowValues(['x', 'y'], ['1', '2']).y // => '2'
+ */
+export function rowValues(header: readonly string[], fields: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
+  return values;
+}
+
 /** One object per row (CsvData), built from scanned records. */
 function rowsBuilder(file: string) {
   let header: string[] = [];
   const rows: CsvRow[] = [];
   return {
     onHeader: (h: string[]) => { header = h; },
-    onRow: (line: number, fields: string[]) => {
-      const values: Record<string, string> = {};
-      for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
-      rows.push({ line, values });
-    },
+    onRow: (line: number, fields: string[]) => { rows.push({ line, values: rowValues(header, fields) }); },
     result: (): CsvData => ({ file, header, rows }),
   };
 }
