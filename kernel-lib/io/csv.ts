@@ -48,9 +48,10 @@ const COMMA = 44, LF = 10, CR = 13, QUOTE = 34;
  * With `final` false the text is a prefix of the file (streamCsvFile): the scan stops before the
  * first record that the text may not hold whole (it reaches the text's end, or a CR that may be half
  * of a CRLF), forgets that record's issues, and returns where it starts, so the caller can append
- * more text and go on from there. Unquoted fields are sliced, not built a character at a time.
+ * more text and go on from there. Unquoted fields are sliced, not built a character at a time. With
+ * `once` it stops after one record (scanColumns hands it the records simpleRecords does not take).
  */
-function scanRecords(text: string, from: number, line: number, final: boolean, file: string, issues: ValidationIssue[], onRecord: (line: number, fields: string[], blank: boolean) => void, reuse: boolean): { at: number; line: number } {
+function scanRecords(text: string, from: number, line: number, final: boolean, file: string, issues: ValidationIssue[], onRecord: (line: number, fields: string[], blank: boolean) => void, reuse: boolean, once = false): { at: number; line: number } {
   let i = from;
   const n = text.length;
   let fields: string[] = [];
@@ -108,8 +109,94 @@ function scanRecords(text: string, from: number, line: number, final: boolean, f
       return { at: startAt, line: start };
     }
     onRecord(start, fields, blank);
+    if (once) break;
   }
   return { at: i, line };
+}
+
+/**
+ * Where a dataset file's records go without a string per cell (readCsvColumns, parseCsvColumns):
+ * `width` fields a record (0 until the header is read); `onCells(line)` takes one record whose field k
+ * is `text.slice(starts[k], ends[k])`, of FNV-1a hash `hashes[k]` (cellHash).
+ */
+interface CellSink {
+  width: () => number;
+  starts: Int32Array;
+  ends: Int32Array;
+  hashes: Int32Array;
+  onCells: (line: number, text: string) => void;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0, FNV_PRIME = 0x01000193;
+
+/**
+ * The 32-bit FNV-1a hash of a string's UTF-16 code units (the hash simpleRecords computes of a cell
+ * while it scans it). @example cellHash('') // => -2128831035
+ */
+export function cellHash(v: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < v.length; i++) h = Math.imul(h ^ v.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/**
+ * The records from `from` that none of scanRecords' rules can object to, handed to `sink` as cell
+ * positions (issue 27: a dataset file's cells are then sliced only when new to their column): a record
+ * is taken when it is not blank, has exactly `sink.width()` unquoted fields without a double quote, and
+ * ends in LF or CRLF inside the text. Stops before the first record that is not such, where
+ * scanRecords takes over (scanColumns); returns where it stopped. Counts one line a record, as
+ * scanRecords does for such a record.
+ */
+function simpleRecords(text: string, from: number, line: number, sink: CellSink): { at: number; line: number } {
+  const n = text.length, width = sink.width();
+  const { starts, ends, hashes } = sink;
+  let i = from;
+  record: while (i < n) {
+    const c0 = text.charCodeAt(i);
+    if (c0 === LF || c0 === CR) break; // a blank line
+    let p = i, k = 0;
+    for (;;) {
+      const s = p;
+      let h = FNV_OFFSET, c = 0;
+      for (; p < n; p++) {
+        c = text.charCodeAt(p);
+        if (c === COMMA || c === LF || c === CR || c === QUOTE) break;
+        h = Math.imul(h ^ c, FNV_PRIME);
+      }
+      if (p >= n || c === QUOTE || k === width) break record;
+      starts[k] = s; ends[k] = p; hashes[k] = h; k++;
+      if (c === COMMA) { p++; continue; }
+      if (c === CR) {
+        if (p + 1 >= n || text.charCodeAt(p + 1) !== LF) break record; // a bare CR, or one that may be half of a CRLF
+        p++;
+      }
+      p++;
+      break;
+    }
+    if (k !== width) break;
+    sink.onCells(line, text);
+    line++;
+    i = p;
+  }
+  return { at: i, line };
+}
+
+/**
+ * scanRecords over `text` with a column sink: the records simpleRecords takes go to `sink`, every
+ * other one (the header, a quoted field, a blank line, a wrong field count, a bare CR, the text's last
+ * record without a line end) to scanRecords and `onRecord`, one at a time, so every message is
+ * scanRecords' own. Returns where the scan stopped (with `final` false, before a record the text may
+ * not hold whole).
+ */
+function scanColumns(text: string, from: number, line: number, final: boolean, file: string, issues: ValidationIssue[], onRecord: (line: number, fields: string[], blank: boolean) => void, sink: CellSink): { at: number; line: number } {
+  let at = from;
+  for (;;) {
+    if (sink.width() > 0) ({ at, line } = simpleRecords(text, at, line, sink));
+    if (at >= text.length) return { at, line };
+    const r = scanRecords(text, at, line, final, file, issues, onRecord, true, true);
+    if (r.at === at) return r; // (final false) the record may go on past the text: read more
+    ({ at, line } = r);
+  }
 }
 
 /**
@@ -200,6 +287,11 @@ const STREAM_CHUNK = 1 << 20;
  * @example (() => { let rows = 0; streamCsvFile('data/reference/node_rates.csv', 'node_rates.csv', () => {}, () => { rows++; }); return rows; })() // => 4
  */
 export function streamCsvFile(path: string, label: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, maxBytes = MAX_TEXT_FILE_BYTES, chunkBytes = STREAM_CHUNK): void {
+  streamCsv(path, label, onHeader, onRow, maxBytes, chunkBytes, null);
+}
+
+/** streamCsvFile, the records simpleRecords takes handed to `sink` instead of `onRow` when a sink is given. */
+function streamCsv(path: string, label: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, maxBytes: number, chunkBytes: number, sink: CellSink | null): void {
   const fs = nodeFs();
   let fd: number;
   try {
@@ -237,7 +329,7 @@ export function streamCsvFile(path: string, label: string, onHeader: (header: st
         first = false;
       }
       const from = at;
-      ({ at, line } = scanRecords(text, at, line, final, label, issues, checks.onRecord, true));
+      ({ at, line } = sink ? scanColumns(text, at, line, final, label, issues, checks.onRecord, sink) : scanRecords(text, at, line, final, label, issues, checks.onRecord, true));
       if (final) break;
       // a record longer than the text read so far: read twice as much before scanning it again
       want = at === from ? 2 * text.length : chunkBytes;
@@ -287,39 +379,98 @@ export function parseCsvColumns(text: string, file: string): CsvColumns {
   let capacity = 1;
   for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) capacity++;
   const b = columnsBuilder(file, capacity);
-  scanWithHeader(text, file, b.onHeader, b.onRow, true);
+  const checks = headerChecks(file, b.onHeader, b.onRow);
+  const issues: ValidationIssue[] = [];
+  scanColumns(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, 1, true, file, issues, checks.onRecord, b.sink); // skipping a byte-order mark
+  if (issues.length) throw new ValidationError(issues);
+  checks.finish();
   return b.result();
 }
 
-/** CsvColumns built from scanned records, its arrays sized for `capacity` rows (grown by doubling past it). */
+/**
+ * The codes of a dictionary column's cells by their text (a Map<string, code> that also finds a cell
+ * given as a range of the text being scanned, without making its string): open addressing on the
+ * cells' FNV-1a hashes (cellHash), the codes in order of first appearance as a Map gives them.
+ */
+class CellCodes {
+  private slots = new Int32Array(256); // code + 1, 0 free
+  private hashes: number[] = [];
+  constructor(private readonly dict: string[]) {}
+
+  /** The code of `text.slice(s, e)` (hash h), added to the dictionary when new. */
+  ofRange(text: string, s: number, e: number, h: number): number {
+    const { slots, dict, hashes } = this;
+    const mask = slots.length - 1, len = e - s;
+    for (let j = h & mask; ; j = (j + 1) & mask) {
+      const c = slots[j] - 1;
+      if (c < 0) return this.add(j, text.slice(s, e), h);
+      if (hashes[c] === h) {
+        const d = dict[c];
+        if (d.length === len && text.startsWith(d, s)) return c;
+      }
+    }
+  }
+
+  /** The code of `v`, added to the dictionary when new. */
+  of(v: string): number {
+    const h = cellHash(v);
+    const { slots, dict, hashes } = this;
+    const mask = slots.length - 1;
+    for (let j = h & mask; ; j = (j + 1) & mask) {
+      const c = slots[j] - 1;
+      if (c < 0) return this.add(j, v, h);
+      if (hashes[c] === h && dict[c] === v) return c;
+    }
+  }
+
+  private add(slot: number, v: string, h: number): number {
+    const code = this.dict.length;
+    this.dict.push(v);
+    this.hashes.push(h);
+    this.slots[slot] = code + 1;
+    if (2 * this.dict.length > this.slots.length) {
+      // at most half full: twice the slots, every code placed again
+      const slots = new Int32Array(2 * this.slots.length), mask = slots.length - 1;
+      for (let c = 0; c < this.hashes.length; c++) {
+        let j = this.hashes[c] & mask;
+        while (slots[j] !== 0) j = (j + 1) & mask;
+        slots[j] = c + 1;
+      }
+      this.slots = slots;
+    }
+    return code;
+  }
+}
+
+/**
+ * CsvColumns built from scanned records, its arrays sized for `capacity` rows (grown by doubling past
+ * it): `onRow` takes a record's field strings, `sink` (simpleRecords) its cells as ranges of the text,
+ * sliced only when new to a dictionary column or in a plain one.
+ */
 function columnsBuilder(file: string, capacity: number) {
   let header: string[] = [];
   let length = 0;
   let lines = new Int32Array(capacity);
   let codes: Int32Array[] = [];
-  let maps: (Map<string, number> | null)[] = [];
+  let tables: (CellCodes | null)[] = [];
   let dicts: string[][] = [];
   const onHeader = (h: string[]) => {
     header = h;
     codes = h.map(() => new Int32Array(capacity));
-    maps = h.map(() => new Map());
     dicts = h.map(() => []);
+    tables = dicts.map((d) => new CellCodes(d));
+    sink.starts = new Int32Array(h.length);
+    sink.ends = new Int32Array(h.length);
+    sink.hashes = new Int32Array(h.length);
   };
-  const onRow = (line: number, fields: string[]) => {
+  const room = () => {
     if (length === lines.length) {
       const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b; };
       lines = grow(lines);
       codes = codes.map(grow);
     }
-    lines[length] = line;
-    for (let k = 0; k < fields.length; k++) {
-      const v = fields[k];
-      const map = maps[k];
-      if (map === null) { dicts[k].push(v); codes[k][length] = length; continue; }
-      let code = map.get(v);
-      if (code === undefined) { code = dicts[k].length; map.set(v, code); dicts[k].push(v); }
-      codes[k][length] = code;
-    }
+  };
+  const added = () => {
     length++;
     if (length === 4096) {
       // a column of mostly distinct cells (ids, measurements) is kept plain: code i is row i
@@ -328,17 +479,43 @@ function columnsBuilder(file: string, capacity: number) {
         const d = dicts[k], c = codes[k];
         dicts[k] = Array.from({ length }, (_, i) => d[c[i]]);
         for (let i = 0; i < length; i++) c[i] = i;
-        maps[k] = null;
+        tables[k] = null;
       }
     }
+  };
+  const onRow = (line: number, fields: string[]) => {
+    room();
+    lines[length] = line;
+    for (let k = 0; k < fields.length; k++) {
+      const v = fields[k];
+      const t = tables[k];
+      if (t === null) { dicts[k].push(v); codes[k][length] = length; continue; }
+      codes[k][length] = t.of(v);
+    }
+    added();
+  };
+  const sink: CellSink = {
+    width: () => header.length,
+    starts: new Int32Array(0), ends: new Int32Array(0), hashes: new Int32Array(0),
+    onCells: (line: number, text: string) => {
+      room();
+      lines[length] = line;
+      const { starts, ends, hashes } = sink;
+      for (let k = 0; k < header.length; k++) {
+        const t = tables[k];
+        if (t === null) { dicts[k].push(text.slice(starts[k], ends[k])); codes[k][length] = length; continue; }
+        codes[k][length] = t.ofRange(text, starts[k], ends[k], hashes[k]);
+      }
+      added();
+    },
   };
   const result = (): CsvColumns => {
     const columns: CsvColumns['columns'] = {};
     const fit = (a: Int32Array) => (a.length === length ? a : a.length - length < 64 ? a.subarray(0, length) : a.slice(0, length));
-    header.forEach((h, k) => (columns[h] = { codes: fit(codes[k]), dict: dicts[k], encoded: maps[k] !== null }));
+    header.forEach((h, k) => (columns[h] = { codes: fit(codes[k]), dict: dicts[k], encoded: tables[k] !== null }));
     return { file, header, length, lines: fit(lines), columns };
   };
-  return { onHeader, onRow, result };
+  return { onHeader, onRow, sink, result };
 }
 
 /** CsvData's rows encoded as CsvColumns (for cells built in memory). */
@@ -460,10 +637,10 @@ export function readCsv(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYT
   return b.result();
 }
 
-/** Read a CSV file into CsvColumns (parseCsvColumns), streamed (streamCsvFile); `label` names it in messages. */
-export function readCsvColumns(path: string, label = path): CsvColumns {
+/** Read a CSV file into CsvColumns (parseCsvColumns), streamed (streamCsvFile); `label` names it in messages; `chunkBytes` is for tests. */
+export function readCsvColumns(path: string, label = path, chunkBytes = STREAM_CHUNK): CsvColumns {
   const b = columnsBuilder(label, countLineEnds(path));
-  streamCsvFile(path, label, b.onHeader, b.onRow);
+  streamCsv(path, label, b.onHeader, b.onRow, MAX_TEXT_FILE_BYTES, chunkBytes, b.sink);
   return b.result();
 }
 
