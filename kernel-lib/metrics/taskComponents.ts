@@ -131,6 +131,77 @@ export function judgmentsOf(dataset: Dataset, reference: string, judge: string):
 }
 const NONE: ReadonlyMap<string, Outcome> = new Map();
 
+/** judgmentCodes' code of an outcome: 0 loss, 1 tie, 2 win (OUTCOME_OF_CODE), OTHER_OUTCOME a text the schema does not allow (in rows replaced unchecked), NO_JUDGMENT none. */
+export const OUTCOME_OF_CODE: readonly Outcome[] = ['loss', 'tie', 'win'];
+export const OTHER_OUTCOME = 3;
+/** An outcome in judgmentCodes and outcomeIndex: none. */
+const NO_JUDGMENT = -1;
+
+interface JudgmentCodes {
+  /** run_id -> a position in `ds.rows.runs` with that id (any one: every position of an id gets its outcome) */
+  position: Map<string, number>;
+  byKey: Map<string, Map<string, Int8Array>>;
+  /** two runs share an id, or an outcome is not win, tie or loss (rows replaced unchecked): table02 then pairs by judgmentsOf */
+  irregular: boolean;
+  none: Int8Array;
+}
+const judgmentCodeCache = new WeakMap<Dataset, JudgmentCodes>();
+
+/** The judgments as codes by run position, every (reference, judge) in one pass (judgmentCodes). */
+function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
+  let idx = judgmentCodeCache.get(ds);
+  if (idx) return idx;
+  const runs = ds.rows.runs, n = runs.length;
+  const position = new Map<string, number>();
+  const next = new Int32Array(n).fill(-1); // the other positions of a run_id that two runs share
+  let irregular = false;
+  for (let i = 0; i < n; i++) {
+    const id = runs[i].run_id;
+    const p = position.get(id);
+    if (p !== undefined) { next[i] = p; irregular = true; }
+    position.set(id, i);
+  }
+  const byKey = new Map<string, Map<string, Int8Array>>();
+  let lastReference: string | undefined, lastJudge: string | undefined, codes = new Int8Array(0);
+  for (const j of ds.rows.judgments) {
+    if (j.reference !== lastReference || j.judge !== lastJudge) {
+      let byJudge = byKey.get(j.reference);
+      if (!byJudge) byKey.set(j.reference, (byJudge = new Map()));
+      let c = byJudge.get(j.judge);
+      if (!c) byJudge.set(j.judge, (c = new Int8Array(n).fill(NO_JUDGMENT)));
+      codes = c;
+      lastReference = j.reference;
+      lastJudge = j.judge;
+    }
+    const o = j.outcome;
+    const code = o === 'loss' ? 0 : o === 'tie' ? 1 : o === 'win' ? 2 : OTHER_OUTCOME;
+    if (code === OTHER_OUTCOME) irregular = true;
+    // a later judgment of the same run, reference and judge replaces an earlier one, as in judgmentsOf
+    for (let p = position.get(j.run_id) ?? -1; p !== -1; p = next[p]) codes[p] = code;
+  }
+  idx = { position, byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
+  judgmentCodeCache.set(ds, idx);
+  return idx;
+}
+
+/**
+ * The outcome one judge gave each run against one reference, by the run's position in `ds.rows.runs`:
+ * judgmentsOf(ds, reference, judge).get(runs[i].run_id) as a code (OUTCOME_OF_CODE; NO_JUDGMENT -1
+ * none). Built once per dataset for every (reference, judge) in one pass over the judgments, without
+ * a map per (reference, judge) of every judged run (issue 27: 802,560 map entries on the wide
+ * dataset). No quantity.
+ * @example judgmentCodes(loadDataset('data/recorded/synthetic-small'), 'expert_only', 'J1')[0] // => 2
+ */
+export function judgmentCodes(dataset: Dataset, reference: string, judge: string): Int8Array {
+  const idx = judgmentCodeIndex(checkDataset(dataset));
+  return idx.byKey.get(reference)?.get(judge) ?? idx.none;
+}
+
+/** Whether judgmentCodes pairs judgments exactly as judgmentsOf does for judge agreement: no run_id shared by two runs and every outcome win, tie or loss (a loaded dataset always). */
+export function judgmentCodesRegular(dataset: Dataset): boolean {
+  return !judgmentCodeIndex(checkDataset(dataset)).irregular;
+}
+
 /** Cost of a run at a replacement node rate: C(r) = C(base) + T_alloc (r - base) (Appendix G.1). */
 export function runCostAtRate(run: RunRow, baseRateUSDPerHour: number | null, rateUSDPerHour: number): number {
   if (baseRateUSDPerHour === null) throw new UnsupportedOutputError(`system ${run.system} has no node_rate_usd_per_hour, so its cost cannot be re-priced`);
@@ -266,6 +337,8 @@ interface SystemIndex {
   lists: RunRow[][];
   /** runAt[i]: where task i's runs start in the flattened lists (outcomeIndex) */
   runAt: Int32Array;
+  /** runPos[runAt[i] + r]: a position in `ds.rows.runs` of task i's run r's id (judgmentCodes) */
+  runPos: Int32Array;
   occupations: string[];
   occupationIndex: Int32Array;
   /** W_o of task i's occupation, USD per hour */
@@ -293,8 +366,11 @@ function systemIndex(ds: Dataset, system: string): SystemIndex {
   const n = included.length;
   const runAt = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) runAt[i + 1] = runAt[i] + lists[i].length;
+  const { position } = judgmentCodeIndex(ds);
+  const runPos = new Int32Array(runAt[n]);
+  for (let i = 0, p = 0; i < n; i++) for (const run of lists[i]) runPos[p++] = position.get(run.run_id)!;
   index = {
-    included, taskIds: included.map((t) => t.task_id), lists, runAt, occupations,
+    included, taskIds: included.map((t) => t.task_id), lists, runAt, runPos, occupations,
     occupationIndex: Int32Array.from(included, (t) => occPos.get(t.occupation)!),
     wage: Float64Array.from(included, (t) => wageOf.get(t.occupation)!),
     tasksWithoutRuns,
@@ -303,27 +379,36 @@ function systemIndex(ds: Dataset, system: string): SystemIndex {
   return index;
 }
 
-/** An outcome in outcomeIndex: 1 a win or tie, 0 a loss, NO_JUDGMENT none. */
-const NO_JUDGMENT = -1;
 const outcomeCache = new WeakMap<SystemIndex, Map<string, Int8Array>>();
 
-/** The outcome of every run of the system's lists (flattened: task i's attempt r at runAt[i] + r) by one judge against one reference. */
+/** The outcome of every run of the system's lists (flattened: task i's attempt r at runAt[i] + r) by one judge against one reference: 1 a win or tie (or an outcome the schema does not allow, in rows replaced unchecked), 0 a loss, NO_JUDGMENT none. */
 function outcomeIndex(ds: Dataset, index: SystemIndex, reference: Reference, judge: string): Int8Array {
   let byKey = outcomeCache.get(index);
   if (!byKey) outcomeCache.set(index, (byKey = new Map()));
   const key = JSON.stringify([reference, judge]);
   let outcomes = byKey.get(key);
   if (outcomes) return outcomes;
-  const judged = judgmentsOf(ds, reference, judge);
-  outcomes = new Int8Array(index.runAt[index.lists.length]);
-  for (let i = 0, p = 0; i < index.lists.length; i++) {
-    for (const run of index.lists[i]) {
-      const o = judged.get(run.run_id);
-      outcomes[p++] = o === undefined ? NO_JUDGMENT : o === 'loss' ? 0 : 1;
-    }
+  const codes = judgmentCodes(ds, reference, judge), { runPos } = index;
+  outcomes = new Int8Array(runPos.length);
+  for (let p = 0; p < runPos.length; p++) {
+    const c = codes[runPos[p]];
+    outcomes[p] = c === NO_JUDGMENT ? NO_JUDGMENT : c === 0 ? 0 : 1;
   }
   byKey.set(key, outcomes);
   return outcomes;
+}
+
+/**
+ * The tasks a system ran (dataset order), their runs in attempt order, and whether each run has a
+ * judgment by `judge` against `reference` (`judged[runAt[i] + r]`: 1 a win or tie, 0 a loss, -1
+ * none), and a position in `ds.rows.runs` of each run's id (`positions[runAt[i] + r]`, for
+ * judgmentCodes), from the cached per-system index: no map lookup per run (policyTables'
+ * judgedAttempts, table02's repeated-output agreement).
+ */
+export function runOutcomes(dataset: Dataset, system: string, reference: Reference, judge: string): { tasks: readonly TaskRow[]; lists: readonly (readonly RunRow[])[]; runAt: Int32Array; judged: Int8Array; positions: Int32Array } {
+  const ds = checkDataset(dataset);
+  const index = systemIndex(ds, system);
+  return { tasks: index.included, lists: index.lists, runAt: index.runAt, judged: outcomeIndex(ds, index, reference, judge), positions: index.runPos };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { ColumnTable } from 'arquero';
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
-import { checkReference, judgmentsOf, runsOfSystem } from '../metrics/taskComponents.ts';
+import { checkReference, runOutcomes, runsOfSystem } from '../metrics/taskComponents.ts';
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
@@ -55,7 +55,6 @@ export function judgedAttempts(options: TableOptions | ScenarioContext, referenc
   const { dataset: ds, system, judge } = ctx;
   checkReference('reference', reference);
   const runs = runsOfSystem(ds, system);
-  const judged = judgmentsOf(ds, reference, judge);
   const available = commonAttempts(ctx);
   // Tasks with more attempts than the fewest-attempt task: their extra attempts are not used; say so.
   let most = 0, fewest = '';
@@ -68,12 +67,13 @@ export function judgedAttempts(options: TableOptions | ScenarioContext, referenc
   if (most > available) warn(`policy tables use attempts 1..${available} on ${system}: task ${fewest} has ${available} attempt(s), other tasks up to ${most}; later attempts are left out`);
   let n = available;
   let short = '';
-  for (const t of ds.rows.tasks) {
-    const list = runs.get(t.task_id);
-    if (!list) continue;
+  // the tasks with runs, in dataset order, and their runs' judgments as flags (no map lookup per run)
+  const { tasks, lists, runAt, judged } = runOutcomes(ds, system, reference, judge);
+  for (let i = 0; i < tasks.length; i++) {
+    const list = lists[i];
     let k = 0;
-    while (k < n && judged.has(list[k].run_id)) k++;
-    if (k < n) { n = k; short = `${list[k].run_id} (task ${t.task_id}, attempt ${k + 1})`; }
+    while (k < n && judged[runAt[i] + k] !== -1) k++;
+    if (k < n) { n = k; short = `${list[k].run_id} (task ${tasks[i].task_id}, attempt ${k + 1})`; }
   }
   if (n === 0) throw new UnsupportedOutputError(`run ${short} has no ${reference} judgment by ${judge}`);
   if (n < available) warn(`${reference} policies use attempts 1..${n} of ${available}: run ${short} has no ${reference} judgment by ${judge}`);

@@ -11,7 +11,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import { attemptsCharged, policyLabel } from '../metrics/policy.ts';
-import { judgmentsOf, nodeRateOf, type RateOptions } from '../metrics/taskComponents.ts';
+import { judgmentCodes, nodeRateOf, type RateOptions } from '../metrics/taskComponents.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { evaluate } from './evaluate.ts';
@@ -48,12 +48,14 @@ function summaries(options: TableOptions | ScenarioContext, skipUnevaluable: boo
   // the systems with a run that the judge judged against the reference (the loader guarantees every
   // judgment's run exists): the judgments' index, cached per dataset and shared with taskComponents,
   // not a run_id -> system map of every run (issue 27: 9 % of the wide shape's time)
-  const judgments = judgmentsOf(ds, reference, judge);
+  // (now the judgments as codes by run position: no map lookup per run)
+  const codes = judgmentCodes(ds, reference, judge);
   const judged = new Set<string>();
   const withRuns = new Set<string>();
-  for (const r of ds.rows.runs) {
-    withRuns.add(r.system);
-    if (judgments.has(r.run_id)) judged.add(r.system);
+  const runs = ds.rows.runs;
+  for (let i = 0; i < runs.length; i++) {
+    withRuns.add(runs[i].system);
+    if (codes[i] !== -1) judged.add(runs[i].system);
   }
   const out: SystemSummary[] = [];
   // A policy that charges k attempts applies to the systems with k attempts per task; the others (the
