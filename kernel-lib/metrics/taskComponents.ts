@@ -339,6 +339,10 @@ interface SystemIndex {
   runAt: Int32Array;
   /** runPos[runAt[i] + r]: a position in `ds.rows.runs` of task i's run r's id (judgmentCodes) */
   runPos: Int32Array;
+  /** task i's run r's cost_usd (USD), energy_mj (MJ) and ai_hours (hours) at runAt[i] + r: read in taskComponents' loop without a run object */
+  runCost: Float64Array;
+  runEnergy: Float64Array;
+  runAi: Float64Array;
   occupations: string[];
   occupationIndex: Int32Array;
   /** W_o of task i's occupation, USD per hour */
@@ -368,9 +372,18 @@ function systemIndex(ds: Dataset, system: string): SystemIndex {
   for (let i = 0; i < n; i++) runAt[i + 1] = runAt[i] + lists[i].length;
   const { position } = judgmentCodeIndex(ds);
   const runPos = new Int32Array(runAt[n]);
-  for (let i = 0, p = 0; i < n; i++) for (const run of lists[i]) runPos[p++] = position.get(run.run_id)!;
+  const runCost = new Float64Array(runAt[n]), runEnergy = new Float64Array(runAt[n]), runAi = new Float64Array(runAt[n]);
+  for (let i = 0, p = 0; i < n; i++) {
+    for (const run of lists[i]) {
+      runPos[p] = position.get(run.run_id)!;
+      runCost[p] = run.cost_usd;
+      runEnergy[p] = run.energy_mj;
+      runAi[p] = run.ai_hours;
+      p++;
+    }
+  }
   index = {
-    included, taskIds: included.map((t) => t.task_id), lists, runAt, runPos, occupations,
+    included, taskIds: included.map((t) => t.task_id), lists, runAt, runPos, runCost, runEnergy, runAi, occupations,
     occupationIndex: Int32Array.from(included, (t) => occPos.get(t.occupation)!),
     wage: Float64Array.from(included, (t) => wageOf.get(t.occupation)!),
     tasksWithoutRuns,
@@ -440,7 +453,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
   };
   const problems: string[] = [];
   const wins = new Float64Array(k);
-  const { wage, runAt } = index;
+  const { wage, runAt, runCost, runEnergy, runAi } = index;
   for (let i = 0; i < n; i++) {
     const t = included[i];
     const H = hoursAt(t, timeReference);
@@ -448,15 +461,14 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
     const list = lists[i];
     if (list.length < k) { problems.push(`task ${t.task_id} has ${list.length} attempt(s) on ${system}, ${policyLabel(policy)} needs ${k}`); continue; }
     let cost = 0, energy = 0, ai = 0, winAi = 0, winCount = 0, missing = false;
-    for (let r = 0; r < k; r++) {
-      const run = list[r];
-      const outcome = outcomes[runAt[i] + r];
-      if (outcome === NO_JUDGMENT) { problems.push(`run ${run.run_id} has no ${judgmentReference} judgment by ${judge}`); missing = true; break; }
+    for (let r = 0, p = runAt[i]; r < k; r++, p++) {
+      const outcome = outcomes[p];
+      if (outcome === NO_JUDGMENT) { problems.push(`run ${list[r].run_id} has no ${judgmentReference} judgment by ${judge}`); missing = true; break; }
       wins[r] = outcome;
-      cost += rate === undefined ? run.cost_usd : runCostAtRate(run, systemRow.node_rate_usd_per_hour, rate);
-      energy += run.energy_mj;
-      ai += run.ai_hours;
-      if (wins[r]) { winAi += run.ai_hours; winCount++; }
+      cost += rate === undefined ? runCost[p] : runCostAtRate(list[r], systemRow.node_rate_usd_per_hour, rate);
+      energy += runEnergy[p];
+      ai += runAi[p];
+      if (wins[r]) { winAi += runAi[p]; winCount++; }
     }
     if (missing) continue;
     const Q = taskCredit(policy, wins);
