@@ -162,7 +162,7 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
     position.set(id, i);
   }
   const byKey = new Map<string, Map<string, Int8Array>>();
-  let lastReference: string | undefined, lastJudge: string | undefined, codes = new Int8Array(0);
+  let lastReference: string | undefined, lastJudge: string | undefined, codes: Int8Array = new Int8Array(0);
   for (const j of ds.rows.judgments) {
     if (j.reference !== lastReference || j.judge !== lastJudge) {
       let byJudge = byKey.get(j.reference);
