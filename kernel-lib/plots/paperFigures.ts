@@ -33,7 +33,7 @@ import { figure10, type PolicyRow } from './figure10.ts';
 import { figure11 } from './figure11.ts';
 import { figure12 } from './figure12.ts';
 import {
-  acceleratorCountRows, acceleratorRows, benefitPerJouleRow, categoryRows, defaultFigure2Task, energyScaleRows, studyCountRows, taskAccountRow, hasJudgments, datasetColours, decompositionRows, outcomeRows,
+  acceleratorCountRows, acceleratorRows, benefitPerJouleRow, categoryRows, defaultFigure2Task, energyScaleRows, studyCountRows, taskAccountRow, hasJudgments, datasetColours, datasetSystemStyles, decompositionRows, outcomeRows,
   policyRows, provenanceOf, referenceRows, systemRows, weightRows,
 } from './rows.ts';
 
@@ -98,7 +98,7 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
 
 function buildFigureOrThrow(id: FigureId, ctx: ScenarioContext, settings: FigureSettings, published: PublishedValues | null): FigureResult {
   const options = ctx;
-  const fo: FigureOptions = { provenance: provenanceOf(ctx.dataset), colours: datasetColours(ctx.dataset), ...figureCaption(id, ctx), ...(published ? { published } : {}), ...settings.figure };
+  const fo: FigureOptions = { provenance: provenanceOf(ctx.dataset), colours: datasetColours(ctx.dataset), systemStyles: datasetSystemStyles(ctx.dataset), ...figureCaption(id, ctx), ...(published ? { published } : {}), ...settings.figure };
   switch (id) {
     case '1a': return { id, spec: figure01a(benefitPerJouleRow(options), fo) };
     case '1b': return { id, spec: figure01b(studyCountRows(options), fo) };
