@@ -275,6 +275,34 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("† marks the cells of Table 1 no published number pins (the single-accelerator rows), with the note that says so, under the paper's scenario only", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    expect((await settled(page)).errors).toEqual([]);
+    const marked = () => page.$$eval('table[data-table="table01"] tbody tr', (trs) => trs.map((tr) => ({
+      system: tr.querySelector('td[data-col="system"]')?.textContent ?? '',
+      daggers: [...tr.querySelectorAll('td')].filter((td) => (td.textContent ?? '').endsWith('†')).length,
+    })));
+    // oracle: the paper's Table 1 prints the five 8-accelerator models (data/published/table01.csv),
+    // six numbers each; the reconstruction's four single-accelerator systems (systems.csv
+    // accelerator_count 1) are printed nowhere, so each of their six cells carries a †: 24 (hand count)
+    const systems = parseCsv(readFileSync(join(ROOT, 'data/recorded/joules-to-gdp-reconstructed/systems.csv'), 'utf8'), 'systems.csv').rows.map((r) => r.values);
+    const single = new Set(systems.filter((s) => s.accelerator_count === '1').map((s) => s.system));
+    const columns = new Set(parseCsv(readFileSync(join(ROOT, 'data/published/table01.csv'), 'utf8'), 'table01.csv').rows.map((r) => r.values.column));
+    const rows = await marked();
+    expect(single.size).toBe(4);
+    expect(columns.size).toBe(6);
+    for (const r of rows) expect(r.daggers, r.system).toBe(single.has(r.system) ? columns.size : 0);
+    expect(rows.reduce((n, r) => n + r.daggers, 0)).toBe(24);
+    expect(await page.isVisible('#sec-table01 .marks-note')).toBe(true);
+    expect(await page.textContent('#sec-table01 .marks-note')).toContain('†');
+    // another scenario than the paper's: the marks (which are about the paper's scenario) go
+    await page.selectOption('#c-policy', 'pass@2');
+    await settled(page, 2);
+    expect((await marked()).reduce((n, r) => n + r.daggers, 0)).toBe(0);
+    await page.close();
+  });
+
   it('a dataset with a bad cell shows its file:line message and computes nothing; a valid one replaces the view', async () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
