@@ -93,6 +93,27 @@ export function publishedBars<R>(
   }, panel);
 }
 
+/**
+ * The paper's printed values beside the reproduced bars of `rankedBarPanel` (horizontal): a hollow
+ * bar per row the paper prints, its printed interval (if any) as a grey whisker, named "published"
+ * in the legend (`legend`: show the entry). Plotly groups it beside the reproduced bar of its row.
+ */
+export function publishedRankedBars<R>(
+  panel: Panel, rows: readonly R[], label: (r: R) => string, published: (r: R) => { value: number; lo: number | null; hi: number | null } | undefined,
+  measure: Measure, legend: boolean,
+): Trace {
+  const shown = rows.filter((r) => published(r) !== undefined);
+  const p = (r: R) => published(r)!;
+  const withInterval = shown.some((r) => p(r).lo !== null || p(r).hi !== null);
+  return onPanel({
+    type: 'bar', orientation: 'h', name: 'published', legendgroup: 'published', showlegend: legend,
+    x: shown.map((r) => p(r).value), y: shown.map(label),
+    marker: { color: 'rgba(255,255,255,0)', line: { color: '#333333', width: 1.5 } },
+    ...(withInterval ? { error_x: { ...whiskers(shown, (r) => p(r).value, (r) => p(r).lo, (r) => p(r).hi), color: '#9A9A9A', thickness: 1.5 } } : {}),
+    hovertemplate: `%{y}<br>published ${measure.label} %{x:${measure.format ?? '.4g'}} ${measure.unit}<extra></extra>`,
+  }, panel);
+}
+
 /** Asymmetric error bars from interval bounds (`null` bound: no whisker on that side). */
 export function whiskers<R>(rows: readonly R[], value: (r: R) => number | null, lo: (r: R) => number | null, hi: (r: R) => number | null) {
   return {

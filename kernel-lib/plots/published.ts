@@ -2,7 +2,8 @@
  * What the paper prints for a figure's values (issue #24: "wherever the paper prints a value or
  * interval, draw it beside the reproduced one"): Figure 4's NVJ and TSJ with their intervals are
  * Table 17's diagonal (expert-only / expert-only, expert-with-AI / expert-with-AI); Figure 10's are
- * Table 19 (pass@k) and Table 20 (n-run thresholds). Drawn as hollow bars with grey whiskers, in the
+ * Table 19 (pass@k) and Table 20 (n-run thresholds); Figure 5's NVJ ranking is Table 1's "Net value
+ * per megajoule" of the five models (no interval printed). Drawn as hollow bars with grey whiskers, in the
  * legend as "published", only when the caller says the dataset's system is the paper's and the
  * figure's scenario is the paper's (paperFigures: `published` setting, no scenario difference).
  */
@@ -46,6 +47,10 @@ export function publishedValuesFor(id: string, pub: Published): PublishedValues 
     for (const row of pub.tables.get('19')?.values() ?? []) if (row.column === 'NVJ [95% CI]') add(row.row, '19', row.row, 'NVJ [95% CI]', 'TSJ [95% CI]');
     // Table 20 prints its strictest row "4/4"; the figure draws every threshold as "≥k/n"
     for (const row of pub.tables.get('20')?.values() ?? []) if (row.column === 'NVJ [95% CI]') add(row.row.startsWith('≥') ? row.row : `≥${row.row}`, '20', row.row, 'NVJ [95% CI]', 'TSJ [95% CI]');
+  } else if (id === '5') {
+    // Figure 5 labels its models by systems.csv `model`, as Table 1 names its rows; Table 1 prints no TSJ
+    const nvj = 'Net value per / megajoule (USD/MJ)';
+    for (const row of pub.tables.get('1')?.values() ?? []) if (row.column === nvj) add(row.row, '1', row.row, nvj, '');
   } else return null;
   return out.size ? out : null;
 }

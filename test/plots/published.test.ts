@@ -29,6 +29,39 @@ describe('published counterparts of figure values', () => {
     expect([...v.keys()].sort()).toEqual(['pass@1', 'pass@2', 'pass@3', 'pass@4', '≥1/4', '≥2/4', '≥3/4', '≥4/4']);
   });
 
+  it("Figure 5's are Table 1's net value per megajoule of the five models (no interval, no TSJ printed)", () => {
+    const v = publishedValuesFor('5', published)!;
+    // table01.csv, printed: GLM 5.2 168.1, Qwen3.6-27B 123.4, Gemma 4 31B 417.5, GPT-OSS 120B 275.7, GPT-OSS 20B 336.0
+    expect(Object.fromEntries([...v].map(([k, x]) => [k, x]))).toEqual({
+      'GLM 5.2': { nvj: { value: 168.1, lo: null, hi: null }, tsj: undefined },
+      'Qwen3.6-27B': { nvj: { value: 123.4, lo: null, hi: null }, tsj: undefined },
+      'Gemma 4 31B': { nvj: { value: 417.5, lo: null, hi: null }, tsj: undefined },
+      'GPT-OSS 120B': { nvj: { value: 275.7, lo: null, hi: null }, tsj: undefined },
+      'GPT-OSS 20B': { nvj: { value: 336, lo: null, hi: null }, tsj: undefined },
+    });
+  });
+
+  it("Figure 5 on the reconstruction draws Table 1's NVJ as hollow horizontal bars beside each model's reproduced bar, in the legend as published", () => {
+    const dataset = loadDataset(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname);
+    const spec = paperFigure('5', { dataset, bootstrap: false, published });
+    type HBar = { name: string; orientation?: string; x: number[]; y: string[]; xaxis?: string; showlegend?: boolean; marker: { color: unknown } };
+    const bars = spec.data as unknown as HBar[];
+    const ghost = bars.filter((t) => t.name === 'published');
+    expect(ghost).toHaveLength(1);
+    expect(ghost[0].orientation).toBe('h');
+    expect(Object.fromEntries(ghost[0].y.map((l, i) => [l, ghost[0].x[i]]))).toEqual({ 'GLM 5.2': 168.1, 'Qwen3.6-27B': 123.4, 'Gemma 4 31B': 417.5, 'GPT-OSS 120B': 275.7, 'GPT-OSS 20B': 336 });
+    expect(ghost[0].marker.color).toBe('rgba(255,255,255,0)');
+    // on the NVJ panel (the first), beside the reproduced bars, each entry in the legend once
+    const reproduced = bars.find((t) => t.name === 'reproduced')!;
+    expect(ghost[0].xaxis ?? 'x').toBe(reproduced.xaxis ?? 'x');
+    expect(new Set(ghost[0].y)).toEqual(new Set(reproduced.y));
+    expect([reproduced.showlegend, ghost[0].showlegend]).toEqual([true, true]);
+    expect(String(JSON.stringify(spec.layout.annotations))).toContain('Hollow bars: Table 1 (NVJ).');
+    // without the published numbers, or under another scenario, nothing is drawn beside
+    expect((paperFigure('5', { dataset, bootstrap: false }).data as unknown as HBar[]).some((t) => t.name === 'published')).toBe(false);
+    expect((paperFigure('5', { dataset, bootstrap: false, published, weights: 'equal' }).data as unknown as HBar[]).some((t) => t.name === 'published')).toBe(false);
+  });
+
   it('no counterpart for a figure the paper prints no values for', () => {
     expect(publishedValuesFor('3', published)).toBeNull();
   });
