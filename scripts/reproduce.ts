@@ -278,8 +278,9 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       r.map((c) => ({ claim_id: c.id, figure: c.figure, section: c.section, kind: c.kind, quote: c.quote, status: c.status, detail: c.detail }))));
     return r;
   });
-  // the paper's printed values beside the reproduced ones (Figures 4 and 10), only for the paper's systems
-  const figures = await step('figures (specs)', () => paperFigures(match.isPaper ? { context: options_, published } : { context: options_ }));
+  // the paper's printed values beside the reproduced ones (Figures 3, 4, 5 and 10), only for the paper's systems
+  const publishedLabels = new Map(reference?.occupations.map((o) => [o.categoryLabel, o.category]) ?? []);
+  const figures = await step('figures (specs)', () => paperFigures(match.isPaper ? { context: options_, published, publishedLabels } : { context: options_ }));
   const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
   const skippedFigures = figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f);
   for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);

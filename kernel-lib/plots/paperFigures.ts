@@ -59,6 +59,8 @@ export interface FigureSettings {
    * a figure whose values the paper prints draws them beside the reproduced ones, under the paper's scenario only.
    */
   published?: Published;
+  /** a printed row label -> the figure's (Table 13's abbreviated categories -> the dataset's; from data/reference/occupations.csv) */
+  publishedLabels?: ReadonlyMap<string, string>;
 }
 
 /** Table options with figure settings, or `{ context, ...settings }`. */
@@ -86,7 +88,7 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
     // the provenance badge, drawn inside the figure (marks.ts), for every figure built here: a figure
     // computed under another scenario than the paper's is never "pinned by published numbers"
     const differs = differsWords(differencesFor(scenarioDifferences(ctx), figureEntry(id).dependsOn));
-    const published = options.published && differs === null ? publishedValuesFor(id, options.published) : null;
+    const published = options.published && differs === null ? publishedValuesFor(id, options.published, options.publishedLabels) : null;
     const r = buildFigureOrThrow(id, ctx, options, published);
     // then the rows above the plot closed up: no empty band under the badge (marks.ts fitTopMargin)
     return 'spec' in r ? { id, spec: fitTopMargin(markProvenance(r.spec, id, provenanceOf(ctx.dataset), differs)) } : r;

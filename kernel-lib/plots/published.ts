@@ -3,7 +3,10 @@
  * interval, draw it beside the reproduced one"): Figure 4's NVJ and TSJ with their intervals are
  * Table 17's diagonal (expert-only / expert-only, expert-with-AI / expert-with-AI); Figure 10's are
  * Table 19 (pass@k) and Table 20 (n-run thresholds); Figure 5's NVJ ranking is Table 1's "Net value
- * per megajoule" of the five models (no interval printed). Drawn as hollow bars with grey whiskers, in the
+ * per megajoule" of the five models (no interval printed); Figure 3's win–tie rate and time saving
+ * per task are Table 13's "Win–tie (%)" and "Time saving S (hours)" per category (Table 13 abbreviates
+ * some category names: `labels` maps its row labels to the dataset's, from data/reference/occupations.csv
+ * category_label). Drawn as hollow bars with grey whiskers, in the
  * legend as "published", only when the caller says the dataset's system is the paper's and the
  * figure's scenario is the paper's (paperFigures: `published` setting, no scenario difference).
  */
@@ -17,7 +20,7 @@ export interface PublishedPoint {
 }
 
 /** Per figure row label (as the figure draws it), per measure: what the paper prints. */
-export type PublishedValues = ReadonlyMap<string, Partial<Record<'nvj' | 'tsj', PublishedPoint>>>;
+export type PublishedValues = ReadonlyMap<string, Partial<Record<'nvj' | 'tsj' | 'winTiePct' | 'timeSavingHours', PublishedPoint>>>;
 
 function cell(pub: Published, table: string, row: string, column: string): number | null {
   return pub.tables.get(table)?.get(`${row}\u0000${column}`)?.value ?? null;
@@ -33,8 +36,8 @@ function point(pub: Published, table: string, row: string, column: string): Publ
  * the paper prints none for that figure.
  * @example publishedValuesFor('4', loadPublished())?.get('Expert-only')?.nvj // => { value: 168.11, lo: 126, hi: 222.43 }
  */
-export function publishedValuesFor(id: string, pub: Published): PublishedValues | null {
-  const out = new Map<string, Partial<Record<'nvj' | 'tsj', PublishedPoint>>>();
+export function publishedValuesFor(id: string, pub: Published, labels: ReadonlyMap<string, string> = new Map()): PublishedValues | null {
+  const out = new Map<string, Partial<Record<'nvj' | 'tsj' | 'winTiePct' | 'timeSavingHours', PublishedPoint>>>();
   const add = (label: string, table: string, row: string, nvj: string, tsj: string) => {
     const v = { nvj: point(pub, table, row, nvj), tsj: point(pub, table, row, tsj) };
     if (v.nvj || v.tsj) out.set(label, v);
@@ -47,6 +50,12 @@ export function publishedValuesFor(id: string, pub: Published): PublishedValues 
     for (const row of pub.tables.get('19')?.values() ?? []) if (row.column === 'NVJ [95% CI]') add(row.row, '19', row.row, 'NVJ [95% CI]', 'TSJ [95% CI]');
     // Table 20 prints its strictest row "4/4"; the figure draws every threshold as "≥k/n"
     for (const row of pub.tables.get('20')?.values() ?? []) if (row.column === 'NVJ [95% CI]') add(row.row.startsWith('≥') ? row.row : `≥${row.row}`, '20', row.row, 'NVJ [95% CI]', 'TSJ [95% CI]');
+  } else if (id === '3') {
+    for (const row of pub.tables.get('13')?.values() ?? []) {
+      if (row.column !== 'Win–tie (%)') continue;
+      const v = { winTiePct: point(pub, '13', row.row, 'Win–tie (%)'), timeSavingHours: point(pub, '13', row.row, 'Time saving S (hours)') };
+      out.set(labels.get(row.row) ?? row.row, v);
+    }
   } else if (id === '5') {
     // Figure 5 labels its models by systems.csv `model`, as Table 1 names its rows; Table 1 prints no TSJ
     const nvj = 'Net value per / megajoule (USD/MJ)';

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { findChromium, INSTALL_CHROMIUM_HINT, launchBrowser, preparePlotlyPage, figureLayoutProblems, type Browser } from '../../kernel-lib/export/index.ts';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
 import { loadPublished } from '../../kernel-lib/published/index.ts';
+import { loadReference } from '../../kernel-lib/reference/index.ts';
 import { figure05, figure06, figure07, paperFigures, systemStyles, type PlotSpec } from '../../kernel-lib/plots/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 
@@ -29,7 +30,8 @@ for (const dir of ['data/recorded/synthetic-small', 'data/recorded/joules-to-gdp
 // for the paper's own dataset): the "published" legend entries and notes take room of their own
 {
   const dataset = loadDataset('data/recorded/joules-to-gdp-reconstructed');
-  for (const f of paperFigures({ dataset, bootstrap: { draws: 200, seed: 1 }, published: loadPublished(), figures: ['4', '5', '10'] })) {
+  const publishedLabels = new Map(loadReference().occupations.map((o) => [o.categoryLabel, o.category]));
+  for (const f of paperFigures({ dataset, bootstrap: { draws: 200, seed: 1 }, published: loadPublished(), publishedLabels, figures: ['3', '4', '5', '10'] })) {
     if ('spec' in f) figures.push({ name: `reconstructed figure ${f.id} with its published values`, spec: f.spec });
   }
 }

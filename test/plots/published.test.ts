@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
 import { loadPublished } from '../../kernel-lib/published/index.ts';
+import { loadReference } from '../../kernel-lib/reference/index.ts';
 import { paperFigure, publishedValuesFor } from '../../kernel-lib/plots/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
@@ -63,7 +64,43 @@ describe('published counterparts of figure values', () => {
   });
 
   it('no counterpart for a figure the paper prints no values for', () => {
-    expect(publishedValuesFor('3', published)).toBeNull();
+    expect(publishedValuesFor('12', published)).toBeNull();
+    expect(publishedValuesFor('1c', published)).toBeNull();
+  });
+
+  it("Figure 3's are Table 13's win–tie rate and time saving S per category, its abbreviated rows named as the dataset names them", () => {
+    const labels = new Map(loadReference().occupations.map((o) => [o.categoryLabel, o.category]));
+    const v = publishedValuesFor('3', published, labels)!;
+    // table13.csv, printed: Architecture & Eng. 69.0 % and 3.905 hours; Arts & Media 46.1 % and 1.219 hours
+    expect(v.get('Architecture & Engineering')).toEqual({ winTiePct: { value: 69, lo: null, hi: null }, timeSavingHours: { value: 3.905, lo: null, hi: null } });
+    expect(v.get('Arts & Media')?.timeSavingHours?.value).toBe(1.219);
+    expect(v.size).toBe(13);
+    expect(v.has('Architecture & Eng.')).toBe(false);
+    // without the reference's names, the paper's abbreviations stay (and match no category of the dataset)
+    expect(publishedValuesFor('3', published)!.has('Architecture & Eng.')).toBe(true);
+  });
+
+  it('Figure 3 on the reconstruction draws Table 13 beside the win–tie and time-saving panels, one hollow bar per category', () => {
+    const dataset = loadDataset(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname);
+    const publishedLabels = new Map(loadReference().occupations.map((o) => [o.categoryLabel, o.category]));
+    type HBar = { name: string; x: number[]; y: string[]; xaxis?: string; showlegend?: boolean };
+    const spec = paperFigure('3', { dataset, bootstrap: false, published, publishedLabels });
+    const bars = spec.data as unknown as HBar[];
+    const ghosts = bars.filter((t) => t.name === 'published');
+    expect(ghosts).toHaveLength(2);
+    expect(ghosts.map((g) => g.y.length)).toEqual([13, 13]);
+    const at = (g: HBar, category: string) => g.x[g.y.indexOf(category)];
+    expect([at(ghosts[0], 'Architecture & Engineering'), at(ghosts[0], 'Production')]).toEqual([69, 40]);
+    expect([at(ghosts[1], 'Architecture & Engineering'), at(ghosts[1], 'Production')]).toEqual([3.905, 3.361]);
+    // on the first panel (win–tie) and the last (time saving per task), beside the reproduced bars
+    const reproduced = bars.filter((t) => t.name !== 'published');
+    expect(ghosts[0].xaxis ?? 'x').toBe(reproduced[0].xaxis ?? 'x');
+    expect(ghosts[1].xaxis).toBe(reproduced[5].xaxis);
+    expect(ghosts.map((g) => g.showlegend)).toEqual([true, false]);
+    expect(String(JSON.stringify(spec.layout.annotations))).toContain('Hollow bars: Table 13');
+    // without the labels the four abbreviated categories (Architecture & Eng., Computer & Math, Office & Admin., Personal Care) find no bar
+    const unlabelled = (paperFigure('3', { dataset, bootstrap: false, published }).data as unknown as HBar[]).filter((t) => t.name === 'published');
+    expect(unlabelled.map((g) => g.y.length)).toEqual([9, 9]);
   });
 
   it('drawn as hollow bars named "published", with whiskers from the printed interval, only when the published numbers are given', () => {
