@@ -6,7 +6,8 @@
  * per megajoule" of the five models (no interval printed); Figure 3's win–tie rate and time saving
  * per task are Table 13's "Win–tie (%)" and "Time saving S (hours)" per category (Table 13 abbreviates
  * some category names: `labels` maps its row labels to the dataset's, from data/reference/occupations.csv
- * category_label). Drawn as hollow bars with grey whiskers, in the
+ * category_label); Figure 1(a)'s AI cost C and AI time L are Table 1's execution cost (USD) and
+ * completion time (minutes, drawn in hours: / 60) of its model. Drawn as hollow bars with grey whiskers, in the
  * legend as "published", only when the caller says the dataset's system is the paper's and the
  * figure's scenario is the paper's (paperFigures: `published` setting, no scenario difference).
  */
@@ -20,7 +21,7 @@ export interface PublishedPoint {
 }
 
 /** Per figure row label (as the figure draws it), per measure: what the paper prints. */
-export type PublishedValues = ReadonlyMap<string, Partial<Record<'nvj' | 'tsj' | 'winTiePct' | 'timeSavingHours', PublishedPoint>>>;
+export type PublishedValues = ReadonlyMap<string, Partial<Record<'nvj' | 'tsj' | 'winTiePct' | 'timeSavingHours' | 'costUSD' | 'aiHours', PublishedPoint>>>;
 
 function cell(pub: Published, table: string, row: string, column: string): number | null {
   return pub.tables.get(table)?.get(`${row}\u0000${column}`)?.value ?? null;
@@ -37,7 +38,7 @@ function point(pub: Published, table: string, row: string, column: string): Publ
  * @example publishedValuesFor('4', loadPublished())?.get('Expert-only')?.nvj // => { value: 168.11, lo: 126, hi: 222.43 }
  */
 export function publishedValuesFor(id: string, pub: Published, labels: ReadonlyMap<string, string> = new Map()): PublishedValues | null {
-  const out = new Map<string, Partial<Record<'nvj' | 'tsj' | 'winTiePct' | 'timeSavingHours', PublishedPoint>>>();
+  const out = new Map<string, Partial<Record<'nvj' | 'tsj' | 'winTiePct' | 'timeSavingHours' | 'costUSD' | 'aiHours', PublishedPoint>>>();
   const add = (label: string, table: string, row: string, nvj: string, tsj: string) => {
     const v = { nvj: point(pub, table, row, nvj), tsj: point(pub, table, row, tsj) };
     if (v.nvj || v.tsj) out.set(label, v);
@@ -55,6 +56,13 @@ export function publishedValuesFor(id: string, pub: Published, labels: ReadonlyM
       if (row.column !== 'Win–tie (%)') continue;
       const v = { winTiePct: point(pub, '13', row.row, 'Win–tie (%)'), timeSavingHours: point(pub, '13', row.row, 'Time saving S (hours)') };
       out.set(labels.get(row.row) ?? row.row, v);
+    }
+  } else if (id === '1a') {
+    const cost = 'GDP-weighted task averages / Execution cost (USD)', minutes = 'GDP-weighted task averages / Completion time (min)';
+    for (const row of pub.tables.get('1')?.values() ?? []) {
+      if (row.column !== cost) continue;
+      const m = cell(pub, '1', row.row, minutes);
+      out.set(row.row, { costUSD: point(pub, '1', row.row, cost), ...(m === null ? {} : { aiHours: { value: m / 60, lo: null, hi: null } }) });
     }
   } else if (id === '5') {
     // Figure 5 labels its models by systems.csv `model`, as Table 1 names its rows; Table 1 prints no TSJ

@@ -31,7 +31,7 @@ for (const dir of ['data/recorded/synthetic-small', 'data/recorded/joules-to-gdp
 {
   const dataset = loadDataset('data/recorded/joules-to-gdp-reconstructed');
   const publishedLabels = new Map(loadReference().occupations.map((o) => [o.categoryLabel, o.category]));
-  for (const f of paperFigures({ dataset, bootstrap: { draws: 200, seed: 1 }, published: loadPublished(), publishedLabels, figures: ['3', '4', '5', '10'] })) {
+  for (const f of paperFigures({ dataset, bootstrap: { draws: 200, seed: 1 }, published: loadPublished(), publishedLabels, figures: ['1a', '3', '4', '5', '10'] })) {
     if ('spec' in f) figures.push({ name: `reconstructed figure ${f.id} with its published values`, spec: f.spec });
   }
 }

@@ -63,6 +63,21 @@ describe('published counterparts of figure values', () => {
     expect((paperFigure('5', { dataset, bootstrap: false, published, weights: 'equal' }).data as unknown as HBar[]).some((t) => t.name === 'published')).toBe(false);
   });
 
+  it("Figure 1(a)'s are Table 1's execution cost and completion time of its model, drawn beside C and L", () => {
+    const v = publishedValuesFor('1a', published)!;
+    // table01.csv, printed for GLM 5.2: execution cost 1.92 USD, completion time 22.7 min = 0.37833 hours
+    expect(v.get('GLM 5.2')?.costUSD).toEqual({ value: 1.92, lo: null, hi: null });
+    expect(v.get('GLM 5.2')?.aiHours?.value).toBeCloseTo(22.7 / 60, 12);
+    const dataset = loadDataset(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname);
+    type HBar = { name: string; x: number[]; y: string[]; xaxis?: string; showlegend?: boolean };
+    const spec = paperFigure('1a', { dataset, bootstrap: false, published });
+    const ghosts = (spec.data as unknown as HBar[]).filter((t) => t.name === 'published');
+    expect(ghosts.map((g) => [g.y, g.x[0], g.showlegend])).toEqual([[['AI cost C'], 1.92, true], [['AI time L'], 22.7 / 60, false]]);
+    const reproduced = (spec.data as unknown as HBar[]).filter((t) => t.name !== 'published');
+    expect(ghosts.map((g) => g.xaxis ?? 'x')).toEqual(reproduced.map((t) => t.xaxis ?? 'x'));
+    expect((paperFigure('1a', { dataset, bootstrap: false }).data as unknown as HBar[]).some((t) => t.name === 'published')).toBe(false);
+  });
+
   it('no counterpart for a figure the paper prints no values for', () => {
     expect(publishedValuesFor('12', published)).toBeNull();
     expect(publishedValuesFor('1c', published)).toBeNull();
