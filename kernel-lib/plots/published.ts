@@ -11,7 +11,8 @@
  * legend as "published", only when the caller says the dataset's system is the paper's and the
  * figure's scenario is the paper's (paperFigures: `published` setting, no scenario difference).
  */
-import type { Published } from '../published/load.ts';
+import type { Published, PublishedCell } from '../published/load.ts';
+import { hasPaperSystems, type PaperSystem, type SystemRecord } from '../published/systemMatch.ts';
 
 /** A printed value with its printed interval (null: not printed). */
 export interface PublishedPoint {
@@ -70,4 +71,58 @@ export function publishedValuesFor(id: string, pub: Published, labels: ReadonlyM
     for (const row of pub.tables.get('1')?.values() ?? []) if (row.column === nvj) add(row.row, '1', row.row, nvj, '');
   } else return null;
   return out.size ? out : null;
+}
+
+/**
+ * What the figures need to draw the paper's printed values, for any dataset: the published numbers,
+ * Table 13's row labels as the dataset names them, and the paper's systems (the rule that says whether
+ * a dataset is the paper's, published/systemMatch.ts). Built from data/published/ and data/reference/
+ * by report/paperDataset.ts publishedFigureSource; the explorer's build bundles it as JSON
+ * (publishedFigureSourceJson) and its page and worker revive it (publishedFigureSourceFromJson).
+ */
+export interface PublishedFigureSource {
+  published: Published;
+  /** a printed row label -> the dataset's (Table 13's abbreviated categories, data/reference/occupations.csv category_label) */
+  labels: ReadonlyMap<string, string>;
+  systems: readonly PaperSystem[];
+}
+
+/**
+ * The published inputs of paperFigures for dataset `ds`: the published numbers and labels when the
+ * dataset is the paper's (every Table 1 system of the paper, by identity: the rule by which the report
+ * compares values), nothing otherwise. One function for the report (scripts/reproduce.ts) and the
+ * explorer (explorer/compute.ts computeFigures); paperFigures then draws them only under the paper's
+ * scenario for what each figure depends on.
+ * @example publishedFigureInputs(loadDataset('data/recorded/synthetic-small'), source) // => {}
+ */
+export function publishedFigureInputs(ds: { rows: { systems: readonly SystemRecord[] } }, source: PublishedFigureSource | null | undefined): { published?: Published; publishedLabels?: ReadonlyMap<string, string> } {
+  return source && hasPaperSystems(ds.rows.systems, source.systems) ? { published: source.published, publishedLabels: source.labels } : {};
+}
+
+/** A PublishedFigureSource as JSON: every printed table cell as [table, row, column, value, printed], the labels and the systems. */
+export interface PublishedFigureSourceJson {
+  cells: [string, string, string, number, string][];
+  labels: [string, string][];
+  systems: PaperSystem[];
+}
+
+/**
+ * The JSON form of `source` (its text claims are not carried: no figure draws them).
+ * @example publishedFigureSourceFromJson(JSON.parse(JSON.stringify(publishedFigureSourceJson(source)))) // the same table cells, labels and systems
+ */
+export function publishedFigureSourceJson(source: PublishedFigureSource): PublishedFigureSourceJson {
+  const cells: PublishedFigureSourceJson['cells'] = [];
+  for (const table of source.published.tables.values()) for (const c of table.values()) cells.push([c.table, c.row, c.column, c.value, c.printed]);
+  return { cells, labels: [...source.labels], systems: [...source.systems] };
+}
+
+/** The PublishedFigureSource of its JSON form (publishedFigureSourceJson); each cell's file is its table's CSV, lines unknown (0). */
+export function publishedFigureSourceFromJson(json: PublishedFigureSourceJson): PublishedFigureSource {
+  const tables = new Map<string, Map<string, PublishedCell>>();
+  for (const [table, row, column, value, printed] of json.cells) {
+    let t = tables.get(table);
+    if (!t) tables.set(table, (t = new Map()));
+    t.set(`${row}\u0000${column}`, { table, row, column, value, printed, file: `table${table.padStart(2, '0')}.csv`, line: 0 });
+  }
+  return { published: { dir: '', tables, claims: new Map() }, labels: new Map(json.labels), systems: json.systems };
 }
