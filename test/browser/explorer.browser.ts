@@ -8,6 +8,8 @@
  *     downloaded scenario.json is accepted by `j2g tables --scenario`;
  *   - the QAIJ latency contract L* set with its control: in the URL and scenario.json, and the QAIJ
  *     table's cells equal what `j2g qaij --data --latency-max` gives for the same scenario;
+ *   - on the paper's (reconstructed) dataset Figure 4 draws Table 17's values, "published" in its
+ *     legend (the report's rule: kernel-lib/plots/published.ts publishedFigureInputs); none under a $30 node rate;
  *   - a dataset with a bad cell, chosen through the file input, shows its `file:line: column:` message
  *     and computes nothing from it; a valid one replaces the view.
  * Screenshots go to out/screenshots/explorer-*.png.
@@ -300,6 +302,33 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     await page.selectOption('#c-policy', 'pass@2');
     await settled(page, 2);
     expect((await marked()).reduce((n, r) => n + r.daggers, 0)).toBe(0);
+    await page.close();
+  });
+
+  it("Figure 4 on the paper's dataset draws Table 17's values as 'published' in its legend, beside the reproduced bars; gone under a $30 node rate", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    expect((await settled(page)).errors).toEqual([]);
+    const figure4 = async () => {
+      await drawEveryFigure(page);
+      return page.$eval('#fig-4 .plot', (el) => ({
+        legend: [...el.querySelectorAll('.legendtext')].map((t) => t.textContent ?? ''),
+        published: ((el as HTMLElement & { data?: { name?: string; y?: number[] }[] }).data ?? []).filter((t) => t.name === 'published').map((t) => t.y),
+      }));
+    };
+    // oracle: data/published/table17.csv, the expert-only / expert-only and expert-with-AI / expert-with-AI NVJ and TSJ, read here
+    const t17 = new Map(parseCsv(readFileSync(join(ROOT, 'data/published/table17.csv'), 'utf8'), 'table17.csv').rows.map((r) => [`${r.values.row}|${r.values.column}`, Number(r.values.value)]));
+    const diagonal = (column: string) => ['Expert-only / Expert-only', 'Expert-with-AI / Expert-with-AI'].map((r) => t17.get(`${r}|${column}`));
+    const drawn = await figure4();
+    expect(drawn.legend).toContain('published');
+    expect(drawn.published).toEqual([diagonal('NVJ (USD/MJ)'), diagonal('TSJ (hours/MJ)')]);
+    // under another node rate the figure's values are not the quantity the paper prints: no published marker
+    await page.fill('#c-rate', '30');
+    await page.dispatchEvent('#c-rate', 'change');
+    expect((await settled(page, 2)).errors).toEqual([]);
+    const other = await figure4();
+    expect(other.legend).not.toContain('published');
+    expect(other.published).toEqual([]);
     await page.close();
   });
 
