@@ -93,7 +93,7 @@ export interface PublishedFigureSource {
  * compares values), nothing otherwise. One function for the report (scripts/reproduce.ts) and the
  * explorer (explorer/compute.ts computeFigures); paperFigures then draws them only under the paper's
  * scenario for what each figure depends on.
- * @example publishedFigureInputs(loadDataset('data/recorded/synthetic-small'), source) // => {}
+ * @example publishedFigureInputs(loadDataset('data/recorded/synthetic-small'), publishedFigureSource(loadPublished(), loadReference())) // => {}
  */
 export function publishedFigureInputs(ds: { rows: { systems: readonly SystemRecord[] } }, source: PublishedFigureSource | null | undefined): { published?: Published; publishedLabels?: ReadonlyMap<string, string> } {
   return source && hasPaperSystems(ds.rows.systems, source.systems) ? { published: source.published, publishedLabels: source.labels } : {};
@@ -108,7 +108,7 @@ export interface PublishedFigureSourceJson {
 
 /**
  * The JSON form of `source` (its text claims are not carried: no figure draws them).
- * @example publishedFigureSourceFromJson(JSON.parse(JSON.stringify(publishedFigureSourceJson(source)))) // the same table cells, labels and systems
+ * @example publishedFigureSourceFromJson(JSON.parse(JSON.stringify(publishedFigureSourceJson(publishedFigureSource(loadPublished(), null))))).published.tables.get('17')?.get('Expert-only / Expert-only\u0000NVJ (USD/MJ)')?.value // => 168.11
  */
 export function publishedFigureSourceJson(source: PublishedFigureSource): PublishedFigureSourceJson {
   const cells: PublishedFigureSourceJson['cells'] = [];
