@@ -29,11 +29,11 @@ import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../kernel-lib/data/index.ts';
 import { loadPublished } from '../kernel-lib/published/index.ts';
 import { loadReference } from '../kernel-lib/reference/index.ts';
-import { paperFigures, provenanceOf } from '../kernel-lib/plots/index.ts';
+import { paperFigures, provenanceOf, publishedFigureInputs } from '../kernel-lib/plots/index.ts';
 import { formatAuditReport, runAudit, type AuditReport } from '../kernel-lib/audit/index.ts';
 import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type RenderServer, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
-import { applicableChecks, datasetReportHtml, identityWords, paperMatch } from '../kernel-lib/report/index.ts';
+import { applicableChecks, datasetReportHtml, identityWords, paperMatch, publishedFigureSource } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { verifyPackage } from '../kernel-lib/release/package.ts';
 import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
@@ -278,8 +278,10 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       r.map((c) => ({ claim_id: c.id, figure: c.figure, section: c.section, kind: c.kind, quote: c.quote, status: c.status, detail: c.detail }))));
     return r;
   });
-  // the paper's printed values beside the reproduced ones (Figures 4 and 10), only for the paper's systems
-  const figures = await step('figures (specs)', () => paperFigures(match.isPaper ? { context: options_, published } : { context: options_ }));
+  // the paper's printed values beside the reproduced ones (Figures 3, 4, 5 and 10), only for the paper's systems
+  // (publishedFigureInputs: the rule the explorer applies too, so both draw the same published values)
+  const figureSource = publishedFigureSource(published, reference);
+  const figures = await step('figures (specs)', () => paperFigures({ context: options_, ...publishedFigureInputs(dataset, figureSource) }));
   const drawn = figures.filter((f): f is Extract<typeof f, { spec: unknown }> => 'spec' in f);
   const skippedFigures = figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f);
   for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);

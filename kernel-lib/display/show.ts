@@ -20,6 +20,12 @@ import { figureBundle, figureId, plotlyLibraryBundle, type MimeBundle } from './
 import { comparisonHtml, comparisonText } from '../report/comparisonHtml.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
 import { staticImages } from './staticSvg.ts';
+import { publishedFigureInputs, type PublishedFigureSource } from '../plots/published.ts';
+import { publishedFigureSource } from '../report/paperDataset.ts';
+import { loadPublished } from '../published/load.ts';
+import { loadReference } from '../reference/load.ts';
+import { resolveContext } from '../tables/context.ts';
+import type { TableOptions } from '../tables/options.ts';
 
 export interface ShowOptions {
   /** where the bundle goes; default the tslab kernel */
@@ -66,12 +72,27 @@ export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<v
 
 /**
  * Build paper figure `id` from the options and display it; a figure the dataset cannot support is
- * replaced by a line saying why (Figures 6 and 7 need several deployments of one model).
+ * replaced by a line saying why (Figures 6 and 7 need several deployments of one model). On the
+ * paper's dataset under the paper's scenario it draws the paper's printed values too, as the report
+ * and the explorer do (issue #24).
  */
 export async function showFigure(id: FigureId, options: PaperFigureOptions, show_: ShowOptions = {}): Promise<void> {
-  const [r] = paperFigures({ ...options, figures: [id] });
+  // the paper's printed values beside the reproduced ones, by the rule the report and the explorer
+  // apply (plots/published.ts publishedFigureInputs: the paper's dataset only; paperFigures then draws
+  // them only under the paper's scenario); options that name `published` themselves are kept as given
+  const ds = resolveContext(options.context ?? (options as TableOptions)).dataset;
+  const published = 'published' in options ? {} : publishedFigureInputs(ds, paperFigureSource());
+  const [r] = paperFigures({ ...published, ...options, figures: [id] });
   if ('spec' in r) return show(r.spec, show_);
   (show_.sink ?? tslabSink())(notApplicable(`Figure ${id} is not drawn for this dataset`, r.skipped));
+}
+
+let paperSource: PublishedFigureSource | undefined;
+
+/** The paper's printed values for figures (data/published, data/reference), read once per kernel: files of the repository, not state. */
+function paperFigureSource(): PublishedFigureSource {
+  paperSource ??= publishedFigureSource(loadPublished(), loadReference());
+  return paperSource;
 }
 
 /** The output that stands in for a section the dataset cannot support: what, and why (a multi-line reason keeps its lines). */

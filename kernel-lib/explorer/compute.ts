@@ -10,6 +10,7 @@ import { formatNumber } from '../io/format.ts';
 import { parseCsv } from '../io/csv.ts';
 import { tableCaption } from '../plots/captions.ts';
 import { paperFigures, type FigureId, type FigureResult, type FigureSettings } from '../plots/paperFigures.ts';
+import { publishedFigureInputs, publishedFigureSourceFromJson, type PublishedFigureSource, type PublishedFigureSourceJson } from '../plots/published.ts';
 import { withSweepFrom, type TableOptions } from '../tables/index.ts';
 import { resolveContext, type ScenarioContext } from '../tables/context.ts';
 import { TABLES, tableEntry } from '../tables/registry.ts';
@@ -115,19 +116,39 @@ export function computeQaijTable(ds: Dataset, s: ResolvedScenario): TableResult 
   }
 }
 
-/** The reference constants the figures draw (Figure 1's energy scale, Figure 2's task titles), as the build wrote them. */
+/**
+ * The reference constants the figures draw (Figure 1's energy scale, Figure 2's task titles) and the
+ * paper's printed values with the paper's systems (plots/published.ts, what the report's figures
+ * draw beside the reproduced values), as the build wrote them (data/constants.json).
+ */
 export interface FigureConstants {
   energyScale: NonNullable<FigureSettings['energyScale']>;
   taskTitles: [string, { title: string }][];
+  /** absent in a build without data/published/: then no figure draws a published value */
+  published?: PublishedFigureSourceJson;
+}
+
+/** each constants object's published values, revived once (the page and the worker each hold one object) */
+const revived = new WeakMap<PublishedFigureSourceJson, PublishedFigureSource>();
+
+function figureSource(constants: FigureConstants | null): PublishedFigureSource | null {
+  const json = constants?.published;
+  if (!json) return null;
+  let source = revived.get(json);
+  if (!source) revived.set(json, (source = publishedFigureSourceFromJson(json)));
+  return source;
 }
 
 /**
  * Every paper figure, or those of `figures` (a spec, or the reason the dataset cannot support it); the
- * page builds one figure per task, under the pass's one context.
+ * page builds one figure per task, under the pass's one context. On the paper's dataset (by system
+ * identity, publishedFigureInputs: the report's rule) a figure whose values the paper prints draws them
+ * as the report's figures do, and only under the paper's scenario for what the figure depends on (paperFigures).
  */
 export function computeFigures(options: TableOptions | ScenarioContext, constants: FigureConstants | null = null, figures?: readonly FigureId[]): FigureResult[] {
   const context = resolveContext(options);
-  return paperFigures(constants ? { context, figures, energyScale: constants.energyScale, taskTitles: new Map(constants.taskTitles) } : { context, figures });
+  const published = publishedFigureInputs(context.dataset, figureSource(constants));
+  return paperFigures(constants ? { context, figures, energyScale: constants.energyScale, taskTitles: new Map(constants.taskTitles), ...published } : { context, figures });
 }
 
 /**

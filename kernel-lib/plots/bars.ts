@@ -4,7 +4,7 @@
  */
 import { paretoFrontier } from '../qaij/paretoFrontier.ts';
 import type { Layout, Trace } from './spec.ts';
-import { axis, labelAxis } from './theme.ts';
+import { axis, barPatterns, labelAxis } from './theme.ts';
 import { onPanel, placePanel, type Panel } from './panels.ts';
 
 /** Descending by value, ties and missing values by label, so that rankings are stable. */
@@ -29,12 +29,14 @@ export interface Measure {
 }
 
 /**
- * One horizontal bar per row, highest value on top, coloured by `colour(row)`; the panel title names
- * the ranking. Rows with a missing value are listed last with no bar.
+ * One horizontal bar per row, highest value on top, coloured by `colour(row)` and filled with the
+ * pattern `pattern(row)` ('' solid: systems past sixteen, theme.ts systemStyle); the panel title
+ * names the ranking. Rows with a missing value are listed last with no bar.
  */
 export function rankedBarPanel<R>(
   layout: Layout, panel: Panel, title: string, rows: readonly R[],
   value: (r: R) => number | null, label: (r: R) => string, colour: (r: R) => string, measure: Measure,
+  pattern: (r: R) => string = () => '',
 ): Trace {
   const ranked = rankOrder(rows, value, label);
   const labels = ranked.map(label);
@@ -42,7 +44,7 @@ export function rankedBarPanel<R>(
   return onPanel({
     type: 'bar', orientation: 'h', name: title, showlegend: false,
     x: ranked.map(value), y: labels,
-    marker: { color: ranked.map(colour) },
+    marker: { color: ranked.map(colour), ...barPatterns(ranked.map(pattern)) },
     hovertemplate: `%{y}<br>${measure.label} %{x:${measure.format ?? '.4g'}} ${measure.unit}<extra></extra>`,
   }, panel);
 }
@@ -55,7 +57,7 @@ export function rankedBarPanel<R>(
 export function barPanel<R>(
   layout: Layout, panel: Panel, title: string, allRows: readonly R[],
   value: (r: R) => number | null, label: (r: R) => string, colour: (r: R) => string, measure: Measure,
-  errors?: { lo: (r: R) => number | null; hi: (r: R) => number | null },
+  errors?: { lo: (r: R) => number | null; hi: (r: R) => number | null }, pattern: (r: R) => string = () => '',
 ): Trace {
   const rows = allRows.filter((r) => value(r) !== null);
   const missing = allRows.filter((r) => value(r) === null).map(label);
@@ -64,7 +66,7 @@ export function barPanel<R>(
   const trace: Trace = onPanel({
     type: 'bar', name: title, showlegend: false,
     x: rows.map(label), y: rows.map(value),
-    marker: { color: rows.map(colour) },
+    marker: { color: rows.map(colour), ...barPatterns(rows.map(pattern)) },
     hovertemplate: `%{x}<br>${measure.label} %{y:${measure.format ?? '.4g'}} ${measure.unit}<extra></extra>`,
   }, panel);
   if (errors) trace.error_y = whiskers(rows, value, errors.lo, errors.hi);
@@ -91,6 +93,27 @@ export function publishedBars<R>(
   }, panel);
 }
 
+/**
+ * The paper's printed values beside the reproduced bars of `rankedBarPanel` (horizontal): a hollow
+ * bar per row the paper prints, its printed interval (if any) as a grey whisker, named "published"
+ * in the legend (`legend`: show the entry). Plotly groups it beside the reproduced bar of its row.
+ */
+export function publishedRankedBars<R>(
+  panel: Panel, rows: readonly R[], label: (r: R) => string, published: (r: R) => { value: number; lo: number | null; hi: number | null } | undefined,
+  measure: Measure, legend: boolean,
+): Trace {
+  const shown = rows.filter((r) => published(r) !== undefined);
+  const p = (r: R) => published(r)!;
+  const withInterval = shown.some((r) => p(r).lo !== null || p(r).hi !== null);
+  return onPanel({
+    type: 'bar', orientation: 'h', name: 'published', legendgroup: 'published', showlegend: legend,
+    x: shown.map((r) => p(r).value), y: shown.map(label),
+    marker: { color: 'rgba(255,255,255,0)', line: { color: '#333333', width: 1.5 } },
+    ...(withInterval ? { error_x: { ...whiskers(shown, (r) => p(r).value, (r) => p(r).lo, (r) => p(r).hi), color: '#9A9A9A', thickness: 1.5 } } : {}),
+    hovertemplate: `%{y}<br>published ${measure.label} %{x:${measure.format ?? '.4g'}} ${measure.unit}<extra></extra>`,
+  }, panel);
+}
+
 /** Asymmetric error bars from interval bounds (`null` bound: no whisker on that side). */
 export function whiskers<R>(rows: readonly R[], value: (r: R) => number | null, lo: (r: R) => number | null, hi: (r: R) => number | null) {
   return {
@@ -109,12 +132,14 @@ export interface FrontierInput {
 
 /**
  * Points of (total energy, total benefit) on log scales, with the Pareto frontier (least energy for
- * the most benefit) drawn as a line through its points in energy order. Points with a non-positive
- * benefit cannot sit on a log axis: they are left out of the panel and named in its title.
+ * the most benefit) drawn as a line through its points in energy order. Each point takes its
+ * system's colour and symbol (`symbol(id)`, default 'circle'), filled on the frontier and open
+ * ('circle-open') off it. Points with a non-positive benefit cannot sit on a log axis: they are left
+ * out of the panel and named in its title.
  */
 export function frontierPanel(
   layout: Layout, panel: Panel, title: string, points: readonly FrontierInput[], colour: (id: string) => string,
-  benefit: Measure, energyUnit = 'MJ',
+  benefit: Measure, energyUnit = 'MJ', symbol: (id: string) => string = () => 'circle',
 ): Trace[] {
   const shown = points.filter((p) => p.benefit > 0 && p.energyMJ > 0);
   const hidden = points.filter((p) => !(p.benefit > 0 && p.energyMJ > 0)).map((p) => p.label);
@@ -156,7 +181,7 @@ export function frontierPanel(
       x: shown.map((p) => p.energyMJ), y: shown.map((p) => p.benefit), text: shown.map((p) => p.label),
       textposition: shown.map((p) => position.get(p.id) ?? 'top center'), cliponaxis: false,
       marker: { size: 11, color: shown.map((p) => colour(p.id)), line: { color: '#FFFFFF', width: 1 },
-        symbol: shown.map((p) => (frontier.includes(p.id) ? 'circle' : 'circle-open')) },
+        symbol: shown.map((p) => (frontier.includes(p.id) ? symbol(p.id) : `${symbol(p.id)}-open`)) },
       customdata: shown.map((p) => (frontier.includes(p.id) ? 'on the frontier' : 'dominated')),
       hovertemplate: `%{text}<br>energy %{x:.4g} ${energyUnit}<br>${benefit.label} %{y:.4g} ${benefit.unit}<br>%{customdata}<extra></extra>`,
     }, panel),

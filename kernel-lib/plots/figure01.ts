@@ -4,7 +4,7 @@
  * against total energy per AI system, log scales, with the efficient frontier.
  */
 import type { PlotSpec, Trace } from './spec.ts';
-import { CATEGORY_PALETTE, SYSTEM_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
+import { CATEGORY_PALETTE, baseLayout, colourOf, systemStyler, type FigureOptions } from './theme.ts';
 import { panelGrid } from './panels.ts';
 import { frontierPanel, rankedBarPanel } from './bars.ts';
 
@@ -47,8 +47,9 @@ export function figure01d(rows: readonly SystemTotalsRow[], options: FigureOptio
     'Unweighted totals over the evaluated tasks, attempt 1, expert-only reference; filled markers lie on the efficient frontier (dotted).', options);
   const keys = rows.map((r) => r.system);
   const [p] = panelGrid(1);
+  const style = systemStyler(options, keys);
   const data = frontierPanel(layout, p, 'Value-energy frontier',
     rows.map((r) => ({ id: r.system, label: r.label, energyMJ: r.energyMJ, benefit: r.valueUSD })),
-    (id) => colourOf(id, options.colours, keys, SYSTEM_PALETTE), { label: 'Total output value', unit: 'USD' });
+    (id) => style(id).colour, { label: 'Total output value', unit: 'USD' }, 'MJ', (id) => style(id).symbol);
   return { data, layout };
 }

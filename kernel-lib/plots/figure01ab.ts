@@ -11,7 +11,10 @@
 import type { EnergyScale } from '../reference/constants.ts';
 import type { PlotSpec, Trace } from './spec.ts';
 import { OKABE_ITO, axis, baseLayout, labelAxis, type FigureOptions } from './theme.ts';
-import { onPanel, panelGrid, placePanel } from './panels.ts';
+import { onPanel, panelGrid, placePanel, type Panel } from './panels.ts';
+import { publishedRankedBars } from './bars.ts';
+import { figureNote } from './marks.ts';
+import type { PublishedPoint } from './published.ts';
 
 export interface BenefitPerJouleRow {
   /** "GLM 5.2" */
@@ -57,8 +60,20 @@ export function figure01a(row: BenefitPerJouleRow, options: FigureOptions = {}):
         [row.valueUSD, row.costUSD, row.valueUSD - row.costUSD], [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green], 'USD', 2),
       bars(b, `TSJ = S/E = ${fmt(row.tsj, 3)} hours/MJ`, ['Time saving S', 'AI time L'],
         [row.timeSavingHours, row.aiHours], [OKABE_ITO.green, OKABE_ITO.orange], 'hours', 3),
+      // Table 1's execution cost and completion time of this model beside C and L, when given (issue #24)
+      ...publishedComponents(layout, a, b, options.published?.get(row.label)),
     ],
   };
+}
+
+/** Hollow bars for Table 1's C (USD) and L (hours) of Figure 1(a)'s model, "published" in the legend, with a note; none without them. */
+function publishedComponents(layout: PlotSpec['layout'], a: Panel, b: Panel, p: { costUSD?: PublishedPoint; aiHours?: PublishedPoint } | undefined): Trace[] {
+  if (!p?.costUSD && !p?.aiHours) return [];
+  const out: Trace[] = [];
+  if (p.costUSD) out.push(publishedRankedBars(a, [p.costUSD], () => 'AI cost C', (x) => x, { label: 'AI cost C', unit: 'USD', format: '.2f' }, true));
+  if (p.aiHours) out.push(publishedRankedBars(b, [p.aiHours], () => 'AI time L', (x) => x, { label: 'AI time L', unit: 'hours', format: '.3f' }, !p.costUSD));
+  figureNote(layout, 'Hollow bars: Table 1 (execution cost; completion time in hours).');
+  return out;
 }
 
 export interface StudyCountRow {

@@ -8,7 +8,9 @@
 import type { PlotSpec } from './spec.ts';
 import { CATEGORY_PALETTE, baseLayout, colourOf, type FigureOptions } from './theme.ts';
 import { panelGrid } from './panels.ts';
-import { rankedBarPanel } from './bars.ts';
+import { publishedRankedBars, rankedBarPanel } from './bars.ts';
+import { figureNote } from './marks.ts';
+import type { Trace } from './spec.ts';
 
 export interface CategoryRankingRow {
   category: string;
@@ -34,15 +36,28 @@ export function figure03(rows: readonly CategoryRankingRow[], options: FigureOpt
   const colour = (r: CategoryRankingRow) => colourOf(r.category, options.colours, keys, CATEGORY_PALETTE);
   const label = (r: CategoryRankingRow) => r.category;
   const [a, b, c, d, e, f] = panelGrid(6, 2, 0.3, 0.1);
-  return {
-    layout,
-    data: [
-      rankedBarPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, { label: 'Win–tie rate', unit: '%', format: '.1f' }),
-      rankedBarPanel(layout, b, 'Win–tie rate per MJ', rows, (r) => r.winTiePctPerMJ, label, colour, { label: 'Win–tie rate per MJ', unit: '%/MJ', format: '.1f' }),
-      rankedBarPanel(layout, c, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
-      rankedBarPanel(layout, d, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
-      rankedBarPanel(layout, e, 'Net value per task', rows, (r) => r.netValueUSD, label, colour, { label: 'Net value per task', unit: 'USD', format: '.2f' }),
-      rankedBarPanel(layout, f, 'Time saving per task', rows, (r) => r.timeSavingHours, label, colour, { label: 'Time saving per task', unit: 'hours', format: '.3f' }),
-    ],
-  };
+  const winTie = { label: 'Win–tie rate', unit: '%', format: '.1f' };
+  const saving = { label: 'Time saving per task', unit: 'hours', format: '.3f' };
+  // panels placed in order a..f (each adds its title annotation)
+  const data: Trace[] = [
+    rankedBarPanel(layout, a, 'Win–tie rate', rows, (r) => r.winTiePct, label, colour, winTie),
+    rankedBarPanel(layout, b, 'Win–tie rate per MJ', rows, (r) => r.winTiePctPerMJ, label, colour, { label: 'Win–tie rate per MJ', unit: '%/MJ', format: '.1f' }),
+    rankedBarPanel(layout, c, 'Net value per joule', rows, (r) => r.nvj, label, colour, { label: 'NVJ', unit: 'USD/MJ', format: '.1f' }),
+    rankedBarPanel(layout, d, 'Time saving per joule', rows, (r) => r.tsj, label, colour, { label: 'TSJ', unit: 'hours/MJ', format: '.3f' }),
+    rankedBarPanel(layout, e, 'Net value per task', rows, (r) => r.netValueUSD, label, colour, { label: 'Net value per task', unit: 'USD', format: '.2f' }),
+    rankedBarPanel(layout, f, 'Time saving per task', rows, (r) => r.timeSavingHours, label, colour, saving),
+  ];
+  const winTieBars = data[0];
+  // the paper's Table 13 win–tie rate and time saving S per category beside the reproduced bars, when
+  // given (issue #24: every figure with a published counterpart draws it); Table 13 prints no NVJ or TSJ
+  const pub = options.published;
+  if (pub && rows.some((r) => pub.get(r.category)?.winTiePct)) {
+    Object.assign(winTieBars, { name: 'reproduced', legendgroup: 'reproduced', showlegend: true });
+    data.push(
+      publishedRankedBars(a, rows, label, (r) => pub.get(r.category)?.winTiePct, winTie, true),
+      publishedRankedBars(f, rows, label, (r) => pub.get(r.category)?.timeSavingHours, saving, false),
+    );
+    figureNote(layout, 'Hollow bars: Table 13 (win–tie rate, time saving per task).');
+  }
+  return { layout, data };
 }

@@ -33,7 +33,7 @@ import { figure10, type PolicyRow } from './figure10.ts';
 import { figure11 } from './figure11.ts';
 import { figure12 } from './figure12.ts';
 import {
-  acceleratorCountRows, acceleratorRows, benefitPerJouleRow, categoryRows, defaultFigure2Task, energyScaleRows, studyCountRows, taskAccountRow, hasJudgments, datasetColours, decompositionRows, outcomeRows,
+  acceleratorCountRows, acceleratorRows, benefitPerJouleRow, categoryRows, defaultFigure2Task, energyScaleRows, studyCountRows, taskAccountRow, hasJudgments, datasetColours, datasetSystemStyles, decompositionRows, outcomeRows,
   policyRows, provenanceOf, referenceRows, systemRows, weightRows,
 } from './rows.ts';
 
@@ -59,6 +59,8 @@ export interface FigureSettings {
    * a figure whose values the paper prints draws them beside the reproduced ones, under the paper's scenario only.
    */
   published?: Published;
+  /** a printed row label -> the figure's (Table 13's abbreviated categories -> the dataset's; from data/reference/occupations.csv) */
+  publishedLabels?: ReadonlyMap<string, string>;
 }
 
 /** Table options with figure settings, or `{ context, ...settings }`. */
@@ -86,7 +88,7 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
     // the provenance badge, drawn inside the figure (marks.ts), for every figure built here: a figure
     // computed under another scenario than the paper's is never "pinned by published numbers"
     const differs = differsWords(differencesFor(scenarioDifferences(ctx), figureEntry(id).dependsOn));
-    const published = options.published && differs === null ? publishedValuesFor(id, options.published) : null;
+    const published = options.published && differs === null ? publishedValuesFor(id, options.published, options.publishedLabels) : null;
     const r = buildFigureOrThrow(id, ctx, options, published);
     // then the rows above the plot closed up: no empty band under the badge (marks.ts fitTopMargin)
     return 'spec' in r ? { id, spec: fitTopMargin(markProvenance(r.spec, id, provenanceOf(ctx.dataset), differs)) } : r;
@@ -98,7 +100,7 @@ function buildFigure(id: FigureId, options: PaperFigureOptions): FigureResult {
 
 function buildFigureOrThrow(id: FigureId, ctx: ScenarioContext, settings: FigureSettings, published: PublishedValues | null): FigureResult {
   const options = ctx;
-  const fo: FigureOptions = { provenance: provenanceOf(ctx.dataset), colours: datasetColours(ctx.dataset), ...figureCaption(id, ctx), ...(published ? { published } : {}), ...settings.figure };
+  const fo: FigureOptions = { provenance: provenanceOf(ctx.dataset), colours: datasetColours(ctx.dataset), systemStyles: datasetSystemStyles(ctx.dataset), ...figureCaption(id, ctx), ...(published ? { published } : {}), ...settings.figure };
   switch (id) {
     case '1a': return { id, spec: figure01a(benefitPerJouleRow(options), fo) };
     case '1b': return { id, spec: figure01b(studyCountRows(options), fo) };

@@ -16,7 +16,7 @@ import { streamSamples } from '../energy/sampleStream.ts';
 import { markWindows } from '../energy/markWindows.ts';
 import { readTraceManifest } from '../energy/traceManifest.ts';
 import type { PlotSpec, Trace } from './spec.ts';
-import { SYSTEM_PALETTE, axis, baseLayout, type FigureOptions, type Provenance } from './theme.ts';
+import { axis, baseLayout, systemStyle, type FigureOptions, type Provenance } from './theme.ts';
 
 export interface PowerTraceOptions extends FigureOptions {
   /** at most this many points per device line (default 2000) */
@@ -63,9 +63,11 @@ export function powerTraceFigure(dir: string, options: PowerTraceOptions = {}): 
       }
     });
     names.forEach((name, d) => {
+      // one look per device line (theme.ts systemStyle): past sixteen lines the dash tells them apart
+      const style = systemStyle(data.length);
       data.push({
         type: 'scatter', mode: 'lines', name: `${name} (${src.label})`, x: xs[d] ?? [], y: ys[d] ?? [],
-        line: { width: 1.5, color: SYSTEM_PALETTE[data.length % SYSTEM_PALETTE.length] }, connectgaps: false,
+        line: { width: 1.5, color: style.colour, ...(style.dash === 'solid' ? {} : { dash: style.dash }) }, connectgaps: false,
         hovertemplate: `${name}<br>%{x:.2f} s<br>%{y:.0f} W<extra></extra>`,
       } as Trace);
     });

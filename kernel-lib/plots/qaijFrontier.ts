@@ -7,7 +7,7 @@
  */
 import type { SevenPartReport } from '../qaij/sevenPartReport.ts';
 import type { PlotSpec, Trace } from './spec.ts';
-import { SYSTEM_PALETTE, axis, baseLayout, colourOf, type FigureOptions } from './theme.ts';
+import { axis, baseLayout, systemStyler, type FigureOptions } from './theme.ts';
 
 const MJ = 1e6;
 
@@ -18,17 +18,20 @@ export function qaijFrontierFigure(report: SevenPartReport, options: FigureOptio
   layout.xaxis = axis('Expected energy per attempt', 'MJ', { type: 'log' });
   layout.yaxis = axis('Expected service per attempt', 'win-or-tie share', { rangemode: 'tozero' });
   const ids = Object.keys(report.systems);
+  const style = systemStyler(options, ids);
   const data: Trace[] = ids.map((id) => {
     const s = report.systems[id].unweighted;
     const x = s.estimate.energyMeanJ / MJ, y = s.estimate.serviceMean;
     const status = report.frontier.robust[id];
-    const colour = colourOf(id, options.colours, ids, SYSTEM_PALETTE);
+    const { colour, symbol } = style(id);
+    // the first sixteen systems' circles as before (uncertain: an open diamond); past them the system's own symbol, open with a dot when uncertain
+    const uncertain = symbol === 'circle' ? 'diamond-open' : `${symbol}-open-dot`;
     return {
       type: 'scatter', mode: 'markers', name: `${id} (${status})`,
       x: [x], y: [y],
       error_x: s.energyMeanJ ? { type: 'data', symmetric: false, array: [s.energyMeanJ.upper / MJ - x], arrayminus: [x - s.energyMeanJ.lower / MJ], color: colour, thickness: 1 } : undefined,
       error_y: s.serviceMean ? { type: 'data', symmetric: false, array: [s.serviceMean.upper - y], arrayminus: [y - s.serviceMean.lower], color: colour, thickness: 1 } : undefined,
-      marker: { color: status === 'frontier' ? colour : '#FFFFFF', size: 11, line: { color: colour, width: 2 }, symbol: status === 'uncertain' ? 'diamond-open' : 'circle' },
+      marker: { color: status === 'frontier' ? colour : '#FFFFFF', size: 11, line: { color: colour, width: 2 }, symbol: status === 'uncertain' ? uncertain : symbol },
       hovertemplate: `${id}<br>%{x:.3f} MJ per attempt<br>service %{y:.3f}<extra></extra>`,
     } as Trace;
   });

@@ -33,7 +33,7 @@ import type { TaskAccountRow } from './figure02.ts';
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { weightsWords } from './captions.ts';
-import { CATEGORY_PALETTE, SYSTEM_PALETTE_EXTENDED, colourMap, type Provenance } from './theme.ts';
+import { CATEGORY_PALETTE, colourMap, systemStyles, type Provenance, type SystemStyle } from './theme.ts';
 import { HUMAN_JUDGE } from '../tables/table02.ts';
 import { judgmentsOf } from '../metrics/taskComponents.ts';
 
@@ -256,10 +256,16 @@ export function outcomeRows(options: TableOptions | ScenarioContext): OutcomeRow
   });
 }
 
-/** One colour per system (systems.csv order) and per category (name order), for every figure of a dataset. */
+/** One colour per system (systems.csv order, `systemStyle`'s colour) and per category (name order), for every figure of a dataset. */
 export function datasetColours(ds: Dataset): Record<string, string> {
   const categories = [...new Set(ds.rows.occupations.map((o) => o.category))].sort();
-  return { ...colourMap(categories, CATEGORY_PALETTE), ...colourMap(ds.rows.systems.map((s) => s.system), SYSTEM_PALETTE_EXTENDED) };
+  const systems = Object.entries(datasetSystemStyles(ds)).map(([id, style]) => [id, style.colour] as const);
+  return { ...colourMap(categories, CATEGORY_PALETTE), ...Object.fromEntries(systems) };
+}
+
+/** One look (colour, symbol, dash, bar pattern) per system in systems.csv order, for every figure of a dataset. */
+export function datasetSystemStyles(ds: Dataset): Record<string, SystemStyle> {
+  return systemStyles(ds.rows.systems.map((s) => s.system));
 }
 
 /** The caption's provenance fields from a dataset's manifest. */

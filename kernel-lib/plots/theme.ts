@@ -30,6 +30,88 @@ export const SYSTEM_PALETTE = [OKABE_ITO.blue, OKABE_ITO.orange, OKABE_ITO.green
 export const SYSTEM_PALETTE_EXTENDED = [...SYSTEM_PALETTE, '#332288', '#117733', '#44AA99', '#88CCEE', '#DDCC77', '#CC6677', '#AA4499', '#882255'];
 
 /**
+ * How one AI system (or one device line) is drawn, so that any number of them stay apart in every
+ * figure: a colour, a marker symbol (scatter points), a line dash (lines) and a bar fill pattern (bars;
+ * '' is solid). `systemStyle(i)` is the only place that maps a system's position to its look.
+ */
+export interface SystemStyle {
+  colour: string;
+  /** a Plotly marker symbol with an '-open' variant ('circle', 'square', ...) */
+  symbol: string;
+  /** a Plotly line dash ('solid', 'dash', ... or a px list such as '12px,3px,3px,3px') */
+  dash: string;
+  /** a Plotly bar pattern shape ('' solid, '/', 'x', ...) */
+  pattern: string;
+}
+
+/** One entry per tier of sixteen systems: tier 0 is today's look (filled circle, solid line, solid bar). */
+const TIER_SYMBOLS = ['circle', 'square', 'diamond', 'triangle-up', 'triangle-down', 'star', 'hexagon', 'pentagon'];
+const TIER_DASHES = ['solid', 'dash', 'dot', 'dashdot', 'longdash', 'longdashdot', '12px,3px,3px,3px,3px,3px', '2px,6px'];
+const TIER_PATTERNS = ['', '/', '\\', 'x', '.', '-', '|', '+'];
+
+/**
+ * The look of the system at position `index` (0-based, systems.csv order). The first sixteen take
+ * SYSTEM_PALETTE_EXTENDED's colours with a filled circle, a solid line and a solid bar (the paper's
+ * figures as before); each further tier of sixteen repeats the sixteen colours with the tier's own
+ * symbol, dash and bar pattern together (any one of them tells two tiers apart: a bar shows only its
+ * pattern, a line only its dash). After eight tiers (128 systems) the eight tiers start again with the
+ * colours mixed 1 - 0.7^k of the way (k = ceil(round / 2)) towards white (odd rounds) or near-black
+ * #1A1A1A (even rounds; pure black would leave the palette's black unchanged), a new shade each round,
+ * so no two of the first 1,000 positions share a (colour, symbol, dash) style (checked in
+ * test/plots/theme.test.ts; shades of two palette colours first coincide at position 1,413).
+ * @example systemStyle(0)  // => { colour: '#0072B2', symbol: 'circle', dash: 'solid', pattern: '' }
+ * @example systemStyle(17) // => { colour: '#E69F00', symbol: 'square', dash: 'dash', pattern: '/' }
+ */
+export function systemStyle(index: number): SystemStyle {
+  if (!Number.isInteger(index) || index < 0) throw new J2GError(`systemStyle: index must be a whole number >= 0, got ${index}`);
+  const n = SYSTEM_PALETTE_EXTENDED.length, tiers = TIER_SYMBOLS.length;
+  const tier = Math.floor(index / n) % tiers;
+  const round = Math.floor(index / (n * tiers));
+  const base = SYSTEM_PALETTE_EXTENDED[index % n];
+  const colour = round === 0 ? base : mixHex(base, round % 2 === 1 ? '#FFFFFF' : '#1A1A1A', 1 - 0.7 ** Math.ceil(round / 2));
+  return { colour, symbol: TIER_SYMBOLS[tier], dash: TIER_DASHES[tier], pattern: TIER_PATTERNS[tier] };
+}
+
+/**
+ * A style for every system, in the order given (first appearance wins). Pass every system of the
+ * dataset so that a system keeps its look in every figure.
+ * @example systemStyles(['a', 'b']).b.colour // => '#E69F00'
+ */
+export function systemStyles(systems: readonly string[]): Record<string, SystemStyle> {
+  const out: Record<string, SystemStyle> = {};
+  let i = 0;
+  for (const s of systems) if (!(s in out)) out[s] = systemStyle(i++);
+  return out;
+}
+
+/**
+ * A figure's style lookup: `options.systemStyles` (the dataset's, from paperFigures) or else the
+ * position among `keys`; a colour in `options.colours` overrides the style's colour.
+ */
+export function systemStyler(options: FigureOptions, keys: readonly string[]): (id: string) => SystemStyle {
+  const own = systemStyles(keys);
+  return (id) => {
+    const style = options.systemStyles?.[id] ?? own[id] ?? systemStyle(0);
+    const colour = options.colours?.[id];
+    return colour ? { ...style, colour } : style;
+  };
+}
+
+/**
+ * Plotly bar-marker fields for per-bar patterns: `{}` when every pattern is solid (the spec is then
+ * the same as without patterns), else white hatching over the bar colour.
+ */
+export function barPatterns(patterns: readonly string[]): { pattern?: { shape: string[]; fillmode: 'overlay'; fgcolor: string; solidity: number } } {
+  return patterns.some((p) => p !== '') ? { pattern: { shape: [...patterns], fillmode: 'overlay', fgcolor: '#FFFFFF', solidity: 0.35 } } : {};
+}
+
+/** `hex` moved a fraction `f` of the way to `target` in sRGB. @example mixHex('#000000', '#FFFFFF', 0.5) // => '#808080' */
+export function mixHex(hex: string, target: string, f: number): string {
+  const ch = (h: string, i: number) => parseInt(h.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return `#${[0, 1, 2].map((i) => Math.round(ch(hex, i) + (ch(target, i) - ch(hex, i)) * f).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+}
+
+/**
  * Thirteen categories need more hues than any colour-blind-safe set has; Paul Tol's discrete
  * rainbow (14 colours, ordered so that neighbours differ in lightness; "Colour schemes", SRON
  * technical note, 2021) without its palest entry. Bars also carry the category name, so colour
@@ -121,6 +203,8 @@ export interface FigureOptions {
   caption?: string;
   /** Colours by system id / category name (defaults: palettes in first-appearance order). */
   colours?: Record<string, string>;
+  /** Looks by system id (default: `systemStyles` of the figure's own systems); `colours` overrides their colour. */
+  systemStyles?: Record<string, SystemStyle>;
   /** Pixel size used by static export (interactive output fills its container). */
   width?: number;
   height?: number;

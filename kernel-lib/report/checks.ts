@@ -130,10 +130,11 @@ export function reproductionChecks(options: CheckOptions): Comparison[] {
   const push = (table: string, row: string, column: string, value: number, printed: string) => {
     const r = found.get(`${table}\u0000${row}\u0000${table === 'text' ? 'value' : column}`);
     out.push(r
-      ? { table, row, column, reproduced: r.reproduced, published: r.published, printed: r.printed, status: r.status, byConstruction: r.byConstruction,
+      // a value not reproduced (not found, or found without a number: an interval bound when the
+      // bootstrap is off) holds in no way, by construction or otherwise: marking it would make
+      // checks.csv count more by-construction values than the report's banner (issue #24: 702 against 687)
+      ? { table, row, column, reproduced: r.reproduced, published: r.published, printed: r.printed, status: r.status, byConstruction: r.reproduced !== null && r.byConstruction,
         difference: r.reproduced === null ? null : r.reproduced - r.published }
-      // a value not reproduced holds in no way, by construction or otherwise: marking it would make
-      // checks.csv count 15 more by-construction values than the report's banner (issue #24)
       : { table, row, column, reproduced: null, published: value, printed, status: 'not reproduced', difference: null, byConstruction: false });
   };
   const ids = [...options.published.tables.keys()].sort((a, b) => Number(a) - Number(b));

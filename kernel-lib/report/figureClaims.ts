@@ -177,6 +177,11 @@ export const CHECKS: Record<string, Check> = {
   // Figure 10 (left): NVJ and TSJ fall at every step pass@1 -> pass@2 -> ... (right): at every stricter threshold
   'fig10.more_runs_lower': { run: (ctx) => policies(ctx, 'pass@k') },
   'fig10.stricter_threshold_lower': { run: (ctx) => policies(ctx, 'threshold') },
+  // Figure 11: automation (expert-with-AI -> AI system) saves hours at every threshold
+  'fig11.automation_adds': { run: (ctx) => {
+    const rows = decomposition(ctx);
+    return rows ? automationAddsClaim(rows) : cannot('no expert-with-AI reference');
+  } },
   // Figure 11: at the loosest threshold automation saves more hours than assistance
   'fig11.automation_at_low': { run: (ctx) => {
     const rows = decomposition(ctx);
@@ -190,6 +195,17 @@ export const CHECKS: Record<string, Check> = {
     return rows ? assistanceShareClaim(rows) : cannot('no expert-with-AI reference');
   } },
 };
+
+/**
+ * Figure 11's "Automation adds time saving beyond expert assistance" on its rows: the automation
+ * transition (expert-with-AI -> AI system) saves a positive number of hours at every threshold drawn.
+ * @example automationAddsClaim([{ policy: '≥1/2', assistHours: 1, automationHours: 3, assistPct: 0, automationPct: 0, totalPct: 0 }, { policy: '≥2/2', assistHours: 1, automationHours: 0, assistPct: 0, automationPct: 0, totalPct: 0 }])
+ * // => { holds: false, detail: 'automation saves 3.00 h at ≥1/2, 0.00 h at ≥2/2' }
+ */
+export function automationAddsClaim(rows: readonly DecompositionRow[]): { holds: boolean | null; detail: string } {
+  if (!rows.length) return cannot('no threshold drawn');
+  return { holds: rows.every((r) => r.automationHours > 0), detail: `automation saves ${rows.map((r) => `${f2(r.automationHours)} h at ${r.policy}`).join(', ')}` };
+}
 
 /**
  * Figure 11's "at stricter thresholds, more come from expert assistance" on its rows (loosest

@@ -19,18 +19,12 @@ import type { Published } from '../published/load.ts';
 import { readCsv } from '../io/csv.ts';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import type { Comparison } from './compare.ts';
+import type { Reference } from '../reference/load.ts';
+import type { PublishedFigureSource } from '../plots/published.ts';
+import { hasPaperSystems, isPaperSystem, type PaperSystem, type SystemRecord } from '../published/systemMatch.ts';
 
-/** A system as the paper states it (data/published/systems.csv). */
-export interface PaperSystem {
-  model: string;
-  harness: string;
-  accelerator: string;
-  acceleratorCount: number;
-  /** one of Table 1's rows (one per model) */
-  table1: boolean;
-}
-
-type SystemRecord = { model: string; harness: string; accelerator: string; accelerator_count: number };
+export type { PaperSystem } from '../published/systemMatch.ts';
+export { isPaperSystem } from '../published/systemMatch.ts';
 
 const SYSTEMS_HEADER = ['model', 'harness', 'accelerator', 'accelerator_count', 'table1', 'section', 'quote'];
 
@@ -51,17 +45,6 @@ export function paperSystems(published: Pick<Published, 'dir'>): PaperSystem[] {
   }
   if (issues.length) throw new ValidationError(issues);
   return out;
-}
-
-/** An accelerator name without its vendor's prefix, lower case: "NVIDIA H200" and "H200" are one accelerator. */
-function acceleratorKey(name: string): string {
-  return name.trim().toLowerCase().replace(/^(nvidia|amd( instinct)?|intel|google)\s+/, '');
-}
-
-/** Whether a dataset's system is the paper's `p`: same model, harness, accelerator and count. */
-export function isPaperSystem(s: SystemRecord, p: PaperSystem): boolean {
-  return s.model === p.model && s.harness.toLowerCase() === p.harness.toLowerCase()
-    && acceleratorKey(s.accelerator) === acceleratorKey(p.accelerator) && s.accelerator_count === p.acceleratorCount;
 }
 
 /**
@@ -128,14 +111,15 @@ export interface PaperMatch {
  * @example paperMatch(loadDataset('data/recorded/synthetic-small'), loadPublished()).isPaper // => false
  */
 export function paperMatch(ds: Dataset, published: Published): PaperMatch {
-  const table1 = paperSystems(published).filter((p) => p.table1);
+  const systems = paperSystems(published);
+  const table1 = systems.filter((p) => p.table1);
   const ours = paperTable1Systems(ds, published);
   const paperModelsList = paperModels(published);
   const shared = paperModelsList.filter((m) => [...ours.values()].includes(m));
   const primaryModel = ours.get(ds.manifest.primary_system);
   const paperPrimary = paperPrimaryModel(published);
   return {
-    isPaper: table1.length > 0 && table1.every((p) => ds.rows.systems.some((s) => isPaperSystem(s, p))),
+    isPaper: hasPaperSystems(ds.rows.systems, systems),
     models: ds.rows.systems.map(systemIdentity),
     shared,
     paper: table1.map((p) => systemIdentity({ model: p.model, harness: p.harness, accelerator: p.accelerator, accelerator_count: p.acceleratorCount })),
@@ -152,4 +136,15 @@ export function applicableChecks(rows: readonly Comparison[], match: PaperMatch)
   if (match.isPaper) return [...rows];
   // the text's claims are about the paper's runs as a whole (four runs per task, 220 tasks): compared only on the paper's dataset
   return rows.filter((c) => c.status !== 'not reproduced' && (c.table === '1' ? match.shared.includes(c.row) : c.table !== 'text' && match.primaryShared));
+}
+
+/**
+ * What the figures need to draw the paper's printed values (plots/published.ts): the published
+ * numbers, Table 13's abbreviated category labels mapped to the dataset's (data/reference/occupations.csv
+ * category_label; none without the reference) and the paper's systems (systems.csv). Pass it through
+ * publishedFigureInputs(dataset, source), which gives the figures nothing unless the dataset is the paper's.
+ * @example publishedFigureInputs(loadDataset('data/recorded/joules-to-gdp-reconstructed'), publishedFigureSource(loadPublished(), loadReference())).published !== undefined // => true
+ */
+export function publishedFigureSource(published: Published, reference: Pick<Reference, 'occupations'> | null | undefined): PublishedFigureSource {
+  return { published, labels: new Map(reference?.occupations.map((o) => [o.categoryLabel, o.category]) ?? []), systems: paperSystems(published) };
 }

@@ -9,6 +9,8 @@
  *   data/index.json       the bundled datasets; data/<name>/*.csv, manifest.json their files
  *   data/node_rates.csv   data/reference/node_rates.csv, Table 5's sweep
  *   data/constants.json   the energy scale and task titles the figures draw (kernel-lib/reference/constants.ts)
+ *                         and the paper's printed values and systems (explorerFigureConstants), which the
+ *                         figures draw beside the reproduced ones on the paper's dataset, as the report's do
  *   data/formats.json     the paper's printed decimals per table column and the † cells of each bundled
  *                         reconstructed dataset (kernel-lib/explorer/formats.ts: the report's rules)
  * Open it from any static file server: `npx http-server out/explorer` or
@@ -24,7 +26,9 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import type { TableFormats } from '../../kernel-lib/explorer/tableFormat.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
-import { withSweepOf } from '../../kernel-lib/explorer/compute.ts';
+import { withSweepOf, type FigureConstants } from '../../kernel-lib/explorer/compute.ts';
+import { publishedFigureSourceJson } from '../../kernel-lib/plots/published.ts';
+import { publishedFigureSource } from '../../kernel-lib/report/paperDataset.ts';
 import { loadPublished } from '../../kernel-lib/published/load.ts';
 import { loadReference } from '../../kernel-lib/reference/load.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
@@ -46,6 +50,17 @@ export function explorerPlotlyPath(): string {
   const basic = version('plotly.js-basic-dist-min'), full = version('plotly.js-dist');
   if (basic !== full) throw new Error(`plotly.js-basic-dist-min ${basic} is not plotly.js-dist ${full}: install the same version of both (npm install --save-exact plotly.js-basic-dist-min@${full})`);
   return require.resolve('plotly.js-basic-dist-min/plotly-basic.min.js');
+}
+
+/**
+ * data/constants.json: what the explorer's figures need from data/reference/ and data/published/ (its
+ * page cannot read them): Figure 1's energy scale, Figure 2's task titles, and the paper's printed
+ * values with the paper's systems, so that on the paper's dataset (by system identity) its figures
+ * draw the published values the report's figures draw (kernel-lib/plots/published.ts publishedFigureInputs).
+ */
+export function explorerFigureConstants(): FigureConstants {
+  const published = publishedFigureSourceJson(publishedFigureSource(loadPublished(), loadReference()));
+  return { energyScale: loadEnergyScale(), taskTitles: [...loadTaskTitles()], published };
 }
 
 export interface BuildExplorerOptions {
@@ -82,8 +97,8 @@ export async function buildExplorer(options: BuildExplorerOptions = {}): Promise
     if (!entries.length) throw new Error('no dataset to bundle');
     writeFileSync(join(tmp, 'data', 'index.json'), JSON.stringify(entries, null, 2) + '\n');
     cpSync(join(ROOT, 'data/reference/node_rates.csv'), join(tmp, 'data', 'node_rates.csv'));
-    // Figure 1's energy scale and Figure 2's task titles, read here by kernel-lib/reference (the page cannot read data/reference/)
-    writeFileSync(join(tmp, 'data', 'constants.json'), JSON.stringify({ energyScale: loadEnergyScale(), taskTitles: [...loadTaskTitles()] }) + '\n');
+    // Figure 1's energy scale, Figure 2's task titles and the paper's printed values, read here (the page cannot read data/)
+    writeFileSync(join(tmp, 'data', 'constants.json'), JSON.stringify(explorerFigureConstants()) + '\n');
     // the tables' printed decimals and † cells, by the report's rules, under each dataset's paper scenario
     const ratesCsv = readFileSync(join(ROOT, 'data/reference/node_rates.csv'), 'utf8');
     const previous = onWarning(null);

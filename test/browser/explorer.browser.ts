@@ -8,6 +8,8 @@
  *     downloaded scenario.json is accepted by `j2g tables --scenario`;
  *   - the QAIJ latency contract L* set with its control: in the URL and scenario.json, and the QAIJ
  *     table's cells equal what `j2g qaij --data --latency-max` gives for the same scenario;
+ *   - on the paper's (reconstructed) dataset Figure 4 draws Table 17's values, "published" in its
+ *     legend (the report's rule: kernel-lib/plots/published.ts publishedFigureInputs); none under a $30 node rate;
  *   - a dataset with a bad cell, chosen through the file input, shows its `file:line: column:` message
  *     and computes nothing from it; a valid one replaces the view.
  * Screenshots go to out/screenshots/explorer-*.png.
@@ -273,6 +275,61 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
       expect(custom13.get(label)?.nvj, label).toBe(printedCell(Number(row.values.nvj)));
     }
     expect(consoleErrors).toEqual([]);
+  });
+
+  it("† marks the cells of Table 1 no published number pins (the single-accelerator rows), with the note that says so, under the paper's scenario only", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    expect((await settled(page)).errors).toEqual([]);
+    const marked = () => page.$$eval('table[data-table="table01"] tbody tr', (trs) => trs.map((tr) => ({
+      system: tr.querySelector('td[data-col="system"]')?.textContent ?? '',
+      daggers: [...tr.querySelectorAll('td')].filter((td) => (td.textContent ?? '').endsWith('†')).length,
+    })));
+    // oracle: the paper's Table 1 prints the five 8-accelerator models (data/published/table01.csv),
+    // six numbers each; the reconstruction's four single-accelerator systems (systems.csv
+    // accelerator_count 1) are printed nowhere, so each of their six cells carries a †: 24 (hand count)
+    const systems = parseCsv(readFileSync(join(ROOT, 'data/recorded/joules-to-gdp-reconstructed/systems.csv'), 'utf8'), 'systems.csv').rows.map((r) => r.values);
+    const single = new Set(systems.filter((s) => s.accelerator_count === '1').map((s) => s.system));
+    const columns = new Set(parseCsv(readFileSync(join(ROOT, 'data/published/table01.csv'), 'utf8'), 'table01.csv').rows.map((r) => r.values.column));
+    const rows = await marked();
+    expect(single.size).toBe(4);
+    expect(columns.size).toBe(6);
+    for (const r of rows) expect(r.daggers, r.system).toBe(single.has(r.system) ? columns.size : 0);
+    expect(rows.reduce((n, r) => n + r.daggers, 0)).toBe(24);
+    expect(await page.isVisible('#sec-table01 .marks-note')).toBe(true);
+    expect(await page.textContent('#sec-table01 .marks-note')).toContain('†');
+    // another scenario than the paper's: the marks (which are about the paper's scenario) go
+    await page.selectOption('#c-policy', 'pass@2');
+    await settled(page, 2);
+    expect((await marked()).reduce((n, r) => n + r.daggers, 0)).toBe(0);
+    await page.close();
+  });
+
+  it("Figure 4 on the paper's dataset draws Table 17's values as 'published' in its legend, beside the reproduced bars; gone under a $30 node rate", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    expect((await settled(page)).errors).toEqual([]);
+    const figure4 = async () => {
+      await drawEveryFigure(page);
+      return page.$eval('#fig-4 .plot', (el) => ({
+        legend: [...el.querySelectorAll('.legendtext')].map((t) => t.textContent ?? ''),
+        published: ((el as HTMLElement & { data?: { name?: string; y?: number[] }[] }).data ?? []).filter((t) => t.name === 'published').map((t) => t.y),
+      }));
+    };
+    // oracle: data/published/table17.csv, the expert-only / expert-only and expert-with-AI / expert-with-AI NVJ and TSJ, read here
+    const t17 = new Map(parseCsv(readFileSync(join(ROOT, 'data/published/table17.csv'), 'utf8'), 'table17.csv').rows.map((r) => [`${r.values.row}|${r.values.column}`, Number(r.values.value)]));
+    const diagonal = (column: string) => ['Expert-only / Expert-only', 'Expert-with-AI / Expert-with-AI'].map((r) => t17.get(`${r}|${column}`));
+    const drawn = await figure4();
+    expect(drawn.legend).toContain('published');
+    expect(drawn.published).toEqual([diagonal('NVJ (USD/MJ)'), diagonal('TSJ (hours/MJ)')]);
+    // under another node rate the figure's values are not the quantity the paper prints: no published marker
+    await page.fill('#c-rate', '30');
+    await page.dispatchEvent('#c-rate', 'change');
+    expect((await settled(page, 2)).errors).toEqual([]);
+    const other = await figure4();
+    expect(other.legend).not.toContain('published');
+    expect(other.published).toEqual([]);
+    await page.close();
   });
 
   it('a dataset with a bad cell shows its file:line message and computes nothing; a valid one replaces the view', async () => {

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findChromium, INSTALL_CHROMIUM_HINT, launchBrowser, preparePlotlyPage, figureLayoutProblems, type Browser } from '../../kernel-lib/export/index.ts';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
-import { figure06, figure07, paperFigures, type PlotSpec } from '../../kernel-lib/plots/index.ts';
+import { loadPublished } from '../../kernel-lib/published/index.ts';
+import { loadReference } from '../../kernel-lib/reference/index.ts';
+import { figure05, figure06, figure07, paperFigures, systemStyles, type PlotSpec } from '../../kernel-lib/plots/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 
 const chromium = findChromium();
@@ -22,6 +24,15 @@ for (const dir of ['data/recorded/synthetic-small', 'data/recorded/joules-to-gdp
   const dataset = loadDataset(dir);
   for (const f of paperFigures({ dataset, bootstrap: { draws: 200, seed: 1 } })) {
     if ('spec' in f) figures.push({ name: `${dataset.manifest.name} figure ${f.id}`, spec: f.spec });
+  }
+}
+// the figures that draw the paper's printed values beside the reproduced ones (reproduce passes them
+// for the paper's own dataset): the "published" legend entries and notes take room of their own
+{
+  const dataset = loadDataset('data/recorded/joules-to-gdp-reconstructed');
+  const publishedLabels = new Map(loadReference().occupations.map((o) => [o.categoryLabel, o.category]));
+  for (const f of paperFigures({ dataset, bootstrap: { draws: 200, seed: 1 }, published: loadPublished(), publishedLabels, figures: ['1a', '3', '4', '5', '10'] })) {
+    if ('spec' in f) figures.push({ name: `reconstructed figure ${f.id} with its published values`, spec: f.spec });
   }
 }
 figures.push({ name: 'figure 6 from rows', spec: figure06([
@@ -71,5 +82,23 @@ describe.skipIf(!chromium)('every exported figure, drawn in Chromium', () => {
     expect(kinds).toContain('overlap');
     expect(kinds).toContain('outside');
     expect(kinds).toContain('empty-panel');
+  });
+
+  it('draws systems past sixteen with patterned bars and their own marker symbol (issue #24: colours repeated)', async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `s${i}`);
+    const rows = ids.map((id, i) => ({ system: id, label: `M${i}`, energyMJ: 10 * 1.2 ** i, valueUSD: 100 * 1.1 ** i, timeSavingHours: 5 * 1.1 ** i, nvj: 1 + i, tsj: 0.1 + i / 100 }));
+    const spec = figure05(rows, { systemStyles: systemStyles(ids) });
+    const drawn = await page.evaluate(async (spec) => {
+      const el = document.getElementById('figure')!;
+      await (globalThis as any).Plotly.newPlot(el, spec.data, spec.layout, { staticPlot: true });
+      const bars = [...el.querySelectorAll('.barlayer .point path')];
+      const markers = [...el.querySelectorAll('.scatterlayer path.point')].map((p) => p.getAttribute('d'));
+      const out = { bars: bars.length, patterned: bars.filter((b) => (b.getAttribute('style') ?? '').includes('url(')).length, markers: markers.length, shapes: new Set(markers).size };
+      (globalThis as any).Plotly.purge(el);
+      return out;
+    }, JSON.parse(JSON.stringify(spec)) as PlotSpec);
+    // 20 systems, 4 of them past sixteen, in two bar panels: 40 bars, 8 hatched; two frontier panels of
+    // 20 markers each, drawn as circles (first sixteen) and squares (the next tier): two outlines
+    expect(drawn).toEqual({ bars: 40, patterned: 8, markers: 40, shapes: 2 });
   });
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
 import { loadPublished } from '../../kernel-lib/published/index.ts';
+import { loadReference } from '../../kernel-lib/reference/index.ts';
 import { paperFigure, publishedValuesFor } from '../../kernel-lib/plots/index.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
@@ -29,8 +30,92 @@ describe('published counterparts of figure values', () => {
     expect([...v.keys()].sort()).toEqual(['pass@1', 'pass@2', 'pass@3', 'pass@4', '≥1/4', '≥2/4', '≥3/4', '≥4/4']);
   });
 
+  it("Figure 5's are Table 1's net value per megajoule of the five models (no interval, no TSJ printed)", () => {
+    const v = publishedValuesFor('5', published)!;
+    // table01.csv, printed: GLM 5.2 168.1, Qwen3.6-27B 123.4, Gemma 4 31B 417.5, GPT-OSS 120B 275.7, GPT-OSS 20B 336.0
+    expect(Object.fromEntries([...v].map(([k, x]) => [k, x]))).toEqual({
+      'GLM 5.2': { nvj: { value: 168.1, lo: null, hi: null }, tsj: undefined },
+      'Qwen3.6-27B': { nvj: { value: 123.4, lo: null, hi: null }, tsj: undefined },
+      'Gemma 4 31B': { nvj: { value: 417.5, lo: null, hi: null }, tsj: undefined },
+      'GPT-OSS 120B': { nvj: { value: 275.7, lo: null, hi: null }, tsj: undefined },
+      'GPT-OSS 20B': { nvj: { value: 336, lo: null, hi: null }, tsj: undefined },
+    });
+  });
+
+  it("Figure 5 on the reconstruction draws Table 1's NVJ as hollow horizontal bars beside each model's reproduced bar, in the legend as published", () => {
+    const dataset = loadDataset(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname);
+    const spec = paperFigure('5', { dataset, bootstrap: false, published });
+    type HBar = { name: string; orientation?: string; x: number[]; y: string[]; xaxis?: string; showlegend?: boolean; marker: { color: unknown } };
+    const bars = spec.data as unknown as HBar[];
+    const ghost = bars.filter((t) => t.name === 'published');
+    expect(ghost).toHaveLength(1);
+    expect(ghost[0].orientation).toBe('h');
+    expect(Object.fromEntries(ghost[0].y.map((l, i) => [l, ghost[0].x[i]]))).toEqual({ 'GLM 5.2': 168.1, 'Qwen3.6-27B': 123.4, 'Gemma 4 31B': 417.5, 'GPT-OSS 120B': 275.7, 'GPT-OSS 20B': 336 });
+    expect(ghost[0].marker.color).toBe('rgba(255,255,255,0)');
+    // on the NVJ panel (the first), beside the reproduced bars, each entry in the legend once
+    const reproduced = bars.find((t) => t.name === 'reproduced')!;
+    expect(ghost[0].xaxis ?? 'x').toBe(reproduced.xaxis ?? 'x');
+    expect(new Set(ghost[0].y)).toEqual(new Set(reproduced.y));
+    expect([reproduced.showlegend, ghost[0].showlegend]).toEqual([true, true]);
+    expect(String(JSON.stringify(spec.layout.annotations))).toContain('Hollow bars: Table 1 (NVJ).');
+    // without the published numbers, or under another scenario, nothing is drawn beside
+    expect((paperFigure('5', { dataset, bootstrap: false }).data as unknown as HBar[]).some((t) => t.name === 'published')).toBe(false);
+    expect((paperFigure('5', { dataset, bootstrap: false, published, weights: 'equal' }).data as unknown as HBar[]).some((t) => t.name === 'published')).toBe(false);
+  });
+
+  it("Figure 1(a)'s are Table 1's execution cost and completion time of its model, drawn beside C and L", () => {
+    const v = publishedValuesFor('1a', published)!;
+    // table01.csv, printed for GLM 5.2: execution cost 1.92 USD, completion time 22.7 min = 0.37833 hours
+    expect(v.get('GLM 5.2')?.costUSD).toEqual({ value: 1.92, lo: null, hi: null });
+    expect(v.get('GLM 5.2')?.aiHours?.value).toBeCloseTo(22.7 / 60, 12);
+    const dataset = loadDataset(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname);
+    type HBar = { name: string; x: number[]; y: string[]; xaxis?: string; showlegend?: boolean };
+    const spec = paperFigure('1a', { dataset, bootstrap: false, published });
+    const ghosts = (spec.data as unknown as HBar[]).filter((t) => t.name === 'published');
+    expect(ghosts.map((g) => [g.y, g.x[0], g.showlegend])).toEqual([[['AI cost C'], 1.92, true], [['AI time L'], 22.7 / 60, false]]);
+    const reproduced = (spec.data as unknown as HBar[]).filter((t) => t.name !== 'published');
+    expect(ghosts.map((g) => g.xaxis ?? 'x')).toEqual(reproduced.map((t) => t.xaxis ?? 'x'));
+    expect((paperFigure('1a', { dataset, bootstrap: false }).data as unknown as HBar[]).some((t) => t.name === 'published')).toBe(false);
+  });
+
   it('no counterpart for a figure the paper prints no values for', () => {
-    expect(publishedValuesFor('3', published)).toBeNull();
+    expect(publishedValuesFor('12', published)).toBeNull();
+    expect(publishedValuesFor('1c', published)).toBeNull();
+  });
+
+  it("Figure 3's are Table 13's win–tie rate and time saving S per category, its abbreviated rows named as the dataset names them", () => {
+    const labels = new Map(loadReference().occupations.map((o) => [o.categoryLabel, o.category]));
+    const v = publishedValuesFor('3', published, labels)!;
+    // table13.csv, printed: Architecture & Eng. 69.0 % and 3.905 hours; Arts & Media 46.1 % and 1.219 hours
+    expect(v.get('Architecture & Engineering')).toEqual({ winTiePct: { value: 69, lo: null, hi: null }, timeSavingHours: { value: 3.905, lo: null, hi: null } });
+    expect(v.get('Arts & Media')?.timeSavingHours?.value).toBe(1.219);
+    expect(v.size).toBe(13);
+    expect(v.has('Architecture & Eng.')).toBe(false);
+    // without the reference's names, the paper's abbreviations stay (and match no category of the dataset)
+    expect(publishedValuesFor('3', published)!.has('Architecture & Eng.')).toBe(true);
+  });
+
+  it('Figure 3 on the reconstruction draws Table 13 beside the win–tie and time-saving panels, one hollow bar per category', () => {
+    const dataset = loadDataset(new URL('../../data/recorded/joules-to-gdp-reconstructed/', import.meta.url).pathname);
+    const publishedLabels = new Map(loadReference().occupations.map((o) => [o.categoryLabel, o.category]));
+    type HBar = { name: string; x: number[]; y: string[]; xaxis?: string; showlegend?: boolean };
+    const spec = paperFigure('3', { dataset, bootstrap: false, published, publishedLabels });
+    const bars = spec.data as unknown as HBar[];
+    const ghosts = bars.filter((t) => t.name === 'published');
+    expect(ghosts).toHaveLength(2);
+    expect(ghosts.map((g) => g.y.length)).toEqual([13, 13]);
+    const at = (g: HBar, category: string) => g.x[g.y.indexOf(category)];
+    expect([at(ghosts[0], 'Architecture & Engineering'), at(ghosts[0], 'Production')]).toEqual([69, 40]);
+    expect([at(ghosts[1], 'Architecture & Engineering'), at(ghosts[1], 'Production')]).toEqual([3.905, 3.361]);
+    // on the first panel (win–tie) and the last (time saving per task), beside the reproduced bars
+    const reproduced = bars.filter((t) => t.name !== 'published');
+    expect(ghosts[0].xaxis ?? 'x').toBe(reproduced[0].xaxis ?? 'x');
+    expect(ghosts[1].xaxis).toBe(reproduced[5].xaxis);
+    expect(ghosts.map((g) => g.showlegend)).toEqual([true, false]);
+    expect(String(JSON.stringify(spec.layout.annotations))).toContain('Hollow bars: Table 13');
+    // without the labels the four abbreviated categories (Architecture & Eng., Computer & Math, Office & Admin., Personal Care) find no bar
+    const unlabelled = (paperFigure('3', { dataset, bootstrap: false, published }).data as unknown as HBar[]).filter((t) => t.name === 'published');
+    expect(unlabelled.map((g) => g.y.length)).toEqual([9, 9]);
   });
 
   it('drawn as hollow bars named "published", with whiskers from the printed interval, only when the published numbers are given', () => {

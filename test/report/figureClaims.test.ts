@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
 import { DEFAULT_PUBLISHED_DIR } from '../../kernel-lib/published/index.ts';
 import { loadReference } from '../../kernel-lib/reference/index.ts';
-import { CHECKS, assistanceShareClaim, figureClaims, loadFigureClaims } from '../../kernel-lib/report/figureClaims.ts';
+import { CHECKS, assistanceShareClaim, automationAddsClaim, figureClaims, loadFigureClaims } from '../../kernel-lib/report/figureClaims.ts';
 import { headlineHtml, reportHtml } from '../../kernel-lib/report/reportHtml.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL, editedDataset, validationProblems } from '../helpers/dataset.ts';
@@ -38,6 +38,20 @@ describe('figure claims', () => {
     expect(by.get('fig4.nvj_lower_with_ai')).toMatchObject({ status: 'holds', detail: 'NVJ: expert-with-AI 50.04, expert-only 168' });
     expect(by.get('fig5.nvj_leader')!.detail).toMatch(/^NVJ leader Gemma 4 31B/);
     expect(r.filter((c) => c.status !== 'holds').map((c) => c.id)).toEqual([]);
+  });
+
+  it("Figure 11's 'Automation adds time saving beyond expert assistance' holds on the reconstruction and fails, by hand, when automation saves nothing at a threshold", () => {
+    const r = figureClaims({ dataset: loadDataset(RECONSTRUCTED), bootstrap: false }, { isPaper: true, reference });
+    const adds = r.find((c) => c.id === 'fig11.automation_adds')!;
+    expect(adds.status).toBe('holds');
+    // the four thresholds drawn, each with its automation hours (K.2: 0.80 h of the 1.24 saved at >=1/4)
+    expect(adds.detail).toMatch(/^automation saves 0\.8\d+ h at ≥1\/4, .+ h at ≥2\/4, .+ h at ≥3\/4, .+ h at ≥4\/4$/);
+    const rows = [
+      { policy: '≥1/4', assistHours: 0.43, automationHours: 0.80, assistPct: 0, automationPct: 0, totalPct: 0 },
+      { policy: '≥4/4', assistHours: 0.2, automationHours: 0, assistPct: 0, automationPct: 0, totalPct: 0 },
+    ];
+    expect(automationAddsClaim(rows)).toEqual({ holds: false, detail: 'automation saves 0.800 h at ≥1/4, 0.00 h at ≥4/4' });
+    expect(automationAddsClaim(rows.slice(0, 1)).holds).toBe(true);
   });
 
   it("Figure 11's claim fails when assistance's share falls with the threshold (the reconstruction before issue #24: 35% to 16%)", () => {
