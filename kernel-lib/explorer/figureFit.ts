@@ -165,3 +165,34 @@ export function fitFigure(spec: PlotSpec, width: number): FittedFigure {
   layout.autosize = false;
   return { spec: { data, layout: layout as PlotSpec['layout'] }, title, badge, caption };
 }
+
+/** The margins Plotly settled on for a figure (its `_fullLayout._size`), px. */
+export interface Margins { l: number; r: number; t: number; b: number }
+
+/**
+ * A fitted spec drawn with fixed margins: `margins` (those Plotly computed when it last drew this
+ * figure at this width with automargin on), every axis's automargin off and the margins not expanded
+ * by legends (`margin.autoexpand: false`). Plotly then lays the figure out once: with automargin it
+ * draws, measures its labels, grows the margins and draws again (issue #24: a first draw took 2-4 times
+ * as long). The page checks afterwards that the axis labels and the legend still fit, and draws again
+ * with automargin when they do not (new labels longer than the recorded margins allow). A margin is
+ * never set below the spec's own. The input is not changed.
+ * @example withRecordedMargins({ data: [], layout: { meta: { figure: 'x', caption: '' }, margin: { l: 70, r: 20, t: 40, b: 70 }, xaxis: { title: { text: 'x (u)' }, automargin: true } } }, { l: 126, r: 20, t: 40, b: 70 }).layout.margin // => { l: 126, r: 20, t: 40, b: 70, autoexpand: false }
+ */
+export function withRecordedMargins(spec: PlotSpec, margins: Margins): PlotSpec {
+  const layout: Rec = { ...spec.layout };
+  const own = (layout.margin as Partial<Margins> | undefined) ?? {};
+  layout.margin = { ...own, l: Math.max(own.l ?? 0, margins.l), r: Math.max(own.r ?? 0, margins.r), t: Math.max(own.t ?? 0, margins.t), b: Math.max(own.b ?? 0, margins.b), autoexpand: false };
+  for (const k of Object.keys(layout)) if (/^[xy]axis\d*$/.test(k) && layout[k]) layout[k] = { ...(layout[k] as Rec), automargin: false };
+  return { data: spec.data, layout: layout as PlotSpec['layout'] };
+}
+
+/**
+ * What a figure's recorded margins are good for: the same width and height, and the same margins and
+ * legend before Plotly grew them (a scenario that adds a legend row asks for a new layout).
+ * @example marginsKey({ data: [], layout: { meta: { figure: 'x', caption: '' }, width: 500, height: 400, margin: { l: 70, r: 20, t: 40, b: 70 } } }) // => '500x400 {"l":70,"r":20,"t":40,"b":70} -'
+ */
+export function marginsKey(spec: PlotSpec): string {
+  const l = spec.layout as Rec;
+  return `${l.width}x${l.height} ${JSON.stringify(l.margin ?? null)} ${l.legend ? JSON.stringify(l.legend) : '-'}`;
+}
