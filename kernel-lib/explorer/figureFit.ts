@@ -170,29 +170,33 @@ export function fitFigure(spec: PlotSpec, width: number): FittedFigure {
 export interface Margins { l: number; r: number; t: number; b: number }
 
 /**
- * A fitted spec drawn with fixed margins: `margins` (those Plotly computed when it last drew this
- * figure at this width with automargin on), every axis's automargin off and the margins not expanded
- * by legends (`margin.autoexpand: false`). Plotly then lays the figure out once: with automargin it
- * draws, measures its labels, grows the margins and draws again (issue #24: a first draw took 2-4 times
- * as long). The page checks afterwards that the axis labels and the legend still fit, and draws again
- * with automargin when they do not (new labels longer than the recorded margins allow). A margin is
- * never set below the spec's own. The input is not changed.
- * @example withRecordedMargins({ data: [], layout: { meta: { figure: 'x', caption: '' }, margin: { l: 70, r: 20, t: 40, b: 70 }, xaxis: { title: { text: 'x (u)' }, automargin: true } } }, { l: 126, r: 20, t: 40, b: 70 }).layout.margin // => { l: 126, r: 20, t: 40, b: 70, autoexpand: false }
+ * A fitted spec drawn with fixed margins: each side as Plotly settled it when it last drew this figure
+ * at this width with automargin on (`size`, its `_fullLayout._size`, over the spec's own margins then,
+ * `base`), every axis's automargin off and the margins not expanded by legends (`margin.autoexpand:
+ * false`). Plotly then lays the figure out once: with automargin it draws, measures its labels, grows
+ * the margins and draws again (issue #24: a first draw took 2-4 times as long). A side Plotly grew
+ * (labels, a legend) keeps its grown size, or the spec's own when that is larger; a side it left at
+ * the spec's own margin takes the spec's margin now (a caption of fewer lines gives back its rows).
+ * The page checks afterwards that the axis labels and the legend still fit, and draws again with
+ * automargin when they do not (longer labels than the recorded margins hold). The input is not changed.
+ * @example withRecordedMargins({ data: [], layout: { meta: { figure: 'x', caption: '' }, margin: { l: 70, r: 20, t: 40, b: 70 }, xaxis: { title: { text: 'x (u)' }, automargin: true } } }, { l: 126, r: 20, t: 40, b: 82 }, { l: 70, r: 20, t: 40, b: 82 }).layout.margin // => { l: 126, r: 20, t: 40, b: 70, autoexpand: false }
  */
-export function withRecordedMargins(spec: PlotSpec, margins: Margins): PlotSpec {
+export function withRecordedMargins(spec: PlotSpec, size: Margins, base: Margins): PlotSpec {
   const layout: Rec = { ...spec.layout };
-  const own = (layout.margin as Partial<Margins> | undefined) ?? {};
-  layout.margin = { ...own, l: Math.max(own.l ?? 0, margins.l), r: Math.max(own.r ?? 0, margins.r), t: Math.max(own.t ?? 0, margins.t), b: Math.max(own.b ?? 0, margins.b), autoexpand: false };
+  const own = { l: 0, r: 0, t: 0, b: 0, ...(layout.margin as Partial<Margins> | undefined) };
+  const side = (k: keyof Margins) => (size[k] > base[k] ? Math.max(own[k], size[k]) : own[k]);
+  layout.margin = { ...own, l: side('l'), r: side('r'), t: side('t'), b: side('b'), autoexpand: false };
   for (const k of Object.keys(layout)) if (/^[xy]axis\d*$/.test(k) && layout[k]) layout[k] = { ...(layout[k] as Rec), automargin: false };
   return { data: spec.data, layout: layout as PlotSpec['layout'] };
 }
 
 /**
- * What a figure's recorded margins are good for: the same width and height, and the same margins and
- * legend before Plotly grew them (a scenario that adds a legend row asks for a new layout).
- * @example marginsKey({ data: [], layout: { meta: { figure: 'x', caption: '' }, width: 500, height: 400, margin: { l: 70, r: 20, t: 40, b: 70 } } }) // => '500x400 {"l":70,"r":20,"t":40,"b":70} -'
+ * What a figure's recorded margins are good for: the same width and the same legend (its position
+ * from the top is kept in px by fitFigure: its y, a share of the height, is left out).
+ * @example marginsKey({ data: [], layout: { meta: { figure: 'x', caption: '' }, width: 500, height: 400, legend: { orientation: 'h', y: 0.95 } } }) // => '500 {"orientation":"h"}'
  */
 export function marginsKey(spec: PlotSpec): string {
   const l = spec.layout as Rec;
-  return `${l.width}x${l.height} ${JSON.stringify(l.margin ?? null)} ${l.legend ? JSON.stringify(l.legend) : '-'}`;
+  const legend = l.legend ? { ...(l.legend as Rec), y: undefined } : null;
+  return `${l.width} ${JSON.stringify(legend)}`;
 }

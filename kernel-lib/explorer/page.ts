@@ -576,9 +576,9 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     const rec = recordedMargins.get(id);
     let how: 'recorded' | 'automargin' | 'fallback' = 'automargin';
     if (rec && rec.key === mkey) {
-      const fixed = withRecordedMargins(fit.spec, rec.margins);
+      const fixed = withRecordedMargins(fit.spec, rec.margins, rec.base);
       await Plotly.react(plot, fixed.data, fixed.layout, config);
-      if (axisTextFits(plot, rec.legendHeight)) how = 'recorded';
+      if (textFits(plot, rec.legendHeight)) how = 'recorded';
       else {
         how = 'fallback';
         probe.marginFallbacks++;
@@ -587,7 +587,10 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     if (how !== 'recorded') {
       await Plotly.react(plot, fit.spec.data, fit.spec.layout, config);
       const size = (plot as unknown as { _fullLayout?: { _size?: Margins } })._fullLayout?._size;
-      if (size) recordedMargins.set(id, { key: mkey, margins: { l: size.l, r: size.r, t: size.t, b: size.b }, legendHeight: legendHeightOf(plot) });
+      if (size) {
+        const own = fit.spec.layout.margin as Margins;
+        recordedMargins.set(id, { key: mkey, margins: { l: size.l, r: size.r, t: size.t, b: size.b }, base: { l: own.l, r: own.r, t: own.t, b: own.b }, legendHeight: legendHeightOf(plot) });
+      }
     }
     plot.dataset.margins = how;
     await keepAnnotationsInside(plot, fit.spec.layout.annotations ?? []);
@@ -610,23 +613,26 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
   }
 }
 
-/** Per figure: the margins Plotly settled on at its last automargin draw, for the fitted layout of marginsKey, and its legend's height then (px). */
-const recordedMargins = new Map<FigureId, { key: string; margins: Margins; legendHeight: number }>();
+/** Per figure: the margins Plotly settled on at its last automargin draw (and the spec's own then), for the width and legend of marginsKey, and its legend's height then (px). */
+const recordedMargins = new Map<FigureId, { key: string; margins: Margins; base: Margins; legendHeight: number }>();
 
-const legendHeightOf = (plot: HTMLElement) => plot.querySelector('g.legend')?.getBoundingClientRect().height ?? 0;
+/** The summed height of a figure's legends (Plotly's legend, legend2, ... groups), px. */
+const legendHeightOf = (plot: HTMLElement) => [...plot.querySelectorAll('g.infolayer > g[class^="legend"]')].reduce((s, g) => s + g.getBoundingClientRect().height, 0);
 
 /**
- * Whether a figure drawn with recorded margins (automargin off) kept its axis labels, axis titles and
- * legend inside its drawing, the legend no taller than when the margins were recorded (a legend that
- * wrapped into more rows would cover the plot).
+ * Whether a figure drawn with recorded margins (automargin off) kept its text inside its drawing (every
+ * axis's labels and title, legends, data labels; annotations are wrapped to fit by keepAnnotationsInside),
+ * its legends no taller than when the margins were recorded (a legend that wrapped into more rows would
+ * cover the plot).
  */
-function axisTextFits(plot: HTMLElement, legendHeight: number): boolean {
+function textFits(plot: HTMLElement, legendHeight: number): boolean {
   const svg = plot.querySelector('.main-svg');
   if (!svg) return true;
   const edge = svg.getBoundingClientRect();
-  for (const t of plot.querySelectorAll('g.xtick text, g.ytick text, g[class^="g-"][class$="title"] text, g.legend text')) {
+  for (const t of plot.querySelectorAll('svg text')) {
+    if (t.closest('g.annotation')) continue;
     const r = t.getBoundingClientRect();
-    if (r.width === 0) continue;
+    if (r.width === 0 || !(t.textContent ?? '').trim()) continue;
     if (r.left < edge.left - 1 || r.right > edge.right + 1 || r.top < edge.top - 1 || r.bottom > edge.bottom + 1) return false;
   }
   return legendHeightOf(plot) <= legendHeight + 1;

@@ -218,6 +218,8 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
         await page.evaluate(() => { document.querySelector('header')!.style.position = ''; });
         // the same settled page serves the control-change check (one cold load fewer)
         await controlChangeMarksEveryFigure(page);
+        // redrawn under pass@2 (with the margins recorded at their first draw, where they fit): text still inside
+        expect((await layoutFacts(page)).textOutside).toEqual([]);
       }
       if (w === 400) {
         // a bad file chosen while scrolled far down: its message is in view
@@ -228,6 +230,46 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
       await page.close();
     });
   }
+
+  it('figures redrawn with the margins recorded at their first draw; a dataset with longer labels falls back to automargin, and its text stays inside each figure', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await settled(page);
+    await page.selectOption('#c-dataset', 'data/recorded/synthetic-small');
+    await settled(page, 2);
+    await drawEveryFigure(page); // first draws: automargin, margins recorded
+    const state = () => page.evaluate(() => ({
+      fallbacks: (window as unknown as { __explorer: { marginFallbacks: number } }).__explorer.marginFallbacks,
+      margins: Object.fromEntries([...document.querySelectorAll<HTMLElement>('section.figure .plot')].filter((p) => !p.hidden && p.dataset.margins).map((p) => [p.parentElement!.id, p.dataset.margins!])),
+    }));
+    const first = await state();
+    expect(Object.values(first.margins).every((m) => m === 'automargin'), JSON.stringify(first.margins)).toBe(true);
+    await page.selectOption('#c-policy', 'pass@2');
+    await settled(page, 3);
+    await drawEveryFigure(page);
+    const redrawn = await state();
+    // the category rankings keep their labels: drawn with the recorded margins, the text inside
+    for (const id of ['fig-1c', 'fig-3']) expect(redrawn.margins[id], id).toBe('recorded');
+    expect(redrawn.fallbacks).toBe(0);
+    expect((await layoutFacts(page)).textOutside).toEqual([]);
+    // the same dataset with category names seven times as long: the recorded margins cannot hold them
+    const long = join(work, 'long-labels');
+    cpSync(join(ROOT, 'data/recorded/synthetic-small'), long, { recursive: true });
+    const occupations = readFileSync(join(long, 'occupations.csv'), 'utf8');
+    writeFileSync(join(long, 'occupations.csv'), occupations.replace(/\bCat1\b/g, 'Occupations of category one').replace(/\bCat2\b/g, 'Occupations of category two'));
+    await page.setInputFiles('#files', readdirSync(long).map((f) => join(long, f)));
+    await settled(page, 4);
+    await drawEveryFigure(page);
+    const after = await state();
+    for (const id of ['fig-1c', 'fig-3', 'fig-9']) expect(after.margins[id], id).toBe('fallback');
+    expect(after.fallbacks).toBeGreaterThanOrEqual(3);
+    const f = await layoutFacts(page);
+    expect(f.textOutside).toEqual([]);
+    expect(await page.$eval('#fig-3 .plot', (p) => [...p.querySelectorAll('g.ytick text')].map((t) => t.textContent))).toContain('Occupations of category one');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
 
   it('a link to a dataset the page does not bundle says so instead of silently opening another', async () => {
     const page = await browser.context.newPage();
