@@ -71,6 +71,17 @@ function overlaps(a: { left: number; right: number; top: number; bottom: number 
   return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 }
 
+/** Scroll to each of the figures `ids` in turn and wait until it shows the scenario on show. */
+async function drawFigures(page: Page, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    await page.evaluate((i) => document.getElementById(i)!.scrollIntoView({ block: 'center' }), id);
+    await page.waitForFunction((i) => {
+      const p = (window as unknown as { __explorer: Probe }).__explorer;
+      return document.getElementById(i)!.dataset.scenario === p.scenarioKey && !p.figuresPending;
+    }, id, { timeout: 120_000 });
+  }
+}
+
 describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
   let server: ExplorerSession['server'];
   let browser: ExplorerSession['browser'];
@@ -218,8 +229,10 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
         await page.evaluate(() => { document.querySelector('header')!.style.position = ''; });
         // the same settled page serves the control-change check (one cold load fewer)
         await controlChangeMarksEveryFigure(page);
-        // redrawn under pass@2 (with the margins recorded at their first draw, where they fit): text still inside
+        // redrawn under pass@2, with the margins recorded at each figure's first draw where they fit: text still inside
         expect((await layoutFacts(page)).textOutside).toEqual([]);
+        const margins = await page.$$eval('section.figure .plot', (ps) => ps.filter((p) => !(p as HTMLElement).hidden).map((p) => (p as HTMLElement).dataset.margins));
+        expect(margins.filter((m) => m === 'recorded').length, margins.join(' ')).toBeGreaterThanOrEqual(8);
       }
       if (w === 400) {
         // a bad file chosen while scrolled far down: its message is in view
@@ -238,32 +251,27 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     await settled(page);
     await page.selectOption('#c-dataset', 'data/recorded/synthetic-small');
     await settled(page, 2);
-    await drawEveryFigure(page); // first draws: automargin, margins recorded
-    const state = () => page.evaluate(() => ({
+    // the figures whose category names label an axis: first drawn with automargin, margins recorded
+    const ranked = ['fig-1c', 'fig-3', 'fig-9'];
+    await drawFigures(page, ranked);
+    const state = () => page.evaluate((ids) => ({
       fallbacks: (window as unknown as { __explorer: { marginFallbacks: number } }).__explorer.marginFallbacks,
-      margins: Object.fromEntries([...document.querySelectorAll<HTMLElement>('section.figure .plot')].filter((p) => !p.hidden && p.dataset.margins).map((p) => [p.parentElement!.id, p.dataset.margins!])),
-    }));
-    const first = await state();
-    expect(Object.values(first.margins).every((m) => m === 'automargin'), JSON.stringify(first.margins)).toBe(true);
-    await page.selectOption('#c-policy', 'pass@2');
-    await settled(page, 3);
-    await drawEveryFigure(page);
-    const redrawn = await state();
-    // the category rankings keep their labels: drawn with the recorded margins, the text inside
-    for (const id of ['fig-1c', 'fig-3']) expect(redrawn.margins[id], id).toBe('recorded');
-    expect(redrawn.fallbacks).toBe(0);
-    expect((await layoutFacts(page)).textOutside).toEqual([]);
+      margins: ids.map((id) => document.querySelector<HTMLElement>(`#${id} .plot`)!.dataset.margins),
+    }), ranked);
+    expect(await state()).toEqual({ fallbacks: 0, margins: ['automargin', 'automargin', 'automargin'] });
     // the same dataset with category names seven times as long: the recorded margins cannot hold them
     const long = join(work, 'long-labels');
     cpSync(join(ROOT, 'data/recorded/synthetic-small'), long, { recursive: true });
     const occupations = readFileSync(join(long, 'occupations.csv'), 'utf8');
     writeFileSync(join(long, 'occupations.csv'), occupations.replace(/\bCat1\b/g, 'Occupations of category one').replace(/\bCat2\b/g, 'Occupations of category two'));
     await page.setInputFiles('#files', readdirSync(long).map((f) => join(long, f)));
-    await settled(page, 4);
-    await drawEveryFigure(page);
+    await settled(page, 3);
+    await drawFigures(page, ranked);
+    // the category rankings cannot hold the long names in their recorded margins (Figure 9 names
+    // categories too, beside its own legend: it may or may not); drawn again with automargin, text inside
     const after = await state();
-    for (const id of ['fig-1c', 'fig-3', 'fig-9']) expect(after.margins[id], id).toBe('fallback');
-    expect(after.fallbacks).toBeGreaterThanOrEqual(3);
+    expect(after.margins.slice(0, 2)).toEqual(['fallback', 'fallback']);
+    expect(after.fallbacks).toBeGreaterThanOrEqual(2);
     const f = await layoutFacts(page);
     expect(f.textOutside).toEqual([]);
     expect(await page.$eval('#fig-3 .plot', (p) => [...p.querySelectorAll('g.ytick text')].map((t) => t.textContent))).toContain('Occupations of category one');
