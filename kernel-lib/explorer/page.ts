@@ -8,7 +8,11 @@
  * The main thread stays free (issue #24): tables are built one per task and figures one per task,
  * each drawn at its column's width (figureFit.ts), only those near the window (a figure further away is
  * built and drawn when the reader scrolls near it); a figure still showing the previous scenario
- * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page.
+ * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page. Nothing
+ * in a pass measures the page's layout while it is dirty (the figures' distances from the window come
+ * from IntersectionObservers; tables away from the window are content-visibility:auto), and a figure
+ * is redrawn with the margins Plotly settled on at its last draw at that width (automargin off: one
+ * layout pass), or with automargin when its new text would not fit them.
  * Messages (a bad file, a link the page cannot reopen) appear in the sticky header, always in view.
  * The QAIJ table (the companion measure, under the scenario's latency contract) is a bootstrap of its
  * own: the worker computes it while its panel is open, after the paper's intervals.

@@ -13,6 +13,8 @@
  *   - a pinned baseline: Table 1 stays near the top (the comparison is folded), changed cells carry
  *     "baseline → now" and a count per table, rows with no difference fold behind their count, and a
  *     reload keeps the baseline.
+ * The tests run side by side, each in a page of its own (at most three at a time: the config's
+ * maxConcurrency), on one browser: on a shared 2-core host the file took 157-174 s one after another.
  * Screenshots of the three widths and of one figure go to out/screenshots/; with J2G_PICTURES=1 to
  * docs/img/, the README's pictures (so that an ordinary run leaves the checkout unchanged).
  */
@@ -201,7 +203,7 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
   }
 
   for (const [w, h] of SIZES) {
-    it(`${w}x${h}: figures do not overlap, nothing is wider than the window, figure text stays inside each figure${w === 1280 ? '; headers in words, Table 1 as the paper prints it; then a control change: every figure shows the new scenario or carries its updating mark, on every frame until all show it' : ''}${w === 400 ? '; a bad file\'s message in view' : ''}`, async () => {
+    it.concurrent(`${w}x${h}: figures do not overlap, nothing is wider than the window, figure text stays inside each figure${w === 1280 ? '; headers in words, Table 1 as the paper prints it; then a control change: every figure shows the new scenario or carries its updating mark, on every frame until all show it' : ''}${w === 400 ? '; a bad file\'s message in view' : ''}`, async () => {
       const page = await browser.context.newPage();
       await page.setViewportSize({ width: w, height: h });
       await page.goto(server.url);
@@ -244,7 +246,7 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     });
   }
 
-  it('figures redrawn with the margins recorded at their first draw; a dataset with longer labels falls back to automargin, and its text stays inside each figure', async () => {
+  it.concurrent('figures redrawn with the margins recorded at their first draw; a dataset with longer labels falls back to automargin, and its text stays inside each figure', async () => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(server.url);
@@ -279,7 +281,7 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     await page.close();
   });
 
-  it('a link to a dataset the page does not bundle says so instead of silently opening another', async () => {
+  it.concurrent('a link to a dataset the page does not bundle says so instead of silently opening another', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}?dataset=held&policy=pass%402`);
     // the notice is shown before the first pass starts: no need to wait for its figures and intervals
@@ -291,7 +293,7 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     await page.close();
   });
 
-  it('a pinned baseline: Table 1 stays near the top, changes are counted and shown as baseline → now, a reload keeps it', async () => {
+  it.concurrent('a pinned baseline: Table 1 stays near the top, changes are counted and shown as baseline → now, a reload keeps it', async () => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(server.url);
