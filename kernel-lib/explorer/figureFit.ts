@@ -159,9 +159,85 @@ export function fitFigure(spec: PlotSpec, width: number): FittedFigure {
     data = data.map((t) => (t.type === 'bar' && (t.textposition === 'auto' || t.textposition === 'outside') ? { ...t, textposition: 'inside', insidetextanchor: 'start' } : t));
     layout.uniformtext = { mode: 'hide', minsize: 8 };
   }
+  else data = roomForBarLabels(data, layout, width, margin).data;
   layout.margin = margin;
   layout.width = width;
   layout.height = Math.max(200, Math.round(height));
   layout.autosize = false;
   return { spec: { data, layout: layout as PlotSpec['layout'] }, title, badge, caption };
+}
+
+/**
+ * Horizontal bars whose labels may sit past the bar's end (textposition 'auto' or 'outside'), on a value
+ * axis whose range the spec sets: a label wider than half the panel is wrapped onto lines of half the
+ * panel, and the range grows until each label too long for its bar ends inside the panel, by estimated
+ * widths. Without it a scenario with a short bar pushed its label past the figure's edge (Figure 1's
+ * energy scale under pass@2 at 616 px: 21 px out). Returns the traces (those changed are copies) and
+ * `layout` changed in place (fitFigure's copy).
+ * @example roomForBarLabels([{ type: 'bar', orientation: 'h', x: [10, 5], y: ['a', 'b'], text: ['10', 'a label of 30 characters, long'], textposition: 'auto' }], { xaxis: { range: [0, 10] } }, 500, { l: 70, r: 20, t: 40, b: 70 }).data[0].text // => ['10', 'a label of 30 characters,<br>long'] (panel 500 - 70 - 20 = 410 px; the label 30 × 12 × 0.58 + 12 = 221 px is over half of it)
+ */
+export function roomForBarLabels(data: PlotSpec['data'], layout: Rec, width: number, margin: Record<string, number>): { data: PlotSpec['data']; layout: Rec } {
+  const out = data.map((t) => {
+    if (t.type !== 'bar' || t.orientation !== 'h' || !Array.isArray(t.text) || (t.textposition !== 'auto' && t.textposition !== 'outside')) return t;
+    const key = `xaxis${String(t.xaxis ?? 'x').slice(1)}`;
+    const ax = layout[key] as Rec | undefined;
+    const range = ax?.range;
+    if (!ax || !Array.isArray(range) || typeof range[0] !== 'number' || typeof range[1] !== 'number' || range[1] <= range[0]) return t;
+    const [a, b] = range as [number, number];
+    const domain = Array.isArray(ax.domain) ? (ax.domain as number[]) : [0, 1];
+    // the category labels on the left take what they need (Plotly's automargin), at 12 px
+    const names = (t.y ?? []).filter((v): v is string => typeof v === 'string').map((n) => plain(n).length);
+    const left = Math.max(margin.l, Math.max(0, ...names) * 12 * GLYPH + 20);
+    const panel = (width - left - margin.r) * (domain[1] - domain[0]);
+    const size = typeof (t.textfont as Rec | undefined)?.size === 'number' ? ((t.textfont as Rec).size as number) : 12;
+    const px = (text: string) => Math.max(...text.split(/<br\s*\/?>/i).map((l) => plain(l).length)) * size * GLYPH + 12;
+    const texts = (t.text as unknown[]).map((x) => (typeof x === 'string' && px(x) > panel / 2 ? wrapToWidth(x, panel / 2 - 12, size) : x));
+    let top = b;
+    (t.x ?? []).forEach((v, i) => {
+      const text = texts[i];
+      if (typeof v !== 'number' || typeof text !== 'string') return;
+      const label = px(text);
+      const end = ((v - a) / (b - a)) * panel;
+      if (label <= end - 6 || label >= panel) return; // inside its bar, or wider than the panel
+      if (end + label > panel) top = Math.max(top, a + ((v - a) * panel) / (panel - label));
+    });
+    if (top > b) layout[key] = { ...ax, range: [a, top] };
+    return texts.some((x, i) => x !== (t.text as unknown[])[i]) ? { ...t, text: texts } : t;
+  });
+  return { data: out, layout };
+}
+
+/** The margins Plotly settled on for a figure (its `_fullLayout._size`), px. */
+export interface Margins { l: number; r: number; t: number; b: number }
+
+/**
+ * A fitted spec drawn with fixed margins: each side as Plotly settled it when it last drew this figure
+ * at this width with automargin on (`size`, its `_fullLayout._size`, over the spec's own margins then,
+ * `base`), every axis's automargin off and the margins not expanded by legends (`margin.autoexpand:
+ * false`). Plotly then lays the figure out once: with automargin it draws, measures its labels, grows
+ * the margins and draws again (issue #24: a first draw took 2-4 times as long). A side Plotly grew
+ * (labels, a legend) keeps its grown size, or the spec's own when that is larger; a side it left at
+ * the spec's own margin takes the spec's margin now (a caption of fewer lines gives back its rows).
+ * The page checks afterwards that the axis labels and the legend still fit, and draws again with
+ * automargin when they do not (longer labels than the recorded margins hold). The input is not changed.
+ * @example withRecordedMargins({ data: [], layout: { meta: { figure: 'x', caption: '' }, margin: { l: 70, r: 20, t: 40, b: 70 }, xaxis: { title: { text: 'x (u)' }, automargin: true } } }, { l: 126, r: 20, t: 40, b: 82 }, { l: 70, r: 20, t: 40, b: 82 }).layout.margin // => { l: 126, r: 20, t: 40, b: 70, autoexpand: false }
+ */
+export function withRecordedMargins(spec: PlotSpec, size: Margins, base: Margins): PlotSpec {
+  const layout: Rec = { ...spec.layout };
+  const own = { l: 0, r: 0, t: 0, b: 0, ...(layout.margin as Partial<Margins> | undefined) };
+  const side = (k: keyof Margins) => (size[k] > base[k] ? Math.max(own[k], size[k]) : own[k]);
+  layout.margin = { ...own, l: side('l'), r: side('r'), t: side('t'), b: side('b'), autoexpand: false };
+  for (const k of Object.keys(layout)) if (/^[xy]axis\d*$/.test(k) && layout[k]) layout[k] = { ...(layout[k] as Rec), automargin: false };
+  return { data: spec.data, layout: layout as PlotSpec['layout'] };
+}
+
+/**
+ * What a figure's recorded margins are good for: the same width and the same legend (its position
+ * from the top is kept in px by fitFigure: its y, a share of the height, is left out).
+ * @example marginsKey({ data: [], layout: { meta: { figure: 'x', caption: '' }, width: 500, height: 400, legend: { orientation: 'h', y: 0.95 } } }) // => '500 {"orientation":"h"}'
+ */
+export function marginsKey(spec: PlotSpec): string {
+  const l = spec.layout as Rec;
+  const legend = l.legend ? { ...(l.legend as Rec), y: undefined } : null;
+  return `${l.width} ${JSON.stringify(legend)}`;
 }

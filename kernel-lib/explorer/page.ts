@@ -8,7 +8,11 @@
  * The main thread stays free (issue #24): tables are built one per task and figures one per task,
  * each drawn at its column's width (figureFit.ts), only those near the window (a figure further away is
  * built and drawn when the reader scrolls near it); a figure still showing the previous scenario
- * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page.
+ * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page. Nothing
+ * in a pass measures the page's layout while it is dirty (the figures' distances from the window come
+ * from IntersectionObservers; tables away from the window are content-visibility:auto), and a figure
+ * is redrawn with the margins Plotly settled on at its last draw at that width (automargin off: one
+ * layout pass), or with automargin when its new text would not fit them.
  * Messages (a bad file, a link the page cannot reopen) appear in the sticky header, always in view.
  * The QAIJ table (the companion measure, under the scenario's latency contract) is a bootstrap of its
  * own: the worker computes it while its panel is open, after the paper's intervals.
@@ -19,7 +23,7 @@ import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
-import { fitFigure, minFigureWidth, panelColumns, rewrapToFit } from './figureFit.ts';
+import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, withRecordedMargins, type Margins } from './figureFit.ts';
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
@@ -71,6 +75,8 @@ interface ExplorerProbe {
   maxFrameGapMs: number;
   /** each figure's last drawing (Plotly.react and the text check after it), ms */
   figureDrawMs: Record<string, number>;
+  /** figures drawn with their recorded margins whose labels did not fit them, drawn again with automargin (drawFigure) */
+  marginFallbacks: number;
   /** every main-thread task over 50 ms since the page opened (PerformanceObserver 'longtask'): start and duration, ms */
   longTasks: { start: number; ms: number }[];
   /** the QAIJ table: asked of the worker and not shown yet (its panel open), its last time in the worker (ms), and the scenario it shows */
@@ -88,7 +94,7 @@ interface ExplorerProbe {
 const probe: ExplorerProbe = {
   ready: false, firstRenderMs: null, figuresDrawnMs: null, passStartedAt: null, passTablesMs: null, passFiguresMs: null, passInViewFiguresMs: null, pointTablesMs: null, pointFiguresMs: null,
   intervalMs: null, intervalDraws: null, intervalsPending: false, figuresPending: false, figuresHeld: 0, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0,
-  figureDrawMs: {}, longTasks: [], qaijPending: false, qaijMs: null, qaijKey: null, compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
+  figureDrawMs: {}, marginFallbacks: 0, longTasks: [], qaijPending: false, qaijMs: null, qaijKey: null, compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
 };
 try {
   new PerformanceObserver((list) => {
@@ -460,28 +466,54 @@ const figureWidth = (sec: HTMLElement, least = Number(sec.dataset.minWidth ?? 34
 const NEAR = 0.5;
 
 /**
+ * Each figure's distance from the window (px; 0 in it, Infinity when not laid out) as the nearness
+ * observers last saw it (watchNearness). Read instead of measuring each figure's box: a box measured
+ * after the tables changed forces a layout of the whole page inside the task (issue #24: 230 ms of a
+ * 450 ms task after a control change, page at the top).
+ */
+const figureDistance = new Map<FigureId, number>();
+
+/**
  * The pending figure to draw next: one in the window first, then the nearest to it (a reader sees the
  * figures in front of them change first), paper order among equals; null when every pending figure is
  * further than NEAR windows away: those wait, marked updating, until the reader scrolls near them
- * (watchNearness), so that a control change costs only the figures a reader can see.
+ * (watchNearness), so that a control change costs only the figures a reader can see. Distances are
+ * the observers' (a frame old at most); a figure they have not reported yet is measured.
  */
 function nearestPending(): FigureId | null {
   let best: FigureId | null = null, bestDistance = Infinity;
   for (const id of pendingFigures.keys()) {
-    const r = $(`fig-${id}`).getBoundingClientRect();
-    if (r.height === 0) continue; // not laid out (a hidden page): drawn when it is
-    const distance = r.bottom < 0 ? -r.bottom : r.top > innerHeight ? r.top - innerHeight : 0;
+    let distance = figureDistance.get(id);
+    if (distance === undefined) {
+      const r = $(`fig-${id}`).getBoundingClientRect();
+      distance = r.height === 0 ? Infinity : r.bottom < 0 ? -r.bottom : r.top > innerHeight ? r.top - innerHeight : 0; // not laid out (a hidden page): drawn when it is
+    }
     if (distance < bestDistance) [best, bestDistance] = [id, distance];
   }
   return bestDistance <= NEAR * innerHeight ? best : null;
 }
 
-/** A held figure scrolled near the window (IntersectionObserver, NEAR windows of margin) is drawn. */
+/**
+ * The figures' distances from the window kept by two IntersectionObservers (the window, and NEAR
+ * windows around it: thresholds at every tenth of a figure, so that a figure moving through either
+ * reports again); a held figure scrolled near the window is drawn.
+ */
 function watchNearness(): void {
-  const observer = new IntersectionObserver((seen) => {
-    if (seen.some((e) => e.isIntersecting && pendingFigures.has((e.target as HTMLElement).dataset.figure as FigureId)) && !drawing) void queueFigures([], []);
-  }, { rootMargin: `${NEAR * 100}% 0px` });
-  for (const id of FIGURE_IDS) observer.observe($(`fig-${id}`));
+  const seen = (entries: IntersectionObserverEntry[]) => {
+    for (const e of entries) {
+      const id = (e.target as HTMLElement).dataset.figure as FigureId;
+      const r = e.boundingClientRect, vh = innerHeight; // (rootBounds: the window grown by the observer's margin)
+      figureDistance.set(id, r.height === 0 ? Infinity : r.bottom < 0 ? -r.bottom : r.top > vh ? r.top - vh : 0);
+    }
+    if (entries.some((e) => e.isIntersecting && pendingFigures.has((e.target as HTMLElement).dataset.figure as FigureId)) && !drawing) void queueFigures([], []);
+  };
+  const threshold = Array.from({ length: 11 }, (_, i) => i / 10);
+  const inWindow = new IntersectionObserver(seen, { threshold });
+  const near = new IntersectionObserver(seen, { rootMargin: `${NEAR * 100}% 0px`, threshold });
+  for (const id of FIGURE_IDS) {
+    inWindow.observe($(`fig-${id}`));
+    near.observe($(`fig-${id}`));
+  }
 }
 
 async function drawLoop(): Promise<void> {
@@ -541,7 +573,30 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     }
     sec.querySelector('.fig-caption')!.textContent = fit.caption ?? '';
     const t = performance.now();
-    await Plotly.react(plot, fit.spec.data, fit.spec.layout, { displaylogo: false, responsive: false });
+    const config = { displaylogo: false, responsive: false };
+    // drawn with the margins Plotly settled on last time at this width and layout (one layout pass
+    // instead of automargin's two or more); when the new labels do not fit them, drawn with automargin
+    const mkey = marginsKey(fit.spec);
+    const rec = recordedMargins.get(id);
+    let how: 'recorded' | 'automargin' | 'fallback' = 'automargin';
+    if (rec && rec.key === mkey) {
+      const fixed = withRecordedMargins(fit.spec, rec.margins, rec.base);
+      await Plotly.react(plot, fixed.data, fixed.layout, config);
+      if (textFits(plot, rec.legendHeight)) how = 'recorded';
+      else {
+        how = 'fallback';
+        probe.marginFallbacks++;
+      }
+    }
+    if (how !== 'recorded') {
+      await Plotly.react(plot, fit.spec.data, fit.spec.layout, config);
+      const size = (plot as unknown as { _fullLayout?: { _size?: Margins } })._fullLayout?._size;
+      if (size) {
+        const own = fit.spec.layout.margin as Margins;
+        recordedMargins.set(id, { key: mkey, margins: { l: size.l, r: size.r, t: size.t, b: size.b }, base: { l: own.l, r: own.r, t: own.t, b: own.b }, legendHeight: legendHeightOf(plot) });
+      }
+    }
+    plot.dataset.margins = how;
     await keepAnnotationsInside(plot, fit.spec.layout.annotations ?? []);
     probe.figureDrawMs[id] = performance.now() - t;
     plot.dataset.width = String(width);
@@ -560,6 +615,31 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
   if (current && probe.passStartedAt !== null && probe.passFiguresMs === null && FIGURE_IDS.every((i) => $(`fig-${i}`).dataset.scenario === key)) {
     probe.passFiguresMs = performance.now() - probe.passStartedAt;
   }
+}
+
+/** Per figure: the margins Plotly settled on at its last automargin draw (and the spec's own then), for the width and legend of marginsKey, and its legend's height then (px). */
+const recordedMargins = new Map<FigureId, { key: string; margins: Margins; base: Margins; legendHeight: number }>();
+
+/** The summed height of a figure's legends (Plotly's legend, legend2, ... groups), px. */
+const legendHeightOf = (plot: HTMLElement) => [...plot.querySelectorAll('g.infolayer > g[class^="legend"]')].reduce((s, g) => s + g.getBoundingClientRect().height, 0);
+
+/**
+ * Whether a figure drawn with recorded margins (automargin off) kept its text inside its drawing (every
+ * axis's labels and title, legends, data labels; annotations are wrapped to fit by keepAnnotationsInside),
+ * its legends no taller than when the margins were recorded (a legend that wrapped into more rows would
+ * cover the plot).
+ */
+function textFits(plot: HTMLElement, legendHeight: number): boolean {
+  const svg = plot.querySelector('.main-svg');
+  if (!svg) return true;
+  const edge = svg.getBoundingClientRect();
+  for (const t of plot.querySelectorAll('svg text')) {
+    if (t.closest('g.annotation')) continue;
+    const r = t.getBoundingClientRect();
+    if (r.width === 0 || !(t.textContent ?? '').trim()) continue;
+    if (r.left < edge.left - 1 || r.right > edge.right + 1 || r.top < edge.top - 1 || r.bottom > edge.bottom + 1) return false;
+  }
+  return legendHeightOf(plot) <= legendHeight + 1;
 }
 
 /**

@@ -13,6 +13,8 @@
  *   - a pinned baseline: Table 1 stays near the top (the comparison is folded), changed cells carry
  *     "baseline → now" and a count per table, rows with no difference fold behind their count, and a
  *     reload keeps the baseline.
+ * The tests run side by side, each in a page of its own (at most three at a time: the config's
+ * maxConcurrency), on one browser: on a shared 2-core host the file took 157-174 s one after another.
  * Screenshots of the three widths and of one figure go to out/screenshots/; with J2G_PICTURES=1 to
  * docs/img/, the README's pictures (so that an ordinary run leaves the checkout unchanged).
  */
@@ -69,6 +71,17 @@ const layoutFacts = (page: Page) => page.evaluate(() => {
 
 function overlaps(a: { left: number; right: number; top: number; bottom: number }, b: typeof a): boolean {
   return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+}
+
+/** Scroll to each of the figures `ids` in turn and wait until it shows the scenario on show. */
+async function drawFigures(page: Page, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    await page.evaluate((i) => document.getElementById(i)!.scrollIntoView({ block: 'center' }), id);
+    await page.waitForFunction((i) => {
+      const p = (window as unknown as { __explorer: Probe }).__explorer;
+      return document.getElementById(i)!.dataset.scenario === p.scenarioKey && !p.figuresPending;
+    }, id, { timeout: 120_000 });
+  }
 }
 
 describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
@@ -190,7 +203,7 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
   }
 
   for (const [w, h] of SIZES) {
-    it(`${w}x${h}: figures do not overlap, nothing is wider than the window, figure text stays inside each figure${w === 1280 ? '; headers in words, Table 1 as the paper prints it; then a control change: every figure shows the new scenario or carries its updating mark, on every frame until all show it' : ''}${w === 400 ? '; a bad file\'s message in view' : ''}`, async () => {
+    it.concurrent(`${w}x${h}: figures do not overlap, nothing is wider than the window, figure text stays inside each figure${w === 1280 ? '; headers in words, Table 1 as the paper prints it; then a control change: every figure shows the new scenario or carries its updating mark, on every frame until all show it' : ''}${w === 400 ? '; a bad file\'s message in view' : ''}`, async () => {
       const page = await browser.context.newPage();
       await page.setViewportSize({ width: w, height: h });
       await page.goto(server.url);
@@ -218,6 +231,10 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
         await page.evaluate(() => { document.querySelector('header')!.style.position = ''; });
         // the same settled page serves the control-change check (one cold load fewer)
         await controlChangeMarksEveryFigure(page);
+        // redrawn under pass@2, with the margins recorded at each figure's first draw where they fit: text still inside
+        expect((await layoutFacts(page)).textOutside).toEqual([]);
+        const margins = await page.$$eval('section.figure .plot', (ps) => ps.filter((p) => !(p as HTMLElement).hidden).map((p) => (p as HTMLElement).dataset.margins));
+        expect(margins.filter((m) => m === 'recorded').length, margins.join(' ')).toBeGreaterThanOrEqual(8);
       }
       if (w === 400) {
         // a bad file chosen while scrolled far down: its message is in view
@@ -229,7 +246,42 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     });
   }
 
-  it('a link to a dataset the page does not bundle says so instead of silently opening another', async () => {
+  it.concurrent('figures redrawn with the margins recorded at their first draw; a dataset with longer labels falls back to automargin, and its text stays inside each figure', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await settled(page);
+    await page.selectOption('#c-dataset', 'data/recorded/synthetic-small');
+    await settled(page, 2);
+    // the figures whose category names label an axis: first drawn with automargin, margins recorded
+    const ranked = ['fig-1c', 'fig-3', 'fig-9'];
+    await drawFigures(page, ranked);
+    const state = () => page.evaluate((ids) => ({
+      fallbacks: (window as unknown as { __explorer: { marginFallbacks: number } }).__explorer.marginFallbacks,
+      margins: ids.map((id) => document.querySelector<HTMLElement>(`#${id} .plot`)!.dataset.margins),
+    }), ranked);
+    expect(await state()).toEqual({ fallbacks: 0, margins: ['automargin', 'automargin', 'automargin'] });
+    // the same dataset with category names seven times as long: the recorded margins cannot hold them
+    const long = join(work, 'long-labels');
+    cpSync(join(ROOT, 'data/recorded/synthetic-small'), long, { recursive: true });
+    const occupations = readFileSync(join(long, 'occupations.csv'), 'utf8');
+    writeFileSync(join(long, 'occupations.csv'), occupations.replace(/\bCat1\b/g, 'Occupations of category one').replace(/\bCat2\b/g, 'Occupations of category two'));
+    await page.setInputFiles('#files', readdirSync(long).map((f) => join(long, f)));
+    await settled(page, 3);
+    await drawFigures(page, ranked);
+    // the category rankings cannot hold the long names in their recorded margins (Figure 9 names
+    // categories too, beside its own legend: it may or may not); drawn again with automargin, text inside
+    const after = await state();
+    expect(after.margins.slice(0, 2)).toEqual(['fallback', 'fallback']);
+    expect(after.fallbacks).toBeGreaterThanOrEqual(2);
+    const f = await layoutFacts(page);
+    expect(f.textOutside).toEqual([]);
+    expect(await page.$eval('#fig-3 .plot', (p) => [...p.querySelectorAll('g.ytick text')].map((t) => t.textContent))).toContain('Occupations of category one');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it.concurrent('a link to a dataset the page does not bundle says so instead of silently opening another', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}?dataset=held&policy=pass%402`);
     // the notice is shown before the first pass starts: no need to wait for its figures and intervals
@@ -241,7 +293,7 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     await page.close();
   });
 
-  it('a pinned baseline: Table 1 stays near the top, changes are counted and shown as baseline → now, a reload keeps it', async () => {
+  it.concurrent('a pinned baseline: Table 1 stays near the top, changes are counted and shown as baseline → now, a reload keeps it', async () => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(server.url);

@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 600_000,
     fileParallelism: false,
+    // tests marked it.concurrent (explorerLayout.browser.ts: each in a page of its own) run three at a time
+    maxConcurrency: 3,
   },
 });

@@ -15,7 +15,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { computeQaijTable, computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
 import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
-import { fitFigure, minFigureWidth, panelColumns, rewrapToFit } from '../../kernel-lib/explorer/figureFit.ts';
+import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
 import { cellText, columnLabel } from '../../kernel-lib/explorer/tableFormat.ts';
@@ -85,6 +85,32 @@ describe('fitFigure', () => {
     const bars: PlotSpec = { data: [{ type: 'bar', orientation: 'h', x: [1, 2], y: ['a'.repeat(40), 'short'] }], layout: { meta: { figure: 'x', caption: '' } } };
     expect(minFigureWidth(bars)).toBe(Math.round(40 * 12 * 0.58) + 300); // 578
     expect(rewrapToFit('one two three four five six', 270, 100)).toBe('one two<br>three four<br>five six');
+  });
+});
+
+describe('recorded margins (a redraw with automargin off)', () => {
+  const spec = (margin: Record<string, number>): PlotSpec => ({
+    data: [{ type: 'bar', x: [1], y: ['a'] }],
+    layout: { meta: { figure: 'x', caption: '' }, width: 600, height: 400, margin, xaxis: { title: { text: 'x (u)' }, automargin: true }, yaxis: { title: { text: 'y (u)' }, automargin: true }, xaxis2: { title: { text: 'x2 (u)' }, automargin: true } },
+  });
+  test('a side Plotly grew keeps its grown size, a side it left takes the new spec\'s own, a larger own margin wins (hand computed)', () => {
+    // recorded over own margins l 70, r 20, t 40, b 82: Plotly grew l to 126 (y labels) and t to 55 (a legend)
+    const size = { l: 126, r: 20, t: 55, b: 82 }, base = { l: 70, r: 20, t: 40, b: 82 };
+    // the new scenario's caption is a line shorter (b 70) and its right margin larger (r 30); l asks 140 of its own
+    const input = spec({ l: 140, r: 30, t: 40, b: 70 });
+    const out = withRecordedMargins(input, size, base);
+    expect(out.layout.margin).toEqual({ l: 140, r: 30, t: 55, b: 70, autoexpand: false });
+    expect(withRecordedMargins(spec({ l: 70, r: 20, t: 40, b: 70 }), size, base).layout.margin).toEqual({ l: 126, r: 20, t: 55, b: 70, autoexpand: false });
+    // every axis, the second panel's too, stops pushing the margins; the input is not changed
+    for (const k of ['xaxis', 'yaxis', 'xaxis2'] as const) expect((out.layout[k] as { automargin: boolean }).automargin, k).toBe(false);
+    expect((input.layout.xaxis as { automargin: boolean }).automargin).toBe(true);
+    expect(input.layout.margin).toEqual({ l: 140, r: 30, t: 40, b: 70 });
+  });
+  test('recorded margins hold for the same width and legend: the legend\'s y (a share of the height) does not count', () => {
+    const at = (width: number, legend: Record<string, unknown>) => marginsKey({ ...spec({ l: 70, r: 20, t: 40, b: 70 }), layout: { ...spec({}).layout, width, legend } });
+    expect(at(600, { orientation: 'h', y: 0.95 })).toBe(at(600, { orientation: 'h', y: 0.93 }));
+    expect(at(600, { orientation: 'h', y: 0.95 })).not.toBe(at(601, { orientation: 'h', y: 0.95 }));
+    expect(at(600, { orientation: 'h', y: 0.95 })).not.toBe(at(600, { orientation: 'v', y: 0.95 }));
   });
 });
 
