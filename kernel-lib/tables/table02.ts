@@ -13,7 +13,8 @@ import type { ColumnTable } from 'arquero';
 import { UnsupportedOutputError } from '../errors.ts';
 import type { Outcome } from '../data/schema.ts';
 import { runsOfSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
-import { outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
+import { agreementOfCounts, outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
+import { agreementCounts, attachedAggregates, repeatedCounts } from '../data/recordAggregates.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, type ScenarioContext } from './context.ts';
 
@@ -22,6 +23,9 @@ export const HUMAN_JUDGE = 'human';
 /** Repeated-output agreement of attempts 1 and 2, or null when no task has both judged. */
 export function repeatedOutputAgreement(options: TableOptions | ScenarioContext): Agreement | null {
   const { dataset: ds, system, judge, judgmentReference } = resolveContext(options);
+  // a dataset loaded without its records (`j2g tables --engine duckdb`): the engine's counts of the same pairs
+  const counts = repeatedCounts(ds, system, judgmentReference, judge);
+  if (counts) return counts.length ? agreementOfCounts(counts) : null;
   const runs = runsOfSystem(ds, system);
   const judged = judgmentsOf(ds, judgmentReference, judge);
   const first: Outcome[] = [], second: Outcome[] = [];
@@ -42,10 +46,18 @@ export function table02(options: TableOptions | ScenarioContext): ColumnTable {
   const judges = [...judgesOf(ds)].filter((j) => j !== HUMAN_JUDGE);
   if (judgesOf(ds).has(HUMAN_JUDGE)) judges.push(HUMAN_JUDGE);
   const ofSystem = new Set<string>();
-  for (const list of runsOfSystem(ds, system).values()) for (const r of list) ofSystem.add(r.run_id);
+  const aggregated = attachedAggregates(ds) !== undefined; // without records: agreementCounts below
+  if (!aggregated) for (const list of runsOfSystem(ds, system).values()) for (const r of list) ofSystem.add(r.run_id);
   const rows: { judge_a: string; judge_b: string; exact_agreement_pct: number; binary_agreement_pct: number; pairs: number }[] = [];
   for (let a = 0; a < judges.length; a++) {
     for (let b = a + 1; b < judges.length; b++) {
+      if (aggregated) {
+        const counts = agreementCounts(ds, system, judgmentReference, judges[a], judges[b])!;
+        if (counts.length === 0) continue; // no shared comparison: no row
+        const r = agreementOfCounts(counts);
+        rows.push({ judge_a: judges[a], judge_b: judges[b], exact_agreement_pct: r.exactPct, binary_agreement_pct: r.binaryPct, pairs: r.pairs });
+        continue;
+      }
       // the comparisons (runs of the system, one reference) both judged, as judgeAgreement pairs them
       const xa: Outcome[] = [], xb: Outcome[] = [];
       const ja = judgmentsOf(ds, judgmentReference, judges[a]), jb = judgmentsOf(ds, judgmentReference, judges[b]);
