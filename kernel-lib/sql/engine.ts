@@ -102,6 +102,11 @@ export interface DuckDbDataset {
   /** the most attempts a task has on `system` (0 when it has no runs) */
   maxAttempt(system: string): Promise<number>;
   /**
+   * Compute one configuration (recorded costs) for every system at once, in one query kept in DuckDB;
+   * taskComponents then reads each system's rows from it (the same query text, the same rows).
+   */
+  prefetchAllSystems(options: Omit<DuckDbComponentOptions, 'system' | 'nodeRateUSDPerHour'>): Promise<void>;
+  /**
    * What the tables read of the records besides the components (sql/recordAggregates.sql), for the
    * context's system and judge: data/recordAggregates.ts's RecordAggregates, as
    * recordAggregatesFromRecords gives it from loaded records.
@@ -158,6 +163,9 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
     materialized = true;
   };
   const hasValidity = (await headerOf(connection, dir, 'runs')).includes('validity');
+  /** every-system component tables (prefetchAllSystems) by configuration without the system */
+  const batches = new Map<string, string>();
+  const batchKey = (judge: string, jr: Reference, tr: Reference, policy: AttemptPolicy) => JSON.stringify([judge, jr, tr, policyLabel(policy)]);
   return {
     dir, connection, manifest,
     async recordAggregates(scope: { system: string; judge: string } | null, base?: RecordAggregates) {
@@ -188,13 +196,37 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
       const k = attemptsCharged(policy);
       const rate = options.nodeRateUSDPerHour;
       if (rate !== undefined) await checkRepricing(connection, system, rate);
+      const batch = rate === undefined ? batches.get(batchKey(judge, judgmentReference, timeReference, policy)) : undefined;
+      if (batch !== undefined) {
+        // this configuration's rows of the every-system query (prefetchAllSystems), and the tasks without them
+        const rows = (await connection.runAndReadAll(`SELECT * FROM ${batch} WHERE system = ${literal(system)} ORDER BY task_row`)).getColumnsObjectJS() as Record<string, unknown[]>;
+        const without = await connection.runAndReadAll(`SELECT task_id FROM tasks WHERE task_id NOT IN (SELECT task_id FROM ${batch} WHERE system = ${literal(system)}) ORDER BY row_in_file`);
+        return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, without.getColumnsJS()[0]?.map(String) ?? []);
+      }
       const sql = fillSql(template, {
         system, judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
         charged: k, needed: policy.kind === 'pass' ? 1 : policy.m,
-        reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0),
+        reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0), all_systems: 0,
       });
       const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
       return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
+    },
+    async prefetchAllSystems(options) {
+      await materialize();
+      const d = componentDefaults(manifest);
+      const judge = options.judge ?? d.judge;
+      const judgmentReference = options.judgmentReference ?? d.judgmentReference;
+      const timeReference = options.timeReference ?? timeReferenceOf(judgmentReference);
+      const policy = checkPolicy(options.policy ?? d.policy);
+      const key = batchKey(judge, judgmentReference, timeReference, policy);
+      if (batches.has(key)) return;
+      const name = `components_all_systems_${batches.size + 1}`;
+      // one scan for every system, kept in DuckDB (sorted by system: each system's read skips the others' row groups)
+      await connection.run(`CREATE TEMP TABLE ${name} AS ${fillSql(template, {
+        system: '', judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
+        charged: attemptsCharged(policy), needed: policy.kind === 'pass' ? 1 : policy.m, reprice: 0, node_rate: '0', all_systems: 1,
+      })}`);
+      batches.set(key, name);
     },
     async validate() {
       const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();

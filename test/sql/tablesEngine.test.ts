@@ -35,6 +35,7 @@ import { buildTables } from '../../kernel-lib/tables/registry.ts';
 import { withSweepFrom } from '../../kernel-lib/tables/table05.ts';
 import { buildWithComponents, componentPatches, type ComponentSource } from '../../kernel-lib/tables/componentSource.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
+import { passAtK } from '../../kernel-lib/metrics/policy.ts';
 import type { TableOptions } from '../../kernel-lib/tables/options.ts';
 
 const SMALL = new URL('../../data/recorded/synthetic-small', import.meta.url).pathname;
@@ -170,6 +171,34 @@ describe('tables from DuckDB task components', () => {
     expect(late.rebuilds).toBeGreaterThan(0);
     expect(late.csv).toEqual(oracle);
   }));
+
+  test('one query for every system (prefetchAllSystems) gives each system the components of its own query, and the tasks it never ran', () => quiet(async () => {
+    const gen = tmp('j2g-batch-gen-');
+    writeGeneratedDataset(gen, { seed: 3, tasksPerOccupation: 5, occupations: 4, categories: 4, sectors: 2 });
+    // synthetic-small without sysY's run of A1: a task one system never ran
+    const gap = tmp('j2g-batch-gap-');
+    cpSync(SMALL, gap, { recursive: true });
+    for (const f of ['runs.csv', 'judgments.csv']) writeFileSync(join(gap, f), readFileSync(join(SMALL, f), 'utf8').split('\n').filter((l) => !l.startsWith('yA1,')).join('\n'));
+    const without = (await (async () => { const db = await openDuckDbDataset(gap); try { return (await db.taskComponents({ system: 'sysY' })).tasksWithoutRuns; } finally { db.close(); } })());
+    expect(without).toEqual(['A1']);
+    for (const dir of [SMALL, edgeDataset(), gen, gap]) {
+      const ds = loadDataset(dir);
+      const db = await openDuckDbDataset(dir);
+      try {
+        for (const config of [{}, { judgmentReference: 'expert_with_ai' as const }, { policy: passAtK(2) }]) {
+          const one = new Map<string, unknown>();
+          for (const s of ds.rows.systems) one.set(s.system, await db.taskComponents({ ...config, system: s.system }).catch((e: Error) => e.message));
+          await db.prefetchAllSystems(config);
+          for (const s of ds.rows.systems) {
+            const all = await db.taskComponents({ ...config, system: s.system }).catch((e: Error) => e.message);
+            expect(all).toEqual(one.get(s.system));
+          }
+        }
+      } finally {
+        db.close();
+      }
+    }
+  }), 60_000);
 
   test('componentPatches lists each configuration once: the context, every system, four crossings, 2n policies per reference', () => {
     const ctx = resolveContext({ dataset: loadDataset(SMALL) });
