@@ -53,7 +53,10 @@ reference follows --judgment-reference unless the file chose it; scenario.json's
   --engine js|duckdb        where the task components (records -> per-task credit, value, cost,
                             energy, times) are computed: js (default) or duckdb, the SQL of
                             kernel-lib/sql/taskComponents.sql over the folder's CSV or Parquet files;
-                            the same tables byte for byte (docs/scale.md)
+                            the same tables byte for byte (docs/scale.md). With duckdb, runs and
+                            judgments never enter the heap: DuckDB checks them (sql/validate.sql) and
+                            gives what the tables read of them (sql/recordAggregates.sql); --noise
+                            beyond tasks needs them, so it is refused there
   --accept-dataset-change   compute on a dataset whose files changed since --scenario FILE was written
                             (refused otherwise, naming the changed files); the new scenario.json
                             records both hashes (datasetChange)
