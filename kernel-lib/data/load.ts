@@ -588,7 +588,7 @@ const SMALL_FILES = ['occupations', 'sectors', 'tasks', 'systems'] as const sati
  * checks them, while runs and judgments stay on disk for another engine (kernel-lib/sql/engine.ts,
  * whose validate.sql checks them and their references). Reading `rows.runs` or `rows.judgments` (or
  * the views `runs`, `judgments`) throws, naming the caller's mistake: a computation that needs the
- * records must take them from the engine's aggregates (data/recordAggregates.ts), never from here.
+ * records must take them from the engine's aggregates (metrics/recordAggregates.ts), never from here.
  * @example loadDatasetWithoutRecords('data/recorded/synthetic-small').rows.tasks.length // => 6
  */
 export function loadDatasetWithoutRecords(dir: string): Dataset {
@@ -611,7 +611,7 @@ export function loadDatasetWithoutRecords(dir: string): Dataset {
   const ds = validateDataset(dir, manifest, files, issues, lines);
   for (const key of ['runs', 'judgments'] as const) {
     const refuse = () => {
-      throw new J2GError(`${key}: the records of ${dir} were not loaded (a dataset for another engine, loadDatasetWithoutRecords); take them from the engine's aggregates (data/recordAggregates.ts)`);
+      throw new J2GError(`${key}: the records of ${dir} were not loaded (a dataset for another engine, loadDatasetWithoutRecords); take them from the engine's aggregates (metrics/recordAggregates.ts)`);
     };
     viewGetters.add(refuse); // checkDataset: the dataset's own (refusing) view
     Object.defineProperty(ds.rows, key, { get: refuse, enumerable: false, configurable: false });

@@ -14,7 +14,7 @@
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
-import { attachedAggregates } from '../data/recordAggregates.ts';
+import { attachedAggregates } from './recordAggregates.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
 

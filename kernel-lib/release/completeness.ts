@@ -31,7 +31,7 @@ import { attemptsCharged, policyLabel, PASS_AT_1, type AttemptPolicy } from '../
 import { buildTables, TABLES } from '../tables/registry.ts';
 import { onWarning } from '../warn.ts';
 import type { Dataset } from '../data/load.ts';
-import { validityCounts } from '../data/recordAggregates.ts';
+import { validityCounts } from '../metrics/recordAggregates.ts';
 import { boundaryOf } from '../energy/boundary.ts';
 import { REFERENCES, type Reference } from '../data/schema.ts';
 
@@ -216,7 +216,7 @@ export function degenerateIntervals(ds: Pick<Dataset, 'rows'>): string | null {
  */
 export function validityFlags(ds: Dataset): SystemFlags[] {
   const out = new Map<string, SystemFlags>();
-  // runs per (system, validity cell): from the records, or the engine's aggregates (data/recordAggregates.ts)
+  // runs per (system, validity cell): from the records, or the engine's aggregates (metrics/recordAggregates.ts)
   const counts = validityCounts(ds);
   if (counts === null) return [];
   for (const { system, validity: v, runs } of counts) {

@@ -8,7 +8,7 @@
 import { J2GError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
 import { judgesOf } from '../metrics/taskComponents.ts';
-import { systemsWithoutNodeHours } from '../data/recordAggregates.ts';
+import { systemsWithoutNodeHours } from '../metrics/recordAggregates.ts';
 import type { TableOptions } from '../tables/options.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
 import { warn } from '../warn.ts';

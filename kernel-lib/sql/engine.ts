@@ -25,7 +25,7 @@ import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '.
 import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metrics/taskComponents.ts';
 import { readJsonFile } from '../io/readJsonFile.ts';
 import type { Outcome } from '../data/schema.ts';
-import type { RecordAggregates, TaskAttempts } from '../data/recordAggregates.ts';
+import type { RecordAggregates, TaskAttempts } from '../metrics/recordAggregates.ts';
 
 type Key = keyof typeof FILES;
 
@@ -108,7 +108,7 @@ export interface DuckDbDataset {
   prefetchAllSystems(options: Omit<DuckDbComponentOptions, 'system' | 'nodeRateUSDPerHour'>): Promise<void>;
   /**
    * What the tables read of the records besides the components (sql/recordAggregates.sql), for the
-   * context's system and judge: data/recordAggregates.ts's RecordAggregates, as
+   * context's system and judge: metrics/recordAggregates.ts's RecordAggregates, as
    * recordAggregatesFromRecords gives it from loaded records.
    */
   recordAggregates(scope: { system: string; judge: string }): Promise<RecordAggregates>;

@@ -1,5 +1,5 @@
 -- What the tables read of the per-run and per-judgment records besides the task components (issue 27):
--- the SQL form of kernel-lib/data/recordAggregates.ts recordAggregatesFromRecords, so that
+-- the SQL form of kernel-lib/metrics/recordAggregates.ts recordAggregatesFromRecords, so that
 -- `j2g tables --engine duckdb` never holds a record in the heap. Several queries, each after a line
 -- `-- query: NAME` (the runner splits the file there and runs each one alone).
 --

@@ -17,7 +17,7 @@ import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
 import { checkReference } from '../metrics/taskComponents.ts';
-import { attemptFacts } from '../data/recordAggregates.ts';
+import { attemptFacts } from '../metrics/recordAggregates.ts';
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
@@ -52,7 +52,7 @@ export function judgedAttempts(options: TableOptions | ScenarioContext, referenc
   const { dataset: ds, system, judge } = ctx;
   checkReference('reference', reference);
   // per task the system ran (tasks.csv order): its attempts and its leading judged ones (from the
-  // records, or from the engine's aggregates for a dataset loaded without them: data/recordAggregates.ts)
+  // records, or from the engine's aggregates for a dataset loaded without them: metrics/recordAggregates.ts)
   const facts = attemptFacts(ds, system, judge, reference);
   const available = commonAttempts(ctx);
   // Tasks with more attempts than the fewest-attempt task: their extra attempts are not used; say so.

@@ -12,7 +12,7 @@ import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import { attemptsCharged, policyLabel } from '../metrics/policy.ts';
 import { judgmentsOf, nodeRateOf, type RateOptions } from '../metrics/taskComponents.ts';
-import { systemRunFacts } from '../data/recordAggregates.ts';
+import { systemRunFacts } from '../metrics/recordAggregates.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
 import { evaluate } from './evaluate.ts';
@@ -50,7 +50,7 @@ function summaries(options: TableOptions | ScenarioContext, skipUnevaluable: boo
   // judgment's run exists): the judgments' index, cached per dataset and shared with taskComponents,
   // not a run_id -> system map of every run (issue 27: 9 % of the wide shape's time)
   // (a dataset loaded without its records, `j2g tables --engine duckdb`: the same three facts from the
-  // engine's aggregates, data/recordAggregates.ts)
+  // engine's aggregates, metrics/recordAggregates.ts)
   const facts = systemRunFacts(ds, reference, judge);
   const judged = facts?.judged ?? new Set<string>();
   const withRuns = facts?.withRuns ?? new Set<string>();

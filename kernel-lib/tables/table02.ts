@@ -14,7 +14,7 @@ import { UnsupportedOutputError } from '../errors.ts';
 import type { Outcome } from '../data/schema.ts';
 import { runsOfSystem, judgmentsOf, judgesOf } from '../metrics/taskComponents.ts';
 import { agreementOfCounts, outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
-import { agreementCounts, attachedAggregates, repeatedCounts } from '../data/recordAggregates.ts';
+import { agreementCounts, attachedAggregates, repeatedCounts } from '../metrics/recordAggregates.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, type ScenarioContext } from './context.ts';
 

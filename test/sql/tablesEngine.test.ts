@@ -24,7 +24,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
 import { openDuckDbDataset, type DuckDbDataset } from '../../kernel-lib/sql/engine.ts';
 import { loadDataset, loadDatasetWithoutRecords } from '../../kernel-lib/data/load.ts';
-import { recordAggregatesFromRecords, withRecordAggregates, type RecordAggregates } from '../../kernel-lib/data/recordAggregates.ts';
+import { recordAggregatesFromRecords, withRecordAggregates, type RecordAggregates } from '../../kernel-lib/metrics/recordAggregates.ts';
 import { runsOfSystem } from '../../kernel-lib/metrics/taskComponents.ts';
 import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParsedArgs } from '../args.ts';
 import { J2GError, ValidationError } from '../../errors.ts';
 import { loadDatasetWithoutRecords, type Dataset } from '../../data/load.ts';
-import { withRecordAggregates } from '../../data/recordAggregates.ts';
+import { withRecordAggregates } from '../../metrics/recordAggregates.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
 import { checkOutputPath, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';

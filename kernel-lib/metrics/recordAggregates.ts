@@ -13,12 +13,12 @@
  * Sizes: per system (runs, most attempt, runs without node_hours, judged runs per reference and judge),
  * per judge, and for the context's system only: per task (attempts, judged leading attempts) and the
  * judge-pair and attempt-pair outcome counts (at most judges^2 x 2 x 9 rows).
- * @example recordAggregatesFromRecords(loadDataset('data/recorded/synthetic-small'), { system: 'sysX', judge: 'J1' }).judges // => ['J1', 'J2', 'human']
+ * @example recordAggregatesFromRecords(loadDataset('data/recorded/synthetic-small'), { system: 'sysX', judge: 'J1' }).judges // => ['J1', 'J2']
  */
 import { J2GError } from '../errors.ts';
-import { REFERENCES, type Outcome, type Reference } from './schema.ts';
-import type { Dataset } from './load.ts';
-import { judgmentsOf, runsOfSystem } from '../metrics/taskComponents.ts';
+import { REFERENCES, type Outcome, type Reference } from '../data/schema.ts';
+import type { Dataset } from '../data/load.ts';
+import { judgmentsOf, runsOfSystem } from './taskComponents.ts';
 
 /** One system's runs: how many, the most attempts, how many lack node_hours, and the row of its first run (0-based). */
 export interface SystemRuns {
