@@ -578,3 +578,44 @@ export function checkDataset(ds: Dataset): Dataset {
   }
   return ds;
 }
+
+/** The files loadDatasetWithoutRecords reads: all but the per-run and per-judgment records. */
+const SMALL_FILES = ['occupations', 'sectors', 'tasks', 'systems'] as const satisfies readonly Key[];
+
+/**
+ * A dataset without its records (issue 27, `j2g tables --engine duckdb`): manifest.json and the four
+ * small files (occupations, sectors, tasks, systems; CSV or Parquet) loaded and checked as loadDataset
+ * checks them, while runs and judgments stay on disk for another engine (kernel-lib/sql/engine.ts,
+ * whose validate.sql checks them and their references). Reading `rows.runs` or `rows.judgments` (or
+ * the views `runs`, `judgments`) throws, naming the caller's mistake: a computation that needs the
+ * records must take them from the engine's aggregates (metrics/recordAggregates.ts), never from here.
+ * @example loadDatasetWithoutRecords('data/recorded/synthetic-small').rows.tasks.length // => 6
+ */
+export function loadDatasetWithoutRecords(dir: string): Dataset {
+  const { existsSync, statSync } = nodeFs();
+  const { join } = nodePath();
+  if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
+  if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
+  const issues: ValidationIssue[] = [];
+  const { manifest, lines } = readManifest(dir, issues);
+  const files: Partial<Record<Key, CsvColumns>> = {};
+  for (const key of SMALL_FILES) {
+    try {
+      const parquet = datasetParquetFile(dir, key);
+      files[key] = parquet ? readDatasetParquet(parquet, key) : readCsvColumns(join(dir, FILES[key].file), FILES[key].file);
+    } catch (e) {
+      if (e instanceof ValidationError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  const ds = validateDataset(dir, manifest, files, issues, lines);
+  for (const key of ['runs', 'judgments'] as const) {
+    const refuse = () => {
+      throw new J2GError(`${key}: the records of ${dir} were not loaded (a dataset for another engine, loadDatasetWithoutRecords); take them from the engine's aggregates (metrics/recordAggregates.ts)`);
+    };
+    viewGetters.add(refuse); // checkDataset: the dataset's own (refusing) view
+    Object.defineProperty(ds.rows, key, { get: refuse, enumerable: false, configurable: false });
+    Object.defineProperty(ds, key, { get: refuse, enumerable: false, configurable: false });
+  }
+  return ds;
+}

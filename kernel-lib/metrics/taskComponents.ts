@@ -14,6 +14,7 @@
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
+import { attachedAggregates } from './recordAggregates.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
 
@@ -225,7 +226,8 @@ const judgeCache = new WeakMap<Dataset, Set<string>>();
 export function judgesOf(dataset: Dataset): Set<string> {
   const ds = checkDataset(dataset);
   let judges = judgeCache.get(ds);
-  if (!judges) judgeCache.set(ds, (judges = new Set(ds.rows.judgments.map((j) => j.judge))));
+  // a dataset loaded without its records (`j2g tables --engine duckdb`): the engine's list, in the same order
+  if (!judges) judgeCache.set(ds, (judges = new Set(attachedAggregates(ds)?.judges ?? ds.rows.judgments.map((j) => j.judge))));
   return judges;
 }
 

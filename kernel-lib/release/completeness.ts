@@ -31,6 +31,7 @@ import { attemptsCharged, policyLabel, PASS_AT_1, type AttemptPolicy } from '../
 import { buildTables, TABLES } from '../tables/registry.ts';
 import { onWarning } from '../warn.ts';
 import type { Dataset } from '../data/load.ts';
+import { validityCounts } from '../metrics/recordAggregates.ts';
 import { boundaryOf } from '../energy/boundary.ts';
 import { REFERENCES, type Reference } from '../data/schema.ts';
 
@@ -215,19 +216,17 @@ export function degenerateIntervals(ds: Pick<Dataset, 'rows'>): string | null {
  */
 export function validityFlags(ds: Dataset): SystemFlags[] {
   const out = new Map<string, SystemFlags>();
-  let any = false;
-  for (const r of ds.rows.runs) {
-    const v = r.extra.validity;
-    if (v === undefined) continue;
-    any = true;
-    let f = out.get(r.system);
-    if (!f) out.set(r.system, (f = { system: r.system, runs: 0, flagged: 0, codes: {} }));
-    f.runs++;
+  // runs per (system, validity cell): from the records, or the engine's aggregates (metrics/recordAggregates.ts)
+  const counts = validityCounts(ds);
+  if (counts === null) return [];
+  for (const { system, validity: v, runs } of counts) {
+    let f = out.get(system);
+    if (!f) out.set(system, (f = { system, runs: 0, flagged: 0, codes: {} }));
+    f.runs += runs;
     const codes = v.split(';').map((c) => c.trim()).filter((c) => c !== '' && c !== 'ok');
-    if (codes.length) f.flagged++;
-    for (const c of codes) f.codes[c] = (f.codes[c] ?? 0) + 1;
+    if (codes.length) f.flagged += runs;
+    for (const c of codes) f.codes[c] = (f.codes[c] ?? 0) + runs;
   }
-  if (!any) return [];
   return ds.rows.systems.filter((s) => out.has(s.system)).map((s) => {
     const f = out.get(s.system)!;
     return { ...f, codes: Object.fromEntries(Object.entries(f.codes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };

@@ -8,6 +8,7 @@
 import { J2GError } from '../errors.ts';
 import { checkDataset, type Dataset } from '../data/load.ts';
 import { judgesOf } from '../metrics/taskComponents.ts';
+import { systemsWithoutNodeHours } from '../metrics/recordAggregates.ts';
 import type { TableOptions } from '../tables/options.ts';
 import type { WeightScheme } from '../weights/schemes.ts';
 import { warn } from '../warn.ts';
@@ -198,7 +199,7 @@ export function scenarioToTableOptions(s: ResolvedScenario, dataset: Dataset, fi
     for (const p of pricing) if (p.reason) warn(`rates: system ${p.system} keeps its recorded cost (${p.reason}); its rows are marked cost_basis=recorded`);
     // runCostAtRate without node_hours takes all of a run's cost as node time: say so at run time (the captions say it too)
     const repriced = new Set(pricing.filter((p) => p.rateUSDPerHour !== null).map((p) => p.system));
-    const without = new Set(dataset.rows.runs.filter((r) => r.node_hours === null && repriced.has(r.system)).map((r) => r.system));
+    const without = systemsWithoutNodeHours(dataset, repriced);
     for (const system of without) warn(`rates: runs of ${system} have no node_hours, so each is re-priced as if all of its cost were node time (Appendix G.1's fixed non-node charges are not kept; give node_hours in runs.csv to keep them)`);
     rates = { bySystem: Object.fromEntries(pricing.filter((p) => p.rateUSDPerHour !== null).map((p) => [p.system, p.rateUSDPerHour!])) };
   }

@@ -24,6 +24,8 @@ import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.t
 import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metrics/taskComponents.ts';
 import { readJsonFile } from '../io/readJsonFile.ts';
+import type { Outcome } from '../data/schema.ts';
+import type { RecordAggregates, TaskAttempts } from '../metrics/recordAggregates.ts';
 
 type Key = keyof typeof FILES;
 
@@ -62,6 +64,8 @@ function viewSql(dir: string, key: Key, header: string[]): string {
   if (missing.length) throw new J2GError(`${key}: missing column ${missing.join(', ')}`);
   const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`);
   if (key === 'runs') casts.push(header.includes('node_hours') ? 'CAST(node_hours AS DOUBLE) AS node_hours' : 'CAST(NULL AS DOUBLE) AS node_hours');
+  // the validity codes j2g energy and j2g import write (release/completeness.ts validityFlags), as text
+  if (key === 'runs' && header.includes('validity')) casts.push('CAST(validity AS VARCHAR) AS validity');
   const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
   if (existsSync(pq)) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(pq)}, file_row_number = true)`;
   const csv = join(dir, FILES[key].file);
@@ -98,6 +102,23 @@ export interface DuckDbDataset {
   /** the most attempts a task has on `system` (0 when it has no runs) */
   maxAttempt(system: string): Promise<number>;
   /**
+   * Compute one configuration (recorded costs) for every system at once, in one query kept in DuckDB;
+   * taskComponents then reads each system's rows from it (the same query text, the same rows).
+   */
+  prefetchAllSystems(options: Omit<DuckDbComponentOptions, 'system' | 'nodeRateUSDPerHour'>): Promise<void>;
+  /**
+   * What the tables read of the records besides the components (sql/recordAggregates.sql), for the
+   * context's system and judge: metrics/recordAggregates.ts's RecordAggregates, as
+   * recordAggregatesFromRecords gives it from loaded records.
+   */
+  recordAggregates(scope: { system: string; judge: string }): Promise<RecordAggregates>;
+  /**
+   * The same in two steps, for a caller that learns the scope from the first: `scope` null gives the
+   * per-system and per-judge parts only (the scoped lists empty); with `base` (such a result), only
+   * the scoped queries run and base's other parts are kept.
+   */
+  recordAggregates(scope: { system: string; judge: string } | null, base?: RecordAggregates): Promise<RecordAggregates>;
+  /**
    * The loader's checks as SQL (sql/validate.sql): every problem, the row named by its key
    * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
    */
@@ -130,23 +151,41 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   }
   const template = sqlText('taskComponents.sql');
   let materialized = false;
+  // A CSV is parsed again by every query over its view: read once into DuckDB's own columns
+  // (Parquet files stay views: DuckDB reads only the columns and row groups a query needs)
+  const materialize = async () => {
+    if (materialized) return;
+    for (const key of Object.keys(FILES) as Key[]) {
+      if (!fileOf[key].endsWith('.csv')) continue;
+      await connection.run(`CREATE TABLE csv_${key} AS SELECT * FROM ${key}`);
+      await connection.run(`CREATE OR REPLACE VIEW ${key} AS SELECT * FROM csv_${key}`);
+    }
+    materialized = true;
+  };
+  const hasValidity = (await headerOf(connection, dir, 'runs')).includes('validity');
+  /** every-system component tables (prefetchAllSystems) by configuration without the system */
+  const batches = new Map<string, string>();
+  const batchKey = (judge: string, jr: Reference, tr: Reference, policy: AttemptPolicy) => JSON.stringify([judge, jr, tr, policyLabel(policy)]);
   return {
     dir, connection, manifest,
+    async recordAggregates(scope: { system: string; judge: string } | null, base?: RecordAggregates) {
+      await materialize();
+      const q = aggregateQueries();
+      const read = async (name: string) => (await connection.runAndReadAll(fillSql(q[name], { system: scope?.system ?? '', judge: scope?.judge ?? '' }))).getRowObjectsJS();
+      const scoped = async (name: string) => (scope ? read(name) : []);
+      const r = recordAggregatesFromSql({
+        judges: base ? [] : await read('judges'), systems: base ? [] : await read('systems'), judged: base ? [] : await read('judged'),
+        validity: base || !hasValidity ? null : await read('validity'),
+        agreement: await scoped('agreement'), repeated: await scoped('repeated'), attempts: await scoped('attempts'),
+      }, scope ?? { system: '', judge: '' });
+      return base ? { ...base, scope: r.scope, agreement: r.agreement, repeated: r.repeated, attempts: r.attempts } : r;
+    },
     async maxAttempt(system) {
       const r = await connection.runAndReadAll(`SELECT COALESCE(MAX(attempt), 0) FROM runs WHERE system = ${literal(system)}`);
       return Number(r.getColumnsJS()[0][0]);
     },
     async taskComponents(options) {
-      if (!materialized) {
-        // A CSV is parsed again by every query over its view: read once into DuckDB's own columns
-        // (Parquet files stay views: DuckDB reads only the columns and row groups a query needs)
-        for (const key of Object.keys(FILES) as Key[]) {
-          if (!fileOf[key].endsWith('.csv')) continue;
-          await connection.run(`CREATE TABLE csv_${key} AS SELECT * FROM ${key}`);
-          await connection.run(`CREATE OR REPLACE VIEW ${key} AS SELECT * FROM csv_${key}`);
-        }
-        materialized = true;
-      }
+      await materialize();
       // the defaults of metrics/taskComponents.ts (componentDefaults), read from the manifest: no dataset in the heap here
       const d = componentDefaults(manifest);
       const system = options.system ?? d.system;
@@ -157,13 +196,37 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
       const k = attemptsCharged(policy);
       const rate = options.nodeRateUSDPerHour;
       if (rate !== undefined) await checkRepricing(connection, system, rate);
+      const batch = rate === undefined ? batches.get(batchKey(judge, judgmentReference, timeReference, policy)) : undefined;
+      if (batch !== undefined) {
+        // this configuration's rows of the every-system query (prefetchAllSystems), and the tasks without them
+        const rows = (await connection.runAndReadAll(`SELECT * FROM ${batch} WHERE system = ${literal(system)} ORDER BY task_row`)).getColumnsObjectJS() as Record<string, unknown[]>;
+        const without = await connection.runAndReadAll(`SELECT task_id FROM tasks WHERE task_id NOT IN (SELECT task_id FROM ${batch} WHERE system = ${literal(system)}) ORDER BY row_in_file`);
+        return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, without.getColumnsJS()[0]?.map(String) ?? []);
+      }
       const sql = fillSql(template, {
         system, judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
         charged: k, needed: policy.kind === 'pass' ? 1 : policy.m,
-        reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0),
+        reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0), all_systems: 0,
       });
       const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
       return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
+    },
+    async prefetchAllSystems(options) {
+      await materialize();
+      const d = componentDefaults(manifest);
+      const judge = options.judge ?? d.judge;
+      const judgmentReference = options.judgmentReference ?? d.judgmentReference;
+      const timeReference = options.timeReference ?? timeReferenceOf(judgmentReference);
+      const policy = checkPolicy(options.policy ?? d.policy);
+      const key = batchKey(judge, judgmentReference, timeReference, policy);
+      if (batches.has(key)) return;
+      const name = `components_all_systems_${batches.size + 1}`;
+      // one scan for every system, kept in DuckDB (sorted by system: each system's read skips the others' row groups)
+      await connection.run(`CREATE TEMP TABLE ${name} AS ${fillSql(template, {
+        system: '', judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
+        charged: attemptsCharged(policy), needed: policy.kind === 'pass' ? 1 : policy.m, reprice: 0, node_rate: '0', all_systems: 1,
+      })}`);
+      batches.set(key, name);
     },
     async validate() {
       const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();
@@ -227,5 +290,37 @@ export function taskComponentsFromRows(rows: Record<string, unknown[]>, config: 
     credit: f64('credit'), valueUSD: f64('value_usd'), costUSD: f64('cost_usd'),
     energyMJ: f64('energy_mj'), aiHours: f64('ai_hours'), timeSavingHours: f64('time_saving_hours'),
     tasksWithoutRuns: without,
+  };
+}
+
+/** recordAggregates.sql split at its `-- query: NAME` lines: name -> the query's text. */
+export function aggregateQueries(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const parts = sqlText('recordAggregates.sql').split(/^-- query: (\w+)\n/m);
+  for (let i = 1; i < parts.length; i += 2) out[parts[i]] = parts[i + 1];
+  return out;
+}
+
+type Rows = Record<string, unknown>[];
+/**
+ * The adapter at the boundary: recordAggregates.sql's result rows (by column name; from DuckDB here,
+ * or read back from a Trino or Spark run of the same queries) as a RecordAggregates for `scope`.
+ */
+export function recordAggregatesFromSql(r: { judges: Rows; systems: Rows; judged: Rows; validity: Rows | null; agreement: Rows; repeated: Rows; attempts: Rows }, scope: { system: string; judge: string }): RecordAggregates {
+  const text = (v: unknown) => String(v);
+  const count = (v: unknown) => Number(v);
+  const attempts = { expert_only: [] as TaskAttempts[], expert_with_ai: [] as TaskAttempts[] };
+  for (const row of r.attempts) {
+    attempts[row.reference as Reference].push({ taskId: text(row.task_id), attempts: count(row.attempts), prefix: count(row.prefix), unjudgedRun: row.unjudged_run === null ? null : text(row.unjudged_run) });
+  }
+  return {
+    scope: { ...scope },
+    judges: r.judges.map((j) => text(j.judge)),
+    systems: r.systems.map((s) => ({ system: text(s.system), runs: count(s.runs), maxAttempt: count(s.max_attempt), withoutNodeHours: count(s.without_node_hours), firstRow: count(s.first_row) })),
+    judged: r.judged.map((j) => ({ system: text(j.system), reference: j.reference as Reference, judge: text(j.judge), runs: count(j.runs) })),
+    validity: r.validity === null ? null : r.validity.map((v) => ({ system: text(v.system), validity: text(v.validity), runs: count(v.runs) })),
+    agreement: r.agreement.map((p) => ({ reference: p.reference as Reference, judgeA: text(p.judge_a), judgeB: text(p.judge_b), a: p.outcome_a as Outcome, b: p.outcome_b as Outcome, n: count(p.n) })),
+    repeated: r.repeated.map((p) => ({ reference: p.reference as Reference, a: p.outcome_a as Outcome, b: p.outcome_b as Outcome, n: count(p.n) })),
+    attempts,
   };
 }

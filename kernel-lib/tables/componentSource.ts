@@ -24,6 +24,11 @@ export interface ComponentSource {
   }): Promise<TaskComponents>;
   /** the most attempts a task has on `system` (the policy tables' n), or 0 when it has no runs */
   maxAttempt(system: string): Promise<number>;
+  /**
+   * Optional: compute one configuration (recorded costs) for every system at once, so that the
+   * taskComponents calls of Table 1's systems that follow read it instead of querying one by one.
+   */
+  prefetchAllSystems?(config: { judge: string; judgmentReference: Reference; timeReference: Reference; policy: AttemptPolicy }): Promise<void>;
 }
 
 /** The memo key of a context's components (tables/evaluate.ts componentsOf reads and writes it). */
@@ -121,6 +126,12 @@ export async function buildWithComponents<T>(ctx: ScenarioContext, source: Compo
     progress?.(`components ${queried}: ${c.system}, ${c.judge}, ${c.judgmentReference}/${c.timeReference}, ${policyLabel(c.policy)}${nodeRateOf(c.rates, c.system) === undefined ? '' : `, ${nodeRateOf(c.rates, c.system)} USD/node-hour`} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   };
   const attempts = await source.maxAttempt(ctx.system);
+  if (source.prefetchAllSystems && ctx.dataset.rows.systems.length > 1) {
+    // Table 1's row per system: one query for all (systems with a node rate are still asked one by one)
+    const t0 = performance.now();
+    await source.prefetchAllSystems({ judge: ctx.judge, judgmentReference: ctx.judgmentReference, timeReference: ctx.timeReference, policy: ctx.policy });
+    progress?.(`components of every system, ${ctx.judge}, ${ctx.judgmentReference}/${ctx.timeReference}, ${policyLabel(ctx.policy)}, in one query (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  }
   for (const patch of componentPatches(ctx, attempts)) await query(withScenario(ctx, patch));
   for (let rebuilds = 0; ; rebuilds++) {
     try {

@@ -16,7 +16,8 @@ import type { ColumnTable } from 'arquero';
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { returnsOf } from '../metrics/aggregate.ts';
 import { passAtK, policyLabel, threshold, type AttemptPolicy } from '../metrics/policy.ts';
-import { checkReference, runOutcomes, runsOfSystem } from '../metrics/taskComponents.ts';
+import { checkReference } from '../metrics/taskComponents.ts';
+import { attemptFacts } from '../metrics/recordAggregates.ts';
 import { warn } from '../warn.ts';
 import type { Reference } from '../data/schema.ts';
 import type { TableOptions } from './options.ts';
@@ -32,13 +33,9 @@ import { ratioIntervals } from '../uncertainty/ratioIntervals.ts';
  * @example commonAttempts({ dataset: loadDataset('data/recorded/synthetic-small') }) // => 2
  */
 export function commonAttempts(options: TableOptions | ScenarioContext): number {
-  const { dataset: ds, system } = resolveContext(options);
-  const runs = runsOfSystem(ds, system);
+  const { dataset: ds, system, judge } = resolveContext(options);
   let n = Infinity;
-  for (const t of ds.rows.tasks) {
-    const list = runs.get(t.task_id);
-    if (list) n = Math.min(n, list.length);
-  }
+  for (const t of attemptFacts(ds, system, judge, 'expert_only')) n = Math.min(n, t.attempts);
   if (n === Infinity) throw new UnsupportedOutputError(`system ${system} has no runs`);
   return n;
 }
@@ -54,26 +51,23 @@ export function judgedAttempts(options: TableOptions | ScenarioContext, referenc
   const ctx = resolveContext(options);
   const { dataset: ds, system, judge } = ctx;
   checkReference('reference', reference);
-  const runs = runsOfSystem(ds, system);
+  // per task the system ran (tasks.csv order): its attempts and its leading judged ones (from the
+  // records, or from the engine's aggregates for a dataset loaded without them: metrics/recordAggregates.ts)
+  const facts = attemptFacts(ds, system, judge, reference);
   const available = commonAttempts(ctx);
   // Tasks with more attempts than the fewest-attempt task: their extra attempts are not used; say so.
   let most = 0, fewest = '';
-  for (const t of ds.rows.tasks) {
-    const list = runs.get(t.task_id);
-    if (!list) continue;
-    most = Math.max(most, list.length);
-    if (!fewest && list.length === available) fewest = t.task_id;
+  for (const t of facts) {
+    most = Math.max(most, t.attempts);
+    if (!fewest && t.attempts === available) fewest = t.taskId;
   }
   if (most > available) warn(`policy tables use attempts 1..${available} on ${system}: task ${fewest} has ${available} attempt(s), other tasks up to ${most}; later attempts are left out`);
   let n = available;
   let short = '';
-  // the tasks with runs, in dataset order, and their runs' judgments as flags (no map lookup per run)
-  const { tasks, lists, runAt, judged } = runOutcomes(ds, system, reference, judge);
-  for (let i = 0; i < tasks.length; i++) {
-    const list = lists[i];
-    let k = 0;
-    while (k < n && judged[runAt[i] + k] !== -1) k++;
-    if (k < n) { n = k; short = `${list[k].run_id} (task ${tasks[i].task_id}, attempt ${k + 1})`; }
+  for (const t of facts) {
+    // attempts 1..k judged, k <= n; when k < n, attempt k + 1 is the first without a judgment
+    const k = Math.min(t.prefix, n);
+    if (k < n) { n = k; short = `${t.unjudgedRun} (task ${t.taskId}, attempt ${k + 1})`; }
   }
   if (n === 0) throw new UnsupportedOutputError(`run ${short} has no ${reference} judgment by ${judge}`);
   if (n < available) warn(`${reference} policies use attempts 1..${n} of ${available}: run ${short} has no ${reference} judgment by ${judge}`);

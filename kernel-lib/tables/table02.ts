@@ -15,7 +15,8 @@ import type { Outcome } from '../data/schema.ts';
 import { runsOfSystem, judgmentsOf, judgesOf, judgmentCodes, judgmentCodesRegular, OUTCOME_OF_CODE, runOutcomes } from '../metrics/taskComponents.ts';
 import type { Dataset } from '../data/load.ts';
 import type { Reference } from '../data/schema.ts';
-import { outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
+import { agreementOfCounts, outcomeAgreement, type Agreement } from '../uncertainty/judgeAgreement.ts';
+import { agreementCounts, attachedAggregates, repeatedCounts } from '../metrics/recordAggregates.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, type ScenarioContext } from './context.ts';
 
@@ -24,6 +25,9 @@ export const HUMAN_JUDGE = 'human';
 /** Repeated-output agreement of attempts 1 and 2, or null when no task has both judged. */
 export function repeatedOutputAgreement(options: TableOptions | ScenarioContext): Agreement | null {
   const { dataset: ds, system, judge, judgmentReference } = resolveContext(options);
+  // a dataset loaded without its records (`j2g tables --engine duckdb`): the engine's counts of the same pairs
+  const counts = repeatedCounts(ds, system, judgmentReference, judge);
+  if (counts) return counts.length ? agreementOfCounts(counts) : null;
   if (judgmentCodesRegular(ds)) {
     // the judgments as codes by run position (issue 27), the tasks in dataset order as below
     const codes = judgmentCodes(ds, judgmentReference, judge);
@@ -92,11 +96,19 @@ export function table02(options: TableOptions | ScenarioContext): ColumnTable {
   const { dataset: ds, system, judge, judgmentReference } = ctx;
   const judges = [...judgesOf(ds)].filter((j) => j !== HUMAN_JUDGE);
   if (judgesOf(ds).has(HUMAN_JUDGE)) judges.push(HUMAN_JUDGE);
+  const aggregated = attachedAggregates(ds) !== undefined; // without records: agreementCounts below
   const rows: { judge_a: string; judge_b: string; exact_agreement_pct: number; binary_agreement_pct: number; pairs: number }[] = [];
-  const pairsOf = sharedComparisons(ds, system, judgmentReference);
+  const pairsOf = aggregated ? null : sharedComparisons(ds, system, judgmentReference);
   for (let a = 0; a < judges.length; a++) {
     for (let b = a + 1; b < judges.length; b++) {
-      const [xa, xb] = pairsOf(judges[a], judges[b]);
+      if (aggregated) {
+        const counts = agreementCounts(ds, system, judgmentReference, judges[a], judges[b])!;
+        if (counts.length === 0) continue; // no shared comparison: no row
+        const r = agreementOfCounts(counts);
+        rows.push({ judge_a: judges[a], judge_b: judges[b], exact_agreement_pct: r.exactPct, binary_agreement_pct: r.binaryPct, pairs: r.pairs });
+        continue;
+      }
+      const [xa, xb] = pairsOf!(judges[a], judges[b]);
       if (xa.length === 0) continue; // no shared comparison: no row
       const r = outcomeAgreement(xa, xb);
       rows.push({ judge_a: judges[a], judge_b: judges[b], exact_agreement_pct: r.exactPct, binary_agreement_pct: r.binaryPct, pairs: r.pairs });

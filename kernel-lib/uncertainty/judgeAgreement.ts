@@ -38,6 +38,24 @@ export function outcomeAgreement(a: Outcome[], b: Outcome[]): Agreement {
   return { exactPct: (100 * exact) / a.length, binaryPct: (100 * binary) / a.length, pairs: a.length };
 }
 
+/**
+ * outcomeAgreement from counts of outcome pairs (`n` comparisons where the first said `a`, the second
+ * `b`): the same integers and the same divisions, so the same numbers as over the expanded lists.
+ * @example agreementOfCounts([{ a: 'win', b: 'win', n: 3 }, { a: 'win', b: 'tie', n: 1 }]) // => { exactPct: 75, binaryPct: 100, pairs: 4 }
+ */
+export function agreementOfCounts(counts: readonly { a: Outcome; b: Outcome; n: number }[]): Agreement {
+  let exact = 0, binary = 0, pairs = 0;
+  for (const { a, b, n } of counts) {
+    if (!OUTCOMES.has(a) || !OUTCOMES.has(b)) throw new J2GError(`agreementOfCounts requires outcomes win, tie or loss: ${JSON.stringify(a)}, ${JSON.stringify(b)}`);
+    if (!Number.isSafeInteger(n) || n < 0) throw new J2GError(`agreementOfCounts requires counts that are integers >= 0: ${n}`);
+    pairs += n;
+    if (a === b) exact += n;
+    if (winTie(a) === winTie(b)) binary += n;
+  }
+  if (pairs === 0) throw new J2GError('agreementOfCounts requires at least one pair');
+  return { exactPct: (100 * exact) / pairs, binaryPct: (100 * binary) / pairs, pairs };
+}
+
 /** Agreement of two judges over the comparisons (keys) both judged. */
 export function judgeAgreement(a: { key: string; outcome: Outcome }[], b: { key: string; outcome: Outcome }[], names = ['a', 'b']): Agreement {
   const byKey = new Map(b.map((j) => [j.key, j.outcome]));

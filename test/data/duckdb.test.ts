@@ -73,8 +73,9 @@ describe('task components in SQL on DuckDB', () => {
   test('placeholders are filled with SQL literals, quotes doubled, and one left empty is refused', () => {
     expect(fillSql('x = {{a}} AND y = {{b}}', { a: "it's", b: 2 })).toBe("x = 'it''s' AND y = 2");
     expect(() => fillSql('{{c}}', {})).toThrow('SQL placeholder without a value: c');
-    // the shipped query names only the placeholders the runner fills
-    expect([...new Set(sqlText('taskComponents.sql').match(/\{\{\w+\}\}/g))].sort()).toEqual(['{{charged}}', '{{judge}}', '{{judgment_reference}}', '{{needed}}', '{{node_rate}}', '{{reprice}}', '{{system}}', '{{time_reference_ai}}']);
+    // the shipped queries name only the placeholders the runner fills
+    expect([...new Set(sqlText('recordAggregates.sql').match(/\{\{\w+\}\}/g))].sort()).toEqual(['{{judge}}', '{{system}}']);
+    expect([...new Set(sqlText('taskComponents.sql').match(/\{\{\w+\}\}/g))].sort()).toEqual(['{{all_systems}}', '{{charged}}', '{{judge}}', '{{judgment_reference}}', '{{needed}}', '{{node_rate}}', '{{reprice}}', '{{system}}', '{{time_reference_ai}}']);
   });
 });
 

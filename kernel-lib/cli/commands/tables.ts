@@ -4,7 +4,9 @@
 import { join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParsedArgs } from '../args.ts';
-import { J2GError } from '../../errors.ts';
+import { J2GError, ValidationError } from '../../errors.ts';
+import { loadDatasetWithoutRecords, type Dataset } from '../../data/load.ts';
+import { withRecordAggregates } from '../../metrics/recordAggregates.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
 import { checkOutputPath, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
@@ -51,7 +53,10 @@ reference follows --judgment-reference unless the file chose it; scenario.json's
   --engine js|duckdb        where the task components (records -> per-task credit, value, cost,
                             energy, times) are computed: js (default) or duckdb, the SQL of
                             kernel-lib/sql/taskComponents.sql over the folder's CSV or Parquet files;
-                            the same tables byte for byte (docs/scale.md)
+                            the same tables byte for byte (docs/scale.md). With duckdb, runs and
+                            judgments never enter the heap: DuckDB checks them (sql/validate.sql) and
+                            gives what the tables read of them (sql/recordAggregates.sql); --noise
+                            beyond tasks needs them, so it is refused there
   --accept-dataset-change   compute on a dataset whose files changed since --scenario FILE was written
                             (refused otherwise, naming the changed files); the new scenario.json
                             records both hashes (datasetChange)
@@ -102,26 +107,65 @@ export function scenarioOutputs(loaded: LoadedScenario, built: ReturnType<typeof
  * The scenario of a command line: `--scenario FILE` (if given; its derived fields dropped so that they
  * follow the flags, scenario/files.ts scenarioFileBase) with the flags over it.
  */
-export function scenarioOfArgs(args: ParsedArgs): LoadedScenario {
+export function scenarioOfArgs(args: ParsedArgs, dataset?: Dataset): LoadedScenario {
   const file = args.options.scenario !== undefined ? readScenarioFileAt(args.options.scenario) : undefined;
   const flags = { ...args.options, rate: args.lists.rate };
   const input = scenarioFromFlags(flags, scenarioFileBase(file?.value ?? {}));
   if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
-  return loadScenario(input, { where: flagOrFileFieldName(flags, file?.where), progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
+  if (dataset && dataset.dir !== input.dataset) throw new J2GError(`the dataset given (${dataset.dir}) is not the scenario's (${input.dataset})`);
+  return loadScenario(input, { dataset, where: flagOrFileFieldName(flags, file?.where), progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
 }
 
-/** `--engine duckdb`: the tables with every configuration's task components from DuckDB (tables/componentSource.ts). */
-async function tablesOnDuckDb(loaded: LoadedScenario, progress: ((line: string) => void) | undefined): Promise<ReturnType<typeof buildTables>> {
+/** The dataset folder a command line names (--data, else its --scenario FILE's dataset). */
+function datasetDirOfArgs(args: ParsedArgs): string {
+  const file = args.options.scenario !== undefined ? readScenarioFileAt(args.options.scenario) : undefined;
+  const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, scenarioFileBase(file?.value ?? {}));
+  if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
+  return String(input.dataset);
+}
+
+/**
+ * `--engine duckdb`: the scenario and the tables without a record in the heap (issue 27). DuckDB
+ * checks runs and judgments (sql/validate.sql; the other four files are loaded and checked as
+ * always), gives the aggregates the tables read of the records (sql/recordAggregates.sql) and every
+ * configuration's task components (tables/componentSource.ts); the dataset is loaded without its
+ * records (data/load.ts loadDatasetWithoutRecords), so a reader that still wanted them would throw.
+ */
+async function tablesOnDuckDb(args: ParsedArgs, progress: ((line: string) => void) | undefined): Promise<{ loaded: LoadedScenario; built: ReturnType<typeof buildTables> }> {
   const { openDuckDbDataset } = await import('../../sql/engine.ts');
-  const db = await openDuckDbDataset(loaded.dataset.dir);
+  const dir = datasetDirOfArgs(args);
+  const step = stepTimer(progress);
+  const db = await openDuckDbDataset(dir);
   try {
+    const issues = await db.validate();
+    if (issues.length) throw new ValidationError(issues);
+    step('runs and judgments checked in DuckDB (sql/validate.sql)');
+    const dataset = loadDatasetWithoutRecords(dir);
+    for (const w of dataset.warnings) warn(w);
+    const base = await db.recordAggregates(null);
+    withRecordAggregates(dataset, base);
+    step('per-system and per-judge aggregates from DuckDB (sql/recordAggregates.sql)');
+    const loaded = scenarioOfArgs(args, dataset);
     const ctx = resolveContext(loaded.options);
+    if (ctx.noise.attempts || ctx.noise.grading || ctx.noise.meter) throw new J2GError('--noise attempts, grading and meter resample the runs and judgments, which --engine duckdb keeps out of the heap: use --engine js (or --noise tasks)');
+    withRecordAggregates(dataset, await db.recordAggregates({ system: ctx.system, judge: ctx.judge }, base));
+    step(`aggregates of ${ctx.system} (judge ${ctx.judge}) from DuckDB`);
     const built = await buildWithComponents(ctx, db, () => buildTables(ctx), progress);
     progress?.(`${built.queried} component configurations from DuckDB${built.rebuilds ? `, ${built.rebuilds} asked for late` : ''}`);
-    return built.value;
+    return { loaded, built: built.value };
   } finally {
     db.close();
   }
+}
+
+/** `step(what)` reports what finished since the last call, with its seconds (nothing without progress). */
+function stepTimer(progress: ((line: string) => void) | undefined): (what: string) => void {
+  let t = performance.now();
+  return (what) => {
+    const now = performance.now();
+    progress?.(`${what} (${((now - t) / 1000).toFixed(1)} s)`);
+    t = now;
+  };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -131,11 +175,20 @@ export async function run(argv: string[]): Promise<number> {
   const engine = args.options.engine ?? 'js';
   if (engine !== 'js' && engine !== 'duckdb') throw new J2GError(`invalid engine: ${engine} (expected js or duckdb)`);
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
-  const loaded = scenarioOfArgs(args);
-  checkOutputPath('out', out, [['dataset folder', loaded.dataset.dir]]);
-  const progress = progressFor('tables', loaded.dataset.dir);
   const t0 = performance.now();
-  const { files, skipped } = scenarioOutputs(loaded, engine === 'duckdb' ? await tablesOnDuckDb(loaded, progress) : undefined);
+  let loaded: LoadedScenario, built: ReturnType<typeof buildTables> | undefined;
+  let progress: ((line: string) => void) | undefined;
+  if (engine === 'duckdb') {
+    const dir = datasetDirOfArgs(args);
+    checkOutputPath('out', out, [['dataset folder', dir]]);
+    progress = progressFor('tables', dir);
+    ({ loaded, built } = await tablesOnDuckDb(args, progress));
+  } else {
+    loaded = scenarioOfArgs(args);
+    checkOutputPath('out', out, [['dataset folder', loaded.dataset.dir]]);
+    progress = progressFor('tables', loaded.dataset.dir);
+  }
+  const { files, skipped } = scenarioOutputs(loaded, built);
   progress?.(`${Object.keys(files).length - 1} tables built (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
   // what validate says of the runs and the intervals, said where the tables are made too (#28)
