@@ -324,21 +324,21 @@ describe('columns', () => {
   });
 
   it('an explicit idle power replaces the measured one; a flagged segment does not count toward the measured one', () => {
-    // idle window [0, 4] at 100 W, but samples stop on (1, 3) (a gap, flagged); run r [4, 6] at 300 W
-    // measured P_idle over the unflagged idle segments only: [0, 4] is one segment and it is flagged, so none:
-    // no incremental column. With idlePowerW 50: incremental = (300 - 50) x 2 = 500 J
+    // idle windows i [0, 2] at 100 W and j [2, 4], where samples stop on (2.5, 3.8) (1.3 s, over the 1 s gap limit: [2, 4) flagged);
+    // run r [4, 6] at 300 W. oracle: P_idle over the unflagged [0, 2) alone = 200 J / 2 s = 100 W (counting
+    // the flagged segment's energy or time would move it); incremental = (300 - 100) x 2 = 400 J (samples at 4 s
+    // and 4.5 s are 300 W: r's power is flat). With idlePowerW 50: (300 - 50) x 2 = 500 J.
     const dir = writeTrace({
       gpus: ['GPU-a'],
-      smi: [...powerSamples('GPU-a', 0, 1, 0.5, () => 100), ...powerSamples('GPU-a', 3, 4, 0.5, () => 100), ...powerSamples('GPU-a', 4.5, 6, 0.5, () => 300)],
-      marks: [{ t: 0, kind: 'idle-start', id: 'i' }, { t: 4, kind: 'idle-end', id: 'i' }, ...run('r', 4, 6)],
+      smi: [...powerSamples('GPU-a', 0, 2.5, 0.5, () => 100), ...powerSamples('GPU-a', 3.8, 3.8, 0.5, () => 100), ...powerSamples('GPU-a', 4, 6, 0.5, () => 300)],
+      marks: [{ t: 0, kind: 'idle-start', id: 'i' }, { t: 2, kind: 'idle-end', id: 'i' }, { t: 2, kind: 'idle-start', id: 'j' }, { t: 4, kind: 'idle-end', id: 'j' }, ...run('r', 4, 6)],
     });
     const measured = energyRuns(dir);
-    expect(measured.summary.idle_power_w).toBeNull();
-    expect(measured.columns).not.toContain('energy_incremental_mj');
+    expect(measured.summary.idle_power_w).toBeCloseTo(100, 9);
+    expect(byRun(measured.rows, 'energy_incremental_mj').r).toBeCloseTo(400e-6, 12);
     const given = energyRuns(dir, { idlePowerW: 50 });
     expect(given.summary.idle_power_w).toBe(50);
-    // [4, 4.5]: trapezoid from 100 W to 300 W = 100 J, less 25 J; [4.5, 6] 450 J less 75 J: 450 J
-    expect(byRun(given.rows, 'energy_incremental_mj').r).toBeCloseTo(450e-6, 12);
+    expect(byRun(given.rows, 'energy_incremental_mj').r).toBeCloseTo(500e-6, 12);
   });
 
   it('no series with two samples: refused, saying what each source was', () => {
