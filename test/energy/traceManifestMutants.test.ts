@@ -5,6 +5,10 @@
  * Oracles: the manifest this file writes (what was written must be what is read, unknown keys kept),
  * and for each refusal the file, the line of the offending key found by searching the written text
  * (not by the code's own line map), the field's dotted path, and what was expected.
+ *
+ * Equivalent mutant: readTraceManifest's `if (!(e instanceof ValidationError)) throw e` made `if (false)`
+ * (rethrow nothing unexpected). readTextFile throws only ValidationErrors (every file-system error is
+ * wrapped into one, and decodeUtf8 throws one), so the rethrow is never reached by any input.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +92,7 @@ test('each bad field is refused naming the file, the line of its key, its path a
     ['"reason": 5', (m) => { m.sources.nvidia_smi.reason = 5; }, 'sources.nvidia_smi.reason: Invalid input: expected string, received number'],
     ['"index": true', (m) => { m.sources.nvml.gpus[1].index = true; }, 'sources.nvml.gpus.1.index: Invalid input'],
     ['"uuid": 0', (m) => { m.sources.nvml.gpus[0].uuid = 0; }, 'sources.nvml.gpus.0.uuid: Invalid input: expected string, received number'],
+    ['"uuid": 7', (m) => { m.sources.nvidia_smi.gpus = [{ index: 0, uuid: 7 }]; }, 'sources.nvidia_smi.gpus.0.uuid: Invalid input: expected string, received number'],
     ['"label": [', (m) => { m.sources.rapl.zones[1].label = ['dram-0']; }, 'sources.rapl.zones.1.label: Invalid input: expected string, received array'],
     ['"kind": "core"', (m) => { m.sources.rapl.zones[1].kind = 'core'; }, 'sources.rapl.zones.1.kind: Invalid option: expected one of "package"|"dram"'],
     ['"max_energy_range_uj": 0', (m) => { m.sources.rapl.zones[1].max_energy_range_uj = 0; }, 'sources.rapl.zones.1.max_energy_range_uj: Too small: expected number to be >0'],
