@@ -8,6 +8,24 @@
  * dt + E_{b,0} / K_b) and Appendix G (T_alloc = tau_i + T0 tau_i / sum tau), the trace this file writes
  * (what each sample, mark and manifest field is), and the property that every joule of the trace is
  * reported once (runs + unserved setup + idle = total).
+ *
+ * Equivalent mutants of energyRuns.ts (no output can tell them apart, so no test can kill them):
+ * - `primary.length === 0 || primary.every(...)` with `primary.length === 0` made `false`: `[].every(...)`
+ *   is true, so an empty list of primary series is refused by the second operand anyway.
+ * - `for (let k = 0; k < nSeg; k++)` (summing the primary series) with `<` made `<=`: the extra pass reads
+ *   index nSeg of the series' Float64Array (undefined) and writes NaN at index nSeg of segJ, segTotalJ and
+ *   segFlags, typed arrays of length nSeg, where JavaScript ignores the write.
+ * - The check that the parts add up to the trace total (`if (Math.abs(partsJ - totalJ) > 1e-9 * ...)`
+ *   made `false` or `>=`, and its message, never reached: "no coverage"): it guards an invariant that
+ *   attributeEnergy keeps (each segment's energy goes whole to running runs, to setups, or to idle), so no
+ *   input makes the parts differ from the total by more than rounding. Its tolerance is tested (the
+ *   10 MJ trace below: `Math.max(1, ...)` made `Math.min` refuses it).
+ * - `manifest.sources.nvml.gpus ?? []` (and nvidia_smi's) with `[]` made `["Stryker was here"]`: a source
+ *   without a GPU list then maps `"Stryker was here".uuid`, undefined, which no series' device (a string)
+ *   looks up.
+ * - `guessed.some((w) => w !== r)` with `w !== r` made `true`: a guessed window that is the run itself
+ *   carries `unmatched-mark` or `nested-mark` in the run's own reasons, which the same condition already
+ *   excludes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -344,5 +362,132 @@ describe('columns', () => {
   it('no series with two samples: refused, saying what each source was', () => {
     const dir = writeTrace({ gpus: ['GPU-a'], smi: [[1, 'GPU-a', 100]], marks: run('r', 0, 2) });
     expect(() => energyRuns(dir)).toThrow(`${dir}: no energy series with two or more samples (nvml absent (not in this fixture); nvidia_smi present; rapl absent (not in this fixture))`);
+  });
+});
+
+describe('resource-proportional column: when it is given and when it is left out', () => {
+  it('with RAPL beside the GPUs: each GPU to its run, the host (CPU + DRAM) split equally', () => {
+    // GPU-a 600 W, GPU-b 100 W, package 80 W, DRAM 20 W on [0, 2]; a on GPUs 0 and 1 [0, 2], b on GPU 1 [0, 2]
+    // oracle per second: GPU 0 600 J to a; GPU 1 100 J split a, b (both use it): 50 J each; host 100 J / 2 = 50 J each.
+    //   a = 2 x (600 + 50 + 50) = 1400 J, b = 2 x (50 + 50) = 200 J; ours: 800 J each
+    const dir = writeTrace({
+      gpus: ['GPU-a', 'GPU-b'],
+      smi: [...powerSamples('GPU-a', 0, 2, 0.5, () => 600), ...powerSamples('GPU-b', 0, 2, 0.5, () => 100)].sort((x, y) => x[0] - y[0]),
+      rapl: {
+        zones: [{ label: 'package-0', kind: 'package', range: 1e15 }, { label: 'dram-0', kind: 'dram', range: 1e15 }],
+        samples: [...counterSamples('package-0', 0, 2, 0.5, () => 80, 1e6), ...counterSamples('dram-0', 0, 2, 0.5, () => 20, 1e6)].sort((x, y) => x[0] - y[0]),
+      },
+      marks: [...run('a', 0, 2, { gpus: '0,1' }), ...run('b', 0, 2, { gpus: '1' })].sort(byT),
+    });
+    const { rows } = energyRuns(dir);
+    expect(byRun(rows, 'energy_resource_mj')).toEqual({ a: 0.0014, b: 0.0002 });
+    expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0008, b: 0.0008 });
+  });
+
+  it('left out when one run names no GPUs (no partial split), silently', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100),
+      marks: [...run('a', 0, 2, { gpus: '0' }), ...run('b', 0, 2)].sort(byT),
+    });
+    clearWarnings();
+    expect(energyRuns(dir).columns).not.toContain('energy_resource_mj');
+    expect(warnings()).toEqual([]);
+  });
+
+  it('left out, with one warning, when a GPU series is not in the manifest\'s lists; no warning when no run names GPUs', () => {
+    // the manifest lists no GPU (gpus: []), so the samples of GPU-x are read but GPU-x has no index
+    const marks = [...run('a', 0, 2, { gpus: '0' }), ...run('b', 0, 2, { gpus: '1' })].sort(byT);
+    const dir = writeTrace({ gpus: [], smi: powerSamples('GPU-x', 0, 2, 0.5, () => 100), marks });
+    clearWarnings();
+    const { columns, rows } = energyRuns(dir);
+    expect(columns).not.toContain('energy_resource_mj');
+    expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0001, b: 0.0001 });
+    expect(warnings()).toEqual([`${dir}: GPU GPU-x is not listed in manifest.json, so energy_resource_mj is left out`]);
+    const quiet = writeTrace({ gpus: [], smi: powerSamples('GPU-x', 0, 2, 0.5, () => 100), marks: run('a', 0, 2) });
+    clearWarnings();
+    expect(energyRuns(quiet).columns).not.toContain('energy_resource_mj');
+    expect(warnings()).toEqual([]);
+  });
+
+  it('left out when runs name GPUs the trace did not measure: all of them named, the measured ones sorted, or "none"', () => {
+    // manifest: GPU-a index 2, GPU-b index 0 (series in file order a, b: indices 2, 0, written sorted "0, 2")
+    const dir = writeTrace({
+      gpus: ['GPU-a', 'GPU-b'],
+      smi: [...powerSamples('GPU-a', 0, 2, 0.5, () => 100), ...powerSamples('GPU-b', 0, 2, 0.5, () => 100)].sort((x, y) => x[0] - y[0]),
+      marks: [...run('a', 0, 2, { gpus: '0,1' }), ...run('b', 0, 2, { gpus: '3' })].sort(byT),
+    });
+    editManifest(dir, (m) => { m.sources.nvidia_smi.gpus = [{ index: '2', uuid: 'GPU-a' }, { index: '0', uuid: 'GPU-b' }]; });
+    clearWarnings();
+    expect(energyRuns(dir).columns).not.toContain('energy_resource_mj');
+    expect(warnings()).toEqual([`${dir}: run a GPU 1, run b GPU 3 not measured in this trace (measured: 0, 2), so energy_resource_mj is left out`]);
+    // RAPL only: no GPU measured at all
+    const cpu = writeTrace({
+      rapl: { zones: [{ label: 'package-0', kind: 'package', range: 1e15 }], samples: counterSamples('package-0', 0, 2, 0.5, () => 80, 1e6) },
+      marks: run('a', 0, 2, { gpus: '0' }),
+    });
+    clearWarnings();
+    expect(energyRuns(cpu).columns).not.toContain('energy_resource_mj');
+    expect(warnings()).toEqual([`${cpu}: run a GPU 0 not measured in this trace (measured: none), so energy_resource_mj is left out`]);
+  });
+});
+
+describe('edges of the whole', () => {
+  it('exactly 20 skipped lines are all warned, with no "0 more" line', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 30, 0.5, () => 100), marks: run('r', 0, 30) });
+    const lines = readFileSync(join(dir, 'smi.csv'), 'utf8').split('\n');
+    for (let i = 2; i <= 21; i++) lines[2 * i] = lines[2 * i].replace(/,100$/, ',x');
+    writeFileSync(join(dir, 'smi.csv'), lines.join('\n'));
+    clearWarnings();
+    energyRuns(dir, { gapLimitS: 5 });
+    expect(warnings().filter((w) => w.includes(': skipped: '))).toHaveLength(20);
+    expect(warnings().filter((w) => w.includes('more skipped lines'))).toEqual([]);
+  });
+
+  it('one GPU with samples and one with a single sample: the energy is read, the runs flagged, not refused', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a', 'GPU-b'],
+      smi: [...powerSamples('GPU-a', 0, 2, 0.5, () => 100), [1, 'GPU-b', 50] as [number, string, number]].sort((x, y) => x[0] - y[0]),
+      marks: run('r', 0, 2),
+    });
+    const { rows } = energyRuns(dir);
+    expect(Number(rows[0].energy_mj)).toBeCloseTo(200e-6, 12);
+    expect(rows[0].validity).toBe('unbracketed');
+  });
+
+  it('an open last run ends the execution window at the trace end: window [1, 4] = 3 s, T0 0', () => {
+    // a [1, 2] complete; open from 2 never ends: closed at the last sample, 4 s. busy [1, 4] = 3 s, T0 = 0
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100), marks: [...run('a', 1, 2), { t: 2, kind: 'run-start', id: 'open' }] });
+    const { rows, summary } = energyRuns(dir, { rateUSDPerHour: 3600 });
+    expect(summary.execution_window_s).toBe(3);
+    expect(summary.t0_s).toBe(0);
+    expect(byRun(rows, 'cost_usd')).toEqual({ a: 1, open: 2 });
+    expect(summary.idle_outside_window_j).toBeCloseTo(100, 9);
+  });
+
+  it('a setup no run is of its batch: its energy is reported unserved, and the parts still add up', () => {
+    // 100 W on [0, 4]; setup s [0, 1] batch z; run a [1, 4] batch x. oracle: unserved 100 J, a 300 J, total 400 J
+    const dir = writeTrace({
+      gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100),
+      marks: [{ t: 0, kind: 'setup-start', id: 's', batch: 'z' }, { t: 1, kind: 'setup-end', id: 's' }, ...run('a', 1, 4, { batch: 'x' })],
+    });
+    const { rows, summary } = energyRuns(dir);
+    expect(summary.setup_unserved_j).toBeCloseTo(100, 9);
+    expect(summary.runs_j).toBeCloseTo(300, 9);
+    expect(byRun(rows, 'energy_mj').a).toBeCloseTo(300e-6, 12);
+  });
+
+  it('a 10 MJ trace shared by overlapping runs adds up within 1e-9 of its total, relative (rounding is not an error)', () => {
+    // about 333 kW for 30 s on a ramp, seven runs overlapping at uneven instants: the shares (E_k / N_k for N up
+    // to 7), summed in another order than the total, differ from it in the last bits (about 2e-9 J at this size,
+    // measured); a check absolute to 1e-9 J would refuse the trace
+    const marks = [
+      ...run('a', 0.1, 10.3), ...run('b', 0.7, 20.1), ...run('c', 5.3, 29.9), ...run('d', 1.1, 13.7),
+      ...run('e', 2.9, 17.3), ...run('f', 3.3, 27.1), ...run('g', 4.1, 26.3),
+    ].sort(byT);
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 30, 0.1, (t) => 1e6 / 3 + t * 7.7), marks });
+    const { summary } = energyRuns(dir, { gpuCeilingW: 1e7 });
+    expect(summary.total_j).toBeGreaterThan(1e7);
+    const parts = summary.runs_j + summary.idle_outside_window_j + summary.idle_in_window_j + summary.setup_unserved_j;
+    expect(Math.abs(parts - summary.total_j)).toBeLessThan(1e-9 * summary.total_j);
   });
 });
