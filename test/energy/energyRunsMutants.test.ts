@@ -126,7 +126,7 @@ describe('the summary', () => {
       },
       marks: [{ t: 1, kind: 'setup-start', id: 's' }, { t: 2, kind: 'setup-end', id: 's' }, ...run('a', 2, 6), ...run('b', 4, 8)].sort(byT),
     });
-    const { rows, summary } = energyRuns(dir);
+    const { columns, rows, summary } = energyRuns(dir);
     expect(summary).toMatchObject({
       trace: dir, host: 'fixture', energy_boundary: 'system', components: ['gpu', 'cpu', 'dram'],
       records: 44, na_values: 0, truncated_files: [], skipped_lines: [], dead_samplers: [],
@@ -154,6 +154,10 @@ describe('the summary', () => {
     // IPW: each run its whole window: a 4 s x 420 = 1680 J
     expect(byRun(rows, 'energy_ipw_mj').a).toBeCloseTo(1680e-6, 12);
     expect(rows.map((r) => r.validity)).toEqual(['ok', 'ok']);
+    expect(columns).toEqual([
+      'run_id', 'ai_hours', 'energy_mj', 'cost_usd', 'node_hours', 'energy_gpu_mj', 'energy_cpu_mj', 'energy_dram_mj',
+      'energy_setup_mj', 'energy_idle_mj', 'energy_ipw_mj', 'energy_gpu_powerdraw_mj', 'validity',
+    ]);
   });
 
   it('of a GPU-only trace: the device boundary, empty CPU and DRAM columns, runs_j + idle = total', () => {
@@ -352,6 +356,7 @@ describe('columns', () => {
       marks: [{ t: 0, kind: 'idle-start', id: 'i' }, { t: 2, kind: 'idle-end', id: 'i' }, { t: 2, kind: 'idle-start', id: 'j' }, { t: 4, kind: 'idle-end', id: 'j' }, ...run('r', 4, 6)],
     });
     const measured = energyRuns(dir);
+    expect(measured.columns.slice(-4)).toEqual(['energy_idle_mj', 'energy_incremental_mj', 'energy_ipw_mj', 'validity']);
     expect(measured.summary.idle_power_w).toBeCloseTo(100, 9);
     expect(byRun(measured.rows, 'energy_incremental_mj').r).toBeCloseTo(400e-6, 12);
     const given = energyRuns(dir, { idlePowerW: 50 });
@@ -452,6 +457,26 @@ describe('edges of the whole', () => {
     const { rows } = energyRuns(dir);
     expect(Number(rows[0].energy_mj)).toBeCloseTo(200e-6, 12);
     expect(rows[0].validity).toBe('unbracketed');
+  });
+
+  it('a GPU with exactly two samples bracketing the run is measured; GPUs and zones listed under absent sources are not required', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a', 'GPU-b'],
+      smi: [...powerSamples('GPU-a', 0, 2, 0.5, () => 100), [0, 'GPU-b', 50] as [number, string, number], [2, 'GPU-b', 50] as [number, string, number]].sort((x, y) => x[0] - y[0]),
+      marks: run('r', 0, 2),
+    });
+    editManifest(dir, (m) => {
+      m.sources.nvml.gpus = [{ index: '7', uuid: 'GPU-nvml-only' }]; // nvml absent
+      m.sources.rapl.zones = [{ label: 'package-9', kind: 'package', max_energy_range_uj: 1e12 }]; // rapl absent
+    });
+    const { rows } = energyRuns(dir, { gapLimitS: 5 }); // GPU-b's one interval is 2 s long
+    // oracle: 100 W + 50 W over [0, 2] = 300 J
+    expect(Number(rows[0].energy_mj)).toBeCloseTo(300e-6, 12);
+    expect(rows[0].validity).toBe('ok');
+    // nvml present and nvidia-smi absent, listing a GPU of its own: not required either
+    const nv = writeTrace({ gpus: ['GPU-a'], nvml: counterSamples('GPU-a', 0, 2, 0.5, () => 100, 1000), marks: run('r', 0, 2) });
+    editManifest(nv, (m) => { m.sources.nvidia_smi.gpus = [{ index: '3', uuid: 'GPU-smi-only' }]; });
+    expect(energyRuns(nv).rows[0].validity).toBe('ok');
   });
 
   it('an open last run ends the execution window at the trace end: window [1, 4] = 3 s, T0 0', () => {
