@@ -23,9 +23,13 @@
  * - `manifest.sources.nvml.gpus ?? []` (and nvidia_smi's) with `[]` made `["Stryker was here"]`: a source
  *   without a GPU list then maps `"Stryker was here".uuid`, undefined, which no series' device (a string)
  *   looks up.
- * - `guessed.some((w) => w !== r)` with `w !== r` made `true`: a guessed window that is the run itself
- *   carries `unmatched-mark` or `nested-mark` in the run's own reasons, which the same condition already
- *   excludes.
+ * - `guessed.some((w) => w !== r)` with `w !== r` made `true`, or `some` made `every`: a guessed window
+ *   that is the run itself carries `unmatched-mark` or `nested-mark` in the run's own reasons, which the
+ *   same condition already excludes; and `if (guessed.length)` made `true`: `[].some(...)` is false.
+ * - The power.draw sum `for (let k = 0; k < nSeg; k++)` with `<=`: as the primary sum above.
+ * - `if (!segFlags[k]) return` made `false`: an unflagged segment's `segFlags[k] & bit` is 0 for every code.
+ * - `manifest.samplers ?? []` with `[]` made `["Stryker was here"]`: a string's `.status` is undefined, not
+ *   'died', so no sampler is taken as dead.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -302,11 +306,14 @@ describe('validity', () => {
       marks: run('r', 0, 2),
     });
     // nvml is absent in this trace but the manifest lists a GPU under it that has no series of its own
-    editManifest(dir, (m) => { m.sources.nvml.gpus = [{ index: '5', uuid: 'GPU-zz' }]; });
+    editManifest(dir, (m) => {
+      m.sources.nvml.gpus = [{ index: '5', uuid: 'GPU-zz' }];
+      m.sources.nvidia_smi.gpus.push({ index: '1', uuid: 'GPU-b' }); // listed under the present source, no samples
+    });
     clearWarnings();
     const { rows } = energyRuns(dir);
     expect(rows[0].validity).toBe('unbracketed');
-    expect(warnings()).toContain(`${dir}: dram-0 listed in manifest.json but with fewer than two samples: every run is flagged unbracketed`);
+    expect(warnings()).toEqual([`${dir}: GPU-b, dram-0 listed in manifest.json but with fewer than two samples: every run is flagged unbracketed`]);
   });
 
   it('zero-length, outside-trace at both edges, and unbracketed by a late first sample', () => {
@@ -355,7 +362,9 @@ describe('columns', () => {
       smi: [...powerSamples('GPU-a', 0, 2.5, 0.5, () => 100), ...powerSamples('GPU-a', 3.8, 3.8, 0.5, () => 100), ...powerSamples('GPU-a', 4, 6, 0.5, () => 300)],
       marks: [{ t: 0, kind: 'idle-start', id: 'i' }, { t: 2, kind: 'idle-end', id: 'i' }, { t: 2, kind: 'idle-start', id: 'j' }, { t: 4, kind: 'idle-end', id: 'j' }, ...run('r', 4, 6)],
     });
+    clearWarnings();
     const measured = energyRuns(dir);
+    expect(warnings()).toEqual([]); // idle windows whose marks match are not warned of
     expect(measured.columns.slice(-4)).toEqual(['energy_idle_mj', 'energy_incremental_mj', 'energy_ipw_mj', 'validity']);
     expect(measured.summary.idle_power_w).toBeCloseTo(100, 9);
     expect(byRun(measured.rows, 'energy_incremental_mj').r).toBeCloseTo(400e-6, 12);
@@ -384,7 +393,8 @@ describe('resource-proportional column: when it is given and when it is left out
       },
       marks: [...run('a', 0, 2, { gpus: '0,1' }), ...run('b', 0, 2, { gpus: '1' })].sort(byT),
     });
-    const { rows } = energyRuns(dir);
+    const { columns, rows } = energyRuns(dir);
+    expect(columns.slice(-3)).toEqual(['energy_ipw_mj', 'energy_resource_mj', 'validity']);
     expect(byRun(rows, 'energy_resource_mj')).toEqual({ a: 0.0014, b: 0.0002 });
     expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0008, b: 0.0008 });
   });
@@ -454,9 +464,11 @@ describe('edges of the whole', () => {
       smi: [...powerSamples('GPU-a', 0, 2, 0.5, () => 100), [1, 'GPU-b', 50] as [number, string, number]].sort((x, y) => x[0] - y[0]),
       marks: run('r', 0, 2),
     });
+    clearWarnings();
     const { rows } = energyRuns(dir);
     expect(Number(rows[0].energy_mj)).toBeCloseTo(200e-6, 12);
     expect(rows[0].validity).toBe('unbracketed');
+    expect(warnings()).toEqual([`${dir}: GPU-b listed in manifest.json but with fewer than two samples: every run is flagged unbracketed`]);
   });
 
   it('a GPU with exactly two samples bracketing the run is measured; GPUs and zones listed under absent sources are not required', () => {
@@ -495,7 +507,9 @@ describe('edges of the whole', () => {
       gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 4, 0.5, () => 100),
       marks: [{ t: 0, kind: 'setup-start', id: 's', batch: 'z' }, { t: 1, kind: 'setup-end', id: 's' }, ...run('a', 1, 4, { batch: 'x' })],
     });
+    clearWarnings();
     const { rows, summary } = energyRuns(dir);
+    expect(warnings()).toEqual([]); // a setup whose marks match is not warned of
     expect(summary.setup_unserved_j).toBeCloseTo(100, 9);
     expect(summary.runs_j).toBeCloseTo(300, 9);
     expect(byRun(rows, 'energy_mj').a).toBeCloseTo(300e-6, 12);
@@ -514,5 +528,45 @@ describe('edges of the whole', () => {
     expect(summary.total_j).toBeGreaterThan(1e7);
     const parts = summary.runs_j + summary.idle_outside_window_j + summary.idle_in_window_j + summary.setup_unserved_j;
     expect(Math.abs(parts - summary.total_j)).toBeLessThan(1e-9 * summary.total_j);
+  });
+});
+
+describe('more edges (#29, lines 181-326)', () => {
+  it('proportional idle reaches the resource and power.draw columns too', () => {
+    // NVML 100 W (primary) and power.draw 80 W (diagnostic) on [0, 4]; a [0, 1] and b [3, 4] on GPU 0; idle [1, 3]
+    // shared by tau 1 : 1. oracle: a = 100 + 200 / 2 = 200 J in energy_mj and energy_resource_mj; power.draw
+    // a = 80 + 160 / 2 = 160 J
+    const dir = writeTrace({
+      gpus: ['GPU-a'],
+      nvml: counterSamples('GPU-a', 0, 4, 0.5, () => 100, 1000),
+      smi: powerSamples('GPU-a', 0, 4, 0.5, () => 80),
+      marks: [...run('a', 0, 1, { gpus: '0' }), ...run('b', 3, 4, { gpus: '0' })],
+    });
+    const { rows } = energyRuns(dir, { idlePolicy: 'proportional' });
+    expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0002, b: 0.0002 });
+    expect(byRun(rows, 'energy_resource_mj')).toEqual({ a: 0.0002, b: 0.0002 });
+    expect(byRun(rows, 'energy_gpu_powerdraw_mj')).toEqual({ a: 0.00016, b: 0.00016 });
+  });
+
+  it('a dead RAPL sampler is dated by the RAPL samples\' end (1.5 s), not by the GPU\'s (3 s)', () => {
+    // GPU samples on [0, 3], RAPL on [0, 1.5]; the RAPL sampler noticed dead at 2.5 s: its last sample was at 1.5 s.
+    // a [0, 1.4] is not flagged, b [1.4, 2] is
+    const dir = writeTrace({
+      gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 3, 0.1, () => 100),
+      rapl: { zones: [{ label: 'package-0', kind: 'package', range: 1e15 }], samples: counterSamples('package-0', 0, 1.5, 0.1, () => 50, 1e6) },
+      marks: [...run('a', 0, 1.4), ...run('b', 1.4, 2)].sort(byT),
+    });
+    editManifest(dir, (m) => { m.samplers = [{ source: 'rapl', status: 'died', mono_ns: ORIGIN_NS + 2.5e9 }]; });
+    const { rows, summary } = energyRuns(dir);
+    expect(summary.dead_samplers).toEqual([{ source: 'rapl', exit_status: null, at_s: 1.5 }]);
+    expect(rows.map((r) => r.validity)).toEqual(['ok', 'sampler-died;unbracketed']);
+  });
+
+  it('a present source without a GPU list requires no particular GPU', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100), nvml: counterSamples('GPU-a', 0, 2, 0.5, () => 100, 1000), marks: run('r', 0, 2) });
+    editManifest(dir, (m) => { delete m.sources.nvidia_smi.gpus; delete m.sources.nvml.gpus; });
+    clearWarnings();
+    expect(energyRuns(dir).rows[0].validity).toBe('ok');
+    expect(warnings().filter((w) => w.includes('listed in manifest.json'))).toEqual([]);
   });
 });
