@@ -569,4 +569,11 @@ describe('more edges (#29, lines 181-326)', () => {
     expect(energyRuns(dir).rows[0].validity).toBe('ok');
     expect(warnings().filter((w) => w.includes('listed in manifest.json'))).toEqual([]);
   });
+
+  it('a sampler dead at an unknown time flags every run, even one before the logger\'s start (not only runs ending at t >= 0)', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100), marks: [...run('early', -2, -1), ...run('r', 0, 2)] });
+    editManifest(dir, (m) => { m.samplers = [{ source: 'nvidia_smi', status: 'died' }]; });
+    const { rows } = energyRuns(dir);
+    expect(Object.fromEntries(rows.map((r) => [r.run_id, r.validity.split(';').includes('sampler-died')]))).toEqual({ early: true, r: true });
+  });
 });
