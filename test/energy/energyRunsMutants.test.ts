@@ -418,6 +418,11 @@ describe('resource-proportional column: when it is given and when it is left out
     expect(columns).not.toContain('energy_resource_mj');
     expect(byRun(rows, 'energy_mj')).toEqual({ a: 0.0001, b: 0.0001 });
     expect(warnings()).toEqual([`${dir}: GPU GPU-x is not listed in manifest.json, so energy_resource_mj is left out`]);
+    // one run naming GPUs is enough for the warning
+    const mixed = writeTrace({ gpus: [], smi: powerSamples('GPU-x', 0, 2, 0.5, () => 100), marks: [...run('a', 0, 2, { gpus: '0' }), ...run('b', 0, 2)].sort(byT) });
+    clearWarnings();
+    energyRuns(mixed);
+    expect(warnings()).toEqual([`${mixed}: GPU GPU-x is not listed in manifest.json, so energy_resource_mj is left out`]);
     const quiet = writeTrace({ gpus: [], smi: powerSamples('GPU-x', 0, 2, 0.5, () => 100), marks: run('a', 0, 2) });
     clearWarnings();
     expect(energyRuns(quiet).columns).not.toContain('energy_resource_mj');
