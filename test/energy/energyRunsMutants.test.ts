@@ -581,4 +581,21 @@ describe('more edges (#29, lines 181-326)', () => {
     const { rows } = energyRuns(dir);
     expect(Object.fromEntries(rows.map((r) => [r.run_id, r.validity.split(';').includes('sampler-died')]))).toEqual({ early: true, r: true });
   });
+
+  it('warns of a setup\'s and an idle window\'s reasons sorted and joined by ";" (two ends without a start: unmatched, then nested)', () => {
+    const dir = writeTrace({
+      gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 6, 0.5, () => 100),
+      marks: [
+        { t: 0.5, kind: 'setup-end', id: 's' }, { t: 1, kind: 'setup-end', id: 's' },
+        { t: 0.5, kind: 'idle-end', id: 'i' }, { t: 1, kind: 'idle-end', id: 'i' },
+        ...run('a', 2, 4),
+      ].sort(byT),
+    });
+    clearWarnings();
+    energyRuns(dir);
+    expect(warnings()).toEqual([
+      `${dir}: setup s: nested-mark;unmatched-mark (its share is in energy_setup_mj of the runs it serves, which are flagged)`,
+      `${dir}: idle window i: nested-mark;unmatched-mark; idle power measured over it may be wrong`,
+    ]);
+  });
 });
