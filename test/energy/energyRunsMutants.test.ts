@@ -598,4 +598,22 @@ describe('more edges (#29, lines 181-326)', () => {
       `${dir}: idle window i: nested-mark;unmatched-mark; idle power measured over it may be wrong`,
     ]);
   });
+
+  it('a dead sampler of two GPUs is dated by the later of their last samples (1.5 s, not 1.2 s)', () => {
+    // GPU-a sampled on [0, 1.5], GPU-b on [0, 1.2]; nvidia-smi noticed dead at 2.5 s. a [0, 1.4] ends before 1.5 s
+    const dir = writeTrace({
+      gpus: ['GPU-a', 'GPU-b'],
+      smi: [...powerSamples('GPU-a', 0, 1.5, 0.1, () => 100), ...powerSamples('GPU-b', 0, 1.2, 0.1, () => 100)].sort((x, y) => x[0] - y[0]),
+      marks: run('a', 0, 1.4),
+    });
+    editManifest(dir, (m) => { m.samplers = [{ source: 'nvidia_smi', status: 'died', mono_ns: ORIGIN_NS + 2.5e9 }]; });
+    const { rows, summary } = energyRuns(dir);
+    expect(summary.dead_samplers[0].at_s).toBe(1.5);
+    expect(rows[0].validity.split(';')).not.toContain('sampler-died');
+  });
+
+  it('a GPU listed under present NVML without samples flags every run', () => {
+    const dir = writeTrace({ gpus: ['GPU-a', 'GPU-b'], nvml: counterSamples('GPU-a', 0, 2, 0.5, () => 100, 1000), marks: run('r', 0, 2) });
+    expect(energyRuns(dir).rows[0].validity).toBe('unbracketed');
+  });
 });
