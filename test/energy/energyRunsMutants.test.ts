@@ -567,9 +567,9 @@ describe('more edges (#29, lines 181-326)', () => {
     expect(rows.map((r) => r.validity)).toEqual(['ok', 'sampler-died;unbracketed']);
   });
 
-  it('a present source without a GPU list requires no particular GPU', () => {
-    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100), nvml: counterSamples('GPU-a', 0, 2, 0.5, () => 100, 1000), marks: run('r', 0, 2) });
-    editManifest(dir, (m) => { delete m.sources.nvidia_smi.gpus; delete m.sources.nvml.gpus; });
+  it('a present source without a GPU or zone list requires no particular device', () => {
+    const dir = writeTrace({ gpus: ['GPU-a'], smi: powerSamples('GPU-a', 0, 2, 0.5, () => 100), nvml: counterSamples('GPU-a', 0, 2, 0.5, () => 100, 1000), rapl: { zones: [], samples: [] }, marks: run('r', 0, 2) });
+    editManifest(dir, (m) => { delete m.sources.nvidia_smi.gpus; delete m.sources.nvml.gpus; delete m.sources.rapl.zones; });
     clearWarnings();
     expect(energyRuns(dir).rows[0].validity).toBe('ok');
     expect(warnings().filter((w) => w.includes('listed in manifest.json'))).toEqual([]);
