@@ -43,6 +43,11 @@ export const traceManifestSchema = z.object({
 
 export type TraceManifest = z.output<typeof traceManifestSchema>;
 
+/** A zod issue path as parseJson keys its lines: `sources.rapl.zones[0].kind` for ['sources', 'rapl', 'zones', 0, 'kind']. */
+function jsonKey(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((key, x) => (typeof x === 'number' ? `${key}[${x}]` : key ? `${key}.${String(x)}` : String(x)), '');
+}
+
 /** Read and check `DIR/manifest.json`. Throws a ValidationError naming the file and the bad field. */
 export function readTraceManifest(dir: string): TraceManifest {
   const file = join(dir, 'manifest.json');
@@ -60,7 +65,8 @@ export function readTraceManifest(dir: string): TraceManifest {
     throw new ValidationError(parsed.error.issues.map((i) => {
       const column = i.path.join('.');
       let line: number | undefined;
-      for (let p = [...i.path]; line === undefined && p.length; p = p.slice(0, -1)) line = read.lines.get(p.filter((x) => typeof x === 'string').join('.'));
+      // the innermost field parseJson recorded a line for; its keys are `a.b[0].c` (an array index in brackets)
+      for (let p = [...i.path]; line === undefined && p.length; p = p.slice(0, -1)) line = read.lines.get(jsonKey(p));
       return { file, line: line ?? read.lines.get(''), column, message: i.message };
     }));
   }
