@@ -107,7 +107,8 @@ export function streamSamples(
       while (i < e && buf[i] >= ZERO && buf[i] <= NINE) { frac = frac * 10 + (buf[i++] - ZERO); scale *= 10; }
       v += frac / scale;
     }
-    if (i !== e || !ok) {
+    // a lone "." has no digit: not a number (the fast path above would read it as 0)
+    if (i !== e || !ok || (i === v0 + 1 && buf[v0] === DOT)) {
       const text = buf.toString('utf8', v0, e);
       if (text === 'NA' || text.startsWith('[')) { v = NaN; naValues++; }
       else {
