@@ -14,7 +14,7 @@ export const FOLDERS = {
   weights: ['test/weights/**/*.test.ts', 'test/tables/unusual-datasets.test.ts'],
   scenario: ['test/scenario/**/*.test.ts'],
   import: ['test/import/**/*.test.ts', ...CHILD],
-  energy: ['test/energy/energyRuns.test.ts', 'test/energy/executionCost.test.ts', 'test/energy/ingestFaults.test.ts', 'test/energy/appendixG.test.ts', 'test/energy/boundary.test.ts', 'test/energy/parquetTrace.test.ts', 'test/energy/allocateNodeTime.test.ts', 'test/energy/sharedSegments.test.ts', 'test/energy/segmentEnergy.test.ts', 'test/energy/timeline.test.ts', 'test/energy/sampleStreamMutants.test.ts', 'test/energy/parquetSamplesMutants.test.ts', 'test/energy/integrateTraceMutants.test.ts'],
+  energy: ['test/energy/energyRuns.test.ts', 'test/energy/executionCost.test.ts', 'test/energy/ingestFaults.test.ts', 'test/energy/appendixG.test.ts', 'test/energy/boundary.test.ts', 'test/energy/parquetTrace.test.ts', 'test/energy/allocateNodeTime.test.ts', 'test/energy/sharedSegments.test.ts', 'test/energy/segmentEnergy.test.ts', 'test/energy/timeline.test.ts', 'test/energy/sampleStreamMutants.test.ts', 'test/energy/parquetSamplesMutants.test.ts', 'test/energy/integrateTraceMutants.test.ts', 'test/energy/markWindowsMutants.test.ts'],
   tables: ['test/tables/**/*.test.ts', ...CHILD],
   uncertainty: ['test/uncertainty/**/*.test.ts', '!test/uncertainty/tables.test.ts', 'test/tables/**/*.test.ts', ...CHILD],
 };
