@@ -133,7 +133,9 @@ describe('partitioned by device', () => {
     partition(root, 'GPU-b', [['part-1.parquet', [4e9, 6e9], [40, 60], null], ['part-0.parquet', [1e9, 3e9], [10, 30], null]]);
     partition(root, 'GPU a/1', [['p0.parquet', [2e9, 3e9], [20, null], ['GPU a/1', 'GPU a/1']], ['p1.parquet', [5e9], [50], null]]);
     writeFileSync(join(root, 'device=GPU-b', 'notes.txt'), 'not a parquet file');
-    mkdirSync(join(root, 'tmp-staging')); // not a device=<name> partition
+    // not a device=<name> partition, though it holds a Parquet file: not read
+    mkdirSync(join(root, 'tmp-staging'));
+    put(join(root, 'tmp-staging', 'x.parquet'), [{ name: 'mono_ns', type: 'DOUBLE', values: [0.5e9] }, { name: 'power_w', type: 'DOUBLE', values: [99] }, { name: 'device', type: 'STRING', values: ['GPU-b'] }]);
     const { got, res } = read(root);
     // partitions in name order: "device=GPU%20a%2F1" < "device=GPU-b" ('%' < '-'), so at t = 3 s the tie
     // goes to GPU a/1 first
