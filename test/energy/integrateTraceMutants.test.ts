@@ -8,6 +8,14 @@
  *   power over its interval; a RAPL wrap adds the zone's range;
  * - flags: the interval that spans a missing, implausible or conflicting sample, or is longer than
  *   gapLimitS, carries the flag (types.ts FLAG), and only that interval.
+ *
+ * Equivalent mutants (no output can change), integrateTrace.ts:
+ * - 71 `zones ?? []` made `?? ['Stryker was here']`: only a RAPL source without a zone list reaches it,
+ *   and then the map's one key is undefined, which no device name (a string) equals: every zone is still
+ *   unknown and skipped.
+ * - 88 `source === 'rapl' ? null : ...` made `false` (or 'rapl' made ''): the GPU list is then built for
+ *   RAPL too, but a RAPL device is judged by `zones.has(name)` alone; `listed` is never read for it.
+ * - 119 `if (c.flag)` made `true`: with no flag, `flag |= FLAG[null]` ORs undefined, which is 0.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -182,5 +190,31 @@ describe('devices, skipped lines and sources', () => {
     ]));
     expect(integrate2(dir, [1.5, 3]).e('smi', 'GPU-a')).toEqual(e('smi', 'GPU-a'));
     expect(integrate2(dir, [1.5, 3]).e('smi', 'GPU-a')).toEqual([112.5, 337.5, 350]);
+  });
+
+  test('a manifest that lists no GPUs for a present source (no gpus field) takes every device as a GPU', () => {
+    const dir = writeTrace({ marks: MARKS, gpus: ['GPU-a'], smi: [[0, 'GPU-a', 10], [1, 'GPU-b', 10], [2, 'GPU-a', 10]], nvml: [[0, 'GPU-b', 0], [1, 'GPU-b', 1000]] });
+    const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    delete m.sources.nvml.gpus;
+    delete m.sources.nvidia_smi.gpus;
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m));
+    const { r } = integrate2(dir, []);
+    expect(r.series.map((s) => `${s.source}:${s.device}:${s.samples}`)).toEqual(['nvml:GPU-b:2', 'smi:GPU-a:2', 'smi:GPU-b:1']);
+    expect(r.skipped).toEqual([]);
+  });
+
+  test('a GPU whose uuid equals a RAPL zone label is still a GPU (zones are looked up for RAPL lines only)', () => {
+    const rapl = { zones: [{ label: 'package-0', kind: 'package' as const, range: 1000e6 }], samples: [[0, 'package-0', 0], [1, 'package-0', 50e6]] as [number, string, number][] };
+    const { by, e } = integrate({ gpus: ['package-0'], rapl, smi: [[0, 'package-0', 10], [1, 'package-0', 10]] }, []);
+    expect([by('smi', 'package-0').component, by('rapl', 'package-0').component]).toEqual(['gpu', 'cpu']);
+    expect([e('smi', 'package-0'), e('rapl', 'package-0')]).toEqual([[10], [50]]);
+  });
+
+  test('a sample repeating the last committed instant after a garbled one: only the garbled one is skipped', () => {
+    // 0, 1, 5, 1, 2: 5 is out of order with both neighbours (1 and 1); the second 1 equals the sample before
+    // the garbled one, a repeat (same value), not out of order
+    const { r, e, dir } = integrate({ gpus: ['GPU-a'], smi: [[0, 'GPU-a', 10], [1, 'GPU-a', 10], [5, 'GPU-a', 10], [1, 'GPU-a', 10], [2, 'GPU-a', 10]] }, []);
+    expect(r.skipped.map((s) => [s.file, s.line, s.fromS, s.toS])).toEqual([[join(dir, 'smi.csv'), 4, 1, 1]]);
+    expect(e('smi', 'GPU-a')).toEqual([20]);
   });
 });
