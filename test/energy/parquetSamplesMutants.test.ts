@@ -4,12 +4,29 @@
  * good, rows of one device are in time order and no two devices sample at one instant). Oracle: the
  * rows as written, read by hand: t = (mono_ns - originNs) / 1e9, the 1-based row of the sample's own
  * file, devices numbered in order of first sample after the merge by time (a tie keeps partition order).
+ *
+ * readdirSync is made to list names in reverse order in this file (below): this machine's file system
+ * lists a folder's names sorted, which hid a missing sort of the partitions or of a partition's files;
+ * other file systems (ext4's hash order, for one) list them in any order.
+ *
+ * Equivalent mutants (no output can change), parquetSamples.ts:
+ * - 47 `new Array(length)` made `new Array()`: every element is then assigned by index, the same array.
+ * - 52 `typeof t !== 'number'` made `false`: Number.isSafeInteger is false for anything not a number.
+ * - 55 `v === undefined` made `false`: hyparquet decodes a missing value as null, never undefined.
+ * - 95 `p.device ?? ''` with '' made another string: only a single unpartitioned file has no device,
+ *   and it is then the only stream, whatever its key.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const readdirSync = (path: string) => (fs.readdirSync(path) as string[]).slice().reverse();
+  return { ...fs, readdirSync };
+});
 import { ValidationError } from '../../kernel-lib/errors.ts';
 import { parquetSamplesPath, streamParquetSamples } from '../../kernel-lib/energy/parquetSamples.ts';
 
