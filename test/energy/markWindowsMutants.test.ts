@@ -4,6 +4,11 @@
  * rule were never checked). Oracle: the file's text read by hand: t = (mono_ns - originNs) / 1e9, the
  * 1-based physical line (header = 1), the rule each field breaks as docs/power-log's mark rules state it,
  * and MARK_JITTER_S = 1 s: a mark more than 1 s out of order with both neighbours is garbled.
+ *
+ * Equivalent mutants (no output can change), markWindows.ts splitMarkLine:
+ * - 93 `if (i === line.length) { out.push(''); break; }` made `false`, or its block emptied: after a
+ *   final comma the loop runs once more, finds no comma (indexOf -1, so j = line.length) and pushes the
+ *   same empty field before it stops.
  */
 import { closeSync, mkdtempSync, openSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -181,6 +186,18 @@ describe('bad lines and bad files', () => {
   test('a skipped line ends at the next good mark even when that mark is earlier (jitter): [fromS, fromS]', () => {
     const d = marks(mark(2, 'run-start', 'a'), 'garbage', mark(1.5, 'run-start', 'b'), mark(3, 'run-end', 'a'), mark(3, 'run-end', 'b'));
     expect(markWindows(d, 0).skipped.map((s) => [s.line, s.fromS, s.toS])).toEqual([[3, 2, 2]]);
+  });
+
+  test('a closing quote must end its field: "0"x is not 9 fields, though a comma after the quote would make it so', () => {
+    const d = marks(mark(1, 'run-start', 'a'), '2000000000,1,run-end,a,,,,"0"x', mark(3, 'run-end', 'a'));
+    const w = markWindows(d, 0);
+    expect(w.skipped.map((s) => [s.line, s.message])).toEqual([[3, `expected 9 fields (${MARKS_HEADER}), found "2000000000,1,run-end,a,,,,"0"x"`]]);
+    expect(w.runs).toEqual([win('a', 1, 3)]);
+  });
+
+  test('an empty quoted first field is a field: "" as mono_ns is named as an empty integer, not as a wrong field count', () => {
+    const d = marks('"",1,run-start,a,,,,,', mark(1, 'run-start', 'a'), mark(2, 'run-end', 'a'));
+    expect(markWindows(d, 0).skipped.map((s) => [s.line, s.message])).toEqual([[2, 'mono_ns: expected an integer, found ""']]);
   });
 
   test('a quoted field is read without its quotes; an empty last field after a final comma counts', () => {
