@@ -9,6 +9,10 @@
  * - 93 `if (i === line.length) { out.push(''); break; }` made `false`, or its block emptied: after a
  *   final comma the loop runs once more, finds no comma (indexOf -1, so j = line.length) and pushes the
  *   same empty field before it stops.
+ * - Not killed: 80 `close === -1` made `false` (an unclosed quote). The rest of the test,
+ *   `close + 1 < line.length && line[close + 1] !== ','`, reads line[0] and still refuses the line unless
+ *   line[0] is a comma, i.e. an empty mono_ns; such a line is skipped either way, and only its message
+ *   (a field count or "mono_ns: expected an integer") can differ.
  */
 import { closeSync, mkdtempSync, openSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
