@@ -22,7 +22,8 @@ export default {
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   mutate: process.env.MUTATION_MUTATE ? process.env.MUTATION_MUTATE.split(',') : [`kernel-lib/${folder}/**/*.ts`, `!kernel-lib/${folder}/index.ts`],
   ignorePatterns: ['out', 'notebooks', 'docs', 'build'],
-  tempDirName: 'out/stryker-tmp',
+  // MUTATION_TEMP_DIR: a sandbox of one's own, so two runs in one checkout do not collide
+  tempDirName: process.env.MUTATION_TEMP_DIR ?? 'out/stryker-tmp',
   reporters: ['json', 'clear-text', 'progress'],
   jsonReporter: { fileName: `out/mutation/${folder}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: false },

@@ -119,9 +119,11 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
   const text = (b: Buffer): string | null => {
     try { return utf8.decode(b).replace(/\r$/, ''); } catch { return null; }
   };
-  const header = lines.length ? text(lines[0])?.replace(/^\uFEFF/, '') : '';
+  // (not text(...)?.replace: `null?.x` is undefined, and an invalid UTF-8 header was called an empty file)
+  const first = lines.length ? text(lines[0]) : '';
+  const header = first === null ? null : first.replace(/^\uFEFF/, '');
   if (header !== MARKS_HEADER) {
-    throw new ValidationError([{ file, line: 1, message: `expected header "${MARKS_HEADER}", found ${header === undefined || header === '' ? 'an empty file' : header === null ? 'invalid UTF-8' : `"${header}"`}` }]);
+    throw new ValidationError([{ file, line: 1, message: `expected header "${MARKS_HEADER}", found ${header === '' ? 'an empty file' : header === null ? 'invalid UTF-8' : `"${header}"`}` }]);
   }
   const skipped: SkippedLine[] = [];
   let pending: SkippedLine[] = [];

@@ -33,7 +33,7 @@ export function parquetSamplesPath(dir: string, source: string): string | null {
   return null;
 }
 
-interface Part { device: string | null; mono: Float64Array; devices: (string | null)[]; values: Float64Array; file: string; rows: number[] }
+interface Part { device: string | null; mono: Float64Array; devices: (string | null)[]; values: Float64Array; file: string }
 
 function readPart(file: string, valueColumn: string, device: string | null): Part {
   const { length, columns } = readParquet(readFileSync(file), file);
@@ -63,7 +63,7 @@ function readPart(file: string, valueColumn: string, device: string | null): Par
     if (issues.length >= 20) break;
   }
   if (issues.length) throw new ValidationError(issues.map((x) => ({ file: `${x.file}:${x.line}`, column: x.column, message: x.message })));
-  return { device, mono, devices, values, file, rows: [] };
+  return { device, mono, devices, values, file };
 }
 
 /**

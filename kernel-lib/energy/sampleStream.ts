@@ -105,9 +105,13 @@ export function streamSamples(
     if (i < e && buf[i] === DOT) {
       i++;
       while (i < e && buf[i] >= ZERO && buf[i] <= NINE) { frac = frac * 10 + (buf[i++] - ZERO); scale *= 10; }
-      v += frac / scale;
+      // two exact integers (at most 15 digits, below), so one correctly rounded division: Number()'s value
+      // (v + frac / scale rounded twice: "6.94" gave 6.9399999999999995)
+      v = (v * scale + frac) / scale;
     }
-    if (i !== e || !ok) {
+    // a lone "." has no digit: not a number (the fast path above would read it as 0); more than 15
+    // characters may not be exact in the loops above: Number() reads them
+    if (i !== e || !ok || i - v0 > 15 || (i === v0 + 1 && buf[v0] === DOT)) {
       const text = buf.toString('utf8', v0, e);
       if (text === 'NA' || text.startsWith('[')) { v = NaN; naValues++; }
       else {

@@ -1,0 +1,182 @@
+/**
+ * streamParquetSamples and parquetSamplesPath on Parquet files written by hand (#29: the energy tests
+ * reached them only through DuckDB copies and partitioned copies of whole traces, where every row is
+ * good, rows of one device are in time order and no two devices sample at one instant). Oracle: the
+ * rows as written, read by hand: t = (mono_ns - originNs) / 1e9, the 1-based row of the sample's own
+ * file, devices numbered in order of first sample after the merge by time (a tie keeps partition order).
+ *
+ * readdirSync is made to list names in reverse order in this file (below): this machine's file system
+ * lists a folder's names sorted, which hid a missing sort of the partitions or of a partition's files;
+ * other file systems (ext4's hash order, for one) list them in any order.
+ *
+ * Equivalent mutants (no output can change), parquetSamples.ts:
+ * - 47 `new Array(length)` made `new Array()`: every element is then assigned by index, the same array.
+ * - 52 `typeof t !== 'number'` made `false`: Number.isSafeInteger is false for anything not a number.
+ * - 55 `v === undefined` made `false`: hyparquet decodes a missing value as null, never undefined.
+ * - 95 `p.device ?? ''` with '' made another string: only a single unpartitioned file has no device,
+ *   and it is then the only stream, whatever its key.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { describe, expect, test, vi } from 'vitest';
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const readdirSync = (path: string) => (fs.readdirSync(path) as string[]).slice().reverse();
+  return { ...fs, readdirSync };
+});
+import { ValidationError } from '../../kernel-lib/errors.ts';
+import { parquetSamplesPath, streamParquetSamples } from '../../kernel-lib/energy/parquetSamples.ts';
+
+type Col = { name: string; type: 'STRING' | 'DOUBLE' | 'INT32' | 'INT64'; values: unknown[] };
+const bytes = (cols: Col[]) => new Uint8Array(parquetWriteBuffer({ columnData: cols.map((c) => ({ name: c.name, data: c.values as never, type: c.type, nullable: true })) }));
+const tmp = () => mkdtempSync(join(tmpdir(), 'j2g-pqs-'));
+const put = (path: string, cols: Col[]) => writeFileSync(path, bytes(cols));
+
+function read(path: string, originNs = 0, valueColumn = 'power_w') {
+  const got: [string, number, number, number][] = [];
+  const res = streamParquetSamples(path, valueColumn, originNs, (dev, t, v, names, row) => got.push([`${dev}:${names[dev]}`, t, v, row]));
+  return { got, res };
+}
+const issuesOf = (f: () => unknown) => {
+  try { f(); } catch (e) { if (e instanceof ValidationError) return e.issues; throw e; }
+  throw new Error('expected a ValidationError');
+};
+
+describe('parquetSamplesPath', () => {
+  test('a <source>.parquet file first, else a <source> folder, else null (a plain file named <source> is not a folder)', () => {
+    const d = tmp();
+    expect(parquetSamplesPath(d, 'smi')).toBe(null);
+    writeFileSync(join(d, 'smi'), 'not a folder');
+    expect(parquetSamplesPath(d, 'smi')).toBe(null);
+    mkdirSync(join(d, 'nvml'));
+    expect(parquetSamplesPath(d, 'nvml')).toBe(join(d, 'nvml'));
+    writeFileSync(join(d, 'nvml.parquet'), '');
+    expect(parquetSamplesPath(d, 'nvml')).toBe(join(d, 'nvml.parquet'));
+  });
+});
+
+describe('one file', () => {
+  test('INT64 mono_ns, a null value as NaN (counted), devices numbered by first sample, rows 1-based', () => {
+    const f = join(tmp(), 'smi.parquet');
+    put(f, [
+      { name: 'mono_ns', type: 'INT64', values: [5_000_000_000n, 5_500_000_000n, 6_000_000_000n, 6_250_000_000n] },
+      { name: 'wall_ns', type: 'INT64', values: [1n, 2n, 3n, 4n] },
+      { name: 'device', type: 'STRING', values: ['GPU-b', 'GPU-a', 'GPU-b', 'GPU-a'] },
+      { name: 'power_w', type: 'DOUBLE', values: [700, null, 12.5, 0] },
+    ]);
+    const { got, res } = read(f, 4e9);
+    expect(got).toEqual([['0:GPU-b', 1, 700, 1], ['1:GPU-a', 1.5, NaN, 2], ['0:GPU-b', 2, 12.5, 3], ['1:GPU-a', 2.25, 0, 4]]);
+    expect(res).toEqual({ devices: ['GPU-b', 'GPU-a'], records: 4, naValues: 1, truncatedFinalLine: false });
+  });
+
+  test('an INT64 counter value is read as its number', () => {
+    const f = join(tmp(), 'nvml.parquet');
+    put(f, [
+      { name: 'mono_ns', type: 'DOUBLE', values: [1e9, 2e9] },
+      { name: 'device', type: 'STRING', values: ['G', 'G'] },
+      { name: 'energy_millijoule', type: 'INT64', values: [123_456_789_012n, 123_456_790_012n] },
+    ]);
+    expect(read(f, 0, 'energy_millijoule').got).toEqual([['0:G', 1, 123_456_789_012, 1], ['0:G', 2, 123_456_790_012, 2]]);
+  });
+
+  test('refuses a missing mono_ns, value or device column, naming file and column', () => {
+    const d = tmp();
+    const cases: [Col[], string][] = [
+      [[{ name: 'device', type: 'STRING', values: ['G'] }, { name: 'power_w', type: 'DOUBLE', values: [1] }], 'mono_ns'],
+      [[{ name: 'mono_ns', type: 'DOUBLE', values: [1] }, { name: 'device', type: 'STRING', values: ['G'] }], 'power_w'],
+      [[{ name: 'mono_ns', type: 'DOUBLE', values: [1] }, { name: 'power_w', type: 'DOUBLE', values: [1] }], 'device'],
+    ];
+    for (const [k, [cols, column]] of cases.entries()) {
+      const f = join(d, `m${k}.parquet`);
+      put(f, cols);
+      expect(issuesOf(() => read(f))).toEqual([{ file: f, column, message: 'missing column (expected mono_ns, device and power_w)' }]);
+    }
+  });
+
+  test('names each bad row by file:row and column: a fractional, null or unsafe mono_ns, a text value, an empty or null device', () => {
+    const f = join(tmp(), 'smi.parquet');
+    put(f, [
+      { name: 'mono_ns', type: 'DOUBLE', values: [1, 2.5, null, 2 ** 53, 5, 6, 7] },
+      { name: 'device', type: 'STRING', values: ['G', 'G', 'G', 'G', 'G', '', null] },
+      { name: 'power_w', type: 'STRING', values: ['1', '2', '3', '4', 'x', '6', '7'] },
+    ]);
+    const issues = issuesOf(() => read(f));
+    // power_w as text: every row's value is "expected a number or null"
+    expect(issues).toEqual([
+      { file: `${f}:1`, column: 'power_w', message: 'expected a number or null: 1' },
+      { file: `${f}:2`, column: 'mono_ns', message: 'expected an integer number of nanoseconds: 2.5' },
+      { file: `${f}:2`, column: 'power_w', message: 'expected a number or null: 2' },
+      { file: `${f}:3`, column: 'mono_ns', message: 'expected an integer number of nanoseconds: null' },
+      { file: `${f}:3`, column: 'power_w', message: 'expected a number or null: 3' },
+      { file: `${f}:4`, column: 'mono_ns', message: `expected an integer number of nanoseconds: ${2 ** 53}` },
+      { file: `${f}:4`, column: 'power_w', message: 'expected a number or null: 4' },
+      { file: `${f}:5`, column: 'power_w', message: 'expected a number or null: x' },
+      { file: `${f}:6`, column: 'power_w', message: 'expected a number or null: 6' },
+      { file: `${f}:6`, column: 'device', message: 'expected a device name: ' },
+      { file: `${f}:7`, column: 'power_w', message: 'expected a number or null: 7' },
+      { file: `${f}:7`, column: 'device', message: 'expected a device name: null' },
+    ]);
+  });
+
+  test('lists at most 20 problems: a file of 30 bad rows stops at row 20', () => {
+    const f = join(tmp(), 'smi.parquet');
+    put(f, [
+      { name: 'mono_ns', type: 'DOUBLE', values: Array.from({ length: 30 }, (_, k) => k + 0.5) },
+      { name: 'device', type: 'STRING', values: Array.from({ length: 30 }, () => 'G') },
+      { name: 'power_w', type: 'DOUBLE', values: Array.from({ length: 30 }, () => 1) },
+    ]);
+    const issues = issuesOf(() => read(f));
+    expect(issues.map((x) => x.file)).toEqual(Array.from({ length: 20 }, (_, k) => `${f}:${k + 1}`));
+  });
+});
+
+describe('partitioned by device', () => {
+  const partition = (root: string, name: string, files: [string, number[], (number | null)[], string[] | null][]) => {
+    const folder = join(root, `device=${encodeURIComponent(name)}`);
+    mkdirSync(folder, { recursive: true });
+    for (const [file, mono, value, devices] of files) {
+      const cols: Col[] = [{ name: 'mono_ns', type: 'DOUBLE', values: mono }, { name: 'power_w', type: 'DOUBLE', values: value }];
+      if (devices) cols.push({ name: 'device', type: 'STRING', values: devices });
+      put(join(folder, file), cols);
+    }
+  };
+
+  test('merges the devices by time, each device\'s files in name order; a tie keeps partition order; rows count per file', () => {
+    const root = join(tmp(), 'smi');
+    // device "GPU a/1" (encoded in its folder name) and GPU-b; b's files written in reverse name order
+    partition(root, 'GPU-b', [['part-1.parquet', [4e9, 6e9], [40, 60], null], ['part-0.parquet', [1e9, 3e9], [10, 30], null]]);
+    partition(root, 'GPU a/1', [['p0.parquet', [2e9, 3e9], [20, null], ['GPU a/1', 'GPU a/1']], ['p1.parquet', [5e9], [50], null]]);
+    writeFileSync(join(root, 'device=GPU-b', 'notes.txt'), 'not a parquet file');
+    // not a device=<name> partition, though it holds a Parquet file: not read
+    mkdirSync(join(root, 'tmp-staging'));
+    put(join(root, 'tmp-staging', 'x.parquet'), [{ name: 'mono_ns', type: 'DOUBLE', values: [0.5e9] }, { name: 'power_w', type: 'DOUBLE', values: [99] }, { name: 'device', type: 'STRING', values: ['GPU-b'] }]);
+    const { got, res } = read(root);
+    // partitions in name order: "device=GPU%20a%2F1" < "device=GPU-b" ('%' < '-'), so at t = 3 s the tie
+    // goes to GPU a/1 first
+    expect(got).toEqual([
+      ['0:GPU-b', 1, 10, 1], ['1:GPU a/1', 2, 20, 1], ['1:GPU a/1', 3, NaN, 2], ['0:GPU-b', 3, 30, 2],
+      ['0:GPU-b', 4, 40, 1], ['1:GPU a/1', 5, 50, 1], ['0:GPU-b', 6, 60, 2],
+    ]);
+    expect(res).toEqual({ devices: ['GPU-b', 'GPU a/1'], records: 7, naValues: 1, truncatedFinalLine: false });
+  });
+
+  test('a device with an empty file between two others, and a device with no rows at all, still stream in order', () => {
+    const root = join(tmp(), 'smi');
+    partition(root, 'A', [['0.parquet', [1e9], [1], null], ['1.parquet', [], [], null], ['2.parquet', [3e9], [3], null]]);
+    partition(root, 'B', [['0.parquet', [], [], null]]);
+    partition(root, 'C', [['0.parquet', [2e9], [2], null]]);
+    expect(read(root).got).toEqual([['0:A', 1, 1, 1], ['1:C', 2, 2, 1], ['0:A', 3, 3, 1]]);
+  });
+
+  test('refuses a folder without partitions, and a row naming another device than its partition', () => {
+    const root = join(tmp(), 'smi');
+    mkdirSync(root);
+    expect(issuesOf(() => read(root))).toEqual([{ file: root, message: 'no device=<name> partition: expected <source>/device=<name>/*.parquet' }]);
+    partition(root, 'A', [['0.parquet', [1e9, 2e9], [1, 2], ['A', 'B']]]);
+    const f = join(root, 'device=A', '0.parquet');
+    expect(issuesOf(() => read(root))).toEqual([{ file: `${f}:2`, column: 'device', message: 'B in the partition of device A' }]);
+  });
+});
