@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
-import { DATASET_FILES, DatasetChangedError, datasetFileHashes, datasetHash, loadScenario, readScenarioFileAt, scenarioFileBase } from '../../kernel-lib/scenario/files.ts';
+import { DATASET_FILES, DatasetChangedError, datasetFileHashes, datasetHash, loadScenario, readScenarioFile, readScenarioFileAt, scenarioFileBase } from '../../kernel-lib/scenario/files.ts';
 import { ScenarioError } from '../../kernel-lib/scenario/schema.ts';
-import { onWarning } from '../../kernel-lib/warn.ts';
+import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
 
 onWarning(null);
@@ -52,6 +52,8 @@ describe('scenarioFileBase', () => {
     expect(scenarioFileBase({ dataset: 'd', policy: 'pass@1' })).toStrictEqual({ dataset: 'd', policy: 'pass@1' });
     // an empty derived list keeps the equal time reference
     expect(scenarioFileBase({ dataset: 'd', timeReference: 'expert_only', derived: [] })).toStrictEqual({ dataset: 'd', timeReference: 'expert_only' });
+    // a `derived` that is not a list is no list of fields (the schema refuses it later): nothing named by its letters is dropped
+    expect(scenarioFileBase({ dataset: 'd', derived: 'd', d: 1 })).toStrictEqual({ dataset: 'd', d: 1 });
   });
 });
 
@@ -74,6 +76,10 @@ describe('readScenarioFileAt', () => {
     expect(where('rates.nodeRateUSDPerHour')).toBe(`${p}:5: scenario field rates.nodeRateUSDPerHour`);
     expect(where('rates.bySystem.sysX')).toBe(`${p}:4: scenario field rates.bySystem.sysX`);
     expect(where('draws')).toBe(`${p}:2: scenario field draws`);
+    // a key that is only a prefix of the field's name is not its enclosing key
+    const q = write(dir, 'q.json', '{\n  "polic": 1\n}');
+    expect(readScenarioFileAt(q).where('policy')).toBe(`${q}:1: scenario field policy`);
+    expect(readScenarioFile(q)).toStrictEqual({ polic: 1 });
   });
 
   test('a relative dataset path: beside the file when a dataset is there, else as given; absolute and empty paths as given', () => {
@@ -85,6 +91,8 @@ describe('readScenarioFileAt', () => {
     expect(readScenarioFileAt(write(dir, 't.json', '{"dataset": "nowhere"}')).value.dataset).toBe('nowhere');
     expect(readScenarioFileAt(write(dir, 'u.json', `{"dataset": ${JSON.stringify(SMALL)}}`)).value.dataset).toBe(SMALL);
     expect(readScenarioFileAt(write(dir, 'v.json', '{"dataset": ""}')).value.dataset).toBe('');
+    // an empty path in a file that sits in a dataset folder stays empty (the schema refuses it)
+    expect(readScenarioFileAt(write(join(dir, 'ds'), 'v.json', '{"dataset": ""}')).value.dataset).toBe('');
     // a folder beside without manifest.json is not a dataset
     mkdirSync(join(dir, 'empty'));
     expect(readScenarioFileAt(write(dir, 'w.json', '{"dataset": "empty"}')).value.dataset).toBe('empty');
@@ -98,6 +106,7 @@ describe('readScenarioFileAt', () => {
     const p = write(dir, 's.json', `{\n"dataset": "${rel}"\n}`);
     expect(() => readScenarioFileAt(p)).toThrow(ScenarioError);
     expect(() => readScenarioFileAt(p)).toThrow(`${p}:2: scenario field dataset`);
+    expect(() => readScenarioFileAt(p)).toThrow(`relative to the scenario file's folder it is ${join(dir, rel)}, relative to the working directory another; give an absolute path`);
     // a file in the working directory names the working directory's dataset both ways
     const same = write(process.cwd(), `j2g-files-mutants-${process.pid}.json`, `{"dataset": "${rel}"}`);
     try {
@@ -116,18 +125,39 @@ describe('loadScenario and a changed dataset', () => {
   test('a datasetSha256 that differs names the changed files, or says none are recorded', () => {
     expect(() => loadScenario({ dataset: SMALL, datasetSha256: zeros, datasetFiles: { ...realFiles, 'runs.csv': zeros } }, { dataset: small })).toThrow(/changed: runs\.csv;/);
     expect(() => loadScenario({ dataset: SMALL, datasetSha256: zeros }, { dataset: small })).toThrow(DatasetChangedError);
+    let caught: Error | undefined;
+    try { loadScenario({ dataset: SMALL, datasetSha256: zeros, datasetFiles: { ...realFiles, 'tasks.csv': zeros, 'runs.csv': zeros } }, { dataset: small }); } catch (e) { caught = e as Error; }
+    {
+      expect(caught?.name).toBe('DatasetChangedError');
+      expect(caught?.message).toContain(`(changed: tasks.csv, runs.csv; datasetSha256 000000000000... then, ${datasetHash(SMALL).slice(0, 12)}... now)`);
+    }
     expect(() => loadScenario({ dataset: SMALL, datasetSha256: zeros }, { dataset: small })).toThrow(/records no per-file hashes.*datasetSha256 000000000000\.\.\. then/);
   });
 
   test('accepted: the scenario records both hashes; the same hash keeps a recorded change; no hash records none', () => {
+    clearWarnings();
     const a = loadScenario({ dataset: SMALL, datasetSha256: zeros, datasetFiles: { ...realFiles, 'tasks.csv': zeros, 'runs.csv': zeros } }, { dataset: small, acceptDatasetChange: true });
     expect(a.files.datasetChange).toStrictEqual({ fromSha256: zeros, changedFiles: ['tasks.csv', 'runs.csv'] });
+    expect(warnings()).toStrictEqual([`the dataset ${SMALL} changed since the scenario was written (changed: tasks.csv, runs.csv); accepted: the scenario records both hashes`]);
     expect(loadScenario({ dataset: SMALL, datasetSha256: zeros }, { dataset: small, acceptDatasetChange: true }).files.datasetChange).toStrictEqual({ fromSha256: zeros, changedFiles: [] });
     const real = datasetHash(SMALL);
     const kept = { fromSha256: zeros, changedFiles: ['runs.csv'] };
     expect(loadScenario({ dataset: SMALL, datasetSha256: real, datasetChange: kept }, { dataset: small }).files.datasetChange).toStrictEqual(kept);
-    expect(loadScenario({ dataset: SMALL }, { dataset: small }).files.datasetChange).toBeUndefined();
+    expect('datasetChange' in loadScenario({ dataset: SMALL }, { dataset: small }).files).toBe(false);
     expect(loadScenario({ dataset: SMALL }, { dataset: small }).files.datasetFiles).toStrictEqual(realFiles);
+  });
+
+  test('the dataset is loaded from the scenario\'s path when not given, with a progress line source per folder', () => {
+    const dirs: string[] = [];
+    const l = loadScenario({ dataset: SMALL }, { progress: (d) => { dirs.push(d); return undefined; } });
+    expect(dirs).toStrictEqual([SMALL]);
+    expect(l.dataset.rows.runs.length).toBe(small.rows.runs.length);
+    expect(loadScenario({ dataset: SMALL }).files.datasetSha256).toBe(datasetHash(SMALL));
+  });
+
+  test('a named weights scheme reads no file; errors of resolution are named by the caller\'s where', () => {
+    expect(loadScenario({ dataset: SMALL, weights: 'gdp' }, { dataset: small }).files.weights).toBeUndefined();
+    expect(() => loadScenario({ dataset: SMALL, system: 'no-such-system' }, { dataset: small, where: (f) => `W:${f}` })).toThrow(/^W:system/);
   });
 
   test('a weights file that does not exist is refused naming the field', () => {
