@@ -4,6 +4,18 @@
  * flags, the line an error names, the relative dataset path, and a changed dataset. Oracles: SHA-256
  * computed here from the documented byte layout (name, NUL, bytes, NUL, in the documented file order),
  * objects and messages written by hand.
+ *
+ * Survivors of `MUTATION_FORCE=1 MUTATION_FOLDER=scenario MUTATION_MUTATE=kernel-lib/scenario/files.ts`:
+ * equivalent -
+ * - readScenarioFileAt's `p !== ''` made `true` or compared with other text (line 81): readJsonFile
+ *   records the root object's line under "", so the walk up stops at "" either way.
+ * - scenarioFileBase's `file.timeReference !== undefined` made `true` (120): an absent time reference
+ *   never equals a judgment reference (a text) anyway; its `[]` made `["Stryker was here"]`: deleting a
+ *   key no scenario file may hold (the schema refuses unknown fields).
+ * not yet killed (gaps, no test in the scenario folder reaches them in process) -
+ * - loadScenario's warnings of a dataset it loads itself (144): synthetic-small loads without warnings;
+ * - an existing weights file (156), a node-types rates file (159) and a sweep file (162-163) read by
+ *   loadScenario: only the CLI tests (child processes) and other folders' tests read such files.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
