@@ -14,8 +14,8 @@
  *   key no scenario file may hold (the schema refuses unknown fields).
  * not yet killed (gaps, no test in the scenario folder reaches them in process) -
  * - loadScenario's warnings of a dataset it loads itself (144): synthetic-small loads without warnings;
- * - an existing weights file (156), a node-types rates file (159) and a sweep file (162-163) read by
- *   loadScenario: only the CLI tests (child processes) and other folders' tests read such files.
+ * The first run's gaps of an existing weights file (156), a node-types rates file (159) and a sweep
+ * file (162-163) are tested below (the last test of "loadScenario and a changed dataset").
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -170,6 +170,24 @@ describe('loadScenario and a changed dataset', () => {
   test('a named weights scheme reads no file; errors of resolution are named by the caller\'s where', () => {
     expect(loadScenario({ dataset: SMALL, weights: 'gdp' }, { dataset: small }).files.weights).toBeUndefined();
     expect(() => loadScenario({ dataset: SMALL, system: 'no-such-system' }, { dataset: small, where: (f) => `W:${f}` })).toThrow(/^W:system/);
+  });
+
+  test('the files a scenario names are read: weights, node-type rates, and the sweep rows of the scenario system\'s node type', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-files-'));
+    const w = join(dir, 'w.csv');
+    writeFileSync(w, 'occupation,weight\noccA,1\noccB,2\noccC,3\n');
+    expect(loadScenario({ dataset: SMALL, weights: { file: w } }, { dataset: small }).files.weights).toStrictEqual({ custom: { occA: 1, occB: 2, occC: 3 } });
+    const n = join(dir, 'n.csv');
+    writeFileSync(n, 'accelerator,accelerator_count,usd_per_node_hour\nH200,8,12\nH100,1,4\n');
+    expect(loadScenario({ dataset: SMALL, rates: { nodeTypesFile: n } }, { dataset: small }).files.nodeTypes).toStrictEqual([
+      { accelerator: 'H200', acceleratorCount: 8, usdPerNodeHour: 12 }, { accelerator: 'H100', acceleratorCount: 1, usdPerNodeHour: 4 },
+    ]);
+    // systems.csv: sysX is 8xH200, sysY 1xH100; the sweep keeps the rows of the scenario system's node type
+    const sw = join(dir, 's.csv');
+    writeFileSync(sw, 'provider,accelerator,accelerator_count,usd_per_node_hour\nP1,H200,8,3\nP2,H100,1,5\n');
+    expect(loadScenario({ dataset: SMALL, system: 'sysY', rates: { sweepFile: sw } }, { dataset: small }).files.sweep).toStrictEqual([{ label: 'P2', usdPerNodeHour: 5 }]);
+    expect(loadScenario({ dataset: SMALL, system: 'sysX', rates: { sweepFile: sw } }, { dataset: small }).files.sweep).toStrictEqual([{ label: 'P1', usdPerNodeHour: 3 }]);
+    expect('sweep' in loadScenario({ dataset: SMALL }, { dataset: small }).files).toBe(false);
   });
 
   test('a weights file that does not exist is refused naming the field', () => {
