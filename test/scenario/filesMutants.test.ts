@@ -12,8 +12,8 @@
  * - scenarioFileBase's `file.timeReference !== undefined` made `true` (120): an absent time reference
  *   never equals a judgment reference (a text) anyway; its `[]` made `["Stryker was here"]`: deleting a
  *   key no scenario file may hold (the schema refuses unknown fields).
- * not yet killed (gaps, no test in the scenario folder reaches them in process) -
- * - loadScenario's warnings of a dataset it loads itself (144): synthetic-small loads without warnings;
+ * not yet killed (a gap) -
+ * - loadScenario's warnings of a dataset it loads itself (144): synthetic-small loads without warnings.
  * The first run's gaps of an existing weights file (156), a node-types rates file (159) and a sweep
  * file (162-163) are tested below (the last test of "loadScenario and a changed dataset").
  */
