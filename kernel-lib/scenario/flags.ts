@@ -53,7 +53,7 @@ export const SCENARIO_VALUE_FLAGS = [...new Set(Object.values(SCENARIO_FLAGS))].
  * @example flagFieldName('rates.bySystem.sysX') // => '--rate sysX=USD (scenario field rates.bySystem.sysX)'
  */
 export function flagFieldName(field: string): string {
-  const by = /^rates\.bySystem\.(.+)$/.exec(field);
+  const by = /^rates\.bySystem\.(.+)$/s.exec(field);
   if (by) return `--rate ${by[1]}=USD (scenario field ${field})`;
   const flag = SCENARIO_FLAGS[field];
   return flag ? `--${flag} (scenario field ${field})` : `scenario field ${field}`;

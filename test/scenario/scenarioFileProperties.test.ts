@@ -137,7 +137,7 @@ describe('scenario files, generated (#23)', () => {
     fc.assert(fc.property(scenario, fc.nat(), fc.boolean(), (s, which, same) => {
       const keys = Object.keys(s);
       const k = keys[which % keys.length];
-      const text = JSON.stringify(s, null, 2).replace('{\n', `{\n  "${k}": ${same ? JSON.stringify(s[k]) : '"other"'},\n`) + '\n';
+      const text = JSON.stringify(s, null, 2).replace('{\n', () => `{\n  "${k}": ${same ? JSON.stringify(s[k]) : '"other"'},\n`) + '\n';
       const path = fileOf(text);
       try {
         readScenarioFileAt(path);
