@@ -311,13 +311,18 @@ function phases(progress?: (line: string) => void): (what: string) => void {
   };
 }
 
+/** Refuse a `dir` that does not exist or is no directory (both loaders' first check). */
+function checkDatasetDir(dir: string): void {
+  const { existsSync, statSync } = nodeFs();
+  if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
+  if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
+}
+
 /** Load, validate and cross-check a dataset directory. Throws ValidationError listing every problem. */
 export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
   const done = phases(options.progress);
-  const { existsSync, statSync } = nodeFs();
+  checkDatasetDir(dir);
   const { join } = nodePath();
-  if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
-  if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
   const { manifest, lines } = readManifest(dir, issues);
   const files: Partial<Record<Key, CsvColumns>> = {};
@@ -592,10 +597,8 @@ const SMALL_FILES = ['occupations', 'sectors', 'tasks', 'systems'] as const sati
  * @example loadDatasetWithoutRecords('data/recorded/synthetic-small').rows.tasks.length // => 6
  */
 export function loadDatasetWithoutRecords(dir: string): Dataset {
-  const { existsSync, statSync } = nodeFs();
+  checkDatasetDir(dir);
   const { join } = nodePath();
-  if (!existsSync(dir)) throw new ValidationError([{ file: dir, message: 'dataset directory does not exist' }]);
-  if (!statSync(dir).isDirectory()) throw new ValidationError([{ file: dir, message: 'not a directory, expected a dataset directory (manifest.json and the CSV files)' }]);
   const issues: ValidationIssue[] = [];
   const { manifest, lines } = readManifest(dir, issues);
   const files: Partial<Record<Key, CsvColumns>> = {};

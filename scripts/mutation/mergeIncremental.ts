@@ -8,8 +8,8 @@
  * run sees the change and reruns the mutants its changed tests cover. Writes BASE. No quantity.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { adoptTests, type Test } from './testIds.ts';
 
-interface Test { id: string; name: string }
 interface Mutant { coveredBy?: string[]; killedBy?: string[] }
 interface Report { files: Record<string, { mutants: Mutant[] }>; testFiles: Record<string, { tests: Test[]; source?: string }> }
 
@@ -18,28 +18,7 @@ if (!basePath || !otherPath) throw new Error('usage: mergeIncremental.ts BASE OT
 const base = JSON.parse(readFileSync(basePath, 'utf8')) as Report;
 const other = JSON.parse(readFileSync(otherPath, 'utf8')) as Report;
 
-const idOf = new Map<string, string>();
-const key = (file: string, name: string) => JSON.stringify([file, name]);
-let next = 0;
-for (const [file, tf] of Object.entries(base.testFiles)) for (const t of tf.tests) { idOf.set(key(file, t.name), t.id); next = Math.max(next, Number(t.id) + 1); }
-const renumber = new Map<string, string>();
-for (const [file, tf] of Object.entries(other.testFiles)) {
-  base.testFiles[file] ??= { tests: [], source: tf.source };
-  for (const t of tf.tests) {
-    let id = idOf.get(key(file, t.name));
-    if (id === undefined) {
-      id = String(next++);
-      base.testFiles[file].tests.push({ ...t, id });
-      idOf.set(key(file, t.name), id);
-    }
-    renumber.set(t.id, id);
-  }
-}
-const map = (ids: string[] | undefined) => ids?.map((i) => {
-  const j = renumber.get(i);
-  if (j === undefined) throw new Error(`${otherPath}: test id ${i} is not in its testFiles`);
-  return j;
-});
+const map = adoptTests(base, other, otherPath);
 for (const [path, file] of Object.entries(other.files)) {
   for (const m of file.mutants) {
     if (m.coveredBy) m.coveredBy = map(m.coveredBy);
@@ -48,4 +27,4 @@ for (const [path, file] of Object.entries(other.files)) {
   base.files[path] = file;
 }
 writeFileSync(basePath, JSON.stringify(base));
-console.log(`${basePath}: ${Object.keys(base.files).length} source files, ${[...idOf.keys()].length} tests`);
+console.log(`${basePath}: ${Object.keys(base.files).length} source files, ${Object.values(base.testFiles).reduce((n, f) => n + f.tests.length, 0)} tests`);

@@ -8,8 +8,8 @@
  * must be equal). Test ids are matched by test file and name, as in mergeIncremental.ts. Writes BASE.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { adoptTests, type Test } from './testIds.ts';
 
-interface Test { id: string; name: string }
 interface Mutant { id: string; location: { start: { line: number } }; coveredBy?: string[]; killedBy?: string[] }
 interface Report { files: Record<string, { source: string; mutants: Mutant[] }>; testFiles: Record<string, { tests: Test[]; source?: string }> }
 
@@ -18,28 +18,7 @@ if (!basePath || !otherPath || !specs.length) throw new Error('usage: mergeLines
 const base = JSON.parse(readFileSync(basePath, 'utf8')) as Report;
 const other = JSON.parse(readFileSync(otherPath, 'utf8')) as Report;
 
-const idOf = new Map<string, string>();
-const key = (file: string, name: string) => JSON.stringify([file, name]);
-let next = 0;
-for (const [file, tf] of Object.entries(base.testFiles)) for (const t of tf.tests) { idOf.set(key(file, t.name), t.id); next = Math.max(next, Number(t.id) + 1); }
-const renumber = new Map<string, string>();
-for (const [file, tf] of Object.entries(other.testFiles)) {
-  base.testFiles[file] ??= { tests: [], source: tf.source };
-  for (const t of tf.tests) {
-    let id = idOf.get(key(file, t.name));
-    if (id === undefined) {
-      id = String(next++);
-      base.testFiles[file].tests.push({ ...t, id });
-      idOf.set(key(file, t.name), id);
-    }
-    renumber.set(t.id, id);
-  }
-}
-const map = (ids: string[] | undefined) => ids?.map((i) => {
-  const j = renumber.get(i);
-  if (j === undefined) throw new Error(`${otherPath}: test id ${i} is not in its testFiles`);
-  return j;
-});
+const map = adoptTests(base, other, otherPath);
 
 let nextMutant = 0;
 for (const f of Object.values(base.files)) for (const m of f.mutants) nextMutant = Math.max(nextMutant, Number(m.id) + 1);
