@@ -15,13 +15,20 @@
  * unreadable sample (NaN, counted as the CSV's `NA`). A wrong type or a missing column is an error
  * naming file, row and column.
  *
- * Each file is decoded whole (hyparquet, synchronous): memory follows the largest file, not the trace;
- * a trace of 100 million samples is DuckDB's job (docs/scale.md).
+ * Memory is flat: each file's footer is read first (its columns checked), then its row groups one at
+ * a time, each device's current row group only (issue 27: 100 million samples at the memory of 1
+ * million). Pages are decoded by hyparquet's page readers into typed arrays, not into a JavaScript
+ * array per value (numberChunk), so reading Parquet costs a fraction of the integration after it.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { parquetMetadata, parquetSchema } from 'hyparquet';
+import { parquetHeader, readColumn, readPage } from 'hyparquet/src/column.js';
+import { convert, convertWithDictionary, DEFAULT_PARSERS } from 'hyparquet/src/convert.js';
+import { decompressPage, readDataPage, readDataPageV2 } from 'hyparquet/src/datapage.js';
+import { getMaxDefinitionLevel, getTreePath } from 'hyparquet/src/schema.js';
 import { ValidationError } from '../errors.ts';
-import { readParquet } from '../io/parquet.ts';
+import { zlibCompressors } from '../io/parquet.ts';
 import type { StreamResult } from './sampleStream.ts';
 
 /** Where the samples of `<source>` are as Parquet in `dir` (a file or a partitioned folder), or null. */
@@ -33,37 +40,225 @@ export function parquetSamplesPath(dir: string, source: string): string | null {
   return null;
 }
 
-interface Part { device: string | null; mono: Float64Array; devices: (string | null)[]; values: Float64Array; file: string }
+type Metadata = ReturnType<typeof parquetMetadata>;
+type Tree = ReturnType<typeof parquetSchema>;
+type Issue = { file: string; line: number; column: string; message: string };
+const MAX_ISSUES = 20;
 
-function readPart(file: string, valueColumn: string, device: string | null): Part {
-  const { length, columns } = readParquet(readFileSync(file), file);
-  const col = (name: string, required: boolean) => {
-    const c = columns.find((x) => x.name === name);
-    if (!c && required) throw new ValidationError([{ file, column: name, message: `missing column (expected mono_ns, device and ${valueColumn})` }]);
-    return c;
-  };
-  const monoCol = col('mono_ns', true)!, valueCol = col(valueColumn, true)!, deviceCol = col('device', device === null);
-  const mono = new Float64Array(length), values = new Float64Array(length);
-  const devices: (string | null)[] = new Array(length);
-  const issues: { file: string; line: number; column: string; message: string }[] = [];
-  for (let i = 0; i < length; i++) {
-    const m = monoCol.values[i];
-    const t = typeof m === 'bigint' ? Number(m) : m;
-    if (typeof t !== 'number' || !Number.isSafeInteger(t)) issues.push({ file, line: i + 1, column: 'mono_ns', message: `expected an integer number of nanoseconds: ${String(m)}` });
-    mono[i] = t as number;
-    const v = valueCol.values[i];
-    if (v === null || v === undefined) values[i] = NaN;
-    else if (typeof v === 'number') values[i] = v;
-    else if (typeof v === 'bigint') values[i] = Number(v);
-    else issues.push({ file, line: i + 1, column: valueColumn, message: `expected a number or null: ${String(v)}` });
-    const d = deviceCol ? deviceCol.values[i] : device;
-    if (typeof d !== 'string' || d === '') issues.push({ file, line: i + 1, column: 'device', message: `expected a device name: ${String(d)}` });
-    else if (device !== null && d !== device) issues.push({ file, line: i + 1, column: 'device', message: `${d} in the partition of device ${device}` });
-    devices[i] = d as string;
-    if (issues.length >= 20) break;
+/** One file's footer: its row groups and where each needed column chunk lies. */
+interface PartFile { file: string; device: string | null; metadata: Metadata; tree: Tree; valueColumn: string; hasDevice: boolean }
+
+/** One row group of a file, decoded: mono_ns and the value as numbers, the device column if the file has one. */
+interface Block { mono: Float64Array; values: Float64Array; devices: (string | null)[] | null; rowBase: number }
+
+/** The footer of a Parquet file (read from its end, not the whole file), its columns checked. */
+function openPart(file: string, valueColumn: string, device: string | null): PartFile {
+  const fd = openSync(file, 'r');
+  let metadata: Metadata;
+  try {
+    const size = fstatSync(fd).size;
+    let tail = Math.min(size, 1 << 16);
+    let bytes = Buffer.alloc(tail);
+    readSync(fd, bytes, 0, tail, size - tail);
+    const need = tail >= 8 ? bytes.readUInt32LE(tail - 8) + 8 : 0;
+    if (need > tail && need <= size) {
+      tail = need;
+      bytes = Buffer.alloc(tail);
+      readSync(fd, bytes, 0, tail, size - tail);
+    }
+    try {
+      metadata = parquetMetadata(new Uint8Array(bytes.buffer, bytes.byteOffset, tail));
+    } catch (e) {
+      throw new ValidationError([{ file, message: `not a Parquet file (${(e as Error).message})` }]);
+    }
+  } finally {
+    closeSync(fd);
   }
-  if (issues.length) throw new ValidationError(issues.map((x) => ({ file: `${x.file}:${x.line}`, column: x.column, message: x.message })));
-  return { device, mono, devices, values, file };
+  const tree = parquetSchema(metadata);
+  const nested = tree.children.filter((c) => c.children.length);
+  if (nested.length) throw new ValidationError(nested.map((c) => ({ file, column: c.element.name, message: 'a nested column: expected flat columns (one value per row)' })));
+  const names = new Set(tree.children.map((c) => c.element.name));
+  for (const [name, required] of [['mono_ns', true], [valueColumn, true], ['device', device === null]] as const) {
+    if (required && !names.has(name)) throw new ValidationError([{ file, column: name, message: `missing column (expected mono_ns, device and ${valueColumn})` }]);
+  }
+  return { file, device, metadata, tree, valueColumn, hasDevice: names.has('device') };
+}
+
+/**
+ * One column chunk of a row group as numbers (null as NaN; `nulls` counts them), page by page with
+ * hyparquet's page decoders but without its per-value assembly into a JavaScript array: a typed page
+ * (PLAIN or delta INT32, INT64, FLOAT, DOUBLE; dictionary pages too) is copied into a Float64Array.
+ * Returns null when a value is not a number (a logical type such as a timestamp, text): the caller then
+ * reads the chunk with hyparquet's readColumn and checks it value by value.
+ * INT64 is read as its two 32-bit halves, hi * 2^32 + lo: exact below 2^53 and otherwise rounded
+ * once, as Number(bigint) rounds.
+ */
+function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: number, out: Float64Array): { nulls: number } | null {
+  const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
+  const maxDef = getMaxDefinitionLevel(decoder.schemaPath as never);
+  let dictionary: ArrayLike<unknown> | undefined;
+  let p = 0, nulls = 0;
+  while (p < rows && reader.offset < bytes.byteLength - 1) {
+    const header = parquetHeader(reader as never);
+    if (header.type === 'DICTIONARY_PAGE') {
+      const { data } = readPage(reader as never, header, decoder as never, undefined, undefined, 0);
+      dictionary = data ? convert(data, decoder as never) : undefined;
+      continue;
+    }
+    let page: { definitionLevels: number[]; dataPage: ArrayLike<unknown> };
+    let encoding: string;
+    if (header.type === 'DATA_PAGE') {
+      const daph = header.data_page_header!;
+      const compressed = new Uint8Array(bytes.buffer, bytes.byteOffset + reader.offset, header.compressed_page_size);
+      reader.offset += header.compressed_page_size;
+      page = readDataPage(decompressPage(compressed, Number(header.uncompressed_page_size), decoder.codec as never, decoder.compressors as never), daph, decoder as never) as never;
+      encoding = daph.encoding;
+    } else if (header.type === 'DATA_PAGE_V2') {
+      const compressed = new Uint8Array(bytes.buffer, bytes.byteOffset + reader.offset, header.compressed_page_size);
+      reader.offset += header.compressed_page_size;
+      page = readDataPageV2(compressed, header, decoder as never) as never;
+      encoding = header.data_page_header_v2!.encoding;
+    } else {
+      throw new Error(`parquet unsupported page type: ${header.type}`);
+    }
+    const vals = convertWithDictionary(page.dataPage as never, dictionary as never, encoding as never, decoder as never) as ArrayLike<unknown>;
+    const def = page.definitionLevels ?? [];
+    const n = def.length ? def.length : vals.length;
+    if (p + n > rows) return null;
+    // the page's values as numbers, in a scratch array when nulls are to be spread among them
+    const dense = def.length ? new Float64Array(vals.length) : out.subarray(p, p + n);
+    if (vals instanceof Float64Array || vals instanceof Float32Array || vals instanceof Int32Array) dense.set(vals);
+    else if (vals instanceof BigInt64Array) {
+      const half = new Int32Array(vals.buffer, vals.byteOffset, vals.length * 2);
+      for (let i = 0; i < vals.length; i++) dense[i] = half[2 * i + 1] * 4294967296 + (half[2 * i] >>> 0);
+    } else {
+      for (let i = 0; i < vals.length; i++) {
+        const v = vals[i];
+        if (typeof v === 'number') dense[i] = v;
+        else if (typeof v === 'bigint') dense[i] = Number(v);
+        else return null;
+      }
+    }
+    if (def.length) {
+      let j = 0;
+      for (let i = 0; i < n; i++) {
+        if (def[i] === maxDef) out[p + i] = dense[j++];
+        else { out[p + i] = NaN; nulls++; }
+      }
+    }
+    p += n;
+  }
+  return p === rows ? { nulls } : null;
+}
+
+/** Reads a file's row groups one at a time (bounded memory: one row group of three columns). */
+class PartReader {
+  private group = 0;
+  private rowBase = 0;
+  private fd: number | null = null;
+  private readonly compressors = zlibCompressors();
+  constructor(readonly part: PartFile) {}
+
+  private chunkBytes(name: string, g: number): { bytes: Uint8Array; decoder: Record<string, unknown> } {
+    const group = this.part.metadata.row_groups[g];
+    const chunk = group.columns.find((c) => c.meta_data!.path_in_schema[0] === name)!;
+    const meta = chunk.meta_data!;
+    const schemaPath = getTreePath(this.part.tree, meta.path_in_schema);
+    const dictionaryAt = meta.dictionary_page_offset === undefined ? undefined : Number(meta.dictionary_page_offset);
+    const start = dictionaryAt !== undefined && dictionaryAt > 0 && dictionaryAt < Number(meta.data_page_offset) ? dictionaryAt : Number(meta.data_page_offset);
+    const length = Number(meta.total_compressed_size);
+    const bytes = new Uint8Array(length);
+    this.fd ??= openSync(this.part.file, 'r');
+    let got = 0;
+    while (got < length) {
+      const n = readSync(this.fd, bytes, got, length - got, start + got);
+      if (n === 0) break;
+      got += n;
+    }
+    const decoder = {
+      pathInSchema: meta.path_in_schema, type: meta.type, element: schemaPath[schemaPath.length - 1].element, schemaPath,
+      codec: meta.codec, parsers: DEFAULT_PARSERS, compressors: this.compressors, utf8: true,
+    };
+    return { bytes: got === length ? bytes : bytes.subarray(0, got), decoder };
+  }
+
+  /** A column of row group g as hyparquet decodes it (a value per row, null for a null). */
+  private values(name: string, g: number, rows: number): unknown[] {
+    const { bytes, decoder } = this.chunkBytes(name, g);
+    const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
+    let data: ArrayLike<unknown>[];
+    try {
+      data = readColumn(reader, { groupStart: 0, selectStart: 0, selectEnd: rows, groupRows: rows }, decoder as never).data as ArrayLike<unknown>[];
+    } catch (e) {
+      throw new ValidationError([{ file: this.part.file, column: name, message: `cannot read this column (${(e as Error).message})` }]);
+    }
+    const out: unknown[] = new Array(rows);
+    let p = 0;
+    for (const part of data) for (let i = 0; i < part.length; i++) out[p++] = part[i];
+    if (p !== rows) throw new ValidationError([{ file: this.part.file, column: name, message: `row group of ${rows} rows holds ${p} values of this column` }]);
+    return out;
+  }
+
+  /** A numeric column of row group g: the fast decode, or null when a value needs checking one by one. */
+  private numbers(name: string, g: number, rows: number, nullsAllowed: boolean): Float64Array | null {
+    const { bytes, decoder } = this.chunkBytes(name, g);
+    const out = new Float64Array(rows);
+    let r: { nulls: number } | null;
+    try {
+      r = numberChunk(bytes, decoder, rows, out);
+    } catch (e) {
+      throw new ValidationError([{ file: this.part.file, column: name, message: `cannot read this column (${(e as Error).message})` }]);
+    }
+    return r && (nullsAllowed || r.nulls === 0) ? out : null;
+  }
+
+  /** The next row group with rows, checked (issues are pushed, up to MAX_ISSUES), or null at the file's end. */
+  next(issues: Issue[]): Block | null {
+    const { metadata, file, device, valueColumn, hasDevice } = this.part;
+    while (this.group < metadata.row_groups.length) {
+      const g = this.group++;
+      const rows = Number(metadata.row_groups[g].num_rows);
+      const rowBase = this.rowBase;
+      this.rowBase += rows;
+      if (rows === 0) continue;
+      let mono = this.numbers('mono_ns', g, rows, false);
+      // a mono_ns past 2^53 is named with its exact digits: hyparquet's bigint
+      if (mono) for (let i = 0; i < rows; i++) if (!Number.isSafeInteger(mono[i])) { mono = null; break; }
+      let values = this.numbers(valueColumn, g, rows, true);
+      const devices = hasDevice ? this.values('device', g, rows) : null;
+      if (mono && values && devices === null) return { mono, values, devices: null, rowBase };
+      // the checks value by value (the messages of a bad row: file:row, column, what was expected)
+      const monoRaw: ArrayLike<unknown> = mono ?? this.values('mono_ns', g, rows);
+      const valueRaw: ArrayLike<unknown> = values ?? this.values(valueColumn, g, rows);
+      mono ??= new Float64Array(rows);
+      values ??= new Float64Array(rows);
+      const names: (string | null)[] = new Array(rows);
+      for (let i = 0; i < rows && issues.length < MAX_ISSUES; i++) {
+        const line = rowBase + i + 1;
+        const m = monoRaw[i];
+        const t = typeof m === 'bigint' ? Number(m) : m;
+        if (typeof t !== 'number' || !Number.isSafeInteger(t)) issues.push({ file, line, column: 'mono_ns', message: `expected an integer number of nanoseconds: ${String(m)}` });
+        mono[i] = t as number;
+        const v = valueRaw[i];
+        if (v === null || v === undefined) values[i] = NaN;
+        else if (typeof v === 'number') values[i] = v;
+        else if (typeof v === 'bigint') values[i] = Number(v);
+        else issues.push({ file, line, column: valueColumn, message: `expected a number or null: ${String(v)}` });
+        const d = devices ? devices[i] : device;
+        if (typeof d !== 'string' || d === '') issues.push({ file, line, column: 'device', message: `expected a device name: ${String(d)}` });
+        else if (device !== null && d !== device) issues.push({ file, line, column: 'device', message: `${d} in the partition of device ${device}` });
+        names[i] = d as string;
+      }
+      return { mono, values, devices: names, rowBase };
+    }
+    this.close();
+    return null;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
 }
 
 /**
@@ -77,48 +272,73 @@ export function streamParquetSamples(
   originNs: number,
   onSample: (device: number, tS: number, value: number, deviceNames: readonly string[], row: number) => void,
 ): StreamResult {
-  const parts: Part[] = [];
+  // every file's footer first: a missing column is refused before any sample is used
+  const byDevice = new Map<string, PartFile[]>();
   if (statSync(path).isDirectory()) {
     const partitions = readdirSync(path).filter((d) => d.startsWith('device=')).sort();
     if (partitions.length === 0) throw new ValidationError([{ file: path, message: 'no device=<name> partition: expected <source>/device=<name>/*.parquet' }]);
     for (const p of partitions) {
       const device = decodeURIComponent(p.slice('device='.length));
       const files = readdirSync(join(path, p)).filter((f) => f.endsWith('.parquet')).sort();
-      for (const f of files) parts.push(readPart(join(path, p, f), valueColumn, device));
+      // devices' files one after the other (two partitions naming one device are one stream)
+      for (const f of files) byDevice.set(device, [...(byDevice.get(device) ?? []), openPart(join(path, p, f), valueColumn, device)]);
     }
   } else {
-    parts.push(readPart(path, valueColumn, null));
+    byDevice.set('', [openPart(path, valueColumn, null)]);
   }
-  // devices' files one after the other, then merged by time across devices (ties: partition order)
-  const byDevice = new Map<string, Part[]>();
-  for (const p of parts) {
-    const key = p.device ?? '';
-    byDevice.set(key, [...(byDevice.get(key) ?? []), p]);
-  }
-  const streams = [...byDevice.values()].map((ps) => ({ ps, k: 0, i: 0 }));
+  // then merged by time across devices (ties: partition order), one row group of each device held
+  const streams = [...byDevice.values()].map((files) => ({ files, k: 0, reader: null as PartReader | null, block: null as Block | null, i: 0 }));
+  const S = streams.length;
+  const head = new Float64Array(S).fill(Infinity);
+  const issues: Issue[] = [];
+  const fail = (from: PartReader) => {
+    // the rest of the file's rows are checked too (the first MAX_ISSUES problems listed), then refused
+    while (issues.length < MAX_ISSUES && from.next(issues)) { /* checking */ }
+    for (const st of streams) st.reader?.close();
+    throw new ValidationError(issues.map((x) => ({ file: `${x.file}:${x.line}`, column: x.column, message: x.message })));
+  };
+  /** Moves stream s to its next row with a sample (or past its end: head Infinity). */
+  const refill = (s: number) => {
+    const st = streams[s];
+    for (;;) {
+      if (st.block && st.i < st.block.mono.length) { head[s] = st.block.mono[st.i]; return; }
+      st.block = null;
+      if (!st.reader) {
+        if (st.k >= st.files.length) { head[s] = Infinity; return; }
+        st.reader = new PartReader(st.files[st.k++]);
+      }
+      const block = st.reader.next(issues);
+      if (issues.length) fail(st.reader);
+      if (block) { st.block = block; st.i = 0; } else st.reader = null;
+    }
+  };
+  for (let s = 0; s < S; s++) refill(s);
   const names: string[] = [];
   const index = new Map<string, number>();
+  const devOf = new Int32Array(S).fill(-1);
   let records = 0, naValues = 0;
   for (;;) {
     let best = -1, bestT = Infinity;
-    for (let s = 0; s < streams.length; s++) {
-      const st = streams[s];
-      while (st.k < st.ps.length && st.i >= st.ps[st.k].mono.length) { st.k++; st.i = 0; }
-      if (st.k >= st.ps.length) continue;
-      const t = st.ps[st.k].mono[st.i];
-      if (t < bestT) { bestT = t; best = s; }
-    }
+    for (let s = 0; s < S; s++) if (head[s] < bestT) { bestT = head[s]; best = s; }
     if (best < 0) break;
     const st = streams[best];
-    const p = st.ps[st.k];
-    const name = p.devices[st.i]!;
-    let dev = index.get(name);
-    if (dev === undefined) { dev = names.length; names.push(name); index.set(name, dev); }
-    const v = p.values[st.i];
+    const b = st.block!, i = st.i;
+    let dev: number;
+    if (b.devices === null && devOf[best] >= 0) dev = devOf[best];
+    else {
+      const name = b.devices ? b.devices[i]! : st.files[0].device!;
+      let d = index.get(name);
+      if (d === undefined) { d = names.length; names.push(name); index.set(name, d); }
+      dev = d;
+      if (b.devices === null) devOf[best] = d;
+    }
+    const v = b.values[i];
     if (Number.isNaN(v)) naValues++;
     records++;
-    onSample(dev, (p.mono[st.i] - originNs) / 1e9, v, names, st.i + 1);
-    st.i++;
+    onSample(dev, (b.mono[i] - originNs) / 1e9, v, names, b.rowBase + i + 1);
+    st.i = i + 1;
+    if (st.i < b.mono.length) head[best] = b.mono[st.i];
+    else refill(best);
   }
   return { devices: names, records, naValues, truncatedFinalLine: false };
 }

@@ -49,7 +49,7 @@ export interface ParquetColumn {
   values: unknown[];
 }
 
-function zlibCompressors(): Record<string, (input: Uint8Array, outputLength: number) => Uint8Array> {
+export function zlibCompressors(): Record<string, (input: Uint8Array, outputLength: number) => Uint8Array> {
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
   const zlib = get?.('node:zlib') as (typeof import('node:zlib') & { zstdDecompressSync?: (b: Uint8Array) => Uint8Array }) | undefined;
   if (!zlib) return {};
