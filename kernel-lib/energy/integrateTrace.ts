@@ -86,7 +86,8 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
     const toJ = source === 'nvml' ? 1e-3 : 1e-6;
     const ceilingW = source === 'rapl' ? opts.raplCeilingW : gpuCeilingW;
     const listed = source === 'rapl' ? null : new Set((source === 'nvml' ? manifest.sources.nvml.gpus : manifest.sources.nvidia_smi.gpus)?.map((g) => g.uuid) ?? []);
-    const state: ({ t: number; v: number; na: number; s: DeviceSeries; range: number | null; held: { t: number; v: number; line: number } | null } | null)[] = [];
+    // the held sample in three fields (hasHeld, heldT, heldV, heldLine), not an object per sample (issue 27: 100 million samples)
+    const state: ({ t: number; v: number; na: number; s: DeviceSeries; range: number | null; hasHeld: boolean; heldT: number; heldV: number; heldLine: number } | null)[] = [];
     // skipped lines wait for the next good record to know where they end in time
     let lastGoodS = -Infinity;
     let pending: SkippedLine[] = [];
@@ -141,31 +142,32 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
           }
         }
         const known = source === 'rapl' ? zones.has(name) : listed!.size === 0 || listed!.has(name);
-        st = state[dev] = known ? { t: NaN, v: NaN, na: 0, range, held: null, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } } : null;
+        st = state[dev] = known ? { t: NaN, v: NaN, na: 0, range, hasHeld: false, heldT: NaN, heldV: NaN, heldLine: 0, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } } : null;
         if (st) series.push(st.s);
       }
       if (st === null) return skip(line, `device: "${names[dev]}" is not a ${source === 'rapl' ? 'RAPL zone' : 'GPU'} listed in manifest.json`);
-      const held = st.held;
-      if (held && t < held.t) {
+      if (st.hasHeld && t < st.heldT) {
         const committed = Number.isNaN(st.t) ? -Infinity : st.t;
         if (t >= committed) {
-          outOfOrder(held.line, st.s.device, held.t, committed, t); // the held sample jumped ahead of both
-          st.held = { t, v, line };
+          outOfOrder(st.heldLine, st.s.device, st.heldT, committed, t); // the held sample jumped ahead of both
+          st.heldT = t; st.heldV = v; st.heldLine = line;
         } else {
-          outOfOrder(line, st.s.device, t, committed, held.t); // this one fell behind both
+          outOfOrder(line, st.s.device, t, committed, st.heldT); // this one fell behind both
         }
         return;
       }
-      for (const p of pending) p.toS = Math.max(t, p.fromS);
-      pending = [];
+      if (pending.length) {
+        for (const p of pending) p.toS = Math.max(t, p.fromS);
+        pending = [];
+      }
       lastGoodS = t;
-      if (held) commit(st, held.t, held.v);
-      st.held = { t, v, line };
+      if (st.hasHeld) commit(st, st.heldT, st.heldV);
+      st.hasHeld = true; st.heldT = t; st.heldV = v; st.heldLine = line;
     };
     const result = parquet
       ? streamParquetSamples(parquet, FILES[source].header.split(',')[3], originNs, onSample)
       : streamSamples(path, FILES[source].header, originNs, onSample, skip);
-    for (const st of state) if (st && st.held) commit(st, st.held.t, st.held.v);
+    for (const st of state) if (st && st.hasHeld) commit(st, st.heldT, st.heldV);
     records += result.records;
     naValues += result.naValues;
     if (result.truncatedFinalLine) truncatedFiles.push(path);

@@ -26,6 +26,7 @@ import { parquetMetadata, parquetSchema } from 'hyparquet';
 import { parquetHeader, readColumn, readPage } from 'hyparquet/src/column.js';
 import { convert, convertWithDictionary, DEFAULT_PARSERS } from 'hyparquet/src/convert.js';
 import { decompressPage, readDataPage, readDataPageV2 } from 'hyparquet/src/datapage.js';
+import { readRleBitPackedHybrid } from 'hyparquet/src/encoding.js';
 import { getMaxDefinitionLevel, getTreePath } from 'hyparquet/src/schema.js';
 import { ValidationError } from '../errors.ts';
 import { zlibCompressors } from '../io/parquet.ts';
@@ -95,7 +96,9 @@ function openPart(file: string, valueColumn: string, device: string | null): Par
  */
 function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: number, out: Float64Array): { nulls: number } | null {
   const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
-  const maxDef = getMaxDefinitionLevel(decoder.schemaPath as never);
+  const schemaPath = decoder.schemaPath as { element: Record<string, unknown>; children: unknown[] }[];
+  const maxDef = getMaxDefinitionLevel(schemaPath as never);
+  const required = [schemaPath[0], { ...schemaPath[1], element: { ...schemaPath[1].element, repetition_type: 'REQUIRED' } }];
   let dictionary: ArrayLike<unknown> | undefined;
   let p = 0, nulls = 0;
   while (p < rows && reader.offset < bytes.byteLength - 1) {
@@ -105,28 +108,44 @@ function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: 
       dictionary = data ? convert(data, decoder as never) : undefined;
       continue;
     }
-    let page: { definitionLevels: number[]; dataPage: ArrayLike<unknown> };
-    let encoding: string;
+    let vals: ArrayLike<unknown>;
+    // the definition levels (1: a value, 0: a null), or null when every row has a value
+    let def: ArrayLike<number> | null = null;
+    let n: number;
     if (header.type === 'DATA_PAGE') {
       const daph = header.data_page_header!;
       const compressed = new Uint8Array(bytes.buffer, bytes.byteOffset + reader.offset, header.compressed_page_size);
       reader.offset += header.compressed_page_size;
-      page = readDataPage(decompressPage(compressed, Number(header.uncompressed_page_size), decoder.codec as never, decoder.compressors as never), daph, decoder as never) as never;
-      encoding = daph.encoding;
+      const page = decompressPage(compressed, Number(header.uncompressed_page_size), decoder.codec as never, decoder.compressors as never);
+      n = daph.num_values;
+      let at = 0, present = n;
+      if (maxDef) {
+        // read here into bytes (hyparquet's readDataPage reads them into a JavaScript array, a third of the time)
+        const levels = new Uint8Array(n);
+        const lr = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
+        readRleBitPackedHybrid(lr as never, 32 - Math.clz32(maxDef), levels);
+        at = lr.offset;
+        present = 0;
+        for (let i = 0; i < n; i++) if (levels[i] === maxDef) present++;
+        if (present < n) def = levels;
+      }
+      // the values: hyparquet's decoders, told the column is required (the levels are read)
+      const dataPage = readDataPage(page.subarray(at), { ...daph, num_values: present }, { ...decoder, schemaPath: required } as never).dataPage;
+      vals = convertWithDictionary(dataPage, dictionary as never, daph.encoding, decoder as never) as ArrayLike<unknown>;
     } else if (header.type === 'DATA_PAGE_V2') {
       const compressed = new Uint8Array(bytes.buffer, bytes.byteOffset + reader.offset, header.compressed_page_size);
       reader.offset += header.compressed_page_size;
-      page = readDataPageV2(compressed, header, decoder as never) as never;
-      encoding = header.data_page_header_v2!.encoding;
+      const page = readDataPageV2(compressed, header, decoder as never);
+      vals = convertWithDictionary(page.dataPage, dictionary as never, header.data_page_header_v2!.encoding, decoder as never) as ArrayLike<unknown>;
+      const levels = (page.definitionLevels ?? []) as number[];
+      n = levels.length || vals.length;
+      if (levels.length && vals.length < n) def = levels;
     } else {
       throw new Error(`parquet unsupported page type: ${header.type}`);
     }
-    const vals = convertWithDictionary(page.dataPage as never, dictionary as never, encoding as never, decoder as never) as ArrayLike<unknown>;
-    const def = page.definitionLevels ?? [];
-    const n = def.length ? def.length : vals.length;
-    if (p + n > rows) return null;
+    if (p + n > rows || (def === null && vals.length !== n)) return null;
     // the page's values as numbers, in a scratch array when nulls are to be spread among them
-    const dense = def.length ? new Float64Array(vals.length) : out.subarray(p, p + n);
+    const dense = def ? new Float64Array(vals.length) : out.subarray(p, p + n);
     if (vals instanceof Float64Array || vals instanceof Float32Array || vals instanceof Int32Array) dense.set(vals);
     else if (vals instanceof BigInt64Array) {
       const half = new Int32Array(vals.buffer, vals.byteOffset, vals.length * 2);
@@ -139,7 +158,7 @@ function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: 
         else return null;
       }
     }
-    if (def.length) {
+    if (def) {
       let j = 0;
       for (let i = 0; i < n; i++) {
         if (def[i] === maxDef) out[p + i] = dense[j++];
