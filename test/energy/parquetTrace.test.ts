@@ -4,14 +4,20 @@
  * stand-in trace in the tree, as one smi.parquet and partitioned by device (both written by DuckDB,
  * mono_ns INT64), and on a hand-built trace of two GPUs (NVML counters and power.draw, RAPL) with
  * concurrent runs on both, partitioned by device with the devices' files in an order unlike the
- * CSV's. A Parquet file without its value column is refused naming file and column.
+ * CSV's. A Parquet file without its value column is refused naming file and column. And on a generated
+ * trace of four GPUs with thirty concurrent runs as DuckDB writes Parquet (several row groups in each
+ * of two files per device, a dictionary-encoded column, nulls, INT64 times whose low 32 bits have the
+ * top bit set): the row-group reader (parquetSamples.ts, typed pages) gives the CSV's runs to the bit.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetMetadata } from 'hyparquet';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { energyRuns } from '../../kernel-lib/energy/index.ts';
+import { ValidationError } from '../../kernel-lib/errors.ts';
 import { streamSamples } from '../../kernel-lib/energy/sampleStream.ts';
 import { parquetBytes } from '../../kernel-lib/io/parquet.ts';
 import { counterSamples, powerSamples, writeTrace } from './traceFixture.ts';
@@ -95,11 +101,71 @@ describe('trace samples as Parquet', () => {
     expect(result(pq)).toEqual(oracle);
   });
 
+  test('four GPUs, thirty concurrent runs, as DuckDB writes it (row groups, two files a device, dictionary, nulls): the CSV\'s runs to the bit', async () => {
+    // 6,001 samples a GPU every 10 ms, GPU d offset by d ms; GPU-1 has an unreadable sample every 97th,
+    // GPU-2 seven power levels (DuckDB writes that column dictionary-encoded), the others vary
+    const gpus = ['GPU-0', 'GPU-1', 'GPU-2', 'GPU-3'];
+    const smi: [number, string, number | string][] = [];
+    for (let i = 0; i <= 6000; i++) {
+      gpus.forEach((g, d) => smi.push([i * 0.01 + d * 0.001, g, d === 1 && i % 97 === 5 ? 'NA' : d === 2 ? 100 + (i % 7) * 10 : 150 + ((i * 7919 + d * 104729) % 1000) / 7]));
+    }
+    const marks = Array.from({ length: 30 }, (_, i) => [
+      { t: 1 + i * 1.9, kind: 'run-start', id: `r${i}`, gpus: i % 3 ? `${i % 4}` : `${i % 4},${(i + 1) % 4}` },
+      { t: 4.2 + i * 1.9, kind: 'run-end', id: `r${i}` },
+    ]).flat().sort((a, b) => a.t - b.t);
+    const csv = writeTrace({ gpus, smi, marks, intervalMs: 10 });
+    const oracle = result(csv);
+    expect(oracle.rows.length).toBe(30);
+    expect(oracle.summary.na_values).toBe(62);
+    const pq = mkdtempSync(join(tmpdir(), 'j2g-pq-gen-'));
+    cpSync(csv, pq, { recursive: true });
+    rmSync(join(pq, 'smi.csv'));
+    // the CSV's own integers and values, each device's samples in two files (before and after 30 s)
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    for (const [k, where] of [[0, '<'], [1, '>=']] as const) {
+      await c.run(`COPY (SELECT CAST(mono_ns AS BIGINT) AS mono_ns, CAST(wall_ns AS BIGINT) AS wall_ns, device, TRY_CAST(power_w AS DOUBLE) AS power_w
+        FROM read_csv('${join(csv, 'smi.csv')}', header = true, all_varchar = true) WHERE CAST(mono_ns AS BIGINT) ${where} 1030000000000)
+        TO '${join(pq, 'smi')}' (FORMAT PARQUET, PARTITION_BY (device), FILENAME_PATTERN 'part-${k}-{i}', ROW_GROUP_SIZE 2048, OVERWRITE_OR_IGNORE true)`);
+    }
+    c.closeSync();
+    db.closeSync();
+    // what the files hold: the cases the reader must get right
+    const meta = gpus.flatMap((g) => readdirSync(join(pq, 'smi', `device=${g}`)).map((f) => {
+      const b = readFileSync(join(pq, 'smi', `device=${g}`, f));
+      return { g, m: parquetMetadata(new Uint8Array(b.buffer, b.byteOffset, b.byteLength)) };
+    }));
+    expect(meta.length).toBe(8);
+    expect(meta.every(({ m }) => m.row_groups.length >= 2)).toBe(true);
+    const power = (g: string) => meta.filter((x) => x.g === g).flatMap(({ m }) => m.row_groups.map((r) => r.columns.find((col) => col.meta_data!.path_in_schema[0] === 'power_w')!.meta_data!));
+    expect(power('GPU-2').every((x) => x.encodings.includes('PLAIN_DICTIONARY') || x.encodings.includes('RLE_DICTIONARY'))).toBe(true);
+    expect(power('GPU-1').reduce((a, x) => a + Number(x.statistics?.null_count ?? 0), 0)).toBe(62);
+    expect(meta[0].m.row_groups[0].columns[0].meta_data!.type).toBe('INT64');
+    expect(result(pq)).toEqual(oracle);
+  });
+
   test('a Parquet file without its value column is refused naming file and column', () => {
     const dir = mkdtempSync(join(tmpdir(), 'j2g-pq-trace-bad-'));
     cpSync(STANDIN, dir, { recursive: true });
     rmSync(join(dir, 'smi.csv'));
     writeFileSync(join(dir, 'smi.parquet'), parquetBytes([{ name: 'mono_ns', type: 'DOUBLE', values: [1e12] }, { name: 'device', type: 'STRING', values: ['GPU-fake-0000'] }]));
     expect(() => energyRuns(dir)).toThrow(/smi\.parquet.*power_w.*missing column/s);
+  });
+
+  test('a bad row in a later row group is named by its row in the file, and every bad row of the file is listed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-pq-trace-rows-'));
+    cpSync(STANDIN, dir, { recursive: true });
+    rmSync(join(dir, 'smi.csv'));
+    // 30 rows in row groups of 10: fractional times at rows 5, 15 and 25 (by hand: rows 1-based)
+    const mono = Array.from({ length: 30 }, (_, k) => 1e12 + k * 1e8 + (k % 10 === 4 ? 0.5 : 0));
+    const f = join(dir, 'smi.parquet');
+    writeFileSync(f, new Uint8Array(parquetWriteBuffer({ rowGroupSize: 10, columnData: [
+      { name: 'mono_ns', data: mono, type: 'DOUBLE', nullable: true },
+      { name: 'device', data: mono.map(() => 'GPU-fake-0000'), type: 'STRING', nullable: true },
+      { name: 'power_w', data: mono.map(() => 100), type: 'DOUBLE', nullable: true },
+    ] })));
+    let issues: { file?: string; column?: string }[] = [];
+    try { energyRuns(dir); } catch (e) { if (e instanceof ValidationError) issues = e.issues; else throw e; }
+    expect(issues.map((x) => [x.file, x.column])).toEqual([5, 15, 25].map((r) => [`${f}:${r}`, 'mono_ns']));
   });
 });
