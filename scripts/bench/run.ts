@@ -13,7 +13,7 @@
  *   scripts/bench/explorer.ts      the explorer page in Chromium: cold start, point and interval passes (issue 12)
  *   scripts/bench/duckdb.ts        5 million runs and 20 million judgments as Parquet: validate and task components in SQL on DuckDB (< 30 s; < 60 s, 2 GB) (issue 27)
  *   scripts/bench/tablesEngine.ts  `j2g tables --engine duckdb` vs js, CSV and Parquet: the same files byte for byte (reconstructed, wide) (issue 27)
- *   scripts/bench/traceEnergy.ts   `j2g energy --engine duckdb` on 100 M power samples as Parquet, 8 GPUs, 1,000 runs (< 60 s, flat memory) (issue 27)
+ *   scripts/bench/traceEnergy.ts   `j2g energy` (the streaming reader; --engine duckdb to 10 M) on 100 M power samples as Parquet, 8 GPUs, 1,000 runs (< 60 s, flat memory) (issue 27)
  *   scripts/bench/multiverse.ts    `j2g multiverse`, default grid, reconstructed dataset, 2,000 draws (< 60 s; issue 26)
  *   scripts/bench/readers.ts       peak memory of each reader at its stated limit (256/128/64/16 MiB), under a heap cap (issue 23)
  * A part whose module is missing is reported as such, not skipped silently.
