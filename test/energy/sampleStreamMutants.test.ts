@@ -23,7 +23,7 @@
  *   pairs below collide but neither is a prefix of the other. Such a pair exists (the hash is a bijection
  *   step by step) but was not constructed.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -221,5 +221,69 @@ describe('chunks and long lines', () => {
   test('a header longer than 1 MiB is an error naming line 1', () => {
     const f = file('h'.repeat(MAX_LINE_BYTES + 10) + '\n1,1,G,1\n');
     expect(issuesOf(() => read(f))).toEqual([{ file: f, line: 1, message: `header line longer than ${MAX_LINE_BYTES} bytes, expected "${HEADER}"` }]);
+  });
+});
+
+describe('the read loop and the value pattern (#29: lines 1-55 and 127 to the end)', () => {
+  test('reads the forms that only the full pattern takes: a long leading-dot decimal, +.5, two-digit and signed exponents', () => {
+    // by hand: each text's decimal meaning (the 17-character ".0000000000000001" is past the 15-character fast path)
+    const vals = ['.0000000000000001', '+.5', '2.5e10', '25E-10', '1e+2', '12345678901234567e-2'];
+    const want = [1e-16, 0.5, 25_000_000_000, 2.5e-9, 100, 123456789012345.67];
+    const { got, skipped } = read(file(HEADER + '\n' + vals.map((v, k) => `${k + 1},1,G,${v}\n`).join('')));
+    expect(skipped).toEqual([]);
+    expect(got.map((g) => g.v)).toEqual(want);
+  });
+
+  test('skips the near-numbers the pattern refuses: a sign alone, a bare or signless exponent, two signs, a dot before e', () => {
+    const bad = ['+', '+-1', '1e', '1e+', 'E5', '.e1', '1e2.5', '++1', '1e--2'];
+    const { got, skipped } = read(file(HEADER + '\n' + bad.map((v, k) => `${k + 1},1,G,${v}\n`).join('')));
+    expect(skipped).toEqual(bad.map((v, k) => [k + 2, `value: expected a number >= 0, NA or [N/A], found "${v}"`]));
+    expect(got).toEqual([]);
+  });
+
+  test('a carriage return or a byte-order mark inside the header is a wrong header (only a final CR and a leading BOM are dropped)', () => {
+    // [header written, header as named in the error: one final CR and one leading BOM dropped, by hand]
+    const cases = [
+      ['mono_ns,wall_ns\r,device,power_w', 'mono_ns,wall_ns\r,device,power_w'],
+      ['mono_ns,\uFEFFwall_ns,device,power_w', 'mono_ns,\uFEFFwall_ns,device,power_w'],
+      ['\uFEFF\uFEFF' + HEADER, '\uFEFF' + HEADER],
+      [HEADER + '\r\r', HEADER + '\r'],
+    ];
+    for (const [h, named] of cases) {
+      const f = file(`${h}\n1,1,G,1\n`);
+      expect(issuesOf(() => read(f))).toEqual([{ file: f, line: 1, message: `expected header "${HEADER}", found "${named}"` }]);
+    }
+  });
+
+  test('a final line without its line end is never read, whatever its length (1 to 64 bytes after a full record)', () => {
+    for (let T = 1; T <= 64; T++) {
+      const tail = '9'.repeat(T); // a valid-looking mono_ns: read as a line, it would be a bad line
+      const { got, skipped, res } = read(file(`${HEADER}\n1,1,G,5\n${tail}`));
+      expect([T, skipped, got.map((g) => g.v), res.records, res.truncatedFinalLine]).toEqual([T, [], [5], 1, true]);
+    }
+  });
+
+  test('the file is closed after it is read, and after a bad header', () => {
+    // Linux: every open descriptor of this process is a link in /proc/self/fd to what it opened
+    expect(existsSync('/proc/self/fd')).toBe(true);
+    const openOn = (f: string) => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`) === f; } catch { return false; } }).length;
+    const good = file(`${HEADER}\n1,1,G,5\n`);
+    read(good);
+    expect(openOn(good)).toBe(0);
+    const bad = file('nope\n1,1,G,5\n');
+    expect(issuesOf(() => read(bad)).length).toBe(1);
+    expect(openOn(bad)).toBe(0);
+    // the check sees an open file: one opened here is listed
+    const fd = openSync(good, 'r');
+    expect(openOn(good)).toBe(1);
+    closeSync(fd);
+  });
+
+  test('a name that is a prefix of another with the same hash, read first, is a different device', () => {
+    // 'GPU-a' and 'GPU-alO7cgd' collide (found by a meet-in-the-middle search over 6-byte suffixes)
+    expect(fnv1a('GPU-a')).toBe(fnv1a('GPU-alO7cgd'));
+    const { res, got } = read(file(`${HEADER}\n1,1,GPU-a,1\n2,2,GPU-alO7cgd,2\n3,3,GPU-a,3\n`));
+    expect(res.devices).toEqual(['GPU-a', 'GPU-alO7cgd']);
+    expect(got.map((g) => g.dev)).toEqual([0, 1, 0]);
   });
 });
