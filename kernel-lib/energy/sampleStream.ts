@@ -127,14 +127,15 @@ export function streamSamples(
 
   try {
     for (;;) {
-      if (!eof && len < buf.length) {
-        const n = readSync(fd, buf, len, buf.length - len, null);
-        if (n === 0) eof = true;
-        len += n;
-      }
+      // here len < buf.length (a full buffer without a line end went to the long-line path below) and eof
+      // is false (the loop ends where it is set)
+      const n = readSync(fd, buf, len, buf.length - len, null);
+      if (n === 0) eof = true;
+      len += n;
+      const held = buf.subarray(0, len); // the bytes after len are an earlier chunk's: never searched
       let start = 0;
-      let nl = buf.indexOf(NL, 0);
-      while (nl !== -1 && nl < len) {
+      let nl = held.indexOf(NL);
+      while (nl !== -1) {
         lineNo++;
         if (!headerSeen) {
           const header = buf.toString('utf8', start, nl).replace(/\r$/, '').replace(/^\uFEFF/, ''); // CRLF, byte-order mark
@@ -148,7 +149,7 @@ export function streamSamples(
           parseLine(start, nl);
         }
         start = nl + 1;
-        nl = start < len ? buf.indexOf(NL, start) : -1;
+        nl = held.indexOf(NL, start);
       }
       // keep the partial line
       buf.copy(buf, 0, start, len);
@@ -156,19 +157,20 @@ export function streamSamples(
       if (eof) break;
       if (len === buf.length) {
         // a line longer than MAX_LINE_BYTES (a trace line is under 200 bytes): not held in memory; it is
-        // read past to its line end and reported as one bad line, so memory stays at one chunk
+        // read past to its line end and reported as one bad line, so memory stays at one chunk. At the
+        // file's end len is 0 and the next read above finds the end again.
         lineNo++;
         if (!headerSeen) throw new ValidationError([{ file, line: 1, message: `header line longer than ${MAX_LINE_BYTES} bytes, expected "${expectedHeader}"` }]);
         let skippedBytes = len;
+        len = 0;
         for (;;) {
           const n = readSync(fd, buf, 0, buf.length, null);
-          if (n === 0) { eof = true; len = 0; break; }
-          const nl = buf.indexOf(NL, 0);
-          if (nl !== -1 && nl < n) { buf.copy(buf, 0, nl + 1, n); len = n - nl - 1; skippedBytes += nl; break; }
+          if (n === 0) break;
+          const nl = buf.subarray(0, n).indexOf(NL);
+          if (nl !== -1) { buf.copy(buf, 0, nl + 1, n); len = n - nl - 1; skippedBytes += nl; break; }
           skippedBytes += n;
         }
         bad(`line of ${skippedBytes} bytes or more, longer than the ${MAX_LINE_BYTES} bytes a trace line may have: not read`);
-        if (eof) break;
       }
     }
   } finally {

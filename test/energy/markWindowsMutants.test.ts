@@ -330,3 +330,19 @@ describe('markWindows body, edges (#29: lines 98-213)', () => {
     expect(markWindows(d, 0).idles).toEqual([win('i', 3, 3, ['unmatched-mark'])]);
   });
 });
+
+describe('byte-order marks and quotes (#29, second pass)', () => {
+  test('a byte-order mark is dropped before the header only: a second one makes a wrong header, one before a mark garbles its mono_ns', () => {
+    const two = dirWith(`\uFEFF\uFEFF${MARKS_HEADER}\n${mark(1, 'run-start', 'a')}\n`);
+    expect(issuesOf(() => markWindows(two, 0))).toEqual([{ file: join(two, 'marks.csv'), line: 1, message: `expected header "${MARKS_HEADER}", found "\uFEFF${MARKS_HEADER}"` }]);
+    const d = dirWith(`\uFEFF${MARKS_HEADER}\n\uFEFF${mark(1, 'run-start', 'a')}\n${mark(2, 'run-start', 'b')}\n`);
+    const w = markWindows(d, 0);
+    expect(w.skipped.map((s) => [s.line, s.message])).toEqual([[2, `mono_ns: expected an integer, found "\uFEFF${Math.round(1 * S)}"`]]);
+    expect(w.runs.map((r) => r.id)).toEqual(['b']);
+  });
+
+  test('a line of an empty first field and an unclosed quote is skipped as a wrong field count', () => {
+    const d = marks(',"x', mark(1, 'run-start', 'a'));
+    expect(markWindows(d, 0).skipped.map((s) => [s.line, s.message])).toEqual([[2, `expected 9 fields (${MARKS_HEADER}), found ",\"x"`]]);
+  });
+});
