@@ -62,7 +62,7 @@ export function streamSamples(
         const d = deviceBytes[k];
         if (d.length !== e - s) continue;
         let j = 0;
-        while (j < d.length && d[j] === b[s + j]) j++; // a JS loop beats a native compare call on short names
+        while (d[j] === b[s + j]) j++; // d[d.length] is undefined: stops there. A JS loop beats a native compare call on short names
         if (j === d.length) return k;
       }
     }
@@ -79,18 +79,20 @@ export function streamSamples(
     else if (issues.length === 20) issues.push({ file, message: 'more malformed lines not listed' });
   };
 
-  // Parse one line buf[s, e) (no line end). Returns false when malformed.
+  // Parse one line buf[s, e) (no line end; never empty), reporting a malformed one to bad(). buf[e] is
+  // the line end (LF, or the CR before it): neither a digit, a dot nor a comma, so the digit scans below
+  // stop at e without a bound check.
   const parseLine = (s: number, e: number): void => {
-    if (e > s && buf[e - 1] === CR) e--;
+    if (buf[e - 1] === CR) e--;
     // field 0: monotonic ns, digits
     let i = s, mono = 0;
-    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) mono = mono * 10 + (buf[i++] - ZERO);
-    if (i === s || i >= e || buf[i] !== COMMA) return bad('mono_ns: expected an integer');
+    while (buf[i] >= ZERO && buf[i] <= NINE) mono = mono * 10 + (buf[i++] - ZERO);
+    if (i === s || buf[i] !== COMMA) return bad('mono_ns: expected an integer');
     i++;
     // field 1: wall ns, digits, not needed for integration
     const w0 = i;
-    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) i++;
-    if (i === w0 || i >= e || buf[i] !== COMMA) return bad('wall_ns: expected an integer');
+    while (buf[i] >= ZERO && buf[i] <= NINE) i++;
+    if (i === w0 || buf[i] !== COMMA) return bad('wall_ns: expected an integer');
     i++;
     // field 2: device
     const d0 = i;
@@ -101,10 +103,10 @@ export function streamSamples(
     // field 3: value, plain decimal fast path
     const v0 = i;
     let v = 0, frac = 0, scale = 1, ok = i < e;
-    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) v = v * 10 + (buf[i++] - ZERO);
-    if (i < e && buf[i] === DOT) {
+    while (buf[i] >= ZERO && buf[i] <= NINE) v = v * 10 + (buf[i++] - ZERO);
+    if (buf[i] === DOT) {
       i++;
-      while (i < e && buf[i] >= ZERO && buf[i] <= NINE) { frac = frac * 10 + (buf[i++] - ZERO); scale *= 10; }
+      while (buf[i] >= ZERO && buf[i] <= NINE) { frac = frac * 10 + (buf[i++] - ZERO); scale *= 10; }
       // two exact integers (at most 15 digits, below), so one correctly rounded division: Number()'s value
       // (v + frac / scale rounded twice: "6.94" gave 6.9399999999999995)
       v = (v * scale + frac) / scale;

@@ -287,3 +287,12 @@ describe('the read loop and the value pattern (#29: lines 1-55 and 127 to the en
     expect(got.map((g) => g.dev)).toEqual([0, 1, 0]);
   });
 });
+
+describe('parseLine, fields ended by a wrong character (#29)', () => {
+  test('a field of digits then a letter is named as that field, not as the next one', () => {
+    // by hand: "12a" is not an integer (mono_ns), "2b" is not one (wall_ns), "\r" alone is no mono_ns
+    const { skipped, got } = read(file(`${HEADER}\n12a,1,G,1\n1,2b,G,1\n\r\n3,3,G,3\n`));
+    expect(skipped).toEqual([[2, 'mono_ns: expected an integer'], [3, 'wall_ns: expected an integer'], [4, 'mono_ns: expected an integer']]);
+    expect(got.map((g) => [g.v, g.line])).toEqual([[3, 5]]);
+  });
+});
