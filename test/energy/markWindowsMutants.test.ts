@@ -5,14 +5,17 @@
  * 1-based physical line (header = 1), the rule each field breaks as docs/power-log's mark rules state it,
  * and MARK_JITTER_S = 1 s: a mark more than 1 s out of order with both neighbours is garbled.
  *
- * Equivalent mutants (no output can change), markWindows.ts splitMarkLine:
- * - 93 `if (i === line.length) { out.push(''); break; }` made `false`, or its block emptied: after a
- *   final comma the loop runs once more, finds no comma (indexOf -1, so j = line.length) and pushes the
- *   same empty field before it stops.
- * - Not killed: 80 `close === -1` made `false` (an unclosed quote). The rest of the test,
- *   `close + 1 < line.length && line[close + 1] !== ','`, reads line[0] and still refuses the line unless
- *   line[0] is a comma, i.e. an empty mono_ns; such a line is skipped either way, and only its message
- *   (a field count or "mono_ns: expected an integer") can differ.
+ * Mutation (#29, docs/mutation.md): markWindows.ts 379 of 380 mutants killed. The one left is equivalent:
+ * - 208 `a.id < b.id` made `<=` in the windows' sort: the ids compared are keys of one Map (one table
+ *   per kind), never equal, so the comparator's sign is the same.
+ * Checks that could never fail were removed rather than listed here (each was an equivalent mutant):
+ * splitMarkLine's final-comma case (the next pass reads the same empty field), `lines.length > 0` (the
+ * split loop runs once even for an empty file), the neighbour tests `next !== undefined` and `prev !==
+ * undefined` (a comparison with undefined is false), `if (garbled.size)` before the filter, the sort's
+ * tie-break by line (Array.prototype.sort is stable and the marks are in line order), the start's
+ * `!Number.isNaN(w.endS)` (endS and endLine are set together) and the id sort's `a.id > b.id ? 1 : 0`.
+ * splitMarkLine's 80 `close === -1` made `false`, not killed before, loops forever on a line of an empty
+ * first field and an unclosed quote (a timeout): the test of `,"x` below.
  */
 import { closeSync, mkdtempSync, openSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';

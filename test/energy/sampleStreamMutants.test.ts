@@ -5,23 +5,23 @@
  * 1-based line number, t = (mono_ns - originNs) / 1e9), a second implementation (FNV-1a written here,
  * to show that two device names share a hash bucket) or a count made while writing the file.
  *
- * Survivors of lines 56-126 (#29, 54 of 227; the rest of the file was not measured this session):
- * - Equivalent, the value's fast path (103-114, 38 mutants): every mutant of the digit loops, the dot,
- *   `ok` or the final test (its length bound `> 15` made `>= 15` or `i + v0` included) either computes the same value or leaves `i !== e` (or `!ok`), and the value
- *   then goes to the slow path, DECIMAL and Number(), which reads it correctly; only the speed changes.
- *   (Measured before the fast path's value was made exactly Number()'s: it computed int + frac / 10^k,
- *   which differed in the last bit for about 0.9% of decimals, "6.94" giving 6.9399999999999995.)
- * - Equivalent, the hash (58, three mutants: the loop bound made `<=`, `>=` or `false`): the bucket
- *   function changes (the comma after the name is hashed too, or every name lands in one bucket), but
- *   the names in a bucket are still compared byte by byte.
- * - Equivalent, reads one byte past a field (65 `j < d.length` made `<=` or `true`; 84 `e > s`; 87, 92,
- *   97 the loops' `i < e` made `<=` or `true`; 88, 93 `i >= e` made `>` or `false`): the byte there is
- *   the line end (or d[d.length], undefined), never a digit, a comma or equal to a name byte, so each
- *   loop stops and each check fails where it did; a blank line never reaches parseLine (e > s always).
- * - Not killed, not equivalent: 63 `d.length !== e - s` made `false`. It changes the result only for two
- *   names with the same FNV-1a hash where the shorter one, read first, is a prefix of the longer; the
- *   pairs below collide but neither is a prefix of the other. Such a pair exists (the hash is a bijection
- *   step by step) but was not constructed.
+ * Mutation (#29, docs/mutation.md): sampleStream.ts 265 of 293 mutants killed (the whole file measured).
+ * The 28 left: 27 change no output, and one (99 `true`) could only where no comma follows the line in memory:
+ * - The value's fast path (105-116, 23 mutants: `ok` made `false`, each digit scan's test made `false`,
+ *   `true`, `>`/`<` ZERO or `<`/`>` NINE, `i++` made `i--`, the dot's test or block, and the final test's
+ *   `true`, `>= 15`, `i + v0` and lone-dot parts): each either computes the same value or leaves the
+ *   value to the slow path (DECIMAL and Number()), which reads every text the fast path takes to the same
+ *   double (the test of 2,010 decimals against Number()). Only the speed changes.
+ * - The hash (58, three mutants: the loop bound made `<=`, `>=` or `false`): the bucket function changes
+ *   (the comma after the name is hashed too, or every name lands in one bucket), but the names in a
+ *   bucket are still compared byte by byte.
+ * - The device scan (99, `i < e` made `<=` or `true`): the scan goes past the line end to the next comma,
+ *   then `i >= e` refuses the line with the same message. Under `true` a line with no comma after it
+ *   anywhere in the buffer would scan on forever; the bytes after the last line are an earlier chunk's
+ *   or fresh memory, so no test can fix them: not constructed.
+ * Checks that could never fail were removed rather than listed here (the read loop's `!eof && len <
+ * buf.length`, searches past `len`, the long-line path's `nl < n` and `if (eof) break`, parseLine's
+ * bound checks before the line end byte, and the device compare's `j < d.length`): docs/mutation.md.
  */
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
