@@ -26,6 +26,7 @@ import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metr
 import { readJsonFile } from '../io/readJsonFile.ts';
 import type { Outcome } from '../data/schema.ts';
 import type { RecordAggregates, TaskAttempts } from '../metrics/recordAggregates.ts';
+import type { StampSource } from './validationStamp.ts';
 
 type Key = keyof typeof FILES;
 
@@ -123,6 +124,8 @@ export interface DuckDbDataset {
    * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
    */
   validate(): Promise<ValidationIssue[]>;
+  /** What a validation stamp is keyed by (sql/validationStamp.ts): the files read, validate.sql and the raw views' SQL. */
+  stampSource: StampSource;
   close(): void;
 }
 
@@ -141,14 +144,20 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const fileOf = {} as Record<Key, string>;
+  const rawViews: string[] = [];
   for (const key of Object.keys(FILES) as Key[]) {
     const header = await headerOf(connection, dir, key);
     fileOf[key] = existsSync(join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'))) ? FILES[key].file.replace(/\.csv$/, '.parquet') : FILES[key].file;
     const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
     if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
     await connection.run(viewSql(dir, key, header));
-    await connection.run(rawViewSql(dir, key, header));
+    rawViews.push(rawViewSql(dir, key, header));
+    await connection.run(rawViews[rawViews.length - 1]);
   }
+  const stampSource: StampSource = {
+    files: (Object.keys(FILES) as Key[]).map((k) => [fileOf[k], join(dir, fileOf[k])]),
+    rules: [sqlText('validate.sql'), ...rawViews.map((v) => v.split(dir).join('<dir>'))].join('\n'),
+  };
   const template = sqlText('taskComponents.sql');
   let materialized = false;
   // A CSV is parsed again by every query over its view: read once into DuckDB's own columns
@@ -167,7 +176,7 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   const batches = new Map<string, string>();
   const batchKey = (judge: string, jr: Reference, tr: Reference, policy: AttemptPolicy) => JSON.stringify([judge, jr, tr, policyLabel(policy)]);
   return {
-    dir, connection, manifest,
+    dir, connection, manifest, stampSource,
     async recordAggregates(scope: { system: string; judge: string } | null, base?: RecordAggregates) {
       await materialize();
       const q = aggregateQueries();
