@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParsedArgs } from '../args.ts';
-import { J2GError, ValidationError } from '../../errors.ts';
+import { J2GError } from '../../errors.ts';
 import { loadDatasetWithoutRecords, type Dataset } from '../../data/load.ts';
 import { withRecordAggregates } from '../../metrics/recordAggregates.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
