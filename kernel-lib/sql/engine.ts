@@ -29,8 +29,8 @@ import type { RecordAggregates, TaskAttempts } from '../metrics/recordAggregates
 import type { StampSource } from './validationStamp.ts';
 
 type Key = keyof typeof FILES;
-/** systems read per query of an every-system component table (prefetchAllSystems) */
-const BATCH_READ = 100;
+/** taskComponents.sql's numeric output columns (an every-system table's rows are read as these, task_id and occupation joined in JavaScript by task_row) */
+const BATCH_NUMBERS = ['task_row', 'occupation_row', 'expert_hours', 'wage_usd_per_hour', 'credit', 'value_usd', 'cost_usd', 'energy_mj', 'ai_hours', 'time_saving_hours', 'attempts', 'judged'];
 
 const SQL_DIR = new URL('./', import.meta.url);
 /** The text of one of kernel-lib/sql/*.sql. */
@@ -144,8 +144,13 @@ async function headerOf(connection: DuckDBConnection, dir: string, key: Key): Pr
   return r.getRowObjectsJS().map((row) => String(row.column_name));
 }
 
-/** A DuckDB session over a dataset folder (CSV or Parquet files): views of the six files, then queries. */
-export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
+/**
+ * A DuckDB session over a dataset folder (CSV or Parquet files): views of the six files, then queries.
+ * `batchRead`: systems read per query of an every-system component table (default 100; tests use less).
+ */
+export async function openDuckDbDataset(dir: string, options: { batchRead?: number } = {}): Promise<DuckDbDataset> {
+  /** systems read per query of an every-system component table (prefetchAllSystems) */
+  const batchRead = options.batchRead ?? 100;
   // the strict reader (a duplicated key is an error at its line, as the loader reads it)
   const manifest = manifestSchema.parse(readJsonFile(join(dir, 'manifest.json')).value);
   const instance = await DuckDBInstance.create(':memory:');
@@ -185,8 +190,9 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   const batchSystems = new Map<string, string[]>();
   const batchRows = new Map<string, Map<string, Record<string, unknown[]>>>();
   let taskOrder: string[] | undefined;
+  let taskOfRow: Map<number, readonly [string, string]> | undefined;
   /**
-   * One system's rows of an every-system table: read with the next BATCH_READ systems (in sorted
+   * One system's rows of an every-system table: read with the next `batchRead` systems (default 100) (in sorted
    * order) in one query and split here, so that 950 systems take 10 round trips, not 950, and
    * JavaScript holds at most a chunk of rows it has not turned into components yet.
    */
@@ -197,13 +203,22 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
       const systems = batchSystems.get(batch)!;
       const at = systems.indexOf(system);
       if (at < 0) return { task_id: [] };
-      const last = systems[Math.min(at + BATCH_READ, systems.length) - 1];
-      const all = (await connection.runAndReadAll(`SELECT * FROM ${batch} WHERE system >= ${literal(system)} AND system <= ${literal(last)} ORDER BY system, task_row`)).getColumnsObjectJS() as Record<string, unknown[]>;
+      const last = systems[Math.min(at + batchRead, systems.length) - 1];
+      const range = `system >= ${literal(system)} AND system <= ${literal(last)}`;
+      // the numbers only (as DOUBLE: the cheapest to bring into JavaScript); task_id and occupation by task_row, read once
+      const counts = (await connection.runAndReadAll(`SELECT system, COUNT(*) AS n FROM ${batch} WHERE ${range} GROUP BY system ORDER BY system`)).getColumnsJS();
+      const all = (await connection.runAndReadAll(`SELECT ${BATCH_NUMBERS.map((c) => `CAST(${c} AS DOUBLE) AS ${c}`).join(', ')} FROM ${batch} WHERE ${range} ORDER BY system, task_row`)).getColumnsObjectJS() as Record<string, unknown[]>;
+      if (!taskOfRow) {
+        const t = (await connection.runAndReadAll('SELECT row_in_file, task_id, occupation FROM tasks')).getColumnsJS();
+        taskOfRow = new Map(t[0].map((row, i) => [Number(row), [String(t[1][i]), String(t[2][i])] as const]));
+      }
+      const info = all.task_row.map((r) => taskOfRow!.get(Number(r))!);
+      all.task_id = info.map((x) => x[0]);
+      all.occupation = info.map((x) => x[1]);
       const names = Object.keys(all);
-      for (let i = 0; i < all.system.length; ) {
-        let j = i;
-        while (j < all.system.length && all.system[j] === all.system[i]) j++;
-        if (!cache.has(String(all.system[i]))) cache.set(String(all.system[i]), Object.fromEntries(names.map((c) => [c, all[c].slice(i, j)])));
+      for (let k = 0, i = 0; k < counts[0].length; k++) {
+        const j = i + Number(counts[1][k]);
+        if (!cache.has(String(counts[0][k]))) cache.set(String(counts[0][k]), Object.fromEntries(names.map((c) => [c, all[c].slice(i, j)])));
         i = j;
       }
     }
