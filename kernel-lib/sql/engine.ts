@@ -16,7 +16,8 @@
  * TaskComponents, as taskComponents gives) and `await db.validate()`; `db.close()` at the end.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { J2GError, UnsupportedOutputError, type ValidationIssue } from '../errors.ts';
 import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
@@ -76,13 +77,18 @@ function viewSql(dir: string, key: Key, header: string[]): string {
   return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(csv)}, header = true, all_varchar = true)`;
 }
 
-/** raw_<file>: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none: validate.sql's input. */
+/**
+ * raw_<file>: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none: validate.sql's input.
+ * A CSV's reader gets a 4 MiB buffer, not DuckDB's default (about 32 MiB, reserved per scan): validate.sql
+ * scans the files some thirty times in one query, and 30 default buffers alone passed a 1 GB memory_limit
+ * even on synthetic-small ("could not allocate block of size 30.5 MiB (946.1 MiB/953.6 MiB used)").
+ */
 function rawViewSql(dir: string, key: Key, header: string[]): string {
   const columns = Object.keys(FILES[key].schema.shape);
   const text = columns.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`);
   if (key === 'runs') text.push(header.includes('node_hours') ? 'CAST(node_hours AS VARCHAR) AS node_hours' : 'CAST(NULL AS VARCHAR) AS node_hours');
   const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
-  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true)`;
+  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true, buffer_size = 4194304)`;
   return `CREATE VIEW raw_${key} AS SELECT ${text.join(', ')} FROM ${source}`;
 }
 
@@ -155,6 +161,11 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
   const manifest = manifestSchema.parse(readJsonFile(join(dir, 'manifest.json')).value);
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
+  // DuckDB's memory capped (its hash tables spill to a folder of their own past it; default 1 GB, J2G_DUCKDB_MEMORY another
+  // size as DuckDB reads it, e.g. 4GB): the peak of a 5-million-run dataset's checks is then the cap plus the Node heap
+  const spill = mkdtempSync(join(tmpdir(), 'j2g-duckdb-spill-'));
+  await connection.run(`SET memory_limit = ${literal(process.env.J2G_DUCKDB_MEMORY || '1GB')}`);
+  await connection.run(`SET temp_directory = ${literal(spill)}`);
   const fileOf = {} as Record<Key, string>;
   const rawViews: string[] = [];
   for (const key of Object.keys(FILES) as Key[]) {
@@ -325,6 +336,7 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
     close() {
       connection.closeSync();
       instance.closeSync();
+      rmSync(spill, { recursive: true, force: true });
     },
   };
 }

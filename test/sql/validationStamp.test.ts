@@ -131,3 +131,31 @@ describe('a dataset checked once (sql/validationStamp.ts)', () => {
     expect(existsSync(join(cache, 'validated')) ? readdirSync(join(cache, 'validated')) : []).toHaveLength(1);
   });
 });
+
+describe('DuckDB under a memory cap (kernel-lib/sql/engine.ts)', () => {
+  test('validate.sql over CSV files runs under a 300 MB memory_limit (its thirty-odd CSV scans each get a 4 MiB buffer) and still finds a problem', async () => {
+    const previous = process.env.J2G_DUCKDB_MEMORY;
+    process.env.J2G_DUCKDB_MEMORY = '300MB';
+    try {
+      const db = await openDuckDbDataset(SMALL);
+      try {
+        expect((await db.connection.runAndReadAll("SELECT current_setting('memory_limit') AS m")).getRowObjectsJS()[0].m).toBe('286.1 MiB');
+        expect(await db.validate()).toEqual([]);
+      } finally {
+        db.close();
+      }
+      const bad = tmp('j2g-cap-bad-');
+      cpSync(SMALL, bad, { recursive: true });
+      writeFileSync(join(bad, 'judgments.csv'), readFileSync(join(bad, 'judgments.csv'), 'utf8') + 'nosuchrun,expert_only,J1,win\n');
+      const db2 = await openDuckDbDataset(bad);
+      try {
+        expect((await db2.validate()).map((i) => i.file)).toEqual(['judgments.csv: run_id=nosuchrun,reference=expert_only,judge=J1']);
+      } finally {
+        db2.close();
+      }
+    } finally {
+      if (previous === undefined) delete process.env.J2G_DUCKDB_MEMORY;
+      else process.env.J2G_DUCKDB_MEMORY = previous;
+    }
+  });
+});
