@@ -24,7 +24,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
 import { openDuckDbDataset, type DuckDbDataset } from '../../kernel-lib/sql/engine.ts';
 import { loadDataset, loadDatasetWithoutRecords } from '../../kernel-lib/data/load.ts';
-import { recordAggregatesFromRecords, withRecordAggregates, type RecordAggregates } from '../../kernel-lib/metrics/recordAggregates.ts';
+import { recordAggregatesFromRecords, systemRunFacts, withRecordAggregates, type RecordAggregates } from '../../kernel-lib/metrics/recordAggregates.ts';
 import { runsOfSystem } from '../../kernel-lib/metrics/taskComponents.ts';
 import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
@@ -241,6 +241,26 @@ describe('the records the tables read, as SQL aggregates (sql/recordAggregates.s
       }
     }
   }), 120_000);
+
+  test('Table 1\'s facts (systemRunFacts) have one route: from the records they equal those from the SQL aggregates, and the hand counts', () => quiet(async () => {
+    const dir = edgeDataset();
+    const db = await openDuckDbDataset(dir);
+    try {
+      const engine = await engineDataset(db, dir, {});
+      const records = loadDataset(dir);
+      for (const reference of ['expert_only', 'expert_with_ai'] as const) {
+        for (const judge of ['J1', 'J2', 'human', 'nobody']) expect(systemRunFacts(records, reference, judge)).toEqual(systemRunFacts(engine, reference, judge));
+      }
+    } finally {
+      db.close();
+    }
+    // by hand from edgeDataset's comment: sysX has a third attempt; human judged three sysX runs, against expert_only only
+    const f = systemRunFacts(loadDataset(dir), 'expert_only', 'human');
+    expect([...f.withRuns]).toEqual(['sysX', 'sysY']);
+    expect([...f.judged]).toEqual(['sysX']);
+    expect([...f.maxAttempt]).toEqual([['sysX', 3], ['sysY', 1]]);
+    expect([...systemRunFacts(loadDataset(dir), 'expert_with_ai', 'human').judged]).toEqual([]);
+  }));
 
   test('the edge dataset reaches every edge: uneven attempts, an unjudged leading attempt, validity codes, node_hours gaps, a human judge', () => {
     const a = recordAggregatesFromRecords(loadDataset(edgeDataset()), { system: 'sysX', judge: 'J1' });
