@@ -110,7 +110,7 @@ export async function benchDuckdb(): Promise<Record<string, number | string>> {
     return {
       dataset: `DuckDB-generated Parquet: 1,320 tasks x ${RUNS_SYSTEMS} systems x 4 attempts = ${1320 * 4 * RUNS_SYSTEMS} runs, ${1320 * 16 * RUNS_SYSTEMS} judgments`,
       'Parquet (MB)': mb.toFixed(0),
-      'generate (s)': genS.toFixed(1),
+      'generate (s)': reuse ? `reused (DUCKDB_DATA=${dir})` : genS.toFixed(1),
       'j2g validate --engine duckdb (s)': v.seconds.toFixed(1),
       'j2g validate --engine duckdb CPU (s)': v.cpuSeconds.toFixed(1),
       'j2g validate --engine duckdb peak RSS (MB)': v.peakMb.toFixed(0),
