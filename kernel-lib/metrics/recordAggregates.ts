@@ -6,7 +6,7 @@
  * computes the same from loaded records (the JavaScript path's readers, and the tests' oracle).
  *
  * Each reader takes what it needs through one accessor here (`judgesOf` in metrics/taskComponents.ts,
- * Table 1's `systemRunFacts`, Table 2's `agreementCounts` and `repeatedCounts`, the policy tables'
+ * Table 1's `systemRunFacts` (one route: from the records when no aggregates are attached), Table 2's `agreementCounts` and `repeatedCounts`, the policy tables'
  * `attemptFacts`, `validityCounts`, `systemsWithoutNodeHours`): from the attached aggregates when the
  * dataset has them, else from its records; the rule that turns them into a table stays with the table.
  *
@@ -18,7 +18,7 @@
 import { J2GError } from '../errors.ts';
 import { REFERENCES, type Outcome, type Reference } from '../data/schema.ts';
 import type { Dataset } from '../data/load.ts';
-import { judgmentsOf, runOutcomes, runsOfSystem } from './taskComponents.ts';
+import { judgmentCodes, judgmentsOf, runOutcomes, runsOfSystem } from './taskComponents.ts';
 
 /** One system's runs: how many, the most attempts, how many lack node_hours, and the row of its first run (0-based). */
 export interface SystemRuns {
@@ -96,17 +96,29 @@ function scoped(agg: RecordAggregates, system: string, judge?: string): RecordAg
 
 /**
  * Per system, for Table 1: whether it has runs, whether any is judged by `judge` against `reference`,
- * and its most attempts (0 without runs); from the attached aggregates only (undefined without: Table
- * 1 then reads the records itself).
+ * and its most attempts (absent without runs): from the attached aggregates, else from the records
+ * (the judgments as codes by run position, taskComponents.ts judgmentCodes: no map lookup per run).
+ * @example systemRunFacts(loadDataset('data/recorded/synthetic-small'), 'expert_only', 'J1').maxAttempt.get('sysX') // => 2
  */
-export function systemRunFacts(ds: Dataset, reference: Reference, judge: string): { withRuns: Set<string>; judged: Set<string>; maxAttempt: Map<string, number> } | undefined {
+export function systemRunFacts(ds: Dataset, reference: Reference, judge: string): { withRuns: Set<string>; judged: Set<string>; maxAttempt: Map<string, number> } {
   const agg = attachedAggregates(ds);
-  if (!agg) return undefined;
-  return {
-    withRuns: new Set(agg.systems.map((s) => s.system)),
-    judged: new Set(agg.judged.filter((j) => j.reference === reference && j.judge === judge && j.runs > 0).map((j) => j.system)),
-    maxAttempt: new Map(agg.systems.map((s) => [s.system, s.maxAttempt])),
-  };
+  if (agg) {
+    return {
+      withRuns: new Set(agg.systems.map((s) => s.system)),
+      judged: new Set(agg.judged.filter((j) => j.reference === reference && j.judge === judge && j.runs > 0).map((j) => j.system)),
+      maxAttempt: new Map(agg.systems.map((s) => [s.system, s.maxAttempt])),
+    };
+  }
+  const withRuns = new Set<string>(), judged = new Set<string>(), maxAttempt = new Map<string, number>();
+  const codes = judgmentCodes(ds, reference, judge);
+  const runs = ds.rows.runs;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i];
+    withRuns.add(r.system);
+    if (codes[i] !== -1) judged.add(r.system);
+    maxAttempt.set(r.system, Math.max(maxAttempt.get(r.system) ?? 0, r.attempt));
+  }
+  return { withRuns, judged, maxAttempt };
 }
 
 /** Systems among `systems` with a run without node_hours, in order of their first run (the re-pricing warning's). */

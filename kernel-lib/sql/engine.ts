@@ -16,7 +16,8 @@
  * TaskComponents, as taskComponents gives) and `await db.validate()`; `db.close()` at the end.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { J2GError, UnsupportedOutputError, type ValidationIssue } from '../errors.ts';
 import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
@@ -26,8 +27,11 @@ import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metr
 import { readJsonFile } from '../io/readJsonFile.ts';
 import type { Outcome } from '../data/schema.ts';
 import type { RecordAggregates, TaskAttempts } from '../metrics/recordAggregates.ts';
+import type { StampSource } from './validationStamp.ts';
 
 type Key = keyof typeof FILES;
+/** taskComponents.sql's numeric output columns (an every-system table's rows are read as these, task_id and occupation joined in JavaScript by task_row) */
+const BATCH_NUMBERS = ['task_row', 'occupation_row', 'expert_hours', 'wage_usd_per_hour', 'credit', 'value_usd', 'cost_usd', 'energy_mj', 'ai_hours', 'time_saving_hours', 'attempts', 'judged'];
 
 const SQL_DIR = new URL('./', import.meta.url);
 /** The text of one of kernel-lib/sql/*.sql. */
@@ -65,7 +69,7 @@ function viewSql(dir: string, key: Key, header: string[]): string {
   const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`);
   if (key === 'runs') casts.push(header.includes('node_hours') ? 'CAST(node_hours AS DOUBLE) AS node_hours' : 'CAST(NULL AS DOUBLE) AS node_hours');
   // the validity codes j2g energy and j2g import write (release/completeness.ts validityFlags), as text
-  if (key === 'runs' && header.includes('validity')) casts.push('CAST(validity AS VARCHAR) AS validity');
+  if (key === 'runs') casts.push(header.includes('validity') ? 'CAST(validity AS VARCHAR) AS validity' : 'CAST(NULL AS VARCHAR) AS validity');
   const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
   if (existsSync(pq)) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(pq)}, file_row_number = true)`;
   const csv = join(dir, FILES[key].file);
@@ -73,13 +77,18 @@ function viewSql(dir: string, key: Key, header: string[]): string {
   return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(csv)}, header = true, all_varchar = true)`;
 }
 
-/** raw_<file>: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none: validate.sql's input. */
+/**
+ * raw_<file>: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none: validate.sql's input.
+ * A CSV's reader gets a 4 MiB buffer, not DuckDB's default (about 32 MiB, reserved per scan): validate.sql
+ * scans the files some thirty times in one query, and 30 default buffers alone passed a 1 GB memory_limit
+ * even on synthetic-small ("could not allocate block of size 30.5 MiB (946.1 MiB/953.6 MiB used)").
+ */
 function rawViewSql(dir: string, key: Key, header: string[]): string {
   const columns = Object.keys(FILES[key].schema.shape);
   const text = columns.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`);
   if (key === 'runs') text.push(header.includes('node_hours') ? 'CAST(node_hours AS VARCHAR) AS node_hours' : 'CAST(NULL AS VARCHAR) AS node_hours');
   const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
-  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true)`;
+  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true, buffer_size = 4194304)`;
   return `CREATE VIEW raw_${key} AS SELECT ${text.join(', ')} FROM ${source}`;
 }
 
@@ -107,6 +116,11 @@ export interface DuckDbDataset {
    */
   prefetchAllSystems(options: Omit<DuckDbComponentOptions, 'system' | 'nodeRateUSDPerHour'>): Promise<void>;
   /**
+   * Copy `system`'s runs and their judgments into small DuckDB tables that every later query of that
+   * one system reads instead of the files (the context's crossings, policies and scoped aggregates).
+   */
+  focusSystem(system: string): Promise<void>;
+  /**
    * What the tables read of the records besides the components (sql/recordAggregates.sql), for the
    * context's system and judge: metrics/recordAggregates.ts's RecordAggregates, as
    * recordAggregatesFromRecords gives it from loaded records.
@@ -123,6 +137,8 @@ export interface DuckDbDataset {
    * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
    */
   validate(): Promise<ValidationIssue[]>;
+  /** What a validation stamp is keyed by (sql/validationStamp.ts): the files read, validate.sql and the raw views' SQL. */
+  stampSource: StampSource;
   close(): void;
 }
 
@@ -134,21 +150,37 @@ async function headerOf(connection: DuckDBConnection, dir: string, key: Key): Pr
   return r.getRowObjectsJS().map((row) => String(row.column_name));
 }
 
-/** A DuckDB session over a dataset folder (CSV or Parquet files): views of the six files, then queries. */
-export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
+/**
+ * A DuckDB session over a dataset folder (CSV or Parquet files): views of the six files, then queries.
+ * `batchRead`: systems read per query of an every-system component table (default 100; tests use less).
+ */
+export async function openDuckDbDataset(dir: string, options: { batchRead?: number } = {}): Promise<DuckDbDataset> {
+  /** systems read per query of an every-system component table (prefetchAllSystems) */
+  const batchRead = options.batchRead ?? 100;
   // the strict reader (a duplicated key is an error at its line, as the loader reads it)
   const manifest = manifestSchema.parse(readJsonFile(join(dir, 'manifest.json')).value);
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
+  // DuckDB's memory capped (its hash tables spill to a folder of their own past it; default 1 GB, J2G_DUCKDB_MEMORY another
+  // size as DuckDB reads it, e.g. 4GB): the peak of a 5-million-run dataset's checks is then the cap plus the Node heap
+  const spill = mkdtempSync(join(tmpdir(), 'j2g-duckdb-spill-'));
+  await connection.run(`SET memory_limit = ${literal(process.env.J2G_DUCKDB_MEMORY || '1GB')}`);
+  await connection.run(`SET temp_directory = ${literal(spill)}`);
   const fileOf = {} as Record<Key, string>;
+  const rawViews: string[] = [];
   for (const key of Object.keys(FILES) as Key[]) {
     const header = await headerOf(connection, dir, key);
     fileOf[key] = existsSync(join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'))) ? FILES[key].file.replace(/\.csv$/, '.parquet') : FILES[key].file;
     const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
     if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
     await connection.run(viewSql(dir, key, header));
-    await connection.run(rawViewSql(dir, key, header));
+    rawViews.push(rawViewSql(dir, key, header));
+    await connection.run(rawViews[rawViews.length - 1]);
   }
+  const stampSource: StampSource = {
+    files: (Object.keys(FILES) as Key[]).map((k) => [fileOf[k], join(dir, fileOf[k])]),
+    rules: [sqlText('validate.sql'), ...rawViews.map((v) => v.split(dir).join('<dir>'))].join('\n'),
+  };
   const template = sqlText('taskComponents.sql');
   let materialized = false;
   // A CSV is parsed again by every query over its view: read once into DuckDB's own columns
@@ -165,18 +197,80 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
   const hasValidity = (await headerOf(connection, dir, 'runs')).includes('validity');
   /** every-system component tables (prefetchAllSystems) by configuration without the system */
   const batches = new Map<string, string>();
+  /** per every-system table: its systems (sorted), and the rows read of it not yet taken, by system */
+  const batchSystems = new Map<string, string[]>();
+  const batchRows = new Map<string, Map<string, Record<string, unknown[]>>>();
+  let taskOrder: string[] | undefined;
+  let taskOfRow: Map<number, readonly [string, string]> | undefined;
+  /**
+   * One system's rows of an every-system table: read with the next `batchRead` systems (default 100) (in sorted
+   * order) in one query and split here, so that 950 systems take 10 round trips, not 950, and
+   * JavaScript holds at most a chunk of rows it has not turned into components yet.
+   */
+  const rowsOfBatch = async (batch: string, system: string): Promise<Record<string, unknown[]>> => {
+    let cache = batchRows.get(batch);
+    if (!cache) batchRows.set(batch, (cache = new Map()));
+    if (!cache.has(system)) {
+      const systems = batchSystems.get(batch)!;
+      const at = systems.indexOf(system);
+      if (at < 0) return { task_id: [] };
+      const last = systems[Math.min(at + batchRead, systems.length) - 1];
+      const range = `system >= ${literal(system)} AND system <= ${literal(last)}`;
+      // the numbers only (as DOUBLE: the cheapest to bring into JavaScript); task_id and occupation by task_row, read once
+      const counts = (await connection.runAndReadAll(`SELECT system, COUNT(*) AS n FROM ${batch} WHERE ${range} GROUP BY system ORDER BY system`)).getColumnsJS();
+      const all = (await connection.runAndReadAll(`SELECT ${BATCH_NUMBERS.map((c) => `CAST(${c} AS DOUBLE) AS ${c}`).join(', ')} FROM ${batch} WHERE ${range} ORDER BY system, task_row`)).getColumnsObjectJS() as Record<string, unknown[]>;
+      if (!taskOfRow) {
+        const t = (await connection.runAndReadAll('SELECT row_in_file, task_id, occupation FROM tasks')).getColumnsJS();
+        taskOfRow = new Map(t[0].map((row, i) => [Number(row), [String(t[1][i]), String(t[2][i])] as const]));
+      }
+      const info = all.task_row.map((r) => taskOfRow!.get(Number(r))!);
+      all.task_id = info.map((x) => x[0]);
+      all.occupation = info.map((x) => x[1]);
+      const names = Object.keys(all);
+      for (let k = 0, i = 0; k < counts[0].length; k++) {
+        const j = i + Number(counts[1][k]);
+        if (!cache.has(String(counts[0][k]))) cache.set(String(counts[0][k]), Object.fromEntries(names.map((c) => [c, all[c].slice(i, j)])));
+        i = j;
+      }
+    }
+    const rows = cache.get(system)!;
+    cache.delete(system);
+    return rows;
+  };
+  /**
+   * The focus: system's runs and their judgments copied into DuckDB tables focus.runs and
+   * focus.judgments (one scan of judgments), which the queries of that one system then read instead
+   * of the files (search_path focus, main: the same SQL text, the same rows, since every row those
+   * queries read of runs or judgments is of that system's runs). The crossings, the policies and the
+   * scoped aggregates are all of the context's system: one scan of judgments instead of one each.
+   */
+  let focused: string | undefined;
+  const focusOn = async (system: string) => {
+    if (focused === system) return;
+    await connection.run('CREATE SCHEMA IF NOT EXISTS focus');
+    await connection.run(`CREATE OR REPLACE TABLE focus.runs AS SELECT * FROM main.runs WHERE system = ${literal(system)}`);
+    await connection.run('CREATE OR REPLACE TABLE focus.judgments AS SELECT * FROM main.judgments WHERE run_id IN (SELECT run_id FROM focus.runs)');
+    focused = system;
+  };
+  const readFocused = async (system: string, sql: string) => {
+    await focusOn(system);
+    await connection.run(`SET search_path = 'focus,main'`);
+    try {
+      return await connection.runAndReadAll(sql);
+    } finally {
+      await connection.run(`SET search_path = 'main'`);
+    }
+  };
   const batchKey = (judge: string, jr: Reference, tr: Reference, policy: AttemptPolicy) => JSON.stringify([judge, jr, tr, policyLabel(policy)]);
   return {
-    dir, connection, manifest,
+    dir, connection, manifest, stampSource,
     async recordAggregates(scope: { system: string; judge: string } | null, base?: RecordAggregates) {
       await materialize();
       const q = aggregateQueries();
       const read = async (name: string) => (await connection.runAndReadAll(fillSql(q[name], { system: scope?.system ?? '', judge: scope?.judge ?? '' }))).getRowObjectsJS();
-      const scoped = async (name: string) => (scope ? read(name) : []);
       const r = recordAggregatesFromSql({
-        judges: base ? [] : await read('judges'), systems: base ? [] : await read('systems'), judged: base ? [] : await read('judged'),
-        validity: base || !hasValidity ? null : await read('validity'),
-        agreement: await scoped('agreement'), repeated: await scoped('repeated'), attempts: await scoped('attempts'),
+        runs: base ? [] : await read('runs'), judged: base ? [] : await read('judged'), hasValidity,
+        scoped: scope ? (await readFocused(scope.system, fillSql(q.scoped, scope))).getRowObjectsJS() : [],
       }, scope ?? { system: '', judge: '' });
       return base ? { ...base, scope: r.scope, agreement: r.agreement, repeated: r.repeated, attempts: r.attempts } : r;
     },
@@ -198,17 +292,19 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
       if (rate !== undefined) await checkRepricing(connection, system, rate);
       const batch = rate === undefined ? batches.get(batchKey(judge, judgmentReference, timeReference, policy)) : undefined;
       if (batch !== undefined) {
-        // this configuration's rows of the every-system query (prefetchAllSystems), and the tasks without them
-        const rows = (await connection.runAndReadAll(`SELECT * FROM ${batch} WHERE system = ${literal(system)} ORDER BY task_row`)).getColumnsObjectJS() as Record<string, unknown[]>;
-        const without = await connection.runAndReadAll(`SELECT task_id FROM tasks WHERE task_id NOT IN (SELECT task_id FROM ${batch} WHERE system = ${literal(system)}) ORDER BY row_in_file`);
-        return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, without.getColumnsJS()[0]?.map(String) ?? []);
+        // this configuration's rows of the every-system query (prefetchAllSystems), and the tasks without them (in file order)
+        const rows = await rowsOfBatch(batch, system);
+        taskOrder ??= ((await connection.runAndReadAll('SELECT task_id FROM tasks ORDER BY row_in_file')).getColumnsJS()[0] ?? []).map(String);
+        const ran = new Set(rows.task_id.map(String));
+        return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, taskOrder.filter((t) => !ran.has(t)));
       }
       const sql = fillSql(template, {
         system, judge, judgment_reference: judgmentReference, time_reference_ai: timeReference === 'expert_with_ai' ? 1 : 0,
         charged: k, needed: policy.kind === 'pass' ? 1 : policy.m,
         reprice: rate === undefined ? 0 : 1, node_rate: String(rate ?? 0), all_systems: 0,
       });
-      const rows = (await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
+      // every single-system query of the context's system reads its focus tables (focusSystem)
+      const rows = (focused === system ? await readFocused(system, sql) : await connection.runAndReadAll(sql)).getColumnsObjectJS() as Record<string, unknown[]>;
       return taskComponentsFromRows(rows, { system, judge, judgmentReference, timeReference, policy }, await tasksWithoutRuns(connection, system));
     },
     async prefetchAllSystems(options) {
@@ -227,6 +323,11 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
         charged: attemptsCharged(policy), needed: policy.kind === 'pass' ? 1 : policy.m, reprice: 0, node_rate: '0', all_systems: 1,
       })}`);
       batches.set(key, name);
+      batchSystems.set(name, ((await connection.runAndReadAll(`SELECT DISTINCT system FROM ${name} ORDER BY system`)).getColumnsJS()[0] ?? []).map(String));
+    },
+    async focusSystem(system) {
+      await materialize();
+      await focusOn(system);
     },
     async validate() {
       const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();
@@ -235,6 +336,7 @@ export async function openDuckDbDataset(dir: string): Promise<DuckDbDataset> {
     close() {
       connection.closeSync();
       instance.closeSync();
+      rmSync(spill, { recursive: true, force: true });
     },
   };
 }
@@ -304,23 +406,35 @@ export function aggregateQueries(): Record<string, string> {
 type Rows = Record<string, unknown>[];
 /**
  * The adapter at the boundary: recordAggregates.sql's result rows (by column name; from DuckDB here,
- * or read back from a Trino or Spark run of the same queries) as a RecordAggregates for `scope`.
+ * or read back from a Trino or Spark run of the same queries) as a RecordAggregates for `scope`:
+ * `runs` and `judged` its first two queries' rows, `scoped` its third's (empty without a scope),
+ * `hasValidity` whether runs has a validity column (else validity is null).
  */
-export function recordAggregatesFromSql(r: { judges: Rows; systems: Rows; judged: Rows; validity: Rows | null; agreement: Rows; repeated: Rows; attempts: Rows }, scope: { system: string; judge: string }): RecordAggregates {
+export function recordAggregatesFromSql(r: { runs: Rows; judged: Rows; scoped: Rows; hasValidity: boolean }, scope: { system: string; judge: string }): RecordAggregates {
   const text = (v: unknown) => String(v);
   const count = (v: unknown) => Number(v);
   const attempts = { expert_only: [] as TaskAttempts[], expert_with_ai: [] as TaskAttempts[] };
-  for (const row of r.attempts) {
+  const part = (name: string) => r.scoped.filter((row) => row.part === name);
+  for (const row of part('attempts')) {
     attempts[row.reference as Reference].push({ taskId: text(row.task_id), attempts: count(row.attempts), prefix: count(row.prefix), unjudgedRun: row.unjudged_run === null ? null : text(row.unjudged_run) });
   }
+  // one row per (system, validity cell), a system's rows together in order of its first run
+  const systems: RecordAggregates['systems'] = [];
+  for (const s of r.runs) {
+    if (systems.length && systems[systems.length - 1].system === text(s.system)) continue;
+    systems.push({ system: text(s.system), runs: count(s.system_runs), maxAttempt: count(s.max_attempt), withoutNodeHours: count(s.without_node_hours), firstRow: count(s.system_first_row) });
+  }
+  // judges in order of their first judgment
+  const firstRow = new Map<string, number>();
+  for (const j of r.judged) firstRow.set(text(j.judge), count(j.judge_first_row));
   return {
     scope: { ...scope },
-    judges: r.judges.map((j) => text(j.judge)),
-    systems: r.systems.map((s) => ({ system: text(s.system), runs: count(s.runs), maxAttempt: count(s.max_attempt), withoutNodeHours: count(s.without_node_hours), firstRow: count(s.first_row) })),
+    judges: [...firstRow].sort((a, b) => a[1] - b[1]).map(([judge]) => judge),
+    systems,
     judged: r.judged.map((j) => ({ system: text(j.system), reference: j.reference as Reference, judge: text(j.judge), runs: count(j.runs) })),
-    validity: r.validity === null ? null : r.validity.map((v) => ({ system: text(v.system), validity: text(v.validity), runs: count(v.runs) })),
-    agreement: r.agreement.map((p) => ({ reference: p.reference as Reference, judgeA: text(p.judge_a), judgeB: text(p.judge_b), a: p.outcome_a as Outcome, b: p.outcome_b as Outcome, n: count(p.n) })),
-    repeated: r.repeated.map((p) => ({ reference: p.reference as Reference, a: p.outcome_a as Outcome, b: p.outcome_b as Outcome, n: count(p.n) })),
+    validity: r.hasValidity ? r.runs.map((v) => ({ system: text(v.system), validity: text(v.validity), runs: count(v.runs) })) : null,
+    agreement: part('agreement').map((p) => ({ reference: p.reference as Reference, judgeA: text(p.judge_a), judgeB: text(p.judge_b), a: p.outcome_a as Outcome, b: p.outcome_b as Outcome, n: count(p.n) })),
+    repeated: part('repeated').map((p) => ({ reference: p.reference as Reference, a: p.outcome_a as Outcome, b: p.outcome_b as Outcome, n: count(p.n) })),
     attempts,
   };
 }

@@ -29,6 +29,8 @@ export interface ComponentSource {
    * taskComponents calls of Table 1's systems that follow read it instead of querying one by one.
    */
   prefetchAllSystems?(config: { judge: string; judgmentReference: Reference; timeReference: Reference; policy: AttemptPolicy }): Promise<void>;
+  /** Optional: prepare for many configurations of one system (the context's crossings and policies). */
+  focusSystem?(system: string): Promise<void>;
 }
 
 /** The memo key of a context's components (tables/evaluate.ts componentsOf reads and writes it). */
@@ -131,6 +133,11 @@ export async function buildWithComponents<T>(ctx: ScenarioContext, source: Compo
     const t0 = performance.now();
     await source.prefetchAllSystems({ judge: ctx.judge, judgmentReference: ctx.judgmentReference, timeReference: ctx.timeReference, policy: ctx.policy });
     progress?.(`components of every system, ${ctx.judge}, ${ctx.judgmentReference}/${ctx.timeReference}, ${policyLabel(ctx.policy)}, in one query (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+  if (source.focusSystem) {
+    const t0 = performance.now();
+    await source.focusSystem(ctx.system);
+    progress?.(`runs and judgments of ${ctx.system} set apart for its configurations (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   }
   for (const patch of componentPatches(ctx, attempts)) await query(withScenario(ctx, patch));
   for (let rebuilds = 0; ; rebuilds++) {

@@ -11,7 +11,7 @@ import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
 import { returnsOf, type Components, type Returns } from '../metrics/aggregate.ts';
 import { attemptsCharged, policyLabel } from '../metrics/policy.ts';
-import { judgmentCodes, nodeRateOf, type RateOptions } from '../metrics/taskComponents.ts';
+import { nodeRateOf, type RateOptions } from '../metrics/taskComponents.ts';
 import { systemRunFacts } from '../metrics/recordAggregates.ts';
 import type { TableOptions } from './options.ts';
 import { resolveContext, withScenario, type ScenarioContext } from './context.ts';
@@ -49,26 +49,13 @@ function summaries(options: TableOptions | ScenarioContext, skipUnevaluable: boo
   // the systems with a run that the judge judged against the reference (the loader guarantees every
   // judgment's run exists): the judgments' index, cached per dataset and shared with taskComponents,
   // not a run_id -> system map of every run (issue 27: 9 % of the wide shape's time)
-  // (a dataset loaded without its records, `j2g tables --engine duckdb`: the same three facts from the
-  // engine's aggregates, metrics/recordAggregates.ts; else the judgments as codes by run position: no
-  // map lookup per run)
-  const facts = systemRunFacts(ds, reference, judge);
-  const judged = facts?.judged ?? new Set<string>();
-  const withRuns = facts?.withRuns ?? new Set<string>();
-  if (!facts) {
-    const codes = judgmentCodes(ds, reference, judge);
-    const runs = ds.rows.runs;
-    for (let i = 0; i < runs.length; i++) {
-      withRuns.add(runs[i].system);
-      if (codes[i] !== -1) judged.add(runs[i].system);
-    }
-  }
+  // (from the engine's aggregates on a dataset loaded without its records, `j2g tables --engine duckdb`,
+  // else from the records: metrics/recordAggregates.ts systemRunFacts)
+  const { judged, withRuns, maxAttempt: attempts } = systemRunFacts(ds, reference, judge);
   const out: SystemSummary[] = [];
   // A policy that charges k attempts applies to the systems with k attempts per task; the others (the
   // paper's reconstructed dataset repeats runs on the primary system only) are left out, named.
   const policy = ctx.policy;
-  const attempts = facts?.maxAttempt ?? new Map<string, number>();
-  if (!facts) for (const r of ds.rows.runs) attempts.set(r.system, Math.max(attempts.get(r.system) ?? 0, r.attempt));
   for (const s of ds.rows.systems) {
     if (!judged.has(s.system)) {
       warn(withRuns.has(s.system)

@@ -13,10 +13,11 @@
  *     finishes shows they never entered the heap (data/load.ts loadDatasetWithoutRecords; the
  *     aggregates the tables read of them come from sql/recordAggregates.sql). Its stderr's progress
  *     lines are counted. Not by default: one query per configuration, about 1,000 at 950 systems.
- * Run alone with `npm run bench -- duckdb` (SYSTEMS=N in the environment for another size).
+ * Run alone with `npm run bench -- duckdb` (SYSTEMS=N in the environment for another size; DUCKDB_DATA=DIR
+ * keeps the generated folder there and reuses it on a later run of the same size).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS_SYSTEMS = Number(process.env.SYSTEMS ?? 950);
 
 /** The dataset as Parquet, written by DuckDB from SQL (seconds). */
-async function writeParquetDataset(dir: string, systems: number): Promise<number> {
+export async function writeParquetDataset(dir: string, systems: number): Promise<number> {
   const t = performance.now();
   const db = await DuckDBInstance.create(':memory:');
   const c = await db.connect();
@@ -71,9 +72,13 @@ function timed(argv: string[], limitS?: number): Measured {
 }
 
 export async function benchDuckdb(): Promise<Record<string, number | string>> {
-  const dir = mkdtempSync(join(tmpdir(), 'j2g-duckdb-'));
+  // DUCKDB_DATA=DIR: generate into DIR once and keep it (a later run with the same SYSTEMS reuses it)
+  const keep = process.env.DUCKDB_DATA;
+  const dir = keep ?? mkdtempSync(join(tmpdir(), 'j2g-duckdb-'));
+  const reuse = keep !== undefined && existsSync(join(keep, 'manifest.json')) && JSON.parse(readFileSync(join(keep, 'manifest.json'), 'utf8')).name === `duckdb-generated-${RUNS_SYSTEMS}`;
   try {
-    const genS = await writeParquetDataset(dir, RUNS_SYSTEMS);
+    if (keep !== undefined) mkdirSync(keep, { recursive: true });
+    const genS = reuse ? NaN : await writeParquetDataset(dir, RUNS_SYSTEMS);
     const mb = readdirSync(dir).reduce((a, f) => a + statSync(join(dir, f)).size, 0) / 2 ** 20;
     // TABLES_ONLY=1 (with TABLES=1): the tables command alone, without the validate and components children
     const only = process.env.TABLES_ONLY === '1';
@@ -105,7 +110,7 @@ export async function benchDuckdb(): Promise<Record<string, number | string>> {
     return {
       dataset: `DuckDB-generated Parquet: 1,320 tasks x ${RUNS_SYSTEMS} systems x 4 attempts = ${1320 * 4 * RUNS_SYSTEMS} runs, ${1320 * 16 * RUNS_SYSTEMS} judgments`,
       'Parquet (MB)': mb.toFixed(0),
-      'generate (s)': genS.toFixed(1),
+      'generate (s)': reuse ? `reused (DUCKDB_DATA=${dir})` : genS.toFixed(1),
       'j2g validate --engine duckdb (s)': v.seconds.toFixed(1),
       'j2g validate --engine duckdb CPU (s)': v.cpuSeconds.toFixed(1),
       'j2g validate --engine duckdb peak RSS (MB)': v.peakMb.toFixed(0),
@@ -117,7 +122,7 @@ export async function benchDuckdb(): Promise<Record<string, number | string>> {
       target: only ? 'validate and components not run (TABLES_ONLY=1)' : `validate < 30 s: ${ok(v.seconds < 30)}; components < 60 s: ${ok(tc.seconds < 60)}, < 2 GB: ${ok(tc.peakMb < 2048)}`,
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (keep === undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -24,7 +24,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { j2gInProcess } from '../helpers/cli.ts';
 import { openDuckDbDataset, type DuckDbDataset } from '../../kernel-lib/sql/engine.ts';
 import { loadDataset, loadDatasetWithoutRecords } from '../../kernel-lib/data/load.ts';
-import { recordAggregatesFromRecords, withRecordAggregates, type RecordAggregates } from '../../kernel-lib/metrics/recordAggregates.ts';
+import { recordAggregatesFromRecords, systemRunFacts, withRecordAggregates, type RecordAggregates } from '../../kernel-lib/metrics/recordAggregates.ts';
 import { runsOfSystem } from '../../kernel-lib/metrics/taskComponents.ts';
 import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
@@ -174,7 +174,7 @@ describe('tables from DuckDB task components', () => {
 
   test('one query for every system (prefetchAllSystems) gives each system the components of its own query, and the tasks it never ran', () => quiet(async () => {
     const gen = tmp('j2g-batch-gen-');
-    writeGeneratedDataset(gen, { seed: 3, tasksPerOccupation: 5, occupations: 4, categories: 4, sectors: 2 });
+    writeGeneratedDataset(gen, { seed: 3, tasksPerOccupation: 5, occupations: 4, categories: 4, sectors: 2, systems: 5 });
     // synthetic-small without sysY's run of A1: a task one system never ran
     const gap = tmp('j2g-batch-gap-');
     cpSync(SMALL, gap, { recursive: true });
@@ -183,13 +183,14 @@ describe('tables from DuckDB task components', () => {
     expect(without).toEqual(['A1']);
     for (const dir of [SMALL, edgeDataset(), gen, gap]) {
       const ds = loadDataset(dir);
-      const db = await openDuckDbDataset(dir);
+      // every-system rows read two systems per query (chunk boundaries inside the dataset), the last configuration's asked for backwards
+      const db = await openDuckDbDataset(dir, { batchRead: 2 });
       try {
         for (const config of [{}, { judgmentReference: 'expert_with_ai' as const }, { policy: passAtK(2) }]) {
           const one = new Map<string, unknown>();
           for (const s of ds.rows.systems) one.set(s.system, await db.taskComponents({ ...config, system: s.system }).catch((e: Error) => e.message));
           await db.prefetchAllSystems(config);
-          for (const s of ds.rows.systems) {
+          for (const s of config.policy ? [...ds.rows.systems].reverse() : ds.rows.systems) {
             const all = await db.taskComponents({ ...config, system: s.system }).catch((e: Error) => e.message);
             expect(all).toEqual(one.get(s.system));
           }
@@ -240,6 +241,26 @@ describe('the records the tables read, as SQL aggregates (sql/recordAggregates.s
       }
     }
   }), 120_000);
+
+  test('Table 1\'s facts (systemRunFacts) have one route: from the records they equal those from the SQL aggregates, and the hand counts', () => quiet(async () => {
+    const dir = edgeDataset();
+    const db = await openDuckDbDataset(dir);
+    try {
+      const engine = await engineDataset(db, dir, {});
+      const records = loadDataset(dir);
+      for (const reference of ['expert_only', 'expert_with_ai'] as const) {
+        for (const judge of ['J1', 'J2', 'human', 'nobody']) expect(systemRunFacts(records, reference, judge)).toEqual(systemRunFacts(engine, reference, judge));
+      }
+    } finally {
+      db.close();
+    }
+    // by hand from edgeDataset's comment: sysX has a third attempt; human judged three sysX runs, against expert_only only
+    const f = systemRunFacts(loadDataset(dir), 'expert_only', 'human');
+    expect([...f.withRuns]).toEqual(['sysX', 'sysY']);
+    expect([...f.judged]).toEqual(['sysX']);
+    expect([...f.maxAttempt]).toEqual([['sysX', 3], ['sysY', 1]]);
+    expect([...systemRunFacts(loadDataset(dir), 'expert_with_ai', 'human').judged]).toEqual([]);
+  }));
 
   test('the edge dataset reaches every edge: uneven attempts, an unjudged leading attempt, validity codes, node_hours gaps, a human judge', () => {
     const a = recordAggregatesFromRecords(loadDataset(edgeDataset()), { system: 'sysX', judge: 'J1' });
