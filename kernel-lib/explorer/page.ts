@@ -5,7 +5,9 @@
  * downloadable scenario.json, a pinned baseline beside the current variant, and a reader's own
  * dataset checked by the recorded-data schema (problems shown as `file:line: column: expected`).
  *
- * The main thread stays free (issue #24): tables are built one per task and figures one per task,
+ * The main thread stays free (issue #24): tables are built one per task and figures one per task (a
+ * figure with rows of panels one above another, Figure 9's sectors, categories and occupations among
+ * them, one plot per row and one task each: figureFit.ts splitPanelRows),
  * each drawn at its column's width (figureFit.ts), only those near the window (a figure further away is
  * built and drawn when the reader scrolls near it); a figure still showing the previous scenario
  * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page. Nothing

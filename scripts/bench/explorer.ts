@@ -14,6 +14,9 @@
  *                           the longest main-thread task (PerformanceObserver
  *                           'longtask', from the change until the pass settles:
  *                           tables, figure specs and figure drawing included)       target < 100 ms
+ *                             and during the scroll through the figures, with the plot drawn in
+ *                             that task (a figure, or a row of one drawn one plot per row: '9/2'),
+ *                             and every plot's drawing (Plotly.react: one task each), slowest first
  *   every interval table at 2,000 and 10,000 draws (the worker), frame gaps then
  * Medians of several control changes (weights, policy, reference, node rate). Every number is wall
  * time on this machine as it is: the host's load average and a CPU gauge (hostSpeed.ts) are printed
