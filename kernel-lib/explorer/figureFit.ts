@@ -164,6 +164,11 @@ export function fitFigure(spec: PlotSpec, width: number): FittedFigure {
   layout.width = width;
   layout.height = Math.max(200, Math.round(height));
   layout.autosize = false;
+  // Plotly measures every tick label after drawing it, to hide one that runs past the figure's edge
+  // (ticklabeloverflow 'hide past div', its default): Figure 9's 45 occupation names took 459 of a
+  // 984 ms drawing (a trace, issue #24). The page checks that every text stays inside its figure
+  // itself (drawFigure: automargin when it does not), so the axes allow overflow and skip that pass.
+  for (const k of Object.keys(layout)) if (/^[xy]axis\d*$/.test(k) && layout[k] && (layout[k] as Rec).ticklabeloverflow === undefined) layout[k] = { ...(layout[k] as Rec), ticklabeloverflow: 'allow' };
   return { spec: { data, layout: layout as PlotSpec['layout'] }, title, badge, caption };
 }
 
@@ -241,3 +246,118 @@ export function marginsKey(spec: PlotSpec): string {
   const legend = l.legend ? { ...(l.legend as Rec), y: undefined } : null;
   return `${l.width} ${JSON.stringify(legend)}`;
 }
+
+/** A y axis's row: the key of the layout's y axis (`yaxis`, `yaxis2`, ...) of a trace-side id (`y`, `y2`, ...). */
+const yKeyOf = (id: unknown) => `yaxis${String(id ?? 'y').slice(1)}`;
+const xKeyOf = (id: unknown) => `xaxis${String(id ?? 'x').slice(1)}`;
+
+/**
+ * A fitted spec whose panels sit in rows one above another (distinct y domains), cut into one spec per
+ * row of panels, each drawn as its own plot (issue #24: the page draws a figure in one Plotly.react,
+ * one main-thread task; Figure 9's three stacked panels, 45 occupations among them, took 185 ms, and a
+ * task over 100 ms freezes the page). Together the parts are the figure: the same traces (each in the
+ * part of its axes, unchanged), the same width, and heights that add up to the figure's. Part i's plot
+ * area is its row's extent, [bottom_i, top_i] of the figure's paper height P = height - t - b; the gap
+ * g_i px between rows i and i+1 is shared: min(40, 0.45 g_i) px becomes part i+1's top margin (its
+ * panel titles), the rest part i's bottom margin (its x axis). A position on the figure's paper scale
+ * y becomes (y - bottom_i) / (top_i - bottom_i) in part i; a text, shape or legend placed on the paper
+ * goes to the part whose band of the figure's height holds it, one placed on axes goes with them. A
+ * legend goes to the part it sits in; a trace in another part that names it shows no legend entry.
+ * A spec of one row (or with an axis that has no domain) is returned as it is. The input is not changed.
+ * @example splitPanelRows({ data: [{ type: 'bar', y: [1] }, { type: 'bar', yaxis: 'y2', y: [2] }], layout: { meta: { figure: 'x', caption: '' }, height: 500, margin: { l: 70, r: 20, t: 40, b: 60 }, yaxis: { title: { text: '' }, domain: [0.6, 1] }, yaxis2: { title: { text: '' }, domain: [0, 0.4] } } }).map((s) => [s.layout.height, s.data.length]) // => [[244, 1], [256, 1]] (P = 400: rows 160 px, a gap of 80 px: 44 px under the first row, a 36 px top margin over the second)
+ */
+export function splitPanelRows(spec: PlotSpec): PlotSpec[] {
+  const layout = spec.layout as Rec;
+  const height = (layout.height as number | undefined) ?? 480;
+  const margin: Record<string, number> = { l: 70, r: 20, t: 100, b: 80, ...(layout.margin as Record<string, number> | undefined) };
+  const P = height - margin.t - margin.b;
+  const yKeys = Object.keys(layout).filter((k) => /^yaxis\d*$/.test(k) && layout[k]);
+  const usedY = new Set(spec.data.map((t) => yKeyOf(t.yaxis)));
+  for (const k of usedY) if (!yKeys.includes(k)) return [spec];
+  // each y axis's domain (an overlaying axis shares the domain of the one it overlays)
+  const domainOf = (k: string): [number, number] | null => {
+    const ax = layout[k] as Rec;
+    if (typeof ax.overlaying === 'string') return layout[yKeyOf(ax.overlaying)] ? domainOf(yKeyOf(ax.overlaying)) : null;
+    const d = ax.domain;
+    return Array.isArray(d) && typeof d[0] === 'number' && typeof d[1] === 'number' ? [d[0], d[1]] : null;
+  };
+  const domains = new Map<string, [number, number]>();
+  for (const k of yKeys) {
+    const d = domainOf(k);
+    if (!d) return [spec];
+    domains.set(k, d);
+  }
+  // rows: y domains that overlap are one row, top row first
+  const rows: { top: number; bottom: number; keys: string[] }[] = [];
+  for (const [k, [y0, y1]] of [...domains].sort((a, b) => b[1][1] - a[1][1])) {
+    const r = rows.find((row) => y0 < row.top && y1 > row.bottom);
+    if (r) { r.keys.push(k); r.top = Math.max(r.top, y1); r.bottom = Math.min(r.bottom, y0); }
+    else rows.push({ top: y1, bottom: y0, keys: [k] });
+  }
+  if (rows.length < 2 || rows.some((r, i) => i > 0 && r.top > rows[i - 1].bottom)) return [spec];
+  // each part's margins (px) and its band of the figure's height (px from the figure's top)
+  const parts = rows.map((r, i) => {
+    const gapAbove = i === 0 ? 0 : (rows[i - 1].bottom - r.top) * P;
+    const gapBelow = i === rows.length - 1 ? 0 : (r.bottom - rows[i + 1].top) * P;
+    const t = i === 0 ? margin.t : Math.min(40, 0.45 * gapAbove);
+    const b = i === rows.length - 1 ? margin.b : gapBelow - Math.min(40, 0.45 * gapBelow);
+    const start = margin.t + (1 - r.top) * P - t;
+    return { ...r, t, b, start, end: start + t + (r.top - r.bottom) * P + b };
+  });
+  const partOfPx = (px: number) => Math.max(0, parts.findIndex((p, i) => px < p.end || i === parts.length - 1));
+  const partOfPaperY = (y: number) => partOfPx(margin.t + (1 - y) * P);
+  const rowOfY = new Map(parts.flatMap((p, i) => p.keys.map((k) => [k, i] as const)));
+  const rowOfX = (xid: unknown) => {
+    const ax = layout[xKeyOf(xid)] as Rec | undefined;
+    return ax && typeof ax.anchor === 'string' && ax.anchor.startsWith('y') ? rowOfY.get(yKeyOf(ax.anchor)) : undefined;
+  };
+  /** the part of an annotation, shape or image: by its axes, else by where it sits on the paper */
+  const partOf = (a: Rec): number => {
+    if (typeof a.yref === 'string' && /^y\d*/.test(a.yref)) return rowOfY.get(yKeyOf(a.yref.split(' ')[0])) ?? 0;
+    if (typeof a.xref === 'string' && /^x\d*/.test(a.xref) && (a.yref === undefined)) return rowOfX(a.xref.split(' ')[0]) ?? 0;
+    const y = typeof a.y === 'number' ? a.y : typeof a.y0 === 'number' ? a.y0 : 1;
+    return a.yref === 'container' ? partOfPx((1 - y) * height) : partOfPaperY(y);
+  };
+  const toPart = (i: number, y: number) => (y - parts[i].bottom) / (parts[i].top - parts[i].bottom);
+  const legendKeys = Object.keys(layout).filter((k) => /^legend\d*$/.test(k) && layout[k]);
+  const legendPart = new Map(legendKeys.map((k) => [k, partOf(layout[k] as Rec)]));
+  return parts.map((p, i) => {
+    const h = p.end - p.start;
+    const out: Rec = {};
+    for (const [k, v] of Object.entries(layout)) {
+      if (/^yaxis\d*$/.test(k)) {
+        if (rowOfY.get(k) !== i) continue;
+        const d = domains.get(k)!;
+        out[k] = (v as Rec).overlaying ? v : { ...(v as Rec), domain: [round6(toPart(i, d[0])), round6(toPart(i, d[1]))] };
+      } else if (/^xaxis\d*$/.test(k)) {
+        const anchor = (v as Rec | undefined)?.anchor;
+        const row = typeof anchor === 'string' && anchor.startsWith('y') ? rowOfY.get(yKeyOf(anchor)) : rowOfX(k.replace('axis', ''));
+        if ((row ?? 0) === i) out[k] = v;
+      } else if (/^legend\d*$/.test(k)) {
+        if (legendPart.get(k) !== i) continue;
+        const l = v as Rec;
+        const y = typeof l.y === 'number' ? l.y : 1;
+        out[k] = l.yref === 'container' ? { ...l, y: round6(1 - ((1 - y) * height - p.start) / h) } : { ...l, y: round6(toPart(i, y)) };
+      } else out[k] = v;
+    }
+    const remap = (a: Rec, yKeys: string[]) => {
+      if (a.yref === 'container') { const r = { ...a }; for (const k of yKeys) if (typeof a[k] === 'number') r[k] = round6(1 - ((1 - (a[k] as number)) * height - p.start) / h); return r; }
+      if (a.yref !== undefined && a.yref !== 'paper') return a;
+      const r = { ...a };
+      for (const k of yKeys) if (typeof a[k] === 'number') r[k] = round6(toPart(i, a[k] as number));
+      return r;
+    };
+    for (const [k, yk] of [['annotations', ['y']], ['shapes', ['y0', 'y1']], ['images', ['y']]] as const) {
+      const list = layout[k] as Rec[] | undefined;
+      if (Array.isArray(list)) out[k] = list.filter((a) => partOf(a) === i).map((a) => remap(a, [...yk]));
+    }
+    out.margin = { ...margin, t: Math.round(p.t), b: Math.round(p.b) };
+    out.height = Math.round(p.end) - Math.round(p.start);
+    const data = spec.data.filter((t) => rowOfY.get(yKeyOf(t.yaxis)) === i)
+      .map((t) => (t.showlegend !== false && legendPart.has(String(t.legend ?? 'legend')) && legendPart.get(String(t.legend ?? 'legend')) !== i ? { ...t, showlegend: false } : t));
+    if (!data.some((t) => t.showlegend === true || (t.showlegend === undefined && legendPart.get(String(t.legend ?? 'legend')) === i))) out.showlegend = false;
+    return { data, layout: out as PlotSpec['layout'] };
+  });
+}
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6 || 0;

@@ -5,7 +5,9 @@
  * downloadable scenario.json, a pinned baseline beside the current variant, and a reader's own
  * dataset checked by the recorded-data schema (problems shown as `file:line: column: expected`).
  *
- * The main thread stays free (issue #24): tables are built one per task and figures one per task,
+ * The main thread stays free (issue #24): tables are built one per task and figures one per task (a
+ * figure with rows of panels one above another, Figure 9's sectors, categories and occupations among
+ * them, one plot per row and one task each: figureFit.ts splitPanelRows),
  * each drawn at its column's width (figureFit.ts), only those near the window (a figure further away is
  * built and drawn when the reader scrolls near it); a figure still showing the previous scenario
  * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page. Nothing
@@ -23,7 +25,7 @@ import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
-import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, withRecordedMargins, type Margins } from './figureFit.ts';
+import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withRecordedMargins, type Margins } from './figureFit.ts';
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
@@ -75,6 +77,11 @@ interface ExplorerProbe {
   maxFrameGapMs: number;
   /** each figure's last drawing (Plotly.react and the text check after it), ms */
   figureDrawMs: Record<string, number>;
+  /**
+   * every plot drawn (Plotly.react and the text check after it: one main-thread task), in order: the
+   * figure ('9', or '9/1', '9/2' for the further rows of a figure drawn one plot per row), when (performance.now()) and ms
+   */
+  figureDraws: { figure: string; start: number; ms: number }[];
   /** figures drawn with their recorded margins whose labels did not fit them, drawn again with automargin (drawFigure) */
   marginFallbacks: number;
   /** every main-thread task over 50 ms since the page opened (PerformanceObserver 'longtask'): start and duration, ms */
@@ -94,7 +101,7 @@ interface ExplorerProbe {
 const probe: ExplorerProbe = {
   ready: false, firstRenderMs: null, figuresDrawnMs: null, passStartedAt: null, passTablesMs: null, passFiguresMs: null, passInViewFiguresMs: null, pointTablesMs: null, pointFiguresMs: null,
   intervalMs: null, intervalDraws: null, intervalsPending: false, figuresPending: false, figuresHeld: 0, pointTableMs: {}, intervalTableMs: {}, maxFrameGapMs: 0,
-  figureDrawMs: {}, marginFallbacks: 0, longTasks: [], qaijPending: false, qaijMs: null, qaijKey: null, compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
+  figureDrawMs: {}, figureDraws: [], marginFallbacks: 0, longTasks: [], qaijPending: false, qaijMs: null, qaijKey: null, compareMs: null, passes: 0, scenario: null, scenarioKey: null, errors: [],
 };
 try {
   new PerformanceObserver((list) => {
@@ -547,17 +554,15 @@ async function drawLoop(): Promise<void> {
 
 async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<void> {
   const sec = $(`fig-${id}`);
-  const plot = sec.querySelector<HTMLElement>('.plot')!;
   const note = sec.querySelector<HTMLElement>('.skipped')!;
   drawnFigures.set(id, { key, result: f });
   if ('skipped' in f) {
     note.replaceChildren(skippedNote(f.skipped));
-    plot.hidden = true;
+    for (const p of sec.querySelectorAll<HTMLElement>('.plot')) p.hidden = true;
     sec.querySelector('.fig-badge')!.replaceChildren();
     sec.querySelector('.fig-caption')!.textContent = '';
   } else {
     note.replaceChildren();
-    plot.hidden = false;
     // panels side by side: two grid columns on a wide page (class wide), at least minFigureWidth wide
     sec.classList.toggle('wide', panelColumns(f.spec) > 1);
     sec.dataset.minWidth = String(minFigureWidth(f.spec));
@@ -572,37 +577,28 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
       fit.badge.lines.forEach((l, i) => { if (i) badge.append(el('br')); badge.append(l); });
     }
     sec.querySelector('.fig-caption')!.textContent = fit.caption ?? '';
+    // a figure with rows of panels one above another is drawn as one plot per row, each its own task
+    // (figureFit.ts splitPanelRows: no drawing task over 100 ms, issue #24); the plots stack in the
+    // figure's box, between its badge and its caption
+    const parts = splitPanelRows(fit.spec);
+    const plots = [...sec.querySelectorAll<HTMLElement>('.plot')];
+    while (plots.length < parts.length) {
+      const p = el('div', { class: 'plot', 'data-part': String(plots.length) });
+      plots[plots.length - 1].after(p);
+      plots.push(p);
+    }
+    while (plots.length > parts.length) plots.pop()!.remove();
     const t = performance.now();
-    const config = { displaylogo: false, responsive: false };
-    // drawn with the margins Plotly settled on last time at this width and layout (one layout pass
-    // instead of automargin's two or more); when the new labels do not fit them, drawn with automargin
-    const mkey = marginsKey(fit.spec);
-    const rec = recordedMargins.get(id);
-    let how: 'recorded' | 'automargin' | 'fallback' = 'automargin';
-    if (rec && rec.key === mkey) {
-      const fixed = withRecordedMargins(fit.spec, rec.margins, rec.base);
-      await Plotly.react(plot, fixed.data, fixed.layout, config);
-      if (textFits(plot, rec.legendHeight)) how = 'recorded';
-      else {
-        how = 'fallback';
-        probe.marginFallbacks++;
-      }
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) await yieldToPage();
+      await drawPart(i ? `${id}/${i}` : id, plots[i], part);
+      plots[i].hidden = false;
+      plots[i].dataset.width = String(width);
+      plots[i].dataset.traces = String(part.data.length);
+      renders.set(`${id}/${i}`, (renders.get(`${id}/${i}`) ?? 0) + 1);
+      plots[i].dataset.renders = String(renders.get(`${id}/${i}`));
     }
-    if (how !== 'recorded') {
-      await Plotly.react(plot, fit.spec.data, fit.spec.layout, config);
-      const size = (plot as unknown as { _fullLayout?: { _size?: Margins } })._fullLayout?._size;
-      if (size) {
-        const own = fit.spec.layout.margin as Margins;
-        recordedMargins.set(id, { key: mkey, margins: { l: size.l, r: size.r, t: size.t, b: size.b }, base: { l: own.l, r: own.r, t: own.t, b: own.b }, legendHeight: legendHeightOf(plot) });
-      }
-    }
-    plot.dataset.margins = how;
-    await keepAnnotationsInside(plot, fit.spec.layout.annotations ?? []);
     probe.figureDrawMs[id] = performance.now() - t;
-    plot.dataset.width = String(width);
-    renders.set(id, (renders.get(id) ?? 0) + 1);
-    plot.dataset.renders = String(renders.get(id));
-    plot.dataset.traces = String(f.spec.data.length);
   }
   sec.dataset.scenario = key;
   const current = key === probe.scenarioKey;
@@ -617,8 +613,41 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
   }
 }
 
-/** Per figure: the margins Plotly settled on at its last automargin draw (and the spec's own then), for the width and legend of marginsKey, and its legend's height then (px). */
-const recordedMargins = new Map<FigureId, { key: string; margins: Margins; base: Margins; legendHeight: number }>();
+/**
+ * Draw one plot of a figure (the whole figure, or one row of its panels): with the margins Plotly
+ * settled on last time at this width and layout (one layout pass instead of automargin's two or more);
+ * when the new labels do not fit them, with automargin. One main-thread task, timed in the probe.
+ */
+async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise<void> {
+  const t = performance.now();
+  const config = { displaylogo: false, responsive: false };
+  const mkey = marginsKey(spec);
+  const rec = recordedMargins.get(key);
+  let how: 'recorded' | 'automargin' | 'fallback' = 'automargin';
+  if (rec && rec.key === mkey) {
+    const fixed = withRecordedMargins(spec, rec.margins, rec.base);
+    await Plotly.react(plot, fixed.data, fixed.layout, config);
+    if (textFits(plot, rec.legendHeight)) how = 'recorded';
+    else {
+      how = 'fallback';
+      probe.marginFallbacks++;
+    }
+  }
+  if (how !== 'recorded') {
+    await Plotly.react(plot, spec.data, spec.layout, config);
+    const size = (plot as unknown as { _fullLayout?: { _size?: Margins } })._fullLayout?._size;
+    if (size) {
+      const own = spec.layout.margin as Margins;
+      recordedMargins.set(key, { key: mkey, margins: { l: size.l, r: size.r, t: size.t, b: size.b }, base: { l: own.l, r: own.r, t: own.t, b: own.b }, legendHeight: legendHeightOf(plot) });
+    }
+  }
+  plot.dataset.margins = how;
+  await keepAnnotationsInside(plot, spec.layout.annotations ?? []);
+  if (probe.figureDraws.length < 5000) probe.figureDraws.push({ figure: key, start: t, ms: performance.now() - t });
+}
+
+/** Per figure (per plot of a figure drawn in rows: '9/1', '9/2'): the margins Plotly settled on at its last automargin draw (and the spec's own then), for the width and legend of marginsKey, and its legend's height then (px). */
+const recordedMargins = new Map<string, { key: string; margins: Margins; base: Margins; legendHeight: number }>();
 
 /** The summed height of a figure's legends (Plotly's legend, legend2, ... groups), px. */
 const legendHeightOf = (plot: HTMLElement) => [...plot.querySelectorAll('g.infolayer > g[class^="legend"]')].reduce((s, g) => s + g.getBoundingClientRect().height, 0);

@@ -14,6 +14,9 @@
  *                           the longest main-thread task (PerformanceObserver
  *                           'longtask', from the change until the pass settles:
  *                           tables, figure specs and figure drawing included)       target < 100 ms
+ *                             and during the scroll through the figures, with the plot drawn in
+ *                             that task (a figure, or a row of one drawn one plot per row: '9/2'),
+ *                             and every plot's drawing (Plotly.react: one task each), slowest first
  *   every interval table at 2,000 and 10,000 draws (the worker), frame gaps then
  * Medians of several control changes (weights, policy, reference, node rate). Every number is wall
  * time on this machine as it is: the host's load average and a CPU gauge (hostSpeed.ts) are printed
@@ -30,7 +33,7 @@ import { hostSpeedGauge } from './hostSpeed.ts';
 interface Probe {
   ready: boolean; intervalsPending: boolean; figuresPending: boolean; figuresHeld: number; scenarioKey: string; passes: number; errors: string[]; firstRenderMs: number; figuresDrawnMs: number;
   passStartedAt: number; passTablesMs: number; passFiguresMs: number | null; passInViewFiguresMs: number | null; pointTablesMs: number; pointFiguresMs: number; intervalMs: number;
-  pointTableMs: Record<string, number>; intervalTableMs: Record<string, number>; maxFrameGapMs: number; longTasks: { start: number; ms: number }[]; figureDrawMs: Record<string, number>;
+  pointTableMs: Record<string, number>; intervalTableMs: Record<string, number>; maxFrameGapMs: number; longTasks: { start: number; ms: number }[]; figureDrawMs: Record<string, number>; figureDraws: { figure: string; start: number; ms: number }[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -49,9 +52,11 @@ async function settled(page: Page, passes: number): Promise<Probe> {
 
 /**
  * Scroll to each figure in turn (paper order) and time, from the scroll, until it shows the pass's
- * scenario and no figure near the window is pending: ms per figure, and the longest task meanwhile.
+ * scenario and no figure near the window is pending: ms per figure, the longest task meanwhile, and
+ * what ran in it: the plot drawn in it (a figure, or a row of one drawn one plot per row: '9/2'), or
+ * 'no figure'. Also every plot drawn meanwhile (Plotly.react and the text check: one task each), ms.
  */
-async function scrollThroughFigures(page: Page): Promise<{ perFigure: number[]; longest: number }> {
+async function scrollThroughFigures(page: Page): Promise<{ perFigure: number[]; longest: number; longestIn: string; draws: { figure: string; ms: number }[] }> {
   return page.evaluate(async () => {
     const probe = (window as unknown as { __explorer: Probe }).__explorer;
     const key = probe.scenarioKey;
@@ -64,7 +69,12 @@ async function scrollThroughFigures(page: Page): Promise<{ perFigure: number[]; 
       perFigure.push(sec.dataset.scenario === key ? performance.now() - t : NaN);
     }
     window.scrollTo(0, 0);
-    return { perFigure, longest: Math.max(0, ...probe.longTasks.filter((x) => x.start >= from).map((x) => x.ms)) };
+    const tasks = probe.longTasks.filter((x) => x.start >= from);
+    const top = tasks.reduce<{ start: number; ms: number } | null>((a, b) => (!a || b.ms > a.ms ? b : a), null);
+    const draws = probe.figureDraws.filter((d) => d.start >= from);
+    // the plot drawn inside the longest task (a drawing starts after its task does and ends before it ends)
+    const inTop = top ? draws.filter((d) => d.start >= top.start - 1 && d.start + d.ms <= top.start + top.ms + 1) : [];
+    return { perFigure, longest: top?.ms ?? 0, longestIn: inTop.length ? inTop.map((d) => d.figure).join('+') : 'no figure', draws: draws.map((d) => ({ figure: d.figure, ms: d.ms })) };
   });
 }
 
@@ -96,7 +106,7 @@ export async function benchExplorer(): Promise<Record<string, string>> {
     await page.goto(server.url);
     await settled(page, 1);
     const changes: [string, string][] = [['#c-weights', 'employment'], ['#c-policy', 'pass@2'], ['#c-judgmentReference', 'expert_with_ai'], ['#c-weights', 'equal'], ['#c-policy', 'pass@1']];
-    const tables: number[] = [], figures: number[] = [], scrollLongest: number[] = [], longest: number[] = [], gaps: number[] = [], specs: number[] = [], interval: number[] = [], intervalMax: number[] = [];
+    const tables: number[] = [], figures: number[] = [], scrollLongest: number[] = [], scrollLongestIn: string[] = [], drawMs = new Map<string, number[]>(), longest: number[] = [], gaps: number[] = [], specs: number[] = [], interval: number[] = [], intervalMax: number[] = [];
     let passes = 1;
     for (const [sel, value] of changes) {
       await page.selectOption(sel, value);
@@ -106,6 +116,8 @@ export async function benchExplorer(): Promise<Record<string, string>> {
       const scrolled = await scrollThroughFigures(page);
       figures.push(...scrolled.perFigure);
       scrollLongest.push(scrolled.longest);
+      scrollLongestIn.push(`${ms(scrolled.longest)} ${scrolled.longestIn}`);
+      for (const d of scrolled.draws) drawMs.set(d.figure, [...(drawMs.get(d.figure) ?? []), d.ms]);
       await settled(page, passes);
       gaps.push(p.maxFrameGapMs);
       specs.push(p.pointFiguresMs);
@@ -139,6 +151,8 @@ export async function benchExplorer(): Promise<Record<string, string>> {
       'control change: every table updated (median of 5)': verdict(median(tables), 100),
       'control change, then each figure scrolled to: from the scroll until it shows the new scenario (median of 5 x 12; worst)': `${verdict(median(figures), 500)}; worst ${ms(Math.max(...figures))}`,
       'control change, then the scroll through the figures: longest main-thread task (median of 5; worst)': `${ms(median(scrollLongest))}; worst ${ms(Math.max(...scrollLongest))}`,
+      'control change, then the scroll: the longest task of each of the 5 scrolls, and the plot drawn in it': scrollLongestIn.join('; '),
+      'control change, then the scroll: each plot drawn (one task each; median over the 5 scrolls, worst), slowest first': [...drawMs].map(([f, xs]) => [f, median(xs), Math.max(...xs)] as const).sort((a, b) => b[1] - a[1]).map(([f, m, w]) => `${f} ${m.toFixed(0)}/${w.toFixed(0)}`).join(', ') + ' ms',
       'control change, page scrolled to the figures: every figure in the window redrawn (median of 3)': verdict(median(inView), 500),
       'control change: longest main-thread task (median of 5; the worst)': `${verdict(median(longest), 100)}; worst ${ms(Math.max(...longest))}`,
       'control change: longest frame gap (median of 5)': ms(median(gaps)),

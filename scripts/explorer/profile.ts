@@ -5,7 +5,9 @@
  * For each control change (default: weights to employment, then policy to pass@2), printed: every
  * main-thread task over 50 ms (start from the change, duration), what it spent its time in (trace
  * events: script, style, layout, paint) and its hottest functions (self time from the V8 sampling
- * profile in the trace). A tool for finding what to speed up; the targets live in `npm run bench`.
+ * profile in the trace), and the plot drawn in it (the page's probe: figure, or '9/2' for a row of a figure
+ * drawn one plot per row). SCROLL=fig-9 profiles with the page scrolled to that figure; SCROLL=all
+ * scrolls through every figure after each change (as the bench's scroll-through does). A tool for finding what to speed up; the targets live in `npm run bench`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +27,7 @@ async function settled(page: Page, passes: number): Promise<void> {
 }
 
 /** The trace's long tasks on the page's main thread, each with its time by event kind and its hottest functions. */
-export function analyseTrace(events: TraceEvent[], fromTs: number, minMs = 50): string[] {
+export function analyseTrace(events: TraceEvent[], fromTs: number, minMs = 50, draws: { figure: string; start: number; ms: number }[] = []): string[] {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'RunTask' && (x.dur ?? 0) > 10_000));
   if (!main) return ['no renderer main thread in the trace'];
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
@@ -76,7 +78,9 @@ export function analyseTrace(events: TraceEvent[], fromTs: number, minMs = 50): 
       // parents: the profile's nodes name their children, not their parent
     });
     const top = (m: Map<string, number>, k: number) => [...m].filter(([name]) => !/^\((root|program|idle)\)/.test(name)).sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, v]) => `      ${v.toFixed(0).padStart(5)} ms  ${name}`).join('\n');
-    out.push(`  task at +${((task.ts - fromTs) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms\n    events: ${kinds}\n    sampled ${n.toFixed(0)} ms; self:\n${top(self, 12)}\n    total (inclusive):\n${top(total, 25)}`);
+    // the plots drawn in it (the page's probe: start in ms from the change, on the trace's clock)
+    const plots = draws.filter((d) => d.start * 1000 >= task.ts - fromTs - 1000 && (d.start + d.ms) * 1000 <= end - fromTs + 1000).map((d) => `${d.figure} (Plotly.react ${d.ms.toFixed(0)} ms)`);
+    out.push(`  task at +${((task.ts - fromTs) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms${plots.length ? `, drawing ${plots.join(', ')}` : ''}\n    events: ${kinds}\n    sampled ${n.toFixed(0)} ms; self:\n${top(self, 12)}\n    total (inclusive):\n${top(total, 25)}`);
   }
   return out.length ? out : [`no task over ${minMs} ms`];
 }
@@ -106,16 +110,27 @@ if (process.argv[1]?.endsWith('profile.ts')) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(server.url);
     await settled(page, 1);
-    if (scrollTo) await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), scrollTo);
+    if (scrollTo && scrollTo !== 'all') await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), scrollTo);
     await page.waitForTimeout(500);
     let passes = 1;
     const browser = b.context.browser()!;
     for (const [sel, value] of changes) {
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'] });
       await page.waitForTimeout(200);
-      const mark = await page.evaluate(() => { performance.mark('change'); return performance.timeOrigin + performance.now(); });
+      const mark = await page.evaluate(() => { performance.mark('change'); return performance.now(); });
       await page.selectOption(sel, value);
       await settled(page, ++passes);
+      if (scrollTo === 'all') {
+        await page.evaluate(async () => {
+          const p = (window as unknown as { __explorer: { scenarioKey: string; figuresPending: boolean } }).__explorer;
+          for (const sec of document.querySelectorAll<HTMLElement>('section.figure')) {
+            const t = performance.now();
+            sec.scrollIntoView({ block: 'center' });
+            while ((sec.dataset.scenario !== p.scenarioKey || p.figuresPending) && performance.now() - t < 60_000) await new Promise((r) => requestAnimationFrame(r));
+          }
+          window.scrollTo(0, 0);
+        });
+      }
       await page.waitForTimeout(200);
       const buf = await browser.stopTracing();
       const trace = JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] };
@@ -123,10 +138,12 @@ if (process.argv[1]?.endsWith('profile.ts')) {
       linkParents(trace.traceEvents);
       const markEv = trace.traceEvents.find((e) => e.name === 'change' && (e.cat ?? '').includes('user_timing'));
       const from = markEv?.ts ?? 0;
-      void mark;
+      // every plot drawn since the change (figure or row of one, '9/2'), ms from the change
+      const draws = await page.evaluate((m) => (window as unknown as { __explorer: { figureDraws: { figure: string; start: number; ms: number }[] } }).__explorer.figureDraws.filter((d) => d.start >= m).map((d) => ({ ...d, start: d.start - m })), mark);
+      if (draws.length) console.log(`plots drawn (ms from the change: Plotly.react ms): ${draws.map((d) => `${d.figure} +${d.start.toFixed(0)}: ${d.ms.toFixed(0)}`).join(', ')}`);
       const probe = await page.evaluate(() => { const p = (window as unknown as { __explorer: { passTablesMs: number; passInViewFiguresMs: number | null; longTasks: { start: number; ms: number }[]; passStartedAt: number } }).__explorer; return { tables: p.passTablesMs, inView: p.passInViewFiguresMs, long: p.longTasks.filter((t) => t.start >= p.passStartedAt - 1).map((t) => Math.round(t.ms)) }; });
       console.log(`\n${sel} = ${value}: tables ${probe.tables.toFixed(0)} ms, in-view figures ${probe.inView?.toFixed(0) ?? '-'} ms, long tasks (page's observer) ${probe.long.join(', ')}`);
-      console.log(analyseTrace(trace.traceEvents, from, Number(process.env.MIN_MS ?? 50)).join('\n'));
+      console.log(analyseTrace(trace.traceEvents, from, Number(process.env.MIN_MS ?? 50), draws).join('\n'));
     }
   } finally {
     await b.close();

@@ -10,6 +10,10 @@
  *   - a link to a dataset the page does not bundle says so; systems left out of Table 1 under pass@2
  *     are named beside Table 1; headers are words with units and Table 1's GLM row reads as the paper
  *     prints it (data/published/table01.csv `printed`, the oracle);
+ *   - Figure 9 drawn as one plot per row of panels (sectors, categories, occupations; one task each):
+ *     the plots stack inside the figure without overlapping, between its badge and its caption, and
+ *     their bars are the weights computed here from the dataset's CSVs (the oracle), before and after
+ *     a weights change;
  *   - a pinned baseline: Table 1 stays near the top (the comparison is folded), changed cells carry
  *     "baseline → now" and a count per table, rows with no difference fold behind their count, and a
  *     reload keeps the baseline.
@@ -55,14 +59,15 @@ const layoutFacts = (page: Page) => page.evaluate(() => {
     && (e.getBoundingClientRect().right > vw + 0.5 || e.getBoundingClientRect().left < -0.5)).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') ?? ''}`);
   const figures = [...document.querySelectorAll<HTMLElement>('section.figure')].filter((s) => s.offsetParent !== null).map((s) => ({ id: s.id, ...box(s) }));
   const textOutside: string[] = [];
-  for (const s of document.querySelectorAll('section.figure')) {
-    const svg = s.querySelector('.plot .main-svg');
-    if (!svg || (s.querySelector('.plot') as HTMLElement).hidden) continue;
+  // a figure drawn one plot per row of panels (Figure 9): each plot's text inside its own drawing
+  for (const plot of document.querySelectorAll<HTMLElement>('section.figure .plot')) {
+    const svg = plot.querySelector('.main-svg');
+    if (!svg || plot.hidden) continue;
     const d = svg.getBoundingClientRect();
-    for (const t of s.querySelectorAll('.plot svg text')) {
+    for (const t of plot.querySelectorAll('svg text')) {
       const r = t.getBoundingClientRect();
       if (r.width === 0 || !(t.textContent ?? '').trim()) continue;
-      if (r.left < d.left - 1 || r.right > d.right + 1 || r.top < d.top - 1 || r.bottom > d.bottom + 1) textOutside.push(`${s.id}: "${t.textContent}" at ${Math.round(r.left - d.left)}..${Math.round(r.right - d.left)} of ${Math.round(d.width)} px`);
+      if (r.left < d.left - 1 || r.right > d.right + 1 || r.top < d.top - 1 || r.bottom > d.bottom + 1) textOutside.push(`${plot.closest('section')!.id}${plot.dataset.part ? `/${plot.dataset.part}` : ''}: "${t.textContent}" at ${Math.round(r.left - d.left)}..${Math.round(r.right - d.left)} of ${Math.round(d.width)} px`);
     }
   }
   const plots = [...document.querySelectorAll<HTMLElement>('section.figure .plot')].filter((p) => !p.hidden).map((p) => box(p).right);
@@ -73,14 +78,21 @@ function overlaps(a: { left: number; right: number; top: number; bottom: number 
   return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 }
 
-/** Scroll to each of the figures `ids` in turn and wait until it shows the scenario on show. */
+/**
+ * Scroll to each of the figures `ids` in turn and wait until it shows the scenario on show. Scrolled
+ * to again while it waits, as a reader would: the figures drawn above it as the page scrolled past
+ * them grow from their placeholders and push it out of the window again.
+ */
 async function drawFigures(page: Page, ids: string[]): Promise<void> {
   for (const id of ids) {
-    await page.evaluate((i) => document.getElementById(i)!.scrollIntoView({ block: 'center' }), id);
     await page.waitForFunction((i) => {
       const p = (window as unknown as { __explorer: Probe }).__explorer;
-      return document.getElementById(i)!.dataset.scenario === p.scenarioKey && !p.figuresPending;
-    }, id, { timeout: 120_000 });
+      const sec = document.getElementById(i)!;
+      if (sec.dataset.scenario === p.scenarioKey && !p.figuresPending) return true;
+      const r = sec.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > innerHeight) sec.scrollIntoView({ block: 'center' });
+      return false;
+    }, id, { timeout: 120_000, polling: 250 });
   }
 }
 
@@ -277,6 +289,79 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     const f = await layoutFacts(page);
     expect(f.textOutside).toEqual([]);
     expect(await page.$eval('#fig-3 .plot', (p) => [...p.querySelectorAll('g.ytick text')].map((t) => t.textContent))).toContain('Occupations of category one');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it.concurrent('Figure 9 is three plots, one per row of panels, stacked inside the figure; its bars are the weights computed from the CSVs', async () => {
+    // the oracle: w_o = sector share x the occupation's share of its sector's employment (GDP scheme:
+    // the sector's gdp_share over those of the sectors with an occupation; employment scheme: its
+    // share of all employment), over the occupations with a task, from the dataset's own CSVs
+    const dir = join(ROOT, 'data/recorded/joules-to-gdp-reconstructed');
+    const csv = (f: string) => parseCsv(readFileSync(join(dir, f), 'utf8'), f).rows.map((r) => r.values as Record<string, string>);
+    const withTasks = new Set(csv('tasks.csv').map((t) => t.occupation));
+    const occs = csv('occupations.csv').filter((o) => withTasks.has(o.occupation));
+    const gdp = new Map(csv('sectors.csv').map((r) => [r.sector, Number(r.gdp_share)]));
+    const sectors = [...new Set(occs.map((o) => o.sector))];
+    const gdpTotal = sectors.reduce((t, s) => t + gdp.get(s)!, 0);
+    const empOf = (s: string) => occs.filter((o) => o.sector === s).reduce((t, o) => t + Number(o.employment), 0);
+    const empAll = occs.reduce((t, o) => t + Number(o.employment), 0);
+    const oracle = (scheme: 'gdp' | 'employment') => new Map(occs.map((o) => [o.occupation,
+      100 * (scheme === 'gdp' ? (gdp.get(o.sector)! / gdpTotal) * (Number(o.employment) / empOf(o.sector)) : Number(o.employment) / empAll)]));
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await settled(page);
+    const read = async () => {
+      await drawFigures(page, ['fig-9']);
+      return page.$eval('#fig-9', (sec) => {
+        const box = (e: Element) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+        const plots = [...sec.querySelectorAll<HTMLElement>('.plot')].map((p) => {
+          const data = (p as HTMLElement & { data?: { type: string; x?: number[]; customdata?: string[]; y?: unknown[]; showlegend?: boolean; legend?: string }[] }).data ?? [];
+          return {
+            box: box(p), svg: box(p.querySelector('.main-svg')!), renders: Number(p.dataset.renders),
+            bars: data.filter((t) => t.type === 'bar').map((t) => ({ x: t.x ?? [], names: t.customdata ?? (t.y as string[]) ?? [] })),
+            legendKeys: p.querySelectorAll('g.legend2 g.traces, g[class^="legend"] g.traces').length,
+          };
+        });
+        return { section: box(sec), badge: box(sec.querySelector('.fig-badge')!), caption: box(sec.querySelector('.fig-caption')!), updating: sec.classList.contains('updating'), plots };
+      });
+    };
+    const check = (f: Awaited<ReturnType<typeof read>>, scheme: 'gdp' | 'employment') => {
+      expect(f.plots.length).toBe(3);
+      expect(f.updating).toBe(false);
+      // stacked in order, inside the figure, no two overlapping; the badge above, the caption below
+      f.plots.forEach((p, i) => {
+        expect(p.box.top, `plot ${i}`).toBeGreaterThanOrEqual(f.section.top - 0.5);
+        expect(p.box.bottom, `plot ${i}`).toBeLessThanOrEqual(f.section.bottom + 0.5);
+        expect(p.box.bottom - p.box.top, `plot ${i}`).toBeGreaterThan(100);
+        if (i) expect(p.box.top, `plot ${i} under plot ${i - 1}`).toBeGreaterThanOrEqual(f.plots[i - 1].box.bottom - 0.5);
+      });
+      expect(f.badge.bottom).toBeLessThanOrEqual(f.plots[0].box.top + 0.5);
+      expect(f.caption.top).toBeGreaterThanOrEqual(f.plots[2].box.bottom - 0.5);
+      // one bar trace per plot: sectors, categories, occupations, as many bars as the CSVs have
+      expect(f.plots.map((p) => p.bars.length)).toEqual([1, 1, 1]);
+      expect(f.plots.map((p) => p.bars[0].x.length)).toEqual([sectors.length, new Set(occs.map((o) => o.category)).size, occs.length]);
+      // the occupations' own legend (one key per category) is drawn with them
+      expect(f.plots[2].legendKeys).toBe(new Set(occs.map((o) => o.category)).size);
+      const want = oracle(scheme);
+      const occupation = f.plots[2].bars[0];
+      occupation.names.forEach((name, i) => expect(occupation.x[i], name).toBeCloseTo(want.get(name)!, 9));
+      // each sector's bar, drawn in another plot, is the sum of its occupations' weights
+      const sectorBars = f.plots[0].bars[0];
+      const bySector = new Map<string, number>();
+      for (const o of occs) bySector.set(o.sector, (bySector.get(o.sector) ?? 0) + want.get(o.occupation)!);
+      expect(sectorBars.x.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 9);
+      expect([...sectorBars.x].sort((a, b) => a - b).map((v) => v.toFixed(9))).toEqual([...bySector.values()].sort((a, b) => a - b).map((v) => v.toFixed(9)));
+    };
+    const gdp1 = await read();
+    check(gdp1, 'gdp');
+    await page.selectOption('#c-weights', 'employment');
+    await settled(page, 2);
+    const emp = await read();
+    check(emp, 'employment');
+    // every plot drawn again under the new weights
+    emp.plots.forEach((p, i) => expect(p.renders, `plot ${i}`).toBe(gdp1.plots[i].renders + 1));
     expect(consoleErrors).toEqual([]);
     await page.close();
   });

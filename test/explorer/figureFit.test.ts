@@ -5,6 +5,9 @@
  *   - every real figure fitted to 380 px keeps its traces, loses no annotation but the three moved out,
  *     and is not changed in place;
  *   - least widths: panels side by side, long bar names;
+ *   - a figure of stacked panel rows cut into one plot per row (splitPanelRows): a hand-computed two-row
+ *     figure, and every real figure: heights add up, every trace and annotation lands once, at the same
+ *     place on the page (px from the figure's top, recomputed from each spec's own geometry);
  *   - Table 1's GLM 5.2 row printed with the build's decimals reads as the paper prints it
  *     (data/published/table01.csv `printed`: the oracle), and every column of every table gets a
  *     header in words.
@@ -15,7 +18,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { computeQaijTable, computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
 import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
-import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
+import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
 import { cellText, columnLabel } from '../../kernel-lib/explorer/tableFormat.ts';
@@ -85,6 +88,85 @@ describe('fitFigure', () => {
     const bars: PlotSpec = { data: [{ type: 'bar', orientation: 'h', x: [1, 2], y: ['a'.repeat(40), 'short'] }], layout: { meta: { figure: 'x', caption: '' } } };
     expect(minFigureWidth(bars)).toBe(Math.round(40 * 12 * 0.58) + 300); // 578
     expect(rewrapToFit('one two three four five six', 270, 100)).toBe('one two<br>three four<br>five six');
+  });
+});
+
+describe('splitPanelRows: one plot per row of panels', () => {
+  const two = (): PlotSpec => ({
+    data: [{ type: 'bar', name: 'top', y: [1] }, { type: 'bar', name: 'bottom', yaxis: 'y2', xaxis: 'x2', y: [2] }],
+    layout: {
+      meta: { figure: 'x', caption: '' }, height: 500, margin: { l: 70, r: 20, t: 40, b: 60 },
+      xaxis: { title: { text: '' }, anchor: 'y' }, yaxis: { title: { text: '' }, domain: [0.6, 1], anchor: 'x' },
+      xaxis2: { title: { text: '' }, anchor: 'y2' }, yaxis2: { title: { text: '' }, domain: [0, 0.4], anchor: 'x2' },
+      annotations: [{ text: 'top title', xref: 'paper', yref: 'paper', x: 0, y: 1, yanchor: 'bottom' }, { text: 'bottom title', xref: 'paper', yref: 'paper', x: 0, y: 0.4, yanchor: 'bottom' }, { text: 'on a bar', xref: 'x2', yref: 'y2', x: 0, y: 2 }],
+      legend: { yref: 'container', y: 0.96 }, legend2: { yref: 'paper', y: 0.4 },
+    },
+  });
+  test('two rows, hand computed: plot height P = 500 - 40 - 60 = 400, rows of 160 px, a gap of 80 px split 44 / 36', () => {
+    const [a, b] = splitPanelRows(two());
+    // part 1: t 40, its row 160, b 80 - min(40, 0.45 x 80 = 36) = 44 -> 244 px; part 2: t 36, 160, b 60 -> 256 px
+    expect([a.layout.height, b.layout.height]).toEqual([244, 256]);
+    expect([a.layout.margin, b.layout.margin]).toEqual([{ l: 70, r: 20, t: 40, b: 44 }, { l: 70, r: 20, t: 36, b: 60 }]);
+    expect(a.data.map((t) => t.name)).toEqual(['top']);
+    expect(b.data.map((t) => t.name)).toEqual(['bottom']);
+    expect([Object.keys(a.layout).filter((k) => /axis/.test(k)).sort(), Object.keys(b.layout).filter((k) => /axis/.test(k)).sort()]).toEqual([['xaxis', 'yaxis'], ['xaxis2', 'yaxis2']]);
+    // each row fills its part's plot area
+    expect((a.layout.yaxis as { domain: number[] }).domain).toEqual([0, 1]);
+    expect((b.layout.yaxis2 as { domain: number[] }).domain).toEqual([0, 1]);
+    // the second row's title sits on its row's top (y 1 of part 2), the text on the bar stays on its axes
+    expect(a.layout.annotations!.map((x) => [x.text, x.y])).toEqual([['top title', 1]]);
+    expect(b.layout.annotations!.map((x) => [x.text, x.y])).toEqual([['bottom title', 1], ['on a bar', 2]]);
+    // the legend 20 px from the figure's top (container y 0.96) stays 20 px from part 1's top: 1 - 20/244;
+    // legend2 on the second row's top goes with it; neither part's trace names a legend of the other part
+    expect(a.layout.legend).toEqual({ yref: 'container', y: Math.round((1 - 20 / 244) * 1e6) / 1e6 });
+    expect(b.layout.legend2).toEqual({ yref: 'paper', y: 1 });
+    expect(b.data[0].showlegend).toBe(false); // it would show in 'legend', which is in part 1
+  });
+
+  test('one row (or an axis without a domain) is left whole', () => {
+    const s = two();
+    s.layout.yaxis2 = { title: { text: '' }, domain: [0.5, 1] };
+    s.layout.yaxis = { title: { text: '' }, domain: [0, 0.55] }; // overlapping: one row
+    expect(splitPanelRows(s)).toEqual([s]);
+    const t = two();
+    delete (t.layout.yaxis2 as { domain?: unknown }).domain;
+    expect(splitPanelRows(t)).toEqual([t]);
+  });
+
+  test('every real figure: the parts add up to the figure, every trace and annotation drawn once at the same place', () => {
+    const ds = loadDataset(RECON);
+    const figures = paperFigures({ context: withSweepOf(pageOptions(ds, { dataset: RECON }, false), null) });
+    let split = 0;
+    for (const f of figures) {
+      if (!('spec' in f)) continue;
+      const fit = fitFigure(f.spec, 640).spec;
+      const parts = splitPanelRows(fit);
+      if (parts.length > 1) split++;
+      expect(parts.reduce((h, p) => h + (p.layout.height as number), 0), f.id).toBe(fit.layout.height);
+      // traces: the same ones (a part may only hide a legend entry), each once
+      const key = (t: object) => JSON.stringify({ ...t, showlegend: undefined });
+      expect(parts.flatMap((p) => p.data.map(key)).sort(), f.id).toEqual(fit.data.map(key).sort());
+      // an annotation on the paper: its px from the figure's top, t + (1 - y) P, is the same in its part (offset by the parts above)
+      const px = (s: PlotSpec, y: number) => { const m = s.layout.margin as { t: number; b: number }; return m.t + (1 - y) * ((s.layout.height as number) - m.t - m.b); };
+      const placed: [string, number][] = [];
+      let above = 0;
+      for (const p of parts) {
+        for (const a of p.layout.annotations ?? []) placed.push([String(a.text), a.yref === 'paper' || a.yref === undefined ? Math.round(above + px(p, a.y as number)) : NaN]);
+        above += p.layout.height as number;
+      }
+      const whole = (fit.layout.annotations ?? []).map((a) => [String(a.text), a.yref === 'paper' || a.yref === undefined ? Math.round(px(fit, a.y as number)) : NaN] as [string, number]);
+      const sortKey = (x: [string, number]) => `${x[0]} ${x[1]}`;
+      expect(placed.map(sortKey).sort(), f.id).toEqual(whole.map(sortKey).sort());
+      // each part's own y domains stay inside its plot area
+      for (const p of parts) for (const [k, v] of Object.entries(p.layout)) if (/^yaxis/.test(k) && Array.isArray((v as { domain?: number[] }).domain)) {
+        const [y0, y1] = (v as { domain: number[] }).domain;
+        expect(y0 >= -1e-6 && y1 <= 1 + 1e-6 && y0 < y1, `${f.id} ${k}`).toBe(true);
+      }
+    }
+    // Figures 2, 3, 5, 7, 9 and 10 have rows of panels (Figure 9: sectors, categories, occupations)
+    expect(split).toBeGreaterThanOrEqual(5);
+    const nine = figures.find((f) => f.id === '9')!;
+    expect('spec' in nine && splitPanelRows(fitFigure(nine.spec, 640).spec).length).toBe(3);
   });
 });
 
