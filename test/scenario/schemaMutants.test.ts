@@ -15,6 +15,17 @@
  *   to serialize a BigInt") instead of a ScenarioError naming the field.
  * - `pass@9007199254740993` was read as pass@9007199254740992 (Number rounds it) where m-of-n refused
  *   an unsafe n: now refused too (nothing silently coerced).
+ *
+ * Mutation run (docs/mutation.md, session s9-29b): 198 mutants, 190 killed by this file,
+ * resolveMutants.test.ts and scenario.test.ts alone; the 8 left are equivalent (no input reaches a
+ * difference):
+ * - valueAt's `v !== null && typeof v === 'object'` made `true` (twice), `||`, or its second half
+ *   `true` (line 192): zod's issue paths run only through objects and arrays of the input, never
+ *   through null, a missing value or a primitive, so the walk never takes the other branch.
+ * - parseScenario's `path.length > 1` made `true` or `>= 1` (225): for a one-key path,
+ *   `path.slice(0, 2).join('.')` is that key, which has its ALLOWED entry: the same `top`.
+ * - no coverage, the two `'(root)'` fallbacks of a zod issue with an empty path (225, 226): a root
+ *   that is not an object is refused before zod runs, and an object root gives every issue a path.
  */
 import { describe, expect, test } from 'vitest';
 import { J2GError } from '../../kernel-lib/errors.ts';
