@@ -16,7 +16,9 @@ import { resolveScenario } from '../../kernel-lib/scenario/resolve.ts';
 import type { ResolvedScenario } from '../../kernel-lib/scenario/schema.ts';
 import { SMALL } from '../helpers/dataset.ts';
 
-const base = resolveScenario({ dataset: SMALL }, loadDataset(SMALL));
+const small = loadDataset(SMALL);
+// a function, called in each test: resolve.ts run while vitest collects the file would make its mutants "static" (docs/mutation.md)
+const resolved = () => resolveScenario({ dataset: SMALL }, small);
 const H = (c: string) => c.repeat(64);
 const cell = (table: string, row: string, column: string, b: number | null, v: number | null, lo: number | null = null, hi: number | null = null): CellDifference => {
   const difference = b !== null && v !== null ? v - b : null;
@@ -25,6 +27,7 @@ const cell = (table: string, row: string, column: string, b: number | null, v: n
 
 describe('scenarioChanges', () => {
   test('the fields that differ, in scenario.json order, as JSON; a derived one marked', () => {
+    const base = resolved();
     const v: ResolvedScenario = { ...base, policy: 'pass@2', judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai', derived: base.derived.filter((f) => f !== 'policy' && f !== 'judgmentReference') };
     expect(scenarioChanges(base, v)).toStrictEqual([
       'judgmentReference: "expert_only" -> "expert_with_ai"',
@@ -35,6 +38,7 @@ describe('scenarioChanges', () => {
   });
 
   test('bookkeeping is no change; the dataset hash counts only across datasets', () => {
+    const base = resolved();
     const v: ResolvedScenario = { ...base, derived: [], datasetFiles: { 'runs.csv': H('a') }, datasetChange: { fromSha256: H('b'), changedFiles: [] }, datasetSha256: H('c') };
     const a: ResolvedScenario = { ...base, datasetSha256: H('d') };
     expect(scenarioChanges(a, v)).toStrictEqual([]);
@@ -71,7 +75,7 @@ describe('frontierMembers', () => {
 });
 
 const comparison = (cells: CellDifference[], over: Partial<ScenarioComparison> = {}): ScenarioComparison =>
-  ({ base, variant: { ...base, policy: 'pass@2' }, changes: ['policy: "pass@1" -> "pass@2"'], cells, conclusions: [], draws: 400, seed: 7, ...over });
+  ({ base: resolved(), variant: { ...resolved(), policy: 'pass@2' }, changes: ['policy: "pass@1" -> "pass@2"'], cells, conclusions: [], draws: 400, seed: 7, ...over });
 
 describe('intervalCoverage', () => {
   test('per table the columns with an interval and on how many rows, then the tables without', () => {
@@ -141,7 +145,7 @@ describe('comparisonMarkdown and comparisonPage', () => {
   });
 
   test('Markdown of the same scenario on another dataset, nothing changed and no conclusion', () => {
-    const c = comparison([], { changes: [], variant: { ...base, dataset: 'other' } });
+    const c = comparison([], { changes: [], variant: { ...resolved(), dataset: 'other' } });
     const md = comparisonMarkdown(c);
     expect(md.split('\n').slice(0, 3)).toStrictEqual(['# other against Variant against baseline', '', `Baseline: ${SMALL}; variant changes: nothing (the same scenario).`]);
     expect(md).toContain('\n## Conclusions that change\n\n- none\n\n## NVJ and TSJ\n');

@@ -117,9 +117,10 @@ describe('resolveScenario', () => {
 });
 
 describe('changesRates', () => {
-  const base = resolveScenario({ dataset: SMALL }, small);
-  const withRates = (rates: Partial<ResolvedScenario['rates']>): ResolvedScenario => ({ ...base, rates: { ...base.rates, ...rates } });
   test('any one of a node rate, a per-system rate or a node-types file changes rates; a sweep file alone does not', () => {
+    // resolved inside the test: resolve.ts run while vitest collects a file would make its mutants "static" (docs/mutation.md)
+    const base = resolveScenario({ dataset: SMALL }, small);
+    const withRates = (rates: Partial<ResolvedScenario['rates']>): ResolvedScenario => ({ ...base, rates: { ...base.rates, ...rates } });
     expect(changesRates(base)).toBe(false);
     expect(changesRates(withRates({ nodeRateUSDPerHour: 0 }))).toBe(true);
     expect(changesRates(withRates({ bySystem: { sysY: 1 } }))).toBe(true);
