@@ -5,6 +5,18 @@
  * compareScenarios on synthetic-small; its renderings only through intervalCoverage. Oracles: small
  * comparisons written by hand and the documented formats (6 significant digits on screen, 12 in the
  * CSV, RFC 4180 quoting, `|` and `\` escaped in Markdown, `&<>` in HTML), each expected text written out.
+ *
+ * Mutation run (docs/mutation.md, session s9-29b; compare.ts lines 63-97 and 170-260 with this file
+ * alone): the first run's 19 survivors led to the two-conclusion, two-change, tied-names, touching-zero
+ * and bookkeeping-in-the-baseline cases; equivalent (no output can tell them apart):
+ * - scenarioChanges' `b.derived ?? []` made `["Stryker was here"]` (line 69): no field has that name.
+ * - rankGroups' name tie-break `a.key < b.key ? -1 : 1` made `true`, `false`, `<=`, `>=` or `+1` (81):
+ *   it orders only rows of exactly equal value, which always fall in one group, and each group is sorted.
+ * - frontierMembers' `q !== p` made `true` (96): a point never dominates itself (the strict part fails).
+ * - csvCell's `v === null` return made `false` (196): null then falls through to the join, which writes
+ *   null as empty text.
+ * - comparisonPage's `x.lo !== null && x.hi !== null` made `true` or `||` (244): lo and hi are null
+ *   together, and `null > 0 || null < 0` is false as the guard's answer is.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -40,7 +52,7 @@ describe('scenarioChanges', () => {
   test('bookkeeping is no change; the dataset hash counts only across datasets', () => {
     const base = resolved();
     const v: ResolvedScenario = { ...base, derived: [], datasetFiles: { 'runs.csv': H('a') }, datasetChange: { fromSha256: H('b'), changedFiles: [] }, datasetSha256: H('c') };
-    const a: ResolvedScenario = { ...base, datasetSha256: H('d') };
+    const a: ResolvedScenario = { ...base, datasetSha256: H('d'), datasetFiles: { 'runs.csv': H('e') }, datasetChange: { fromSha256: H('f'), changedFiles: ['tasks.csv'] } };
     expect(scenarioChanges(a, v)).toStrictEqual([]);
     expect(scenarioChanges(a, { ...v, dataset: 'other' })).toStrictEqual([`dataset: ${JSON.stringify(SMALL)} -> "other"`, `datasetSha256: "${H('d')}" -> "${H('c')}"`]);
     const { derived: _, ...old } = base; // an object without `derived`: nothing is marked
@@ -55,8 +67,9 @@ describe('rankGroups', () => {
     expect(rankGroups([])).toStrictEqual([]);
   });
   test('float noise is a tie, whichever side is larger; a real difference is not', () => {
-    expect(rankGroups([{ key: 'z', value: 0.3 }, { key: 'y', value: 0.1 + 0.2 }, { key: 'x', value: 0.2 }])).toStrictEqual([['y', 'z'], ['x']]);
-    expect(rankGroups([{ key: 'q', value: -5 }, { key: 'p', value: -4.999999999999999 }])).toStrictEqual([['p', 'q']]);
+    // the larger of two tied values has the later name: the group is still in name order
+    expect(rankGroups([{ key: 'y', value: 0.3 }, { key: 'z', value: 0.1 + 0.2 }, { key: 'x', value: 0.2 }])).toStrictEqual([['y', 'z'], ['x']]);
+    expect(rankGroups([{ key: 'p', value: -5 }, { key: 'q', value: -4.999999999999999 }])).toStrictEqual([['p', 'q']]);
     expect(rankGroups([{ key: 'q', value: 1 }, { key: 'p', value: 1 + 1e-6 }])).toStrictEqual([['p'], ['q']]);
   });
 });
@@ -115,15 +128,17 @@ describe('comparisonMarkdown and comparisonPage', () => {
     cell('table13', 'Cat1', 'energy_mj', 1, 2), // not NVJ or TSJ: CSV only
     { table: 'table01', row: '<sysY> & co', column: 'tsj', base: null, variant: 0.000123456789, difference: null, percentChange: null, lo: null, hi: null },
     cell('table01', 'sysX', 'nvj', 3, 2, 0.5, 2), // interval above zero
+    cell('table15', 'r0', 'nvj', 1, 2, 0, 2), // interval touching zero from above: holds zero
+    cell('table15', 'r1', 'tsj', 2, 1, -1, 0), // and from below
   ];
   test('Markdown: changes, draws and seed, coverage, conclusions, and the NVJ/TSJ rows with escaped labels', () => {
-    const c = comparison(cells, { conclusions: ['leader of systems by NVJ changes: sysX -> sysY'] });
+    const c = comparison(cells, { conclusions: ['leader of systems by NVJ changes: sysX -> sysY'], changes: ['policy: "pass@1" -> "pass@2"', 'draws: 2000 -> 40'] });
     expect(comparisonMarkdown(c)).toBe([
       '# Variant against baseline',
       '',
-      `Baseline: ${SMALL}; variant changes: policy: "pass@1" -> "pass@2".`,
+      `Baseline: ${SMALL}; variant changes: policy: "pass@1" -> "pass@2"; draws: 2000 -> 40.`,
       'Intervals: paired percentile 95% bootstrap intervals of the difference, 400 draws of the same resampled tasks for both sides (seed 7).',
-      'Cells with a paired interval: table13: nvj, tsj (2 rows); table01: nvj (1 row); no paired interval: table17.',
+      'Cells with a paired interval: table13: nvj, tsj (2 rows); table01: nvj (1 row); table15: nvj, tsj (2 rows); no paired interval: table17.',
       '',
       '## Conclusions that change',
       '',
@@ -138,6 +153,8 @@ describe('comparisonMarkdown and comparisonPage', () => {
       '| table17 | a \\| b\\\\c | nvj | 1234570 | 1234570 | 0 | 0% |  |',
       '| table01 | <sysY> & co | tsj |  | 0.000123457 |  |  |  |',
       '| table01 | sysX | nvj | 3 | 2 | -1 | -33.33% | [0.5, 2] |',
+      '| table15 | r0 | nvj | 1 | 2 | 1 | 100% | [0, 2] |',
+      '| table15 | r1 | tsj | 2 | 1 | -1 | -50% | [-1, 0] |',
       '',
       'Every cell: comparison.csv.',
       '',
@@ -152,7 +169,7 @@ describe('comparisonMarkdown and comparisonPage', () => {
   });
 
   test('HTML: the same rows, red where the interval excludes zero, yellow where the point moved, text escaped', () => {
-    const page = comparisonPage(comparison(cells, { conclusions: ['a <b> & c'], changes: ['x: 1 -> 2', 'y: "<" -> ">"'] }));
+    const page = comparisonPage(comparison(cells, { conclusions: ['a <b> & c', 'd'], changes: ['x: 1 -> 2', 'y: "<" -> ">"'] }));
     const tr = (cls: string, ...tds: string[]) => `<tr${cls}>${tds.map((t) => `<td>${t}</td>`).join('')}</tr>`;
     const body = [
       tr(' class="sig"', 'table13', 'Cat1', 'nvj', '3', '1.5', '-1.5', '-50%', '[-2, -1]'),
@@ -160,12 +177,14 @@ describe('comparisonMarkdown and comparisonPage', () => {
       tr('', 'table17', 'a | b\\c', 'nvj', '1234570', '1234570', '0', '0%', ''),
       tr('', 'table01', '&lt;sysY&gt; &amp; co', 'tsj', '', '0.000123457', '', '', ''),
       tr(' class="sig"', 'table01', 'sysX', 'nvj', '3', '2', '-1', '-33.33%', '[0.5, 2]'),
+      tr(' class="moved"', 'table15', 'r0', 'nvj', '1', '2', '1', '100%', '[0, 2]'),
+      tr(' class="moved"', 'table15', 'r1', 'tsj', '2', '1', '-1', '-50%', '[-1, 0]'),
     ].join('\n');
     expect(page).toContain(`<tbody>${body}</tbody></table>`);
     expect(page).toContain(`<p>Baseline: ${SMALL}. Variant changes: x: 1 -&gt; 2; y: "&lt;" -&gt; "&gt;".</p>`);
     expect(page).toContain('<p>Intervals: paired percentile 95% bootstrap intervals of the difference, 400 draws of the same resampled tasks for both sides (seed 7). Red: the interval excludes zero; yellow: the point estimate moved.</p>');
-    expect(page).toContain('<p>Cells with a paired interval: table13: nvj, tsj (2 rows); table01: nvj (1 row); no paired interval: table17.</p>');
-    expect(page).toContain('<h2>Conclusions that change</h2><ul><li>a &lt;b&gt; &amp; c</li></ul>');
+    expect(page).toContain('<p>Cells with a paired interval: table13: nvj, tsj (2 rows); table01: nvj (1 row); table15: nvj, tsj (2 rows); no paired interval: table17.</p>');
+    expect(page).toContain('<h2>Conclusions that change</h2><ul><li>a &lt;b&gt; &amp; c</li><li>d</li></ul>');
     const none = comparisonPage(comparison([], { changes: [] }));
     expect(none).toContain('Variant changes: nothing (the same scenario).</p>');
     expect(none).toContain('<ul><li>none</li></ul>');
