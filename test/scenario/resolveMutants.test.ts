@@ -10,6 +10,20 @@
  * for memory was reported as "scenario field draws: missing (expected an integer >= 1; invalid
  * draws: ... (from manifest.json bootstrap.draws) ...)", on the command line "--draws (scenario field
  * draws): missing", as if the user had to give --draws; now the manifest's own error.
+ *
+ * The run of resolve.ts before this file (docs/mutation.md, session s9-29b): 224 mutants, 47 survived
+ * and 23 without coverage, nearly all in scenarioToTableOptions (tested only for its plain options),
+ * systemPricing's precedence, the file-field errors, the rate warnings and the draws error. Equivalent
+ * by reading (no input reaches a difference):
+ * - derivedFields' `s.derived ?? []` and scenarioToTableOptions' `(s.derived ?? [])` made
+ *   `["Stryker was here"]`: a list no field name is in, as the empty one.
+ * - sortedRecord's comparator with `a < b` made `<=` and `a > b` made `>=` or `true`: record keys are
+ *   never equal, so the `0` branch is never taken.
+ * - systemPricing's `let source = 'recorded'` made `""`: every return that has no rate writes
+ *   'recorded' itself; `fileRates.has(nodeType)` made `true`: `get` then gives undefined, which is the
+ *   no-rate case anyway.
+ * - resolveScenario's catch for a non-J2GError and for "invalid seed": resolveContext throws only
+ *   J2GErrors, and a seed the schema accepted (a safe integer >= 0) is never invalid there.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
