@@ -88,6 +88,8 @@ export function resolveScenario(input: unknown, dataset: Dataset, files: Scenari
   } catch (e) {
     if (!(e instanceof J2GError) || !/invalid (draws|seed)/.test(e.message)) throw e;
     const field = /seed/.test(e.message) ? 'seed' : 'draws';
+    // a value the scenario gave is named as its field; the manifest's own (not given) by its error, which names manifest.json
+    if (s[field] === undefined) throw e;
     throw new ScenarioError(field, s[field], `${ALLOWED[field]}; ${e.message}`, where);
   }
   const boot = ctx.bootstrap as { draws: number; seed: number };

@@ -72,11 +72,9 @@ export const scenarioRatesSchema = z.object({
   sweepFile: z.string().min(1).nullable().optional(),
 }).strict();
 
-export const scenarioWeightsSchema = z.union([
-  z.enum(WEIGHT_NAMES),
-  z.object({ file: z.string().min(1) }).strict(),
-  z.object({ custom: z.record(z.string().min(1), z.number().finite().nonnegative()) }).strict(),
-]);
+const weightsFileSchema = z.object({ file: z.string().min(1) }).strict();
+const weightsCustomSchema = z.object({ custom: z.record(z.string().min(1), z.number().finite().nonnegative()) }).strict();
+export const scenarioWeightsSchema = z.union([z.enum(WEIGHT_NAMES), weightsFileSchema, weightsCustomSchema]);
 
 /** The `noise` field (uncertainty/noise.ts): every key optional; the default (every source off) is the paper's intervals. */
 export const noiseSchema = z.object({
@@ -84,6 +82,8 @@ export const noiseSchema = z.object({
   grading: z.boolean().optional(),
   meter: z.object({ eps: z.number().finite().nonnegative(), beta: z.number().finite().nonnegative() }).strict().nullable().optional(),
 }).strict();
+const qaijSchema = z.object({ latencyMaxS: z.number().finite().nonnegative().nullable().optional() }).strict();
+const datasetChangeSchema = z.object({ fromSha256: z.string().regex(/^[0-9a-f]{64}$/), changedFiles: z.array(z.string()) }).strict();
 
 export const scenarioSchema = z.object({
   version: z.literal(SCENARIO_VERSION).optional(),
@@ -99,11 +99,11 @@ export const scenarioSchema = z.object({
   draws: z.number().int().positive().optional(),
   seed: z.number().int().nonnegative().refine(Number.isSafeInteger).optional(),
   winTieInterval: z.enum(WIN_TIE_INTERVALS).optional(),
-  qaij: z.object({ latencyMaxS: z.number().finite().nonnegative().nullable().optional() }).strict().optional(),
+  qaij: qaijSchema.optional(),
   noise: noiseSchema.optional(),
   derived: z.array(z.enum(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'])).optional(),
   datasetFiles: z.record(z.string().min(1), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
-  datasetChange: z.object({ fromSha256: z.string().regex(/^[0-9a-f]{64}$/), changedFiles: z.array(z.string()) }).strict().optional(),
+  datasetChange: datasetChangeSchema.optional(),
 }).strict();
 
 /** The fields a scenario can derive rather than have chosen, in scenario.json order. */
@@ -182,6 +182,7 @@ export function scenarioFieldName(field: string): string {
 
 function shown(value: unknown): string {
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
   const s = JSON.stringify(value);
   return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
@@ -190,6 +191,16 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let v: unknown = input;
   for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
   return v;
+}
+
+/**
+ * The strict object schema at `parent` (a dotted path), whose fields an unknown-key error lists; for
+ * `weights`, the form the value took (`file` or `custom`). Every strict object of scenarioSchema is here.
+ */
+function objectSchemaAt(parent: string, value: unknown): z.ZodObject {
+  if (parent === 'weights') return Object.hasOwn(value as object, 'custom') ? weightsCustomSchema : weightsFileSchema;
+  const at: Record<string, z.ZodObject> = { '': scenarioSchema, rates: scenarioRatesSchema, noise: noiseSchema, 'noise.meter': noiseSchema.shape.meter.unwrap().unwrap(), qaij: qaijSchema, datasetChange: datasetChangeSchema };
+  return at[parent];
 }
 
 /**
@@ -206,7 +217,7 @@ export function parseScenario(input: unknown, where: (field: string) => string =
     const key = issue.keys[0];
     const field = [...issue.path.map(String), key].join('.');
     const parent = issue.path.map(String).join('.');
-    const known = parent === '' ? Object.keys(scenarioSchema.shape) : parent === 'rates' ? Object.keys(scenarioRatesSchema.shape) : parent === 'noise' ? Object.keys(noiseSchema.shape) : parent === 'noise.meter' ? ['eps', 'beta'] : ['latencyMaxS'];
+    const known = Object.keys(objectSchemaAt(parent, valueAt(input, issue.path)).shape);
     throw new ScenarioError(field, valueAt(input, [...issue.path, key]), `no such field; known: ${known.join(', ')}`, where);
   }
   const path = issue.path.map(String);
@@ -217,13 +228,13 @@ export function parseScenario(input: unknown, where: (field: string) => string =
 
 /**
  * The attempt policy of a scenario's text: `pass@k` (Appendix K.2 pass@k) or `m-of-n` (the m-of-n
- * win-tie threshold); null for any other text.
+ * win-tie threshold), k and n safe integers (a larger one would be read rounded); null for any other text.
  * @example policyFromText('3-of-4') // => { kind: 'threshold', m: 3, n: 4 }
  */
 export function policyFromText(text: string): AttemptPolicy | null {
   const m = POLICY_PATTERN.exec(text);
   if (!m) return null;
-  if (m[1]) return { kind: 'pass', k: Number(m[1]) };
+  if (m[1]) return Number.isSafeInteger(Number(m[1])) ? { kind: 'pass', k: Number(m[1]) } : null;
   const [a, b] = [Number(m[2]), Number(m[3])];
   return a <= b && Number.isSafeInteger(b) ? { kind: 'threshold', m: a, n: b } : null;
 }
