@@ -13,7 +13,7 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
-import { checkDataset, judgmentColumns, type Dataset } from '../data/load.ts';
+import { checkDataset, judgmentColumns, type Dataset, type RecordColumns } from '../data/load.ts';
 import { attachedAggregates } from './recordAggregates.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
@@ -181,6 +181,13 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
     position.set(id, i);
   }
   const byKey = new Map<string, Map<string, Int8Array>>();
+  const columns = judgmentColumns(ds.rows);
+  if (columns) {
+    irregular = judgmentCodesOfColumns(columns, position, next, n, byKey) || irregular;
+    idx = { position, byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
+    judgmentCodeCache.set(ds, idx);
+    return idx;
+  }
   let lastReference: string | undefined, lastJudge: string | undefined, codes: Int8Array = new Int8Array(0);
   eachJudgment(ds, (runId, reference, judge, o) => {
     if (reference !== lastReference || judge !== lastJudge) {
@@ -200,6 +207,42 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
   idx = { position, byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
   judgmentCodeCache.set(ds, idx);
   return idx;
+}
+
+/**
+ * judgmentCodeIndex's pass over the loader's judgment columns: the same codes, each distinct cell
+ * looked up once (a run_id's position, an outcome's code, a (reference, judge)'s array) instead of once
+ * per judgment. Returns whether an outcome is not win, tie or loss.
+ */
+function judgmentCodesOfColumns(c: RecordColumns, position: Map<string, number>, next: Int32Array, n: number, byKey: Map<string, Map<string, Int8Array>>): boolean {
+  const column = (name: string) => ({ codes: c.codes[c.names.indexOf(name)], values: c.values[c.names.indexOf(name)] as readonly string[] });
+  const run = column('run_id'), ref = column('reference'), judge = column('judge'), out = column('outcome');
+  const positionOf = Int32Array.from(run.values, (id) => position.get(id) ?? -1);
+  let irregular = false;
+  const outcomeOf = Int8Array.from(out.values, (o) => {
+    const code = o === 'loss' ? 0 : o === 'tie' ? 1 : o === 'win' ? 2 : OTHER_OUTCOME;
+    if (code === OTHER_OUTCOME) irregular = true;
+    return code;
+  });
+  // the array of each (reference code, judge code), made at its first judgment (so byKey's order is the judgments')
+  const J = judge.values.length;
+  const arrays: (Int8Array | undefined)[] = new Array(ref.values.length * J);
+  for (let i = 0; i < c.length; i++) {
+    const key = ref.codes[i] * J + judge.codes[i];
+    let codes = arrays[key];
+    if (!codes) {
+      const reference = ref.values[ref.codes[i]], judgeName = judge.values[judge.codes[i]];
+      let byJudge = byKey.get(reference);
+      if (!byJudge) byKey.set(reference, (byJudge = new Map()));
+      codes = byJudge.get(judgeName);
+      if (!codes) byJudge.set(judgeName, (codes = new Int8Array(n).fill(NO_JUDGMENT)));
+      arrays[key] = codes;
+    }
+    const code = outcomeOf[out.codes[i]];
+    // a later judgment of the same run, reference and judge replaces an earlier one, as in judgmentsOf
+    for (let p = positionOf[run.codes[i]]; p !== -1; p = next[p]) codes[p] = code;
+  }
+  return irregular;
 }
 
 /**
