@@ -340,6 +340,31 @@
         (local.set $count (i32.load offset=32 (local.get $rec)))
         (local.set $tail (i32.load offset=36 (local.get $rec)))
         (local.set $magic (i64.load offset=40 (local.get $rec)))
+        ;; chunks of two slots (occupations of 182 to 1,448 tasks), without the digit loop: the two
+        ;; digits q0 = u - n_o floor(u / n_o) and q1 = floor(u / n_o) written as one word (q0 first, little-endian)
+        (if (i32.eq (local.get $len) (i32.const 2))
+          (then
+            (block $paired (loop $pair
+              (br_if $paired (i32.eqz (local.get $count)))
+              (loop $reject2
+                (local.set $m (i32.mul (local.get $s1) (i32.const 5)))
+                (local.set $x (i32.mul (i32.rotl (local.get $m) (i32.const 7)) (i32.const 9)))
+                (local.set $t (i32.shl (local.get $s1) (i32.const 9)))
+                (local.set $s2 (i32.xor (local.get $s2) (local.get $s0)))
+                (local.set $s3 (i32.xor (local.get $s3) (local.get $s1)))
+                (local.set $s1 (i32.xor (local.get $s1) (local.get $s2)))
+                (local.set $s0 (i32.xor (local.get $s0) (local.get $s3)))
+                (local.set $s2 (i32.xor (local.get $s2) (local.get $t)))
+                (local.set $s3 (i32.rotl (local.get $s3) (i32.const 11)))
+                (local.set $product (i64.mul (i64.extend_i32_u (local.get $x)) (local.get $range)))
+                (br_if $reject2 (i32.lt_u (i32.wrap_i64 (local.get $product)) (local.get $threshold))))
+              (local.set $u (i32.wrap_i64 (i64.shr_u (local.get $product) (i64.const 32))))
+              (local.set $q (i32.wrap_i64 (i64.shr_u (i64.mul (i64.extend_i32_u (local.get $u)) (local.get $magic)) (i64.const 42))))
+              (i32.store align=2 (local.get $positions)
+                (i32.or (i32.sub (local.get $u) (i32.mul (local.get $q) (local.get $n))) (i32.shl (local.get $q) (i32.const 16))))
+              (local.set $positions (i32.add (local.get $positions) (i32.const 4)))
+              (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+              (br $pair)))))
         (block $chunked (loop $chunk
           (if (i32.eqz (local.get $count))
             (then
