@@ -190,13 +190,16 @@ function recordsOf(c: RecordColumns): any[] {
 /** `rows.judgments` built from `columns` when first read (or set); until then judgmentColumns(rows) gives the columns. */
 function lazyJudgmentRows(rows: DatasetRows, columns: RecordColumns): void {
   lazyJudgments.set(rows, columns);
+  let built: JudgmentRow[] | undefined;
   const settle = (value: JudgmentRow[]) => {
     lazyJudgments.delete(rows);
-    Object.defineProperty(rows, 'judgments', { value, writable: true, enumerable: true, configurable: true });
+    built = value;
+    // a plain property from now on (where `rows` was frozen meanwhile, the getter keeps giving `built`)
+    if (Object.isExtensible(rows)) Object.defineProperty(rows, 'judgments', { value, writable: true, enumerable: true, configurable: true });
     return value;
   };
   Object.defineProperty(rows, 'judgments', {
-    get: () => settle(recordsOf(columns)),
+    get: () => built ?? settle(recordsOf(columns)),
     set: (v: JudgmentRow[]) => { settle(v); },
     enumerable: true, configurable: true,
   });

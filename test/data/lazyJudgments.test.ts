@@ -61,3 +61,14 @@ describe('judgments kept as columns until read', () => {
     expect([...judgmentsOf(ds, first.reference, first.judge)]).toEqual([[first.run_id, 'loss']]);
   });
 });
+
+describe('judgments kept as columns, rows frozen', () => {
+  test('a frozen rows object still gives the records, the same array each read', () => {
+    const ds = loadDataset('data/recorded/synthetic-small');
+    Object.freeze(ds.rows);
+    const rows = ds.rows.judgments;
+    expect(rows.map((j) => ({ ...j }))).toEqual(fileRecords('data/recorded/synthetic-small'));
+    expect(ds.rows.judgments).toBe(rows);
+    expect(judgmentColumns(ds.rows)).toBeUndefined();
+  });
+});
