@@ -169,7 +169,7 @@ const lazyJudgments = new WeakMap<DatasetRows, RecordColumns>();
  * undefined once `rows.judgments` has been read or replaced (or for rows not made by a loader): a
  * reader of the columns sees the same records as `rows.judgments` would give, and a caller who
  * touched the objects is read from them. No quantity.
- * @example judgmentColumns(loadDataset('data/recorded/synthetic-small').rows)?.length // => 24
+ * @example judgmentColumns(loadDataset('data/recorded/synthetic-small').rows)?.length // => 36
  */
 export function judgmentColumns(rows: DatasetRows): RecordColumns | undefined {
   return lazyJudgments.get(rows);
