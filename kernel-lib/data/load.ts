@@ -95,8 +95,14 @@ function validateFile<K extends Key>(csv: CsvColumns, key: K, issues: Validation
   const nh = key === 'runs' && csv.columns.node_hours ? csv.columns.node_hours : null;
   const nhValues = nh ? parseDict(runNodeHours, nh.dict) : null;
   const extras = key === 'runs' ? csv.header.filter((h) => !required.includes(h) && h !== 'node_hours') : [];
-  const rows: any[] = [];
   const m = required.length;
+  if (key === 'judgments') {
+    // every row valid (the usual case): the records stay columns, built as objects only when read (lazyRecords)
+    let valid = true;
+    for (let i = 0; i < csv.length && valid; i++) for (let k = 0; k < m; k++) if (values[k][cols[k][i]] === INVALID) { valid = false; break; }
+    if (valid) return { rows: [], cols: csv, complete: true, columns: { length: csv.length, names: required, codes: cols, values } };
+  }
+  const rows: any[] = [];
   for (let i = 0; i < csv.length; i++) {
     let ok = true;
     for (let k = 0; k < m; k++) if (values[k][cols[k][i]] === INVALID) { ok = false; break; }
@@ -139,6 +145,64 @@ interface Parsed {
   cols: CsvColumns | null;
   /** false when the file could not be read or lacks a column: its ids are then unknown, not absent */
   complete: boolean;
+  /** judgments.csv with every row valid: its records as columns (`rows` then empty) */
+  columns?: RecordColumns;
+}
+
+/**
+ * A file's validated records as columns (issue 27: judgments.csv's 802,560 rows of the wide dataset
+ * are not made a million objects for `j2g tables`): record i's value of column names[k] is
+ * values[k][codes[k][i]] (each distinct cell parsed once), in file order.
+ */
+export interface RecordColumns {
+  length: number;
+  names: readonly string[];
+  codes: readonly Int32Array[];
+  values: readonly (readonly unknown[])[];
+}
+
+/** DatasetRows -> its judgments as columns, while `rows.judgments` has not been read (then it is built from them and the entry dropped). */
+const lazyJudgments = new WeakMap<DatasetRows, RecordColumns>();
+
+/**
+ * The judgments of `rows` as columns (RecordColumns, names run_id, reference, judge, outcome), or
+ * undefined once `rows.judgments` has been read or replaced (or for rows not made by a loader): a
+ * reader of the columns sees the same records as `rows.judgments` would give, and a caller who
+ * touched the objects is read from them. No quantity.
+ * @example judgmentColumns(loadDataset('data/recorded/synthetic-small').rows)?.length // => 36
+ */
+export function judgmentColumns(rows: DatasetRows): RecordColumns | undefined {
+  return lazyJudgments.get(rows);
+}
+
+/** The records of `c` as plain objects, keys in column order (what validateFile builds for a row). */
+function recordsOf(c: RecordColumns): any[] {
+  const out = new Array(c.length);
+  const m = c.names.length;
+  for (let i = 0; i < c.length; i++) {
+    const row: any = {};
+    for (let k = 0; k < m; k++) row[c.names[k]] = c.values[k][c.codes[k][i]];
+    out[i] = row;
+  }
+  return out;
+}
+
+/** `rows.judgments` built from `columns` when first read (or set); until then judgmentColumns(rows) gives the columns. */
+function lazyJudgmentRows(rows: DatasetRows, columns: RecordColumns): void {
+  lazyJudgments.set(rows, columns);
+  let built: JudgmentRow[] | undefined;
+  const settle = (value: JudgmentRow[]) => {
+    lazyJudgments.delete(rows);
+    built = value;
+    // a plain property from now on (where `rows` was frozen meanwhile, the getter keeps giving `built`)
+    if (Object.isExtensible(rows)) Object.defineProperty(rows, 'judgments', { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  Object.defineProperty(rows, 'judgments', {
+    get: () => built ?? settle(recordsOf(columns)),
+    set: (v: JudgmentRow[]) => { settle(v); },
+    enumerable: true, configurable: true,
+  });
 }
 
 /** Row i's cells of `columns`, joined by `|` (the key a duplicate is named by). */
@@ -439,7 +503,13 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   if (manifest) {
     const at = (key: string) => manifestLines?.get(key);
     if (P.systems.rows.length && !systems.has(manifest.primary_system)) issues.push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
-    if (P.judgments.rows.length && !P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge)) issues.push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
+    const jc = P.judgments.columns;
+    let judged = false;
+    if (jc) {
+      const k = jc.names.indexOf('judge'), codes = jc.codes[k], values = jc.values[k];
+      for (let i = 0; i < jc.length && !judged; i++) judged = values[codes[i]] === manifest.primary_judge;
+    } else judged = P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge);
+    if ((jc ? jc.length : P.judgments.rows.length) && !judged) issues.push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
   }
   done('ids and references checked');
   if (issues.length) throw new ValidationError(issues);
@@ -452,6 +522,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     occupations: P.occupations.rows, sectors: P.sectors.rows, tasks: P.tasks.rows,
     systems: P.systems.rows, runs: P.runs.rows, judgments: P.judgments.rows,
   };
+  if (P.judgments.columns) lazyJudgmentRows(rows, P.judgments.columns);
   const ds = datasetOf(dir, manifest!, rows, warnings);
   return ds;
 }

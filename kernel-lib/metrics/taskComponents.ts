@@ -13,7 +13,7 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
-import { checkDataset, type Dataset } from '../data/load.ts';
+import { checkDataset, judgmentColumns, type Dataset, type RecordColumns } from '../data/load.ts';
 import { attachedAggregates } from './recordAggregates.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
@@ -107,6 +107,23 @@ export function runsOfSystem(dataset: Dataset, system: string): ReadonlyMap<stri
   return runsByTaskAndSystem(dataset).get(system) ?? NO_RUNS;
 }
 
+/**
+ * Each judgment's run_id, reference, judge and outcome, in file order: from the loader's columns while
+ * the dataset's judgment records have not been built as objects (data/load.ts judgmentColumns: the
+ * same values), else from `ds.rows.judgments`.
+ */
+function eachJudgment(ds: Dataset, f: (runId: string, reference: string, judge: string, outcome: string) => void): void {
+  const c = judgmentColumns(ds.rows);
+  if (!c) {
+    for (const j of ds.rows.judgments) f(j.run_id, j.reference, j.judge, j.outcome);
+    return;
+  }
+  const at = (name: string) => c.names.indexOf(name);
+  const [runC, refC, judgeC, outC] = ['run_id', 'reference', 'judge', 'outcome'].map((name) => c.codes[at(name)]);
+  const [runV, refV, judgeV, outV] = ['run_id', 'reference', 'judge', 'outcome'].map((name) => c.values[at(name)] as readonly string[]);
+  for (let i = 0; i < c.length; i++) f(runV[runC[i]], refV[refC[i]], judgeV[judgeC[i]], outV[outC[i]]);
+}
+
 const judgmentCache = new WeakMap<Dataset, Map<string, Map<string, Map<string, Outcome>>>>();
 /**
  * The outcomes one judge gave against one reference, keyed by run_id (empty when there are none).
@@ -119,13 +136,14 @@ export function judgmentsOf(dataset: Dataset, reference: string, judge: string):
   let idx = judgmentCache.get(ds);
   if (!idx) {
     idx = new Map();
-    for (const j of ds.rows.judgments) {
-      let byJudge = idx.get(j.reference);
-      if (!byJudge) idx.set(j.reference, (byJudge = new Map()));
-      let byRun = byJudge.get(j.judge);
-      if (!byRun) byJudge.set(j.judge, (byRun = new Map()));
-      byRun.set(j.run_id, j.outcome);
-    }
+    const index = idx;
+    eachJudgment(ds, (runId, reference, judge, outcome) => {
+      let byJudge = index.get(reference);
+      if (!byJudge) index.set(reference, (byJudge = new Map()));
+      let byRun = byJudge.get(judge);
+      if (!byRun) byJudge.set(judge, (byRun = new Map()));
+      byRun.set(runId, outcome as Outcome);
+    });
     judgmentCache.set(ds, idx);
   }
   return idx.get(reference)?.get(judge) ?? NONE;
@@ -163,26 +181,68 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
     position.set(id, i);
   }
   const byKey = new Map<string, Map<string, Int8Array>>();
+  const columns = judgmentColumns(ds.rows);
+  if (columns) {
+    irregular = judgmentCodesOfColumns(columns, position, next, n, byKey) || irregular;
+    idx = { position, byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
+    judgmentCodeCache.set(ds, idx);
+    return idx;
+  }
   let lastReference: string | undefined, lastJudge: string | undefined, codes: Int8Array = new Int8Array(0);
-  for (const j of ds.rows.judgments) {
-    if (j.reference !== lastReference || j.judge !== lastJudge) {
-      let byJudge = byKey.get(j.reference);
-      if (!byJudge) byKey.set(j.reference, (byJudge = new Map()));
-      let c = byJudge.get(j.judge);
-      if (!c) byJudge.set(j.judge, (c = new Int8Array(n).fill(NO_JUDGMENT)));
+  eachJudgment(ds, (runId, reference, judge, o) => {
+    if (reference !== lastReference || judge !== lastJudge) {
+      let byJudge = byKey.get(reference);
+      if (!byJudge) byKey.set(reference, (byJudge = new Map()));
+      let c = byJudge.get(judge);
+      if (!c) byJudge.set(judge, (c = new Int8Array(n).fill(NO_JUDGMENT)));
       codes = c;
-      lastReference = j.reference;
-      lastJudge = j.judge;
+      lastReference = reference;
+      lastJudge = judge;
     }
-    const o = j.outcome;
     const code = o === 'loss' ? 0 : o === 'tie' ? 1 : o === 'win' ? 2 : OTHER_OUTCOME;
     if (code === OTHER_OUTCOME) irregular = true;
     // a later judgment of the same run, reference and judge replaces an earlier one, as in judgmentsOf
-    for (let p = position.get(j.run_id) ?? -1; p !== -1; p = next[p]) codes[p] = code;
-  }
+    for (let p = position.get(runId) ?? -1; p !== -1; p = next[p]) codes[p] = code;
+  });
   idx = { position, byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
   judgmentCodeCache.set(ds, idx);
   return idx;
+}
+
+/**
+ * judgmentCodeIndex's pass over the loader's judgment columns: the same codes, each distinct cell
+ * looked up once (a run_id's position, an outcome's code, a (reference, judge)'s array) instead of once
+ * per judgment. Returns whether an outcome is not win, tie or loss.
+ */
+function judgmentCodesOfColumns(c: RecordColumns, position: Map<string, number>, next: Int32Array, n: number, byKey: Map<string, Map<string, Int8Array>>): boolean {
+  const column = (name: string) => ({ codes: c.codes[c.names.indexOf(name)], values: c.values[c.names.indexOf(name)] as readonly string[] });
+  const run = column('run_id'), ref = column('reference'), judge = column('judge'), out = column('outcome');
+  const positionOf = Int32Array.from(run.values, (id) => position.get(id) ?? -1);
+  let irregular = false;
+  const outcomeOf = Int8Array.from(out.values, (o) => {
+    const code = o === 'loss' ? 0 : o === 'tie' ? 1 : o === 'win' ? 2 : OTHER_OUTCOME;
+    if (code === OTHER_OUTCOME) irregular = true;
+    return code;
+  });
+  // the array of each (reference code, judge code), made at its first judgment (so byKey's order is the judgments')
+  const J = judge.values.length;
+  const arrays: (Int8Array | undefined)[] = new Array(ref.values.length * J);
+  for (let i = 0; i < c.length; i++) {
+    const key = ref.codes[i] * J + judge.codes[i];
+    let codes = arrays[key];
+    if (!codes) {
+      const reference = ref.values[ref.codes[i]], judgeName = judge.values[judge.codes[i]];
+      let byJudge = byKey.get(reference);
+      if (!byJudge) byKey.set(reference, (byJudge = new Map()));
+      codes = byJudge.get(judgeName);
+      if (!codes) byJudge.set(judgeName, (codes = new Int8Array(n).fill(NO_JUDGMENT)));
+      arrays[key] = codes;
+    }
+    const code = outcomeOf[out.codes[i]];
+    // a later judgment of the same run, reference and judge replaces an earlier one, as in judgmentsOf
+    for (let p = positionOf[run.codes[i]]; p !== -1; p = next[p]) codes[p] = code;
+  }
+  return irregular;
 }
 
 /**
@@ -221,13 +281,20 @@ export function checkReference(option: string, value: unknown): Reference {
   return value as Reference;
 }
 
+/** The judges of the judgments in order of first appearance (what `new Set(judgments.map(j => j.judge))` holds). */
+function judgesInOrder(ds: Dataset): string[] {
+  const seen = new Set<string>();
+  eachJudgment(ds, (_r, _t, judge) => { seen.add(judge); });
+  return [...seen];
+}
+
 const judgeCache = new WeakMap<Dataset, Set<string>>();
 /** Judges that have at least one judgment in the dataset. Cached per dataset. */
 export function judgesOf(dataset: Dataset): Set<string> {
   const ds = checkDataset(dataset);
   let judges = judgeCache.get(ds);
   // a dataset loaded without its records (`j2g tables --engine duckdb`): the engine's list, in the same order
-  if (!judges) judgeCache.set(ds, (judges = new Set(attachedAggregates(ds)?.judges ?? ds.rows.judgments.map((j) => j.judge))));
+  if (!judges) judgeCache.set(ds, (judges = new Set(attachedAggregates(ds)?.judges ?? judgesInOrder(ds))));
   return judges;
 }
 

@@ -20,6 +20,7 @@ const BLOCK_DRAWS = 1024;
 /** Largest linear memory a call asks for (bytes); past it, the JavaScript kernels (no second copy of a huge table). */
 export const MAX_KERNEL_BYTES = 1 << 30;
 const PAGE = 65536;
+const TWO_32 = 4294967296;
 
 type GroupSums = (state: number, range: number, threshold: number, O: number, draws: number, rowAt: number, tableAt: number,
   slot: number, rows: number, from: number, groups: number, K: number, out: number) => void;
@@ -149,56 +150,67 @@ export function kernelGroupSums(input: KernelInput): boolean {
   return true;
 }
 
-type SlotSums = (state: number, occ: number, O: number, factor: number, slots: number, sums: number,
-  draws: number, groups: number, K: number, P: number, out: number, positions: number, mode: number) => void;
+type SlotDraw = (state: number, occ: number, O: number, draws: number, positions: number) => void;
+type SlotReplay = (occ: number, O: number, factor: number, sums: number, draws: number, groups: number, K: number,
+  P: number, out: number, positions: number, n: number) => void;
 
 /**
  * Bytes of drawn slot positions kept per bootstrap (2 per slot and draw: 50 MB for 1,000 draws of
  * 25,080 tasks); a bootstrap whose positions would take more (or whose occupations pass 65,536 tasks)
- * draws them afresh in every call.
+ * draws them afresh in every call, a block of draws at a time.
  */
 export const SLOT_POSITIONS_BYTES = 64 * 2 ** 20;
+/** Bytes of positions drawn at once when they are not kept (about 4 MB: 160 draws of 25,080 tasks). */
+const SLOT_BLOCK_BYTES = 4 * 2 ** 20;
 
-/** A bootstrap's slot kernel: its memory holds the recorded positions at 0 (mode 2 replays them). */
-interface SlotKernel { key: string; memory: WebAssembly.Memory; slotSums: SlotSums; recorded: boolean }
+/** A bootstrap's slot kernel: its memory holds the recorded positions at 0 (replayed by later calls). */
+interface SlotKernel { key: string; memory: WebAssembly.Memory; slotDraw: SlotDraw; slotReplay: SlotReplay; recorded: boolean }
 const slotKernels = new WeakMap<TaskBootstrap, SlotKernel>();
 
 /**
- * The slot-by-slot path of groupMeanDraws (any occupation size) in WebAssembly (`slotSums` in
- * multisetKernel.wat): out[c][g][b] = sum over g's occupations o, ascending, of factor_o x (column c
- * summed over o's drawn slots in slot order), the same stream and the same additions in the same
- * order as groupMeanDraws' JavaScript loop, so the sums are identical bit for bit
- * (test/uncertainty/slotKernel.test.ts). Every occupation must be in a group (groupOf[o] < groups,
- * checked by the caller). The columns are copied task-major by position within occupation (a task's
- * K values in one row of P = ceil(K / 2) column pairs, an odd K's last lane zero), so a slot is one
- * address, and the kernel adds two columns with one f64x2.add (lane by lane: each column's additions
- * are the scalar ones).
+ * The slot-by-slot path of groupMeanDraws (any occupation size) in WebAssembly (`slotDraw` and
+ * `slotReplay` in multisetKernel.wat): out[c][g][b] = sum over g's occupations o, ascending, of
+ * factor_o x (column c summed over o's drawn slots in slot order), the same stream and the same
+ * additions in the same order as groupMeanDraws' JavaScript loop, so the sums are identical bit for
+ * bit (test/uncertainty/slotKernel.test.ts, slotKernelProperty.test.ts). Every occupation must be in a
+ * group (groupOf[o] < groups, checked by the caller). The columns are copied task-major by position
+ * within occupation (a task's K values in one row of P = ceil(K / 2) column pairs, an odd K's last
+ * lane zero), and the kernel adds two columns with one f64x2.add (lane by lane: each column's
+ * additions are the scalar ones).
  *
- * The first call on a bootstrap records every draw's slot positions (u16) in its kernel's memory, kept
- * with the bootstrap (under SLOT_POSITIONS_BYTES); later calls with the same seed and draws replay
- * them instead of stepping the generator (the tables call this once per set of columns: six times for
- * `j2g tables`). Returns false (nothing written) where WebAssembly cannot run here or the memory would
- * pass MAX_KERNEL_BYTES. `state`: the generator's four words at the first draw (not advanced here).
+ * Two passes per block of draws: the positions of every slot of the block (u16, from the stream),
+ * then occupation by occupation the sums of all the block's draws, so that an occupation's rows stay
+ * in cache (45 KB for 570 tasks of 10 columns) rather than the whole table (2 MB) passing through it
+ * once a draw. The first call on a bootstrap keeps every draw's positions in its kernel's memory
+ * (under SLOT_POSITIONS_BYTES); later calls with the same seed and draws replay them instead of
+ * stepping the generator (the tables call this once per set of columns: six times for `j2g tables`).
+ * Returns false (nothing written) where WebAssembly cannot run here or the memory would pass
+ * MAX_KERNEL_BYTES or an occupation pass 65,536 tasks (positions are u16). `state`: the generator's
+ * four words at the first draw (not advanced here). `limits` (tests): the positions kept when they
+ * take at most keepBytes, else drawn afresh blockBytes at a time.
  */
-export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][]): boolean {
+export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: Float64Array[], factor: Float64Array, groupOf: Int32Array, out: Float64Array[][],
+  limits: { keepBytes: number; blockBytes: number } = { keepBytes: SLOT_POSITIONS_BYTES, blockBytes: SLOT_BLOCK_BYTES }): boolean {
   const { draws: B, occupations: O, tasks: n, counts, offsets, order } = boot;
   const K = columns.length;
   const groups = out[0]?.length ?? 0;
   const module = kernelModule();
   if (!module || K === 0) return false;
-  const block = Math.min(B, BLOCK_DRAWS);
   let maxN = 0;
   for (let o = 0; o < O; o++) maxN = Math.max(maxN, counts[o]);
-  // The recorded positions first (when kept), then words (state, per-occupation records, slot
-  // scratch), then f64 (factor, sums, values, outputs); the sums and the values rows 16-byte aligned
-  // (pairs of columns).
+  if (maxN > 65536) return false; // positions are u16
   const key = `${boot.seed} ${B} ${n} ${O}`;
-  const keep = maxN <= 65536 && 2 * B * n <= SLOT_POSITIONS_BYTES;
+  const keep = 2 * B * n <= limits.keepBytes;
+  // Draws per block: all of them when the positions are kept, else a block of about SLOT_BLOCK_BYTES of positions.
+  const block = keep ? Math.min(B, BLOCK_DRAWS) : Math.max(1, Math.min(B, BLOCK_DRAWS, Math.floor(limits.blockBytes / (2 * n))));
+  // The positions first (all draws when kept, else one block's), then words (state, per-occupation
+  // records), then f64 (factor, sums, values, outputs); the sums and the values rows 16-byte aligned
+  // (pairs of columns).
   const at16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
-  const base = keep ? at16(2 * B * n) : 0;
+  const base = at16(2 * (keep ? B : block) * n);
   const P = Math.ceil(K / 2), width = 2 * P;
-  const stateAt = base / 4, occAt = stateAt + 4, slotsAt = occAt + 8 * O;
-  const factorStart = at16(4 * (slotsAt + maxN));
+  const stateAt = base / 4, occAt = stateAt + 4;
+  const factorStart = at16(4 * (occAt + 16 * O));
   const sumsStart = at16(factorStart + 8 * O);
   const valuesStart = sumsStart + 8 * width;
   const outStart = valuesStart + 8 * n * width;
@@ -208,20 +220,20 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
     slotKernels.delete(boot);
     kept = undefined;
   }
-  let memory: WebAssembly.Memory, slotSums: SlotSums;
-  if (kept) ({ memory, slotSums } = kept);
+  let memory: WebAssembly.Memory, slotDraw: SlotDraw, slotReplay: SlotReplay;
+  if (kept) ({ memory, slotDraw, slotReplay } = kept);
   else {
     const instance = kernelInstance(module, bytes);
     if (!instance) return false;
     memory = instance.memory;
-    slotSums = instance.exports.slotSums as SlotSums;
+    slotDraw = instance.exports.slotDraw as SlotDraw;
+    slotReplay = instance.exports.slotReplay as SlotReplay;
   }
-  const mode = kept ? 2 : keep ? 1 : 0;
   const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer);
   I.set(state, stateAt);
   for (let o = 0; o < O; o++) {
-    const r = occAt + 8 * o;
-    I[r] = counts[o];
+    const r = occAt + 16 * o, m = counts[o], c = boot.chunkSlots[o];
+    I[r] = m;
     I[r + 1] = boot.chunkSlots[o];
     I[r + 2] = boot.chunkRange[o];
     I[r + 3] = boot.chunkThreshold[o];
@@ -229,6 +241,12 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
     I[r + 5] = boot.tailThreshold[o];
     I[r + 6] = valuesStart + 8 * width * offsets[o];
     I[r + 7] = groupOf[o];
+    I[r + 8] = Math.floor(m / c);
+    I[r + 9] = m % c;
+    // floor(2^42 / n_o) + 1 as an i64 (low word, high word): exact integers in a double
+    const magic = Math.floor(2 ** 42 / m) + 1;
+    I[r + 10] = magic % TWO_32 | 0;
+    I[r + 11] = Math.floor(magic / TWO_32);
   }
   F.set(factor, factorStart / 8);
   for (let p = 0, v = valuesStart / 8; p < n; p++, v += width) {
@@ -238,7 +256,9 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   }
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
-    slotSums(4 * stateAt, 4 * occAt, O, factorStart, 4 * slotsAt, sumsStart, nb, groups, K, P, outStart, 2 * b0 * n, mode);
+    const positions = keep ? 2 * b0 * n : 0;
+    if (!kept) slotDraw(4 * stateAt, 4 * occAt, O, nb, positions);
+    slotReplay(4 * occAt, O, factorStart, sumsStart, nb, groups, K, P, outStart, positions, n);
     for (let c = 0; c < K; c++) {
       for (let g = 0; g < groups; g++) {
         const at = outStart / 8 + (c * groups + g) * nb;
@@ -246,7 +266,7 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
       }
     }
   }
-  if (mode === 1) slotKernels.set(boot, { key, memory, slotSums, recorded: true });
+  if (keep && !kept) slotKernels.set(boot, { key, memory, slotDraw, slotReplay, recorded: true });
   return true;
 }
 

@@ -171,7 +171,7 @@ export async function benchUncertainty(): Promise<Record<string, number | string
  * faster than numpy (wide_table17_ts_over_numpy_cpu <= 0.33).
  */
 const WIDE_REPS = 5;
-async function benchWide(out: Record<string, number | string>): Promise<void> {
+export async function benchWide(out: Record<string, number | string>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'j2g-bench-wide-'));
   try {
     writeGeneratedDataset(dir, SCALE_WIDE);

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly slot kernel (`slotSums` in kernel-lib/uncertainty/multisetKernel.wat, reached by
+ * The WebAssembly slot kernel (`slotDraw` and `slotReplay` in kernel-lib/uncertainty/multisetKernel.wat, reached by
  * groupMeanDraws for occupations of any size) gives the JavaScript slot-by-slot loop's draws bit for
  * bit (Object.is on every draw: same stream, same additions in the same order), on occupations of 1,
  * 5, 40 and 570 tasks, mixed sizes, one group and several, 1 to 11 columns, and draw counts on and off
