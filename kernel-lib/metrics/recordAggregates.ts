@@ -6,7 +6,7 @@
  * computes the same from loaded records (the JavaScript path's readers, and the tests' oracle).
  *
  * Each reader takes what it needs through one accessor here (`judgesOf` in metrics/taskComponents.ts,
- * Table 1's `systemRunFacts` (one route: from the records when no aggregates are attached), Table 2's `agreementCounts` and `repeatedCounts`, the policy tables'
+ * Table 1's `systemRunFacts`, Table 2's `agreementCounts` and `repeatedCounts`, the policy tables'
  * `attemptFacts`, `validityCounts`, `systemsWithoutNodeHours`): from the attached aggregates when the
  * dataset has them, else from its records; the rule that turns them into a table stays with the table.
  *
@@ -18,7 +18,7 @@
 import { J2GError } from '../errors.ts';
 import { REFERENCES, type Outcome, type Reference } from '../data/schema.ts';
 import type { Dataset } from '../data/load.ts';
-import { judgmentCodes, judgmentsOf, runOutcomes, runsOfSystem } from './taskComponents.ts';
+import { judgmentCodes, judgmentCodesRegular, judgmentsOf, OUTCOME_OF_CODE, runOutcomes, runsOfSystem } from './taskComponents.ts';
 
 /** One system's runs: how many, the most attempts, how many lack node_hours, and the row of its first run (0-based). */
 export interface SystemRuns {
@@ -150,18 +150,50 @@ export function validityCounts(ds: Dataset): { system: string; validity: string;
   return [...counts].flatMap(([system, m]) => [...m].map(([validity, runs]) => ({ system, validity, runs })));
 }
 
-/** Table 2: the outcome pairs of judges a and b over the runs of `system` both judged against `reference` (from the attached aggregates only). */
-export function agreementCounts(ds: Dataset, system: string, reference: Reference, judgeA: string, judgeB: string): OutcomePairs[] | undefined {
+/**
+ * Table 2: the outcome pairs of judges a and b over the runs of `system` both judged against
+ * `reference`: from the attached aggregates, else from the records (the judgments as codes by run
+ * position when the rows are the loader's, else paired by run_id through judgmentsOf, for rows replaced
+ * unchecked). Empty when the two share no comparison.
+ * @example agreementCounts(loadDataset('data/recorded/synthetic-small'), 'sysX', 'expert_only', 'J1', 'J2').reduce((s, p) => s + p.n, 0) // => 6
+ */
+export function agreementCounts(ds: Dataset, system: string, reference: Reference, judgeA: string, judgeB: string): OutcomePairs[] {
   const agg = attachedAggregates(ds);
-  if (!agg) return undefined;
-  return scoped(agg, system).agreement.filter((p) => p.reference === reference && p.judgeA === judgeA && p.judgeB === judgeB);
+  if (agg) return scoped(agg, system).agreement.filter((p) => p.reference === reference && p.judgeA === judgeA && p.judgeB === judgeB);
+  const counts = new Map<string, number>();
+  if (judgmentCodesRegular(ds)) {
+    const runs = ds.rows.runs;
+    const ca = judgmentCodes(ds, reference, judgeA), cb = judgmentCodes(ds, reference, judgeB);
+    for (let i = 0; i < runs.length; i++) {
+      if (ca[i] === -1 || cb[i] === -1 || runs[i].system !== system) continue;
+      count(counts, OUTCOME_OF_CODE[ca[i]], OUTCOME_OF_CODE[cb[i]]);
+    }
+    return pairs(counts);
+  }
+  return agreementFromMaps(ds, runIdsOf(ds, system), reference, judgeA, judgeB);
 }
 
-/** Table 2's repeated-output row: the outcome pairs of attempts 1 and 2 (from the attached aggregates only). */
-export function repeatedCounts(ds: Dataset, system: string, reference: Reference, judge: string): OutcomePairs[] | undefined {
+/**
+ * Table 2's repeated-output row: the outcome pairs of attempts 1 and 2 of each task of `system`, both
+ * judged by `judge` against `reference`: from the attached aggregates, else from the records (as
+ * agreementCounts). Empty when no task has both judged.
+ * @example repeatedCounts(loadDataset('data/recorded/synthetic-small'), 'sysX', 'expert_only', 'J1').reduce((s, p) => s + p.n, 0) // => 6
+ */
+export function repeatedCounts(ds: Dataset, system: string, reference: Reference, judge: string): OutcomePairs[] {
   const agg = attachedAggregates(ds);
-  if (!agg) return undefined;
-  return scoped(agg, system, judge).repeated.filter((p) => p.reference === reference);
+  if (agg) return scoped(agg, system, judge).repeated.filter((p) => p.reference === reference);
+  const counts = new Map<string, number>();
+  if (judgmentCodesRegular(ds)) {
+    const codes = judgmentCodes(ds, reference, judge);
+    const { lists, runAt, positions } = runOutcomes(ds, system, reference, judge);
+    for (let i = 0; i < lists.length; i++) {
+      if (lists[i].length < 2) continue;
+      const a = codes[positions[runAt[i]]], b = codes[positions[runAt[i] + 1]];
+      if (a !== -1 && b !== -1) count(counts, OUTCOME_OF_CODE[a], OUTCOME_OF_CODE[b]);
+    }
+    return pairs(counts);
+  }
+  return repeatedFromMaps(ds, system, reference, judge);
 }
 
 /**
@@ -190,9 +222,44 @@ function tasksAttempts(ds: Dataset, system: string, judge: string, reference: Re
   return out;
 }
 
+/** Counts an outcome pair; the key is JSON so that an unchecked outcome with a space stays whole (agreementOfCounts refuses it by name). */
+function count(counts: Map<string, number>, a: string, b: string): void {
+  const key = JSON.stringify([a, b]);
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+function runIdsOf(ds: Dataset, system: string): Set<string> {
+  const runIds = new Set<string>();
+  for (const list of runsOfSystem(ds, system).values()) for (const r of list) runIds.add(r.run_id);
+  return runIds;
+}
+
+/** Judges a and b over the runs `runIds`, paired by run_id through judgmentsOf (no codes). */
+function agreementFromMaps(ds: Dataset, runIds: ReadonlySet<string>, reference: Reference, judgeA: string, judgeB: string): OutcomePairs[] {
+  const ja = judgmentsOf(ds, reference, judgeA), jb = judgmentsOf(ds, reference, judgeB);
+  const counts = new Map<string, number>();
+  for (const [run, o] of ja) {
+    const p = jb.get(run);
+    if (p !== undefined && runIds.has(run)) count(counts, o, p);
+  }
+  return pairs(counts);
+}
+
+/** Attempts 1 and 2 of each task of `system`, paired by run_id through judgmentsOf (no codes). */
+function repeatedFromMaps(ds: Dataset, system: string, reference: Reference, judge: string): OutcomePairs[] {
+  const of = judgmentsOf(ds, reference, judge);
+  const counts = new Map<string, number>();
+  for (const list of runsOfSystem(ds, system).values()) {
+    if (list.length < 2) continue;
+    const a = of.get(list[0].run_id), b = of.get(list[1].run_id);
+    if (a !== undefined && b !== undefined) count(counts, a, b);
+  }
+  return pairs(counts);
+}
+
 function pairs(counts: Map<string, number>): OutcomePairs[] {
   return [...counts].map(([key, n]) => {
-    const [a, b] = key.split(' ') as [Outcome, Outcome];
+    const [a, b] = JSON.parse(key) as [Outcome, Outcome];
     return { a, b, n };
   });
 }
@@ -224,30 +291,15 @@ export function recordAggregatesFromRecords(ds: Dataset, scope: { system: string
   const repeated: RecordAggregates['repeated'] = [];
   const attempts = { expert_only: [], expert_with_ai: [] } as Record<Reference, TaskAttempts[]>;
   if (scope) {
-    const ofSystem = runsOfSystem(ds, scope.system);
-    const runIds = new Set<string>();
-    for (const list of ofSystem.values()) for (const r of list) runIds.add(r.run_id);
+    const runIds = runIdsOf(ds, scope.system);
     for (const reference of REFERENCES) {
       for (const judgeA of judges) {
         for (const judgeB of judges) {
           if (judgeA === judgeB) continue;
-          const ja = judgmentsOf(ds, reference, judgeA), jb = judgmentsOf(ds, reference, judgeB);
-          const counts = new Map<string, number>();
-          for (const [run, o] of ja) {
-            const p = jb.get(run);
-            if (p !== undefined && runIds.has(run)) counts.set(`${o} ${p}`, (counts.get(`${o} ${p}`) ?? 0) + 1);
-          }
-          for (const p of pairs(counts)) agreement.push({ reference, judgeA, judgeB, ...p });
+          for (const p of agreementFromMaps(ds, runIds, reference, judgeA, judgeB)) agreement.push({ reference, judgeA, judgeB, ...p });
         }
       }
-      const of = judgmentsOf(ds, reference, scope.judge);
-      const counts = new Map<string, number>();
-      for (const list of ofSystem.values()) {
-        if (list.length < 2) continue;
-        const a = of.get(list[0].run_id), b = of.get(list[1].run_id);
-        if (a !== undefined && b !== undefined) counts.set(`${a} ${b}`, (counts.get(`${a} ${b}`) ?? 0) + 1);
-      }
-      for (const p of pairs(counts)) repeated.push({ reference, ...p });
+      for (const p of repeatedFromMaps(ds, scope.system, reference, scope.judge)) repeated.push({ reference, ...p });
       attempts[reference] = tasksAttempts(ds, scope.system, scope.judge, reference);
     }
   }

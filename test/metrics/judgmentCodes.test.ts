@@ -93,6 +93,6 @@ describe('Table 2 from the codes', () => {
     const j2 = base.rows.judgments.find((j) => j.judge === 'J2')!;
     const judgments = base.rows.judgments.map((j) => (j === j2 ? { ...j, outcome: 'maybe' as JudgmentRow['outcome'] } : j));
     const ds = { ...base, rows: { ...base.rows, judgments } };
-    expect(() => table02({ dataset: ds })).toThrow('outcomeAgreement requires outcomes win, tie or loss: "maybe"');
+    expect(() => table02({ dataset: ds })).toThrow(/agreementOfCounts requires outcomes win, tie or loss: .*"maybe"/);
   });
 });
