@@ -412,3 +412,16 @@ export function htmlLegends(spec: PlotSpec): { spec: PlotSpec; legends: HtmlLege
   for (const k of taken) delete out[k];
   return { spec: { data: spec.data.filter((t) => !(typeof t.legend === 'string' && taken.has(t.legend))), layout: out as PlotSpec['layout'] }, legends };
 }
+
+/**
+ * A part of a figure drawn one plot per row (splitPanelRows) with at least `l` px of left margin: the
+ * page gives every part of a figure the widest left margin Plotly settled on for any of them, so that
+ * the stacked plots' axes line up (each part's labels grew its own margin: Figure 9's sector, category
+ * and occupation names, 192 to 298 px at 1280 px). The input is not changed.
+ * @example withLeftMargin({ data: [], layout: { meta: { figure: 'x', caption: '' }, margin: { l: 70, r: 20, t: 40, b: 60 } } }, 120).layout.margin // => { l: 120, r: 20, t: 40, b: 60 }
+ */
+export function withLeftMargin(spec: PlotSpec, l: number): PlotSpec {
+  const margin = { l: 70, r: 20, t: 100, b: 80, ...(spec.layout.margin as Partial<Margins> | undefined) };
+  if (margin.l >= l) return spec;
+  return { data: spec.data, layout: { ...spec.layout, margin: { ...margin, l } } };
+}

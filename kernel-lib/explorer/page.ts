@@ -25,7 +25,7 @@ import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
-import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withRecordedMargins, type HtmlLegend, type Margins } from './figureFit.ts';
+import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins, type HtmlLegend, type Margins } from './figureFit.ts';
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
@@ -589,10 +589,16 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     }
     while (plots.length > parts.length) plots.pop()!.remove();
     const t = performance.now();
+    // the parts of one figure share one left margin, the widest Plotly settled on for any of them at
+    // this width (figureFit.ts withLeftMargin), so that their axes line up
+    const left = parts.length > 1 && figureLeft.get(id)?.width === width ? figureLeft.get(id)!.l : 0;
+    const drawn: PlotSpec[] = [];
     for (const [i, whole] of parts.entries()) {
       if (i > 0) await yieldToPage();
       // a legend of key-only traces (Figure 9's categories by the occupations) drawn in HTML, not by Plotly
-      const { spec: part, legends } = htmlLegends(whole);
+      const { spec, legends } = htmlLegends(whole);
+      const part = withLeftMargin(spec, left);
+      drawn.push(part);
       await drawPart(i ? `${id}/${i}` : id, plots[i], part);
       drawHtmlLegends(plots[i], legends);
       plots[i].hidden = false;
@@ -600,6 +606,19 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
       plots[i].dataset.traces = String(part.data.length);
       renders.set(`${id}/${i}`, (renders.get(`${id}/${i}`) ?? 0) + 1);
       plots[i].dataset.renders = String(renders.get(`${id}/${i}`));
+    }
+    if (parts.length > 1) {
+      // a part whose labels needed less room than another's: drawn again with the widest (once per
+      // width and set of labels: afterwards every part is drawn with it from the start), its own task
+      const ls = plots.map((p) => Math.round((p as unknown as { _fullLayout?: { _size?: Margins } })._fullLayout?._size?.l ?? 0));
+      const widest = Math.max(left, ...ls);
+      figureLeft.set(id, { width, l: widest });
+      for (const [i, l] of ls.entries()) {
+        if (l >= widest) continue;
+        await yieldToPage();
+        await drawPart(i ? `${id}/${i}` : id, plots[i], withLeftMargin(drawn[i], widest));
+        drawHtmlLegends(plots[i], htmlLegends(parts[i]).legends);
+      }
     }
     probe.figureDrawMs[id] = performance.now() - t;
   }
@@ -680,6 +699,9 @@ function drawHtmlLegends(plot: HTMLElement, legends: HtmlLegend[]): void {
     plot.append(box);
   }
 }
+
+/** Per figure drawn one plot per row: the widest left margin of its parts at its last draw, and the width then (px). */
+const figureLeft = new Map<FigureId, { width: number; l: number }>();
 
 /** Per figure (per plot of a figure drawn in rows: '9/1', '9/2'): the margins Plotly settled on at its last automargin draw (and the spec's own then), for the width and legend of marginsKey, and its legend's height then (px). */
 const recordedMargins = new Map<string, { key: string; margins: Margins; base: Margins; legendHeight: number }>();

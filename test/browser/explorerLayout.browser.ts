@@ -329,6 +329,8 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
             // the page's HTML legends (figureFit.ts htmlLegends): each key's name and swatch colour, the legend's box
             htmlKeys: [...p.querySelectorAll<HTMLElement>('.html-legend li.key')].map((li) => ({ name: li.textContent ?? '', colour: getComputedStyle(li.querySelector('.swatch')!).backgroundColor })),
             htmlLegends: [...p.querySelectorAll('.html-legend')].map(box),
+            // where the bars start: each x axis's left end as Plotly laid it out (its _offset, px from the plot's left)
+            axisLeft: Object.entries((p as HTMLElement & { _fullLayout?: Record<string, { _offset?: number }> })._fullLayout ?? {}).filter(([k]) => /^xaxis\d*$/.test(k)).map(([, a]) => box(p).left + (a._offset ?? NaN)),
           };
         });
         probe.remove();
@@ -354,6 +356,8 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
       // of the CSVs, each in the colour of that category's occupation bars, inside the plot's box
       const categoryOf = new Map(occs.map((o) => [o.occupation, o.category]));
       expect(f.plots.map((p) => p.plotlyLegendKeys)).toEqual([0, 0, 0]);
+      // the three stacked plots share one left margin: their bars start at the same x
+      f.plots.forEach((p, i) => { expect(p.axisLeft.length, `plot ${i}`).toBe(1); expect(Math.abs(p.axisLeft[0] - f.plots[0].axisLeft[0]), `plot ${i}`).toBeLessThan(1); });
       expect(f.plots[2].htmlKeys.map((k) => k.name).sort()).toEqual([...new Set(occs.map((o) => o.category))].sort());
       const keyColour = new Map(f.plots[2].htmlKeys.map((k) => [k.name, k.colour]));
       f.plots[2].bars[0].names.forEach((n, i) => expect(f.plots[2].bars[0].colours[i], n).toBe(keyColour.get(categoryOf.get(n)!)));

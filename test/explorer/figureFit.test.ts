@@ -18,7 +18,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { computeQaijTable, computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
 import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
-import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
+import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
 import { cellText, columnLabel } from '../../kernel-lib/explorer/tableFormat.ts';
@@ -216,6 +216,18 @@ describe('htmlLegends: a legend of key-only traces drawn by the page', () => {
     expect(names.length).toBe(categoryOf.size);
     names.forEach((n, i) => expect(colours[i], n).toBe(keys.get(categoryOf.get(n)!)));
     expect(Object.keys(spec.layout).filter((k) => /^legend/.test(k))).toEqual([]);
+  });
+});
+
+describe('withLeftMargin: the parts of a figure share one left margin', () => {
+  const spec = (l: number): PlotSpec => ({ data: [{ type: 'bar', x: [1] }], layout: { meta: { figure: 'x', caption: '' }, margin: { l, r: 20, t: 40, b: 60 } } });
+  test('a narrower left margin grows to the widest, the other sides kept; a wider one is kept; the input is not changed', () => {
+    const s = spec(192);
+    expect(withLeftMargin(s, 298).layout.margin).toEqual({ l: 298, r: 20, t: 40, b: 60 });
+    expect(s.layout.margin).toEqual({ l: 192, r: 20, t: 40, b: 60 });
+    expect(withLeftMargin(spec(300), 298).layout.margin).toEqual({ l: 300, r: 20, t: 40, b: 60 });
+    // a spec without its own margin: Plotly's default 70 px (fitFigure's) is the one it would have had
+    expect(withLeftMargin({ data: [], layout: { meta: { figure: 'x', caption: '' } } }, 50).layout.margin).toBeUndefined();
   });
 });
 
