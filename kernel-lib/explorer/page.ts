@@ -7,7 +7,9 @@
  *
  * The main thread stays free (issue #24): tables are built one per task and figures one per task (a
  * figure with rows of panels one above another, Figure 9's sectors, categories and occupations among
- * them, one plot per row and one task each: figureFit.ts splitPanelRows),
+ * them, one plot per row and one task each: figureFit.ts splitPanelRows, all of a figure's plots with
+ * one left margin so that their axes line up; a legend that only keys colours, as Figure 9's categories
+ * by its occupation bars, drawn in HTML beside the plot: figureFit.ts htmlLegends),
  * each drawn at its column's width (figureFit.ts), only those near the window (a figure further away is
  * built and drawn when the reader scrolls near it); a figure still showing the previous scenario
  * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page. Nothing
