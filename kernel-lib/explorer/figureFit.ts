@@ -361,3 +361,67 @@ export function splitPanelRows(spec: PlotSpec): PlotSpec[] {
 }
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6 || 0;
+
+/** A legend the page draws in HTML over a plot (htmlLegends): its title, its keys in order, and where it sits. */
+export interface HtmlLegend {
+  /** the legend's layout key (`legend2`) */
+  name: string;
+  title: string;
+  keys: { name: string; colour: string }[];
+  /** its left edge and top on the plot area's paper scale (0 to 1: left to right, bottom to top) */
+  x: number;
+  y: number;
+  fontSize: number;
+}
+
+/** A trace that only draws a legend key: a scatter of no point (every x and y null), its marker one colour. */
+const keyOnly = (t: PlotSpec['data'][number]) => t.type === 'scatter' && t.showlegend === true && typeof t.legend === 'string'
+  && Array.isArray(t.x) && Array.isArray(t.y) && t.x.every((v) => v === null) && t.y.every((v) => v === null)
+  && typeof (t.marker as Rec | undefined)?.color === 'string';
+
+/**
+ * A spec whose legends of key-only traces (a scatter of no point per key, as Figure 9's occupation
+ * panel keys its bar colours by category) are taken out for the page to draw in HTML beside the
+ * plot: the key traces and the layout's legend go, each legend becomes an HtmlLegend (its title,
+ * each key's name and marker colour in trace order, its paper x and y). Plotly lays out a legend of
+ * n entries with one text measure and one group each; Figure 9's 13 categories were about a fifth
+ * of the occupation panel's drawing task (issue #24: no task over 100 ms). Only a legend anchored
+ * at its left and top on the paper (xref and yref 'paper') with every one of its traces key-only is
+ * taken; any other is left to Plotly. The input is not changed.
+ * @example htmlLegends({ data: [{ type: 'bar', x: [1], y: [0] }, { type: 'scatter', mode: 'markers', name: 'A', legend: 'legend2', showlegend: true, x: [null], y: [null], marker: { color: '#f00' } }], layout: { meta: { figure: 'x', caption: '' }, legend2: { title: { text: 'Category' }, xref: 'paper', x: 0.73, xanchor: 'left', yref: 'paper', y: 0.3, yanchor: 'top', font: { size: 10 } } } }).legends // => [{ name: 'legend2', title: 'Category', keys: [{ name: 'A', colour: '#f00' }], x: 0.73, y: 0.3, fontSize: 10 }]
+ */
+export function htmlLegends(spec: PlotSpec): { spec: PlotSpec; legends: HtmlLegend[] } {
+  const layout = spec.layout as Rec;
+  const legends: HtmlLegend[] = [];
+  for (const k of Object.keys(layout).filter((n) => /^legend\d+$/.test(n) && layout[n])) {
+    const l = layout[k] as Rec;
+    const traces = spec.data.filter((t) => t.legend === k);
+    if (!traces.length || !traces.every(keyOnly)) continue;
+    if ((l.xref ?? 'paper') !== 'paper' || (l.yref ?? 'paper') !== 'paper' || l.xanchor !== 'left' || (l.yanchor ?? 'top') !== 'top') continue;
+    if (typeof l.x !== 'number' || typeof l.y !== 'number') continue;
+    const title = l.title as { text?: unknown } | undefined;
+    legends.push({
+      name: k, title: typeof title?.text === 'string' ? plain(title.text) : '',
+      keys: traces.map((t) => ({ name: plain(String(t.name ?? '')), colour: (t.marker as Rec).color as string })),
+      x: l.x, y: l.y, fontSize: typeof (l.font as Rec | undefined)?.size === 'number' ? (l.font as Rec).size as number : 12,
+    });
+  }
+  if (!legends.length) return { spec, legends };
+  const taken = new Set(legends.map((l) => l.name));
+  const out: Rec = { ...layout };
+  for (const k of taken) delete out[k];
+  return { spec: { data: spec.data.filter((t) => !(typeof t.legend === 'string' && taken.has(t.legend))), layout: out as PlotSpec['layout'] }, legends };
+}
+
+/**
+ * A part of a figure drawn one plot per row (splitPanelRows) with at least `l` px of left margin: the
+ * page gives every part of a figure the widest left margin Plotly settled on for any of them, so that
+ * the stacked plots' axes line up (each part's labels grew its own margin: Figure 9's sector, category
+ * and occupation names, 192 to 298 px at 1280 px). The input is not changed.
+ * @example withLeftMargin({ data: [], layout: { meta: { figure: 'x', caption: '' }, margin: { l: 70, r: 20, t: 40, b: 60 } } }, 120).layout.margin // => { l: 120, r: 20, t: 40, b: 60 }
+ */
+export function withLeftMargin(spec: PlotSpec, l: number): PlotSpec {
+  const margin = { l: 70, r: 20, t: 100, b: 80, ...(spec.layout.margin as Partial<Margins> | undefined) };
+  if (margin.l >= l) return spec;
+  return { data: spec.data, layout: { ...spec.layout, margin: { ...margin, l } } };
+}

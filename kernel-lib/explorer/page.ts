@@ -7,7 +7,9 @@
  *
  * The main thread stays free (issue #24): tables are built one per task and figures one per task (a
  * figure with rows of panels one above another, Figure 9's sectors, categories and occupations among
- * them, one plot per row and one task each: figureFit.ts splitPanelRows),
+ * them, one plot per row and one task each: figureFit.ts splitPanelRows, all of a figure's plots with
+ * one left margin so that their axes line up; a legend that only keys colours, as Figure 9's categories
+ * by its occupation bars, drawn in HTML beside the plot: figureFit.ts htmlLegends),
  * each drawn at its column's width (figureFit.ts), only those near the window (a figure further away is
  * built and drawn when the reader scrolls near it); a figure still showing the previous scenario
  * carries an "updating" mark until it is redrawn; a long-task observer covers the whole page. Nothing
@@ -25,7 +27,7 @@ import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
-import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withRecordedMargins, type Margins } from './figureFit.ts';
+import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins, type HtmlLegend, type Margins } from './figureFit.ts';
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
@@ -589,14 +591,36 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     }
     while (plots.length > parts.length) plots.pop()!.remove();
     const t = performance.now();
-    for (const [i, part] of parts.entries()) {
+    // the parts of one figure share one left margin, the widest Plotly settled on for any of them at
+    // this width (figureFit.ts withLeftMargin), so that their axes line up
+    const left = parts.length > 1 && figureLeft.get(id)?.width === width ? figureLeft.get(id)!.l : 0;
+    const drawn: PlotSpec[] = [];
+    for (const [i, whole] of parts.entries()) {
       if (i > 0) await yieldToPage();
+      // a legend of key-only traces (Figure 9's categories by the occupations) drawn in HTML, not by Plotly
+      const { spec, legends } = htmlLegends(whole);
+      const part = withLeftMargin(spec, left);
+      drawn.push(part);
       await drawPart(i ? `${id}/${i}` : id, plots[i], part);
+      drawHtmlLegends(plots[i], legends);
       plots[i].hidden = false;
       plots[i].dataset.width = String(width);
       plots[i].dataset.traces = String(part.data.length);
       renders.set(`${id}/${i}`, (renders.get(`${id}/${i}`) ?? 0) + 1);
       plots[i].dataset.renders = String(renders.get(`${id}/${i}`));
+    }
+    if (parts.length > 1) {
+      // a part whose labels needed less room than another's: drawn again with the widest (once per
+      // width and set of labels: afterwards every part is drawn with it from the start), its own task
+      const ls = plots.map((p) => Math.round((p as unknown as { _fullLayout?: { _size?: Margins } })._fullLayout?._size?.l ?? 0));
+      const widest = Math.max(left, ...ls);
+      figureLeft.set(id, { width, l: widest });
+      for (const [i, l] of ls.entries()) {
+        if (l >= widest) continue;
+        await yieldToPage();
+        await drawPart(i ? `${id}/${i}` : id, plots[i], withLeftMargin(drawn[i], widest));
+        drawHtmlLegends(plots[i], htmlLegends(parts[i]).legends);
+      }
     }
     probe.figureDrawMs[id] = performance.now() - t;
   }
@@ -645,6 +669,41 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
   await keepAnnotationsInside(plot, spec.layout.annotations ?? []);
   if (probe.figureDraws.length < 5000) probe.figureDraws.push({ figure: key, start: t, ms: performance.now() - t });
 }
+
+/**
+ * A plot's HTML legends (figureFit.ts htmlLegends), placed where Plotly would have put them: left edge
+ * at x and top at y of the plot area as Plotly laid it out (its `_fullLayout._size`: margins l and t,
+ * area w by h, px), in the legend's font size, one coloured square and name a key, in order. The
+ * plot's earlier ones are replaced; a plot with none keeps none.
+ */
+function drawHtmlLegends(plot: HTMLElement, legends: HtmlLegend[]): void {
+  for (const old of plot.querySelectorAll(':scope > .html-legend')) old.remove();
+  const size = (plot as unknown as { _fullLayout?: { _size?: { l: number; r: number; t: number; w: number; h: number } } })._fullLayout?._size;
+  if (!size) return;
+  for (const l of legends) {
+    const box = el('div', { class: 'html-legend', 'data-legend': l.name });
+    const left = Math.round(size.l + l.x * size.w);
+    box.style.left = `${left}px`;
+    // names wrap to the room left of the plot's right edge (Plotly's legend would have grown the margin)
+    box.style.maxWidth = `${Math.max(80, Math.floor(size.l + size.w + size.r - left - 4))}px`;
+    box.style.top = `${Math.round(size.t + (1 - l.y) * size.h)}px`;
+    box.style.fontSize = `${l.fontSize}px`;
+    if (l.title) box.append(el('div', { class: 'title' }, l.title));
+    const list = el('ul');
+    for (const k of l.keys) {
+      const item = el('li', { class: 'key' });
+      const swatch = el('span', { class: 'swatch' });
+      swatch.style.background = k.colour;
+      item.append(swatch, k.name);
+      list.append(item);
+    }
+    box.append(list);
+    plot.append(box);
+  }
+}
+
+/** Per figure drawn one plot per row: the widest left margin of its parts at its last draw, and the width then (px). */
+const figureLeft = new Map<FigureId, { width: number; l: number }>();
 
 /** Per figure (per plot of a figure drawn in rows: '9/1', '9/2'): the margins Plotly settled on at its last automargin draw (and the spec's own then), for the width and legend of marginsKey, and its legend's height then (px). */
 const recordedMargins = new Map<string, { key: string; margins: Margins; base: Margins; legendHeight: number }>();

@@ -188,7 +188,12 @@ section.table.updating .body { opacity: 0.5; }
 #figures { display: grid; align-items: start; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 16px; }
 section.figure { position: relative; min-width: 0; border-top: 1px solid #eee; }
 section.figure h3 { font-size: 15px; margin: 6px 0 2px; padding-right: 7em; }
-section.figure .plot { width: 100%; min-height: 120px; overflow-x: auto; overflow-y: hidden; }
+section.figure .plot { position: relative; width: 100%; min-height: 120px; overflow-x: auto; overflow-y: hidden; }
+.html-legend { position: absolute; color: #444; line-height: 1.25; pointer-events: none; } /* figureFit.ts htmlLegends */
+.html-legend .title { font-size: 1.1em; margin-bottom: 2px; }
+.html-legend ul { list-style: none; margin: 0; padding: 0; }
+.html-legend li { padding: 2px 0 2px 16px; text-indent: -16px; }
+.html-legend .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; vertical-align: -1px; }
 section.figure .plot:empty { min-height: 360px; } /* a figure not drawn yet (far from the window) keeps about its room */
 @media (min-width: 1200px) { section.figure.wide { grid-column: span 2; } }
 section.figure.updating .plot { opacity: 0.4; }

@@ -316,14 +316,24 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
       await drawFigures(page, ['fig-9']);
       return page.$eval('#fig-9', (sec) => {
         const box = (e: Element) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+        // a colour as the page computes it (rgb(r, g, b)), to compare with the swatches
+        const probe = document.createElement('span');
+        sec.append(probe);
+        const rgb = (c: string) => { probe.style.backgroundColor = ''; probe.style.backgroundColor = c; return getComputedStyle(probe).backgroundColor; };
         const plots = [...sec.querySelectorAll<HTMLElement>('.plot')].map((p) => {
-          const data = (p as HTMLElement & { data?: { type: string; x?: number[]; customdata?: string[]; y?: unknown[]; showlegend?: boolean; legend?: string }[] }).data ?? [];
+          const data = (p as HTMLElement & { data?: { type: string; x?: number[]; customdata?: string[]; y?: unknown[]; showlegend?: boolean; legend?: string; marker?: { color?: string | string[] } }[] }).data ?? [];
           return {
             box: box(p), svg: box(p.querySelector('.main-svg')!), renders: Number(p.dataset.renders),
-            bars: data.filter((t) => t.type === 'bar').map((t) => ({ x: t.x ?? [], names: t.customdata ?? (t.y as string[]) ?? [] })),
-            legendKeys: p.querySelectorAll('g.legend2 g.traces, g[class^="legend"] g.traces').length,
+            bars: data.filter((t) => t.type === 'bar').map((t) => ({ x: t.x ?? [], names: t.customdata ?? (t.y as string[]) ?? [], colours: Array.isArray(t.marker?.color) ? t.marker.color.map(rgb) : [] })),
+            plotlyLegendKeys: p.querySelectorAll('g[class^="legend"] g.traces').length,
+            // the page's HTML legends (figureFit.ts htmlLegends): each key's name and swatch colour, the legend's box
+            htmlKeys: [...p.querySelectorAll<HTMLElement>('.html-legend li.key')].map((li) => ({ name: li.textContent ?? '', colour: getComputedStyle(li.querySelector('.swatch')!).backgroundColor })),
+            htmlLegends: [...p.querySelectorAll('.html-legend')].map(box),
+            // where the bars start: each x axis's left end as Plotly laid it out (its _offset, px from the plot's left)
+            axisLeft: Object.entries((p as HTMLElement & { _fullLayout?: Record<string, { _offset?: number }> })._fullLayout ?? {}).filter(([k]) => /^xaxis\d*$/.test(k)).map(([, a]) => box(p).left + (a._offset ?? NaN)),
           };
         });
+        probe.remove();
         return { section: box(sec), badge: box(sec.querySelector('.fig-badge')!), caption: box(sec.querySelector('.fig-caption')!), updating: sec.classList.contains('updating'), plots };
       });
     };
@@ -342,8 +352,18 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
       // one bar trace per plot: sectors, categories, occupations, as many bars as the CSVs have
       expect(f.plots.map((p) => p.bars.length)).toEqual([1, 1, 1]);
       expect(f.plots.map((p) => p.bars[0].x.length)).toEqual([sectors.length, new Set(occs.map((o) => o.category)).size, occs.length]);
-      // the occupations' own legend (one key per category) is drawn with them
-      expect(f.plots[2].legendKeys).toBe(new Set(occs.map((o) => o.category)).size);
+      // the occupations' own legend, drawn by the page in HTML (not by Plotly): one key per category
+      // of the CSVs, each in the colour of that category's occupation bars, inside the plot's box
+      const categoryOf = new Map(occs.map((o) => [o.occupation, o.category]));
+      expect(f.plots.map((p) => p.plotlyLegendKeys)).toEqual([0, 0, 0]);
+      // the three stacked plots share one left margin: their bars start at the same x
+      f.plots.forEach((p, i) => { expect(p.axisLeft.length, `plot ${i}`).toBe(1); expect(Math.abs(p.axisLeft[0] - f.plots[0].axisLeft[0]), `plot ${i}`).toBeLessThan(1); });
+      expect(f.plots[2].htmlKeys.map((k) => k.name).sort()).toEqual([...new Set(occs.map((o) => o.category))].sort());
+      const keyColour = new Map(f.plots[2].htmlKeys.map((k) => [k.name, k.colour]));
+      f.plots[2].bars[0].names.forEach((n, i) => expect(f.plots[2].bars[0].colours[i], n).toBe(keyColour.get(categoryOf.get(n)!)));
+      expect(f.plots[2].htmlLegends.length).toBe(1);
+      const lg = f.plots[2].htmlLegends[0], pb = f.plots[2].box;
+      expect(lg.left >= pb.left && lg.right <= pb.right + 0.5 && lg.top >= pb.top && lg.bottom <= pb.bottom + 0.5, JSON.stringify({ lg, pb })).toBe(true);
       const want = oracle(scheme);
       const occupation = f.plots[2].bars[0];
       occupation.names.forEach((name, i) => expect(occupation.x[i], name).toBeCloseTo(want.get(name)!, 9));

@@ -18,7 +18,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { computeQaijTable, computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
 import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
-import { fitFigure, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
+import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
 import { cellText, columnLabel } from '../../kernel-lib/explorer/tableFormat.ts';
@@ -167,6 +167,67 @@ describe('splitPanelRows: one plot per row of panels', () => {
     expect(split).toBeGreaterThanOrEqual(5);
     const nine = figures.find((f) => f.id === '9')!;
     expect('spec' in nine && splitPanelRows(fitFigure(nine.spec, 640).spec).length).toBe(3);
+  });
+});
+
+describe('htmlLegends: a legend of key-only traces drawn by the page', () => {
+  const keyTrace = (name: string, color: string, legend = 'legend2') => ({ type: 'scatter' as const, mode: 'markers', name, legend, showlegend: true, x: [null], y: [null], marker: { color } });
+  const legend2 = { title: { text: '<b>Category</b>' }, xref: 'paper', x: 0.73, xanchor: 'left', yref: 'paper', y: 0.3, yanchor: 'top', font: { size: 10 } };
+  test('a hand-built legend of two keys: taken out in trace order with its place; the bars and the other legend stay', () => {
+    const bar = { type: 'bar' as const, x: [1, 2], y: [0, 1], marker: { color: ['#f00', '#00f'] } };
+    const spec: PlotSpec = { data: [bar, keyTrace('A', '#f00'), keyTrace('B', '#00f')], layout: { meta: { figure: 'x', caption: '' }, legend: { x: 1 }, legend2 } };
+    const { spec: out, legends } = htmlLegends(spec);
+    expect(legends).toEqual([{ name: 'legend2', title: 'Category', keys: [{ name: 'A', colour: '#f00' }, { name: 'B', colour: '#00f' }], x: 0.73, y: 0.3, fontSize: 10 }]);
+    expect(out.data).toEqual([bar]);
+    expect(out.layout.legend2).toBeUndefined();
+    expect(out.layout.legend).toEqual({ x: 1 });
+    // the input is not changed
+    expect(spec.data.length).toBe(3);
+    expect(spec.layout.legend2).toBe(legend2);
+  });
+  test('a legend with a trace that draws points, or placed other than left-top on the paper, is left to Plotly', () => {
+    const points = { ...keyTrace('B', '#00f'), x: [1], y: [2] };
+    const mixed: PlotSpec = { data: [keyTrace('A', '#f00'), points], layout: { meta: { figure: 'x', caption: '' }, legend2 } };
+    expect(htmlLegends(mixed).legends).toEqual([]);
+    expect(htmlLegends(mixed).spec).toBe(mixed);
+    const right: PlotSpec = { data: [keyTrace('A', '#f00')], layout: { meta: { figure: 'x', caption: '' }, legend2: { ...legend2, xanchor: 'right' } } };
+    expect(htmlLegends(right).legends).toEqual([]);
+  });
+  test("Figure 9: its occupation panel's category legend keys every occupation bar in its category's colour (the CSVs: the oracle)", () => {
+    const ds = loadDataset(RECON);
+    const figures = paperFigures({ context: withSweepOf(pageOptions(ds, { dataset: RECON }, false), null) });
+    const nine = figures.find((f) => f.id === '9')!;
+    if (!('spec' in nine)) throw new Error('Figure 9 skipped');
+    const parts = splitPanelRows(fitFigure(nine.spec, 1000).spec);
+    const csv = (f: string) => parseCsv(readFileSync(`${RECON}/${f}`, 'utf8'), f).rows.map((r) => r.values as Record<string, string>);
+    const withTasks = new Set(csv('tasks.csv').map((t) => t.occupation));
+    const categoryOf = new Map(csv('occupations.csv').filter((o) => withTasks.has(o.occupation)).map((o) => [o.occupation, o.category]));
+    // only the occupation panel (the third part) has one
+    expect(parts.slice(0, 2).map((p) => htmlLegends(p).legends.length)).toEqual([0, 0]);
+    const { spec, legends } = htmlLegends(parts[2]);
+    expect(legends.length).toBe(1);
+    const keys = new Map(legends[0].keys.map((k) => [k.name, k.colour]));
+    expect(keys.size).toBe(legends[0].keys.length);
+    expect([...keys.keys()].sort()).toEqual([...new Set(categoryOf.values())].sort());
+    // what is left to Plotly: the occupation bars alone, one per occupation with tasks, each its category's key colour
+    expect(spec.data.length).toBe(1);
+    const bars = spec.data[0];
+    const names = bars.customdata as string[], colours = (bars.marker as { color: string[] }).color;
+    expect(names.length).toBe(categoryOf.size);
+    names.forEach((n, i) => expect(colours[i], n).toBe(keys.get(categoryOf.get(n)!)));
+    expect(Object.keys(spec.layout).filter((k) => /^legend/.test(k))).toEqual([]);
+  });
+});
+
+describe('withLeftMargin: the parts of a figure share one left margin', () => {
+  const spec = (l: number): PlotSpec => ({ data: [{ type: 'bar', x: [1] }], layout: { meta: { figure: 'x', caption: '' }, margin: { l, r: 20, t: 40, b: 60 } } });
+  test('a narrower left margin grows to the widest, the other sides kept; a wider one is kept; the input is not changed', () => {
+    const s = spec(192);
+    expect(withLeftMargin(s, 298).layout.margin).toEqual({ l: 298, r: 20, t: 40, b: 60 });
+    expect(s.layout.margin).toEqual({ l: 192, r: 20, t: 40, b: 60 });
+    expect(withLeftMargin(spec(300), 298).layout.margin).toEqual({ l: 300, r: 20, t: 40, b: 60 });
+    // a spec without its own margin: Plotly's default 70 px (fitFigure's) is the one it would have had
+    expect(withLeftMargin({ data: [], layout: { meta: { figure: 'x', caption: '' } } }, 50).layout.margin).toBeUndefined();
   });
 });
 
