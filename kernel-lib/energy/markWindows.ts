@@ -89,8 +89,7 @@ function splitMarkLine(line: string): string[] | null {
       i = j;
     }
     if (i >= line.length) break;
-    i++; // the comma
-    if (i === line.length) { out.push(''); break; }
+    i++; // the comma (after a final one, the next pass reads the empty last field)
   }
   return out.length === COLUMNS.length ? out : null;
 }
@@ -106,7 +105,7 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
     if (e instanceof ValidationError) throw e;
     throw new ValidationError([{ file, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
   }
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a byte-order mark is dropped from the header only
   const lines: Buffer[] = [];
   for (let s = 0; s <= bytes.length;) {
     let e = bytes.indexOf(10, s);
@@ -114,14 +113,16 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
     lines.push(bytes.subarray(s, e));
     s = e + 1;
   }
-  const truncatedFinal = lines.length > 0 && lines[lines.length - 1].length > 0; // no final line end: a killed writer
-  if (!truncatedFinal) lines.pop();
   const text = (b: Buffer): string | null => {
     try { return utf8.decode(b).replace(/\r$/, ''); } catch { return null; }
   };
+  // one leading byte-order mark is dropped, as sampleStream does: a second is part of a wrong header.
+  // lines holds at least one line (the loop above runs once for an empty file).
   // (not text(...)?.replace: `null?.x` is undefined, and an invalid UTF-8 header was called an empty file)
-  const first = lines.length ? text(lines[0]) : '';
+  const first = text(lines[0]);
   const header = first === null ? null : first.replace(/^\uFEFF/, '');
+  const truncatedFinal = lines[lines.length - 1].length > 0; // no final line end: a killed writer
+  if (!truncatedFinal) lines.pop();
   if (header !== MARKS_HEADER) {
     throw new ValidationError([{ file, line: 1, message: `expected header "${MARKS_HEADER}", found ${header === '' ? 'an empty file' : header === null ? 'invalid UTF-8' : `"${header}"`}` }]);
   }
@@ -156,17 +157,19 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
   // a garbled time (a digit too many or too few): it is skipped and listed, not used as a window edge.
   const garbled = new Set<number>();
   for (let i = 0; i < marks.length; i++) {
-    const t = marks[i].t, prev = marks[i - 1]?.t, next = marks[i + 1]?.t;
-    const ahead = next !== undefined && t > next + MARK_JITTER_S && (prev === undefined || prev <= next + MARK_JITTER_S);
-    const behind = prev !== undefined && t < prev - MARK_JITTER_S && (next === undefined || next >= prev - MARK_JITTER_S);
+    const t = marks[i].t, p = marks[i - 1]?.t, q = marks[i + 1]?.t;
+    // no mark before the first, none after the last: -Infinity and Infinity are in order with any time
+    const prev = p ?? -Infinity, next = q ?? Infinity;
+    const ahead = t > next + MARK_JITTER_S && prev <= next + MARK_JITTER_S;
+    const behind = t < prev - MARK_JITTER_S && next >= prev - MARK_JITTER_S;
     if (!ahead && !behind) continue;
     garbled.add(i);
-    const around = [prev, next].filter((x): x is number => x !== undefined);
+    const around = [p, q].filter((x): x is number => x !== undefined);
     skipped.push({ file, line: marks[i].line, message: `mono_ns: ${t.toFixed(9)} s lies outside the marks around it (${around.map((x) => `${x.toFixed(9)} s`).join(' and ')}): a garbled time`, fromS: Math.min(...around), toS: Math.max(...around) });
   }
   // (not splice(0, n, ...kept): spread as arguments, 300,000 marks overflowed the stack, a RangeError)
-  if (garbled.size) marks = marks.filter((_, i) => !garbled.has(i));
-  marks.sort((a, b) => a.t - b.t || a.line - b.line);
+  marks = marks.filter((_, i) => !garbled.has(i));
+  marks.sort((a, b) => a.t - b.t); // stable: marks of one instant keep their file order
 
   const tables: Record<string, Map<string, Window & { startLine?: number; endLine?: number }>> = { run: new Map(), setup: new Map(), idle: new Map() };
   let stoppedS: number | null = null;
@@ -181,7 +184,7 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
       table.set(v.id, w);
     }
     if (edge === 'start') {
-      if (!Number.isNaN(w.endS) && w.endLine !== undefined) {
+      if (w.endLine !== undefined) { // (endS and endLine are set together)
         // an end with no start before it, then this start: the end came first, not a second window
         const message = w.startLine === undefined
           ? `${what}-start of "${v.id}" comes after its ${what}-end (line ${w.endLine}, ${(t - w.endS).toFixed(9)} s earlier); expected the ${what}-start first`
@@ -202,7 +205,7 @@ export function markWindows(dir: string, originNs: number): MarkWindows {
   const list = (m: Map<string, Window & { startLine?: number; endLine?: number }>): Window[] => {
     const out = [...m.values()].map(({ startLine: _s, endLine: _e, ...w }) => w);
     for (const w of out) if (Number.isNaN(w.endS)) { w.endS = Infinity; w.reasons.add('unmatched-mark'); }
-    return out.sort((a, b) => a.startS - b.startS || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return out.sort((a, b) => a.startS - b.startS || (a.id < b.id ? -1 : 1)); // ids of one table differ
   };
   return { runs: list(tables.run), setups: list(tables.setup), idles: list(tables.idle), stoppedS, skipped };
 }

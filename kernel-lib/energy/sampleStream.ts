@@ -62,7 +62,7 @@ export function streamSamples(
         const d = deviceBytes[k];
         if (d.length !== e - s) continue;
         let j = 0;
-        while (j < d.length && d[j] === b[s + j]) j++; // a JS loop beats a native compare call on short names
+        while (d[j] === b[s + j]) j++; // d[d.length] is undefined: stops there. A JS loop beats a native compare call on short names
         if (j === d.length) return k;
       }
     }
@@ -79,18 +79,20 @@ export function streamSamples(
     else if (issues.length === 20) issues.push({ file, message: 'more malformed lines not listed' });
   };
 
-  // Parse one line buf[s, e) (no line end). Returns false when malformed.
+  // Parse one line buf[s, e) (no line end; never empty), reporting a malformed one to bad(). buf[e] is
+  // the line end (LF, or the CR before it): neither a digit, a dot nor a comma, so the digit scans below
+  // stop at e without a bound check.
   const parseLine = (s: number, e: number): void => {
-    if (e > s && buf[e - 1] === CR) e--;
+    if (buf[e - 1] === CR) e--;
     // field 0: monotonic ns, digits
     let i = s, mono = 0;
-    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) mono = mono * 10 + (buf[i++] - ZERO);
-    if (i === s || i >= e || buf[i] !== COMMA) return bad('mono_ns: expected an integer');
+    while (buf[i] >= ZERO && buf[i] <= NINE) mono = mono * 10 + (buf[i++] - ZERO);
+    if (i === s || buf[i] !== COMMA) return bad('mono_ns: expected an integer');
     i++;
     // field 1: wall ns, digits, not needed for integration
     const w0 = i;
-    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) i++;
-    if (i === w0 || i >= e || buf[i] !== COMMA) return bad('wall_ns: expected an integer');
+    while (buf[i] >= ZERO && buf[i] <= NINE) i++;
+    if (i === w0 || buf[i] !== COMMA) return bad('wall_ns: expected an integer');
     i++;
     // field 2: device
     const d0 = i;
@@ -101,10 +103,10 @@ export function streamSamples(
     // field 3: value, plain decimal fast path
     const v0 = i;
     let v = 0, frac = 0, scale = 1, ok = i < e;
-    while (i < e && buf[i] >= ZERO && buf[i] <= NINE) v = v * 10 + (buf[i++] - ZERO);
-    if (i < e && buf[i] === DOT) {
+    while (buf[i] >= ZERO && buf[i] <= NINE) v = v * 10 + (buf[i++] - ZERO);
+    if (buf[i] === DOT) {
       i++;
-      while (i < e && buf[i] >= ZERO && buf[i] <= NINE) { frac = frac * 10 + (buf[i++] - ZERO); scale *= 10; }
+      while (buf[i] >= ZERO && buf[i] <= NINE) { frac = frac * 10 + (buf[i++] - ZERO); scale *= 10; }
       // two exact integers (at most 15 digits, below), so one correctly rounded division: Number()'s value
       // (v + frac / scale rounded twice: "6.94" gave 6.9399999999999995)
       v = (v * scale + frac) / scale;
@@ -127,14 +129,15 @@ export function streamSamples(
 
   try {
     for (;;) {
-      if (!eof && len < buf.length) {
-        const n = readSync(fd, buf, len, buf.length - len, null);
-        if (n === 0) eof = true;
-        len += n;
-      }
+      // here len < buf.length (a full buffer without a line end went to the long-line path below) and eof
+      // is false (the loop ends where it is set)
+      const n = readSync(fd, buf, len, buf.length - len, null);
+      if (n === 0) eof = true;
+      len += n;
+      const held = buf.subarray(0, len); // the bytes after len are an earlier chunk's: never searched
       let start = 0;
-      let nl = buf.indexOf(NL, 0);
-      while (nl !== -1 && nl < len) {
+      let nl = held.indexOf(NL);
+      while (nl !== -1) {
         lineNo++;
         if (!headerSeen) {
           const header = buf.toString('utf8', start, nl).replace(/\r$/, '').replace(/^\uFEFF/, ''); // CRLF, byte-order mark
@@ -148,7 +151,7 @@ export function streamSamples(
           parseLine(start, nl);
         }
         start = nl + 1;
-        nl = start < len ? buf.indexOf(NL, start) : -1;
+        nl = held.indexOf(NL, start);
       }
       // keep the partial line
       buf.copy(buf, 0, start, len);
@@ -156,19 +159,20 @@ export function streamSamples(
       if (eof) break;
       if (len === buf.length) {
         // a line longer than MAX_LINE_BYTES (a trace line is under 200 bytes): not held in memory; it is
-        // read past to its line end and reported as one bad line, so memory stays at one chunk
+        // read past to its line end and reported as one bad line, so memory stays at one chunk. At the
+        // file's end len is 0 and the next read above finds the end again.
         lineNo++;
         if (!headerSeen) throw new ValidationError([{ file, line: 1, message: `header line longer than ${MAX_LINE_BYTES} bytes, expected "${expectedHeader}"` }]);
         let skippedBytes = len;
+        len = 0;
         for (;;) {
           const n = readSync(fd, buf, 0, buf.length, null);
-          if (n === 0) { eof = true; len = 0; break; }
-          const nl = buf.indexOf(NL, 0);
-          if (nl !== -1 && nl < n) { buf.copy(buf, 0, nl + 1, n); len = n - nl - 1; skippedBytes += nl; break; }
+          if (n === 0) break;
+          const nl = buf.subarray(0, n).indexOf(NL);
+          if (nl !== -1) { buf.copy(buf, 0, nl + 1, n); len = n - nl - 1; skippedBytes += nl; break; }
           skippedBytes += n;
         }
         bad(`line of ${skippedBytes} bytes or more, longer than the ${MAX_LINE_BYTES} bytes a trace line may have: not read`);
-        if (eof) break;
       }
     }
   } finally {

@@ -5,14 +5,17 @@
  * 1-based physical line (header = 1), the rule each field breaks as docs/power-log's mark rules state it,
  * and MARK_JITTER_S = 1 s: a mark more than 1 s out of order with both neighbours is garbled.
  *
- * Equivalent mutants (no output can change), markWindows.ts splitMarkLine:
- * - 93 `if (i === line.length) { out.push(''); break; }` made `false`, or its block emptied: after a
- *   final comma the loop runs once more, finds no comma (indexOf -1, so j = line.length) and pushes the
- *   same empty field before it stops.
- * - Not killed: 80 `close === -1` made `false` (an unclosed quote). The rest of the test,
- *   `close + 1 < line.length && line[close + 1] !== ','`, reads line[0] and still refuses the line unless
- *   line[0] is a comma, i.e. an empty mono_ns; such a line is skipped either way, and only its message
- *   (a field count or "mono_ns: expected an integer") can differ.
+ * Mutation (#29, docs/mutation.md): markWindows.ts 379 of 380 mutants killed. The one left is equivalent:
+ * - 208 `a.id < b.id` made `<=` in the windows' sort: the ids compared are keys of one Map (one table
+ *   per kind), never equal, so the comparator's sign is the same.
+ * Checks that could never fail were removed rather than listed here (each was an equivalent mutant):
+ * splitMarkLine's final-comma case (the next pass reads the same empty field), `lines.length > 0` (the
+ * split loop runs once even for an empty file), the neighbour tests `next !== undefined` and `prev !==
+ * undefined` (a comparison with undefined is false), `if (garbled.size)` before the filter, the sort's
+ * tie-break by line (Array.prototype.sort is stable and the marks are in line order), the start's
+ * `!Number.isNaN(w.endS)` (endS and endLine are set together) and the id sort's `a.id > b.id ? 1 : 0`.
+ * splitMarkLine's 80 `close === -1` made `false`, not killed before, loops forever on a line of an empty
+ * first field and an unclosed quote (a timeout): the test of `,"x` below.
  */
 import { closeSync, mkdtempSync, openSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -242,5 +245,107 @@ describe('closeOpenWindows', () => {
     const ws = [win('a', 1, Infinity), win('b', 9, Infinity), win('c', 1, 2)];
     closeOpenWindows(ws, 5);
     expect(ws.map((w) => [w.id, w.startS, w.endS])).toEqual([['a', 1, 5], ['b', 9, 9], ['c', 1, 2]]);
+  });
+});
+
+describe('markWindows body, edges (#29: lines 98-213)', () => {
+  const file = (d: string) => join(d, 'marks.csv');
+
+  test('a file of exactly 128 MiB is read (the limit is "more than"): its unended tail is one half-written line', () => {
+    // header, its line end, then zeros up to MAX_MARKS_BYTES (sparse) with no line end: by hand, line 2
+    // is the half-written final line and there is no mark
+    const d = mkdtempSync(join(tmpdir(), 'j2g-marks-'));
+    const fd = openSync(file(d), 'w');
+    writeFileSync(fd, MARKS_HEADER + '\n');
+    ftruncateSync(fd, MAX_MARKS_BYTES);
+    closeSync(fd);
+    const w = markWindows(d, 0);
+    expect(w.skipped).toEqual([{ file: file(d), line: 2, message: 'half-written final line (no line end): a marker was killed while writing', fromS: -Infinity, toS: Infinity }]);
+    expect([w.runs, w.setups, w.idles, w.stoppedS]).toEqual([[], [], [], null]);
+  });
+
+  test('a bad line of exactly 80 characters is quoted whole, one of 81 is cut to 80 and "..."', () => {
+    const l80 = 'q'.repeat(80), l81 = 'r'.repeat(81);
+    const d = marks(l80, l81, mark(1, 'run-start', 'a'));
+    expect(markWindows(d, 0).skipped.map((s) => s.message)).toEqual([
+      `expected 9 fields (${MARKS_HEADER}), found "${l80}"`,
+      `expected 9 fields (${MARKS_HEADER}), found "${'r'.repeat(80)}..."`,
+    ]);
+  });
+
+  test('only a carriage return at the end of a line is a line end: one inside a field is a bad character', () => {
+    const d = marks('1000000000,1,run-start,a\rb,,,,,', mark(2, 'run-start', 'c'));
+    const w = markWindows(d, 0);
+    expect(w.skipped.map((s) => [s.line, s.message])).toEqual([[2, 'id: expected letters, digits and . _ : / @ + = - only, found "a\rb"']]);
+    expect(w.runs.map((r) => r.id)).toEqual(['c']);
+  });
+
+  test('only a byte-order mark at the start of the header is skipped: one inside it makes a wrong header', () => {
+    const bad = MARKS_HEADER.replace('kind', '\uFEFFkind');
+    const d = dirWith(bad + '\n' + mark(1, 'run-start', 'a') + '\n');
+    expect(issuesOf(() => markWindows(d, 0))).toEqual([{ file: file(d), line: 1, message: `expected header "${MARKS_HEADER}", found "${bad}"` }]);
+  });
+
+  test('a run-end written before its run-start (0.5 s of jitter) is sorted after it: one window, no error', () => {
+    const d = marks(mark(2.5, 'run-end', 'a'), mark(2, 'run-start', 'a'), mark(3, 'logger-stop'));
+    const w = markWindows(d, 0);
+    expect(w.runs).toEqual([win('a', 2, 2.5)]);
+    expect(w.stoppedS).toBe(3);
+  });
+
+  test('marks of one instant keep their file order: start then end is a window of no time, end then start an error', () => {
+    expect(markWindows(marks(mark(2, 'run-start', 'a'), mark(2, 'run-end', 'a')), 0).runs).toEqual([win('a', 2, 2)]);
+    const d = marks(mark(1, 'run-start', 'z'), mark(2, 'run-end', 'a'), mark(2, 'run-start', 'a'));
+    expect(issuesOf(() => markWindows(d, 0))).toEqual([{ file: file(d), line: 4, column: 'id', message: 'run-start of "a" comes after its run-end (line 3, 0.000000000 s earlier); expected the run-start first' }]);
+  });
+
+  test('the last logger-stop in time is the stop, whatever the file order', () => {
+    const d = marks(mark(5, 'logger-stop'), mark(4.5, 'logger-stop'), mark(4.8, 'logger-start'));
+    expect(markWindows(d, 0).stoppedS).toBe(5);
+  });
+
+  test('garbled edges: ahead of its next by more than 1 s, with the previous exactly 1 s after that next, is garbled', () => {
+    // 5, 10, 4, 6: 10 > 4 + 1 and 5 <= 4 + 1 (equal), so 10 is garbled; 4 is 1 s before 5 (jitter), and
+    // 4 < 10 - 1 but 6 < 10 - 1 too, so 4 is not "behind" (its next is not within 1 s of 10)
+    const d = marks(mark(5, 'run-start', 'a'), mark(10, 'run-start', 'b'), mark(4, 'run-start', 'c'), mark(6, 'run-start', 'd'));
+    const w = markWindows(d, 0);
+    expect(w.skipped.map((s) => [s.line, s.fromS, s.toS])).toEqual([[3, 4, 5]]);
+    expect(w.runs.map((r) => [r.id, r.startS])).toEqual([['c', 4], ['a', 5], ['d', 6]]);
+  });
+
+  test('garbled edges: behind its previous by more than 1 s, with the next exactly 1 s before that previous, is garbled', () => {
+    // 9, 10, 4, 9: 4 < 10 - 1 and 9 >= 10 - 1 (equal): 4 is garbled; 10 is not (its previous 9 > 4 + 1)
+    const d = marks(mark(9, 'run-start', 'a'), mark(10, 'run-start', 'b'), mark(4, 'run-start', 'c'), mark(9, 'run-start', 'd'));
+    const w = markWindows(d, 0);
+    expect(w.skipped.map((s) => [s.line, s.fromS, s.toS])).toEqual([[4, 9, 10]]);
+    expect(w.runs.map((r) => [r.id, r.startS])).toEqual([['a', 9], ['d', 9], ['b', 10]]);
+  });
+
+  test('windows of one start time are ordered by id whatever the file order (c, b, a written)', () => {
+    const d = marks(mark(1, 'run-start', 'c'), mark(1, 'run-start', 'b'), mark(1, 'run-start', 'a'), mark(2, 'run-end', 'a'), mark(2, 'run-end', 'b'), mark(2, 'run-end', 'c'));
+    expect(markWindows(d, 0).runs.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    const e = marks(mark(1, 'run-start', 'a'), mark(1, 'run-start', 'c'), mark(1, 'run-start', 'b'), mark(2, 'run-end', 'a'), mark(2, 'run-end', 'b'), mark(2, 'run-end', 'c'));
+    expect(markWindows(e, 0).runs.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('an end without a start is a window of no time, flagged unmatched, with empty attributes (an end\'s own are not read)', () => {
+    const d = marks(`${3 * S},1,idle-end,i,T9,sysB,2,0,b`);
+    expect(markWindows(d, 0).idles).toEqual([win('i', 3, 3, ['unmatched-mark'])]);
+  });
+});
+
+describe('byte-order marks and quotes (#29, second pass)', () => {
+  test('a byte-order mark is dropped before the header only: a second one makes a wrong header, one before a mark garbles its mono_ns', () => {
+    const two = dirWith(`\uFEFF\uFEFF${MARKS_HEADER}\n${mark(1, 'run-start', 'a')}\n`);
+    expect(issuesOf(() => markWindows(two, 0))).toEqual([{ file: join(two, 'marks.csv'), line: 1, message: `expected header "${MARKS_HEADER}", found "\uFEFF${MARKS_HEADER}"` }]);
+    const d = dirWith(`\uFEFF${MARKS_HEADER}\n\uFEFF${mark(1, 'run-start', 'a')}\n${mark(2, 'run-start', 'b')}\n`);
+    const w = markWindows(d, 0);
+    expect(w.skipped.map((s) => [s.line, s.message])).toEqual([[2, `mono_ns: expected an integer, found "\uFEFF${Math.round(1 * S)}"`]]);
+    expect(w.runs.map((r) => r.id)).toEqual(['b']);
+  });
+
+  test('a line of an empty first field and an unclosed quote is skipped as a wrong field count', () => {
+    const d = marks(',"x', mark(1, 'run-start', 'a'));
+    expect(markWindows(d, 0).skipped.map((s) => [s.line, s.message])).toEqual([[2, `expected 9 fields (${MARKS_HEADER}), found ",\"x"`]]);
   });
 });

@@ -5,25 +5,25 @@
  * 1-based line number, t = (mono_ns - originNs) / 1e9), a second implementation (FNV-1a written here,
  * to show that two device names share a hash bucket) or a count made while writing the file.
  *
- * Survivors of lines 56-126 (#29, 54 of 227; the rest of the file was not measured this session):
- * - Equivalent, the value's fast path (103-114, 38 mutants): every mutant of the digit loops, the dot,
- *   `ok` or the final test (its length bound `> 15` made `>= 15` or `i + v0` included) either computes the same value or leaves `i !== e` (or `!ok`), and the value
- *   then goes to the slow path, DECIMAL and Number(), which reads it correctly; only the speed changes.
- *   (Measured before the fast path's value was made exactly Number()'s: it computed int + frac / 10^k,
- *   which differed in the last bit for about 0.9% of decimals, "6.94" giving 6.9399999999999995.)
- * - Equivalent, the hash (58, three mutants: the loop bound made `<=`, `>=` or `false`): the bucket
- *   function changes (the comma after the name is hashed too, or every name lands in one bucket), but
- *   the names in a bucket are still compared byte by byte.
- * - Equivalent, reads one byte past a field (65 `j < d.length` made `<=` or `true`; 84 `e > s`; 87, 92,
- *   97 the loops' `i < e` made `<=` or `true`; 88, 93 `i >= e` made `>` or `false`): the byte there is
- *   the line end (or d[d.length], undefined), never a digit, a comma or equal to a name byte, so each
- *   loop stops and each check fails where it did; a blank line never reaches parseLine (e > s always).
- * - Not killed, not equivalent: 63 `d.length !== e - s` made `false`. It changes the result only for two
- *   names with the same FNV-1a hash where the shorter one, read first, is a prefix of the longer; the
- *   pairs below collide but neither is a prefix of the other. Such a pair exists (the hash is a bijection
- *   step by step) but was not constructed.
+ * Mutation (#29, docs/mutation.md): sampleStream.ts 265 of 293 mutants killed (the whole file measured).
+ * The 28 left: 27 change no output, and one (99 `true`) could only where no comma follows the line in memory:
+ * - The value's fast path (105-116, 23 mutants: `ok` made `false`, each digit scan's test made `false`,
+ *   `true`, `>`/`<` ZERO or `<`/`>` NINE, `i++` made `i--`, the dot's test or block, and the final test's
+ *   `true`, `>= 15`, `i + v0` and lone-dot parts): each either computes the same value or leaves the
+ *   value to the slow path (DECIMAL and Number()), which reads every text the fast path takes to the same
+ *   double (the test of 2,010 decimals against Number()). Only the speed changes.
+ * - The hash (58, three mutants: the loop bound made `<=`, `>=` or `false`): the bucket function changes
+ *   (the comma after the name is hashed too, or every name lands in one bucket), but the names in a
+ *   bucket are still compared byte by byte.
+ * - The device scan (99, `i < e` made `<=` or `true`): the scan goes past the line end to the next comma,
+ *   then `i >= e` refuses the line with the same message. Under `true` a line with no comma after it
+ *   anywhere in the buffer would scan on forever; the bytes after the last line are an earlier chunk's
+ *   or fresh memory, so no test can fix them: not constructed.
+ * Checks that could never fail were removed rather than listed here (the read loop's `!eof && len <
+ * buf.length`, searches past `len`, the long-line path's `nl < n` and `if (eof) break`, parseLine's
+ * bound checks before the line end byte, and the device compare's `j < d.length`): docs/mutation.md.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -221,5 +221,78 @@ describe('chunks and long lines', () => {
   test('a header longer than 1 MiB is an error naming line 1', () => {
     const f = file('h'.repeat(MAX_LINE_BYTES + 10) + '\n1,1,G,1\n');
     expect(issuesOf(() => read(f))).toEqual([{ file: f, line: 1, message: `header line longer than ${MAX_LINE_BYTES} bytes, expected "${HEADER}"` }]);
+  });
+});
+
+describe('the read loop and the value pattern (#29: lines 1-55 and 127 to the end)', () => {
+  test('reads the forms that only the full pattern takes: a long leading-dot decimal, +.5, two-digit and signed exponents', () => {
+    // by hand: each text's decimal meaning (the 17-character ".0000000000000001" is past the 15-character fast path)
+    const vals = ['.0000000000000001', '+.5', '2.5e10', '25E-10', '1e+2', '12345678901234567e-2'];
+    const want = [1e-16, 0.5, 25_000_000_000, 2.5e-9, 100, 123456789012345.67];
+    const { got, skipped } = read(file(HEADER + '\n' + vals.map((v, k) => `${k + 1},1,G,${v}\n`).join('')));
+    expect(skipped).toEqual([]);
+    expect(got.map((g) => g.v)).toEqual(want);
+  });
+
+  test('skips the near-numbers the pattern refuses: a sign alone, a bare or signless exponent, two signs, a dot before e', () => {
+    const bad = ['+', '+-1', '1e', '1e+', 'E5', '.e1', '1e2.5', '++1', '1e--2'];
+    const { got, skipped } = read(file(HEADER + '\n' + bad.map((v, k) => `${k + 1},1,G,${v}\n`).join('')));
+    expect(skipped).toEqual(bad.map((v, k) => [k + 2, `value: expected a number >= 0, NA or [N/A], found "${v}"`]));
+    expect(got).toEqual([]);
+  });
+
+  test('a carriage return or a byte-order mark inside the header is a wrong header (only a final CR and a leading BOM are dropped)', () => {
+    // [header written, header as named in the error: one final CR and one leading BOM dropped, by hand]
+    const cases = [
+      ['mono_ns,wall_ns\r,device,power_w', 'mono_ns,wall_ns\r,device,power_w'],
+      ['mono_ns,\uFEFFwall_ns,device,power_w', 'mono_ns,\uFEFFwall_ns,device,power_w'],
+      ['\uFEFF\uFEFF' + HEADER, '\uFEFF' + HEADER],
+      [HEADER + '\r\r', HEADER + '\r'],
+    ];
+    for (const [h, named] of cases) {
+      const f = file(`${h}\n1,1,G,1\n`);
+      expect(issuesOf(() => read(f))).toEqual([{ file: f, line: 1, message: `expected header "${HEADER}", found "${named}"` }]);
+    }
+  });
+
+  test('a final line without its line end is never read, whatever its length (1 to 64 bytes after a full record)', () => {
+    for (let T = 1; T <= 64; T++) {
+      const tail = '9'.repeat(T); // a valid-looking mono_ns: read as a line, it would be a bad line
+      const { got, skipped, res } = read(file(`${HEADER}\n1,1,G,5\n${tail}`));
+      expect([T, skipped, got.map((g) => g.v), res.records, res.truncatedFinalLine]).toEqual([T, [], [5], 1, true]);
+    }
+  });
+
+  test('the file is closed after it is read, and after a bad header', () => {
+    // Linux: every open descriptor of this process is a link in /proc/self/fd to what it opened
+    expect(existsSync('/proc/self/fd')).toBe(true);
+    const openOn = (f: string) => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`) === f; } catch { return false; } }).length;
+    const good = file(`${HEADER}\n1,1,G,5\n`);
+    read(good);
+    expect(openOn(good)).toBe(0);
+    const bad = file('nope\n1,1,G,5\n');
+    expect(issuesOf(() => read(bad)).length).toBe(1);
+    expect(openOn(bad)).toBe(0);
+    // the check sees an open file: one opened here is listed
+    const fd = openSync(good, 'r');
+    expect(openOn(good)).toBe(1);
+    closeSync(fd);
+  });
+
+  test('a name that is a prefix of another with the same hash, read first, is a different device', () => {
+    // 'GPU-a' and 'GPU-alO7cgd' collide (found by a meet-in-the-middle search over 6-byte suffixes)
+    expect(fnv1a('GPU-a')).toBe(fnv1a('GPU-alO7cgd'));
+    const { res, got } = read(file(`${HEADER}\n1,1,GPU-a,1\n2,2,GPU-alO7cgd,2\n3,3,GPU-a,3\n`));
+    expect(res.devices).toEqual(['GPU-a', 'GPU-alO7cgd']);
+    expect(got.map((g) => g.dev)).toEqual([0, 1, 0]);
+  });
+});
+
+describe('parseLine, fields ended by a wrong character (#29)', () => {
+  test('a field of digits then a letter is named as that field, not as the next one', () => {
+    // by hand: "12a" is not an integer (mono_ns), "2b" is not one (wall_ns), "\r" alone is no mono_ns
+    const { skipped, got } = read(file(`${HEADER}\n12a,1,G,1\n1,2b,G,1\n\r\n3,3,G,3\n`));
+    expect(skipped).toEqual([[2, 'mono_ns: expected an integer'], [3, 'wall_ns: expected an integer'], [4, 'mono_ns: expected an integer']]);
+    expect(got.map((g) => [g.v, g.line])).toEqual([[3, 5]]);
   });
 });
