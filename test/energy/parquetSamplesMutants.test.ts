@@ -16,11 +16,24 @@
  * - 95 `p.device ?? ''` with '' made another string: only a single unpartitioned file has no device,
  *   and it is then the only stream, whatever its key.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetMetadata } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, test, vi } from 'vitest';
+
+// the columns hyparquet's readColumn is asked for (the slow path: a JavaScript value per row)
+const readColumnCalls = vi.hoisted(() => [] as string[]);
+vi.mock('hyparquet/src/column.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('hyparquet/src/column.js')>();
+  const readColumn = ((reader: never, rowGroup: never, decoder: { pathInSchema: string[] }) => {
+    readColumnCalls.push(decoder.pathInSchema[0]);
+    return m.readColumn(reader, rowGroup, decoder as never);
+  }) as typeof m.readColumn;
+  return { ...m, readColumn };
+});
 
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
@@ -30,10 +43,12 @@ vi.mock('node:fs', async (importOriginal) => {
 import { ValidationError } from '../../kernel-lib/errors.ts';
 import { parquetSamplesPath, streamParquetSamples } from '../../kernel-lib/energy/parquetSamples.ts';
 
-type Col = { name: string; type: 'STRING' | 'DOUBLE' | 'INT32' | 'INT64'; values: unknown[] };
-const bytes = (cols: Col[]) => new Uint8Array(parquetWriteBuffer({ columnData: cols.map((c) => ({ name: c.name, data: c.values as never, type: c.type, nullable: true })) }));
+type Col = { name: string; type: 'STRING' | 'DOUBLE' | 'FLOAT' | 'INT32' | 'INT64'; values: unknown[]; encoding?: string; nullable?: boolean };
+type WriteOptions = { rowGroupSize?: number; pageSize?: number; codec?: string };
+const bytes = (cols: Col[], o: WriteOptions = {}) =>
+  new Uint8Array(parquetWriteBuffer({ ...o, columnData: cols.map((c) => ({ name: c.name, data: c.values as never, type: c.type, nullable: c.nullable ?? true, encoding: c.encoding })) } as never));
 const tmp = () => mkdtempSync(join(tmpdir(), 'j2g-pqs-'));
-const put = (path: string, cols: Col[]) => writeFileSync(path, bytes(cols));
+const put = (path: string, cols: Col[], o: WriteOptions = {}) => writeFileSync(path, bytes(cols, o));
 
 function read(path: string, originNs = 0, valueColumn = 'power_w') {
   const got: [string, number, number, number][] = [];
@@ -178,5 +193,177 @@ describe('partitioned by device', () => {
     partition(root, 'A', [['0.parquet', [1e9, 2e9], [1, 2], ['A', 'B']]]);
     const f = join(root, 'device=A', '0.parquet');
     expect(issuesOf(() => read(root))).toEqual([{ file: `${f}:2`, column: 'device', message: 'B in the partition of device A' }]);
+  });
+});
+
+/** The paths of this process's open file descriptors that lie under `root` (Linux: /proc/self/fd). */
+const openUnder = (root: string) =>
+  readdirSync('/proc/self/fd').map((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`); } catch { return ''; } }).filter((p) => p.startsWith(root));
+
+describe('row groups and pages (the typed-page reader, issue 27)', () => {
+  const N = 11;
+  const mono = Array.from({ length: N }, (_, k) => 1_000_000_000 * (k + 1));
+  const power = Array.from({ length: N }, (_, k) => (k % 4 === 2 ? null : (k % 3) * 0.5));
+  // the oracle: row k (1-based k + 1) at t = k + 1 s, its value (null read as NaN)
+  const expected = (dev = '0:G') => mono.map((_, k) => [dev, k + 1, power[k] ?? NaN, k + 1]);
+
+  test('every numeric layout hyparquet-writer writes is decoded from its pages (readColumn asked for the device column only), rows numbered across row groups', () => {
+    const d = tmp();
+    const layouts: [string, Col[], WriteOptions][] = [
+      ['INT64 PLAIN, DOUBLE with nulls, row groups of 4, pages of about two values', [
+        { name: 'mono_ns', type: 'INT64', values: mono.map(BigInt) },
+        { name: 'device', type: 'STRING', values: mono.map(() => 'G') },
+        { name: 'power_w', type: 'DOUBLE', values: power },
+      ], { rowGroupSize: 4, pageSize: 16 }],
+      ['DELTA_BINARY_PACKED INT64, dictionary-encoded DOUBLE, uncompressed', [
+        { name: 'mono_ns', type: 'INT64', values: mono.map(BigInt), encoding: 'DELTA_BINARY_PACKED' },
+        { name: 'device', type: 'STRING', values: mono.map(() => 'G') },
+        { name: 'power_w', type: 'DOUBLE', values: power, encoding: 'RLE_DICTIONARY' },
+      ], { codec: 'UNCOMPRESSED' }],
+      ['required (not nullable) DOUBLE mono_ns, FLOAT value, one row group', [
+        { name: 'mono_ns', type: 'DOUBLE', values: mono, nullable: false },
+        { name: 'device', type: 'STRING', values: mono.map(() => 'G') },
+        { name: 'power_w', type: 'FLOAT', values: power },
+      ], {}],
+      ['required DELTA_BINARY_PACKED INT64, dictionary-encoded DOUBLE, row groups of 3, pages of one value', [
+        { name: 'mono_ns', type: 'INT64', values: mono.map(BigInt), nullable: false, encoding: 'DELTA_BINARY_PACKED' },
+        { name: 'device', type: 'STRING', values: mono.map(() => 'G') },
+        { name: 'power_w', type: 'DOUBLE', values: power, encoding: 'RLE_DICTIONARY' },
+      ], { rowGroupSize: 3, pageSize: 1 }],
+    ];
+    for (const [k, [what, cols, o]] of layouts.entries()) {
+      const f = join(d, `l${k}.parquet`);
+      put(f, cols, o);
+      const groups = parquetMetadata(new Uint8Array(bytes(cols, o)).buffer).row_groups.length;
+      expect(groups, what).toBe(o.rowGroupSize ? Math.ceil(N / o.rowGroupSize) : 1);
+      readColumnCalls.length = 0;
+      expect(read(f).got, what).toEqual(expected());
+      expect(readColumnCalls, what).toEqual(Array.from({ length: groups }, () => 'device'));
+    }
+  });
+
+  test('INT32 mono_ns and values, and a partition without a device column, are read without readColumn at all', () => {
+    const root = join(tmp(), 'smi');
+    mkdirSync(join(root, 'device=G'), { recursive: true });
+    put(join(root, 'device=G', '0.parquet'), [
+      { name: 'mono_ns', type: 'INT32', values: [-7, 0, 2 ** 31 - 1] },
+      { name: 'power_w', type: 'INT32', values: [-1, null, 2 ** 31 - 1], encoding: 'DELTA_BINARY_PACKED' },
+    ]);
+    readColumnCalls.length = 0;
+    expect(read(root).got).toEqual([['0:G', -7e-9, -1, 1], ['0:G', 0, NaN, 2], ['0:G', (2 ** 31 - 1) / 1e9, 2 ** 31 - 1, 3]]);
+    expect(readColumnCalls).toEqual([]);
+  });
+
+  test('INT64 mono_ns is read exactly from its two 32-bit halves: negative, low half with its top bit set, up to 2^53 - 1', () => {
+    const f = join(tmp(), 'smi.parquet');
+    const ns = [-3n, -(2n ** 32n) - 1n, 2n ** 31n + 7n, 5n * 2n ** 32n + 2n ** 31n, 2n ** 53n - 1n];
+    put(f, [
+      { name: 'mono_ns', type: 'INT64', values: ns },
+      { name: 'device', type: 'STRING', values: ns.map(() => 'G') },
+      { name: 'power_w', type: 'DOUBLE', values: ns.map(() => 1) },
+    ]);
+    // origin 2^52 ns: each t is (mono_ns - 2^52) / 1e9 with mono_ns as its exact integer
+    expect(read(f, 2 ** 52).got.map((r) => r[1])).toEqual([-3, -(2 ** 32) - 1, 2 ** 31 + 7, 5 * 2 ** 32 + 2 ** 31, 2 ** 53 - 1].map((x) => (x - 2 ** 52) / 1e9));
+  });
+
+  test('an INT64 mono_ns past 2^53 is named with its exact digits, the good rows around it not', () => {
+    const f = join(tmp(), 'smi.parquet');
+    put(f, [
+      { name: 'mono_ns', type: 'INT64', values: [1n, 2n ** 53n + 1n, 3n] },
+      { name: 'device', type: 'STRING', values: ['G', 'G', 'G'] },
+      { name: 'power_w', type: 'DOUBLE', values: [1, 2, 3] },
+    ]);
+    expect(issuesOf(() => read(f))).toEqual([{ file: `${f}:2`, column: 'mono_ns', message: 'expected an integer number of nanoseconds: 9007199254740993' }]);
+  });
+
+  test('a bad row in a later row group is named by its row in the file, and every row group of the file is checked (not only the first bad one)', () => {
+    const f = join(tmp(), 'smi.parquet');
+    put(f, [
+      { name: 'mono_ns', type: 'DOUBLE', values: [1, 2, 3, 4.5, 5, 6, 7.5] },
+      { name: 'device', type: 'STRING', values: ['G', 'G', 'G', 'G', 'G', 'G', 'G'] },
+      { name: 'power_w', type: 'DOUBLE', values: [1, 2, 3, 4, 5, 6, 7] },
+    ], { rowGroupSize: 3 });
+    expect(issuesOf(() => read(f))).toEqual([
+      { file: `${f}:4`, column: 'mono_ns', message: 'expected an integer number of nanoseconds: 4.5' },
+      { file: `${f}:7`, column: 'mono_ns', message: 'expected an integer number of nanoseconds: 7.5' },
+    ]);
+  });
+
+  test('a footer larger than the 64 KiB read first is read whole (1,000 row groups)', () => {
+    const f = join(tmp(), 'smi.parquet');
+    const n = 1000;
+    const b = bytes([
+      { name: 'mono_ns', type: 'INT64', values: Array.from({ length: n }, (_, k) => BigInt(k + 1) * 1_000_000n) },
+      { name: 'device', type: 'STRING', values: Array.from({ length: n }, () => 'G') },
+      { name: 'power_w', type: 'DOUBLE', values: Array.from({ length: n }, (_, k) => k) },
+    ], { rowGroupSize: 1 });
+    expect(new DataView(b.buffer, b.byteOffset).getUint32(b.length - 8, true)).toBeGreaterThan(1 << 16);
+    writeFileSync(f, b);
+    const { got } = read(f);
+    expect(got.length).toBe(n);
+    expect(got[n - 1]).toEqual(['0:G', n / 1000, n - 1, n]);
+  });
+});
+
+describe('files that are not Parquet, and a column that cannot be read', () => {
+  const good = () => bytes([
+    { name: 'mono_ns', type: 'INT64', values: [1n, 2n] },
+    { name: 'device', type: 'STRING', values: ['G', 'G'] },
+    { name: 'power_w', type: 'DOUBLE', values: [1, 2] },
+  ]);
+
+  test('an empty file, a file shorter than a footer, text, and a footer length past the file\'s start: "not a Parquet file", with hyparquet\'s reason', () => {
+    const d = tmp();
+    const long = Buffer.from(good());
+    // the footer's length field (the 4 bytes before the closing PAR1) made 100 bytes more than the file
+    long.writeUInt32LE(long.length + 100 - 8, long.length - 8);
+    for (const [name, content] of [['empty', ''], ['short', 'PAR1'], ['text', 'mono_ns,wall_ns,device,power_w\n'], ['long', long]] as const) {
+      const f = join(d, `${name}.parquet`);
+      writeFileSync(f, content);
+      const issues = issuesOf(() => read(f));
+      expect(issues.length, name).toBe(1);
+      expect(issues[0].file, name).toBe(f);
+      expect(issues[0].message, name).toMatch(/^not a Parquet file \(.+\)$/);
+    }
+  });
+
+  test('a column chunk whose page header is garbled is refused naming file and column, and no file is left open', () => {
+    const d = tmp();
+    const b = good();
+    const meta = parquetMetadata(new Uint8Array(b).buffer);
+    for (const [k, column] of ['mono_ns', 'device', 'power_w'].entries()) {
+      const f = join(d, `${column}.parquet`);
+      const c = Buffer.from(b);
+      const at = Number(meta.row_groups[0].columns[k].meta_data!.data_page_offset);
+      c.fill(0xff, at, at + 6);
+      writeFileSync(f, c);
+      const issues = issuesOf(() => read(f));
+      expect(issues.map((x) => [x.file, x.column]), column).toEqual([[f, column]]);
+      expect(issues[0].message, column).toMatch(/^cannot read this column \(.+\)$/);
+    }
+    expect(openUnder(d)).toEqual([]);
+  });
+});
+
+describe('files are closed', () => {
+  const partition = (root: string, name: string, mono: number[]) => {
+    mkdirSync(join(root, `device=${name}`), { recursive: true });
+    for (const k of [0, 1]) put(join(root, `device=${name}`, `${k}.parquet`), [{ name: 'mono_ns', type: 'DOUBLE', values: mono.map((x) => x + 10e9 * k) }, { name: 'power_w', type: 'DOUBLE', values: mono.map(() => 1) }]);
+  };
+
+  test('after a whole read of several partitions and files, after an error of the callback, and after a refusal while other partitions are open', () => {
+    const root = join(tmp(), 'smi');
+    partition(root, 'A', [1e9, 2e9]);
+    partition(root, 'B', [1.5e9, 2.5e9]);
+    expect(read(root).got.length).toBe(8);
+    expect(openUnder(root)).toEqual([]);
+    // an error of the callback ends the read too
+    expect(() => streamParquetSamples(root, 'power_w', 0, () => { throw new RangeError('stop'); })).toThrow(new RangeError('stop'));
+    expect(openUnder(root)).toEqual([]);
+    // C's second row is bad; A and B have each a file open when C's first row group is read
+    partition(root, 'C', [3e9, 3.5]);
+    // (its second file is never opened: a refusal checks the rest of the bad file only)
+    expect(issuesOf(() => read(root)).map((x) => x.file)).toEqual([`${join(root, 'device=C', '0.parquet')}:2`]);
+    expect(openUnder(root)).toEqual([]);
   });
 });
