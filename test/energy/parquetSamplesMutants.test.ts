@@ -359,6 +359,24 @@ describe('files that are not Parquet, and a column that cannot be read', () => {
   });
 });
 
+describe('a page of a type that holds no values', () => {
+  test('an index page among mono_ns\'s pages is refused naming file and column (hyparquet\'s readers would skip or misread it)', () => {
+    const f = join(tmp(), 'smi.parquet');
+    const b = Buffer.from(bytes([
+      { name: 'mono_ns', type: 'INT64', values: [1n, 2n] },
+      { name: 'device', type: 'STRING', values: ['G', 'G'] },
+      { name: 'power_w', type: 'DOUBLE', values: [1, 2] },
+    ]));
+    const at = Number(parquetMetadata(new Uint8Array(b).buffer).row_groups[0].columns[0].meta_data!.data_page_offset);
+    // a page header begins with field 1, the page type, in Thrift's compact protocol: 0x15 (field delta 1,
+    // i32) then the zigzag varint of the type: DATA_PAGE_V2 = 3 is 0x06, INDEX_PAGE = 1 is 0x02
+    expect([b[at], b[at + 1]]).toEqual([0x15, 0x06]);
+    b[at + 1] = 0x02;
+    writeFileSync(f, b);
+    expect(issuesOf(() => read(f))).toEqual([{ file: f, column: 'mono_ns', message: 'cannot read this column (parquet unsupported page type: INDEX_PAGE)' }]);
+  });
+});
+
 describe('files are closed', () => {
   const partition = (root: string, name: string, mono: number[]) => {
     mkdirSync(join(root, `device=${name}`), { recursive: true });
