@@ -359,6 +359,21 @@ describe('files that are not Parquet, and a column that cannot be read', () => {
   });
 });
 
+describe('a nested column', () => {
+  test('a struct and a list column (as DuckDB writes them) are refused by name before any row is read', async () => {
+    const f = join(tmp(), 'smi.parquet');
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    await c.run(`COPY (SELECT 1000000000::BIGINT AS mono_ns, {'zone': 'G'} AS extra, 'G' AS device, [1.5, 2.5] AS power_w) TO '${f}' (FORMAT PARQUET)`);
+    c.closeSync();
+    db.closeSync();
+    expect(issuesOf(() => read(f))).toEqual([
+      { file: f, column: 'extra', message: 'a nested column: expected flat columns (one value per row)' },
+      { file: f, column: 'power_w', message: 'a nested column: expected flat columns (one value per row)' },
+    ]);
+  });
+});
+
 describe('a page of a type that holds no values', () => {
   test('an index page among mono_ns\'s pages is refused naming file and column (hyparquet\'s readers would skip or misread it)', () => {
     const f = join(tmp(), 'smi.parquet');
