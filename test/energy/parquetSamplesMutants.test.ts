@@ -256,6 +256,17 @@ describe('row groups and pages (the typed-page reader, issue 27)', () => {
     expect(readColumnCalls).toEqual(['device']);
   });
 
+  test('a device column of plain BYTE_ARRAY (no STRING annotation, as some writers leave it) is read as UTF-8 names', () => {
+    const f = join(tmp(), 'smi.parquet');
+    const enc = new TextEncoder();
+    writeFileSync(f, new Uint8Array(parquetWriteBuffer({ columnData: [
+      { name: 'mono_ns', data: [1_000_000_000n, 2_000_000_000n] as never, type: 'INT64' },
+      { name: 'device', data: [enc.encode('GPU-é'), enc.encode('GPU-b')] as never, type: 'BYTE_ARRAY' },
+      { name: 'power_w', data: [1, 2] as never, type: 'DOUBLE' },
+    ] } as never)));
+    expect(read(f).got).toEqual([['0:GPU-é', 1, 1, 1], ['1:GPU-b', 2, 2, 2]]);
+  });
+
   test('INT32 mono_ns and values, and a partition without a device column, are read without readColumn at all', () => {
     const root = join(tmp(), 'smi');
     mkdirSync(join(root, 'device=G'), { recursive: true });
