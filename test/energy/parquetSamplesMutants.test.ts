@@ -350,6 +350,11 @@ describe('files that are not Parquet, and a column that cannot be read', () => {
       expect(issues[0].file, name).toBe(f);
       expect(issues[0].message, name).toMatch(/^not a Parquet file \(.+\)$/);
     }
+    // the long one: only the 64 KiB tail (here the whole file) is given to hyparquet, not a buffer of the
+    // length asked for, read from before the file's start (hyparquet's words: the footer of length
+    // size + 92 does not fit in the size - 8 bytes before the length field)
+    const f = join(d, 'long.parquet');
+    expect(issuesOf(() => read(f))[0].message).toBe(`not a Parquet file (parquet metadata length ${long.length + 92} exceeds available buffer ${long.length - 8})`);
   });
 
   test('a column chunk whose page header is garbled is refused naming file and column, and no file is left open', () => {
