@@ -9,12 +9,40 @@
  * lists a folder's names sorted, which hid a missing sort of the partitions or of a partition's files;
  * other file systems (ext4's hash order, for one) list them in any order.
  *
- * Equivalent mutants (no output can change), parquetSamples.ts:
- * - 47 `new Array(length)` made `new Array()`: every element is then assigned by index, the same array.
- * - 52 `typeof t !== 'number'` made `false`: Number.isSafeInteger is false for anything not a number.
- * - 55 `v === undefined` made `false`: hyparquet decodes a missing value as null, never undefined.
- * - 95 `p.device ?? ''` with '' made another string: only a single unpartitioned file has no device,
- *   and it is then the only stream, whatever its key.
+ * Equivalent mutants (no output can change), parquetSamples.ts as rewritten for issue 27 (row groups
+ * decoded into typed arrays; line numbers of that code):
+ * - The typed-page decode and the slow path (readColumn, value by value) give the same numbers, so a
+ *   mutant that only changes which route a good page takes changes speed, not output: 149-157 (a
+ *   typed array copied by `set`, a BigInt64Array by its halves, anything else by Number(): each exact,
+ *   or rounded once to nearest as Number(bigint) rounds), 130 and 142 (a page spread through the
+ *   scratch array without nulls in it), 248 (the checking loop run on a good row group), 253 (`??=`
+ *   made `&&=`: the raw values were taken first, every row rewrites its value), 347 and 353 (the cache
+ *   of a stream's one device number: the lookup by name finds the same number), 360 (refill finds the
+ *   same next row). The spy on readColumn below kills the ones that send a good page to the slow path.
+ * - A NaN mono_ns is refused by the safe-integer check whichever way it comes: 231 `nullsAllowed ||`
+ *   made `true`, 243 `false` made `true`; 165 `nulls--` (only `nulls === 0` is read, for mono_ns).
+ * - Reads past the end of an array: 129 and 163 `i < n` made `<=` (levels[n] is undefined, never
+ *   maxDef; out[p + n] is the next page's first slot, overwritten, or past the Float64Array's end), 342
+ *   `s <= S` (head[S] is undefined, never less than bestT).
+ * - Only a chunk whose pages hold more or fewer values than its row group has rows could tell these
+ *   apart, and no writer writes one: 104 (the page loop's guards), 146's early return made `false`, 170
+ *   `p === rows` made `true`, 217 (`p !== rows` after readColumn), 186-201 (the chunk's start: a
+ *   dictionary offset of 0 or equal to the data offset; a read returning fewer bytes than asked, which a
+ *   regular file does not).
+ * - 64 `tail >= 8` made `> 8` (an 8-byte file's length field can only ask for the same 8 bytes; refused
+ *   by hyparquet either way), 65 `need > tail` made `>=` (the same bytes read again), `need <= size`
+ *   made `<` (a footer of the whole file, leading PAR1 included: refused either way).
+ * - 101 `required` made `[]`: hyparquet reads an empty schema path as maximum definition level 0, as the
+ *   REQUIRED copy says. 214, 254 `new Array(rows)` made `new Array()`. 259 `typeof t !== 'number'`
+ *   made `false` (Number.isSafeInteger is false for anything not a number), 262 `v === undefined`
+ *   made `false` (hyparquet decodes a missing value as null), 264 the checking loop's `bigint` value (the
+ *   slow path reads a value column only when its pages hold non-numbers). 306 the single file's key ''
+ *   made another string (it is then the only stream). 315 `issues.length < MAX_ISSUES` made `<=` or
+ *   `true` (next() stops adding problems at MAX_ISSUES itself; only more rows are read).
+ * Not constructed: 118 `+=` made `-=` for a version-1 page (only a second version-1 page in one chunk
+ * would be read from the wrong place; DuckDB wrote one page per chunk here) and 122 `if (maxDef)` made
+ * `true` (a version-1 page of a REQUIRED column: DuckDB writes every column OPTIONAL, hyparquet-writer
+ * writes version-2 pages).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
