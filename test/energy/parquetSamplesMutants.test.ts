@@ -18,7 +18,7 @@
  *   scratch array without nulls in it), 248 (the checking loop run on a good row group), 253 (`??=`
  *   made `&&=`: the raw values were taken first, every row rewrites its value), 347 and 353 (the cache
  *   of a stream's one device number: the lookup by name finds the same number), 360 (refill finds the
- *   same next row). The spy on readColumn below kills the ones that send a good page to the slow path.
+ *   same next row), 242 (an empty row group read as a block of no rows). The spy on readColumn below kills the ones that send a good page to the slow path.
  * - A NaN mono_ns is refused by the safe-integer check whichever way it comes: 231 `nullsAllowed ||`
  *   made `true`, 243 `false` made `true`; 165 `nulls--` (only `nulls === 0` is read, for mono_ns).
  * - Reads past the end of an array: 129 and 163 `i < n` made `<=` (levels[n] is undefined, never
