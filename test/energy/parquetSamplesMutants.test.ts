@@ -38,7 +38,9 @@
  *   made `false` (hyparquet decodes a missing value as null), 264 the checking loop's `bigint` value (the
  *   slow path reads a value column only when its pages hold non-numbers). 306 the single file's key ''
  *   made another string (it is then the only stream). 315 `issues.length < MAX_ISSUES` made `<=` or
- *   `true` (next() stops adding problems at MAX_ISSUES itself; only more rows are read).
+ *   `true` (next() stops adding problems at MAX_ISSUES itself; only more rows are read). 228 the typed
+ *   decode's `catch` emptied: the chunk is then read by readColumn, which refuses a garbled or unknown
+ *   page with the same words.
  * Not constructed: 118 `+=` made `-=` for a version-1 page (only a second version-1 page in one chunk
  * would be read from the wrong place; DuckDB wrote one page per chunk here) and 122 `if (maxDef)` made
  * `true` (a version-1 page of a REQUIRED column: DuckDB writes every column OPTIONAL, hyparquet-writer
