@@ -58,10 +58,10 @@ import { describe, expect, test, vi } from 'vitest';
 const readColumnCalls = vi.hoisted(() => [] as string[]);
 vi.mock('hyparquet/src/column.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('hyparquet/src/column.js')>();
-  const readColumn = ((reader: never, rowGroup: never, decoder: { pathInSchema: string[] }) => {
+  const readColumn: typeof m.readColumn = (reader, rowGroup, decoder, onPage) => {
     readColumnCalls.push(decoder.pathInSchema[0]);
-    return m.readColumn(reader, rowGroup, decoder as never);
-  }) as typeof m.readColumn;
+    return m.readColumn(reader, rowGroup, decoder, onPage);
+  };
   return { ...m, readColumn };
 });
 
