@@ -313,7 +313,6 @@ export function streamParquetSamples(
   const fail = (from: PartReader) => {
     // the rest of the file's rows are checked too (the first MAX_ISSUES problems listed), then refused
     while (issues.length < MAX_ISSUES && from.next(issues)) { /* checking */ }
-    for (const st of streams) st.reader?.close();
     throw new ValidationError(issues.map((x) => ({ file: `${x.file}:${x.line}`, column: x.column, message: x.message })));
   };
   /** Moves stream s to its next row with a sample (or past its end: head Infinity). */
@@ -331,33 +330,38 @@ export function streamParquetSamples(
       if (block) { st.block = block; st.i = 0; } else st.reader = null;
     }
   };
-  for (let s = 0; s < S; s++) refill(s);
+  // every reader is closed however the read ends: at the end, a refused row, a column that cannot be read, an error of onSample
   const names: string[] = [];
-  const index = new Map<string, number>();
-  const devOf = new Int32Array(S).fill(-1);
   let records = 0, naValues = 0;
-  for (;;) {
-    let best = -1, bestT = Infinity;
-    for (let s = 0; s < S; s++) if (head[s] < bestT) { bestT = head[s]; best = s; }
-    if (best < 0) break;
-    const st = streams[best];
-    const b = st.block!, i = st.i;
-    let dev: number;
-    if (b.devices === null && devOf[best] >= 0) dev = devOf[best];
-    else {
-      const name = b.devices ? b.devices[i]! : st.files[0].device!;
-      let d = index.get(name);
-      if (d === undefined) { d = names.length; names.push(name); index.set(name, d); }
-      dev = d;
-      if (b.devices === null) devOf[best] = d;
+  try {
+    for (let s = 0; s < S; s++) refill(s);
+    const index = new Map<string, number>();
+    const devOf = new Int32Array(S).fill(-1);
+    for (;;) {
+      let best = -1, bestT = Infinity;
+      for (let s = 0; s < S; s++) if (head[s] < bestT) { bestT = head[s]; best = s; }
+      if (best < 0) break;
+      const st = streams[best];
+      const b = st.block!, i = st.i;
+      let dev: number;
+      if (b.devices === null && devOf[best] >= 0) dev = devOf[best];
+      else {
+        const name = b.devices ? b.devices[i]! : st.files[0].device!;
+        let d = index.get(name);
+        if (d === undefined) { d = names.length; names.push(name); index.set(name, d); }
+        dev = d;
+        if (b.devices === null) devOf[best] = d;
+      }
+      const v = b.values[i];
+      if (Number.isNaN(v)) naValues++;
+      records++;
+      onSample(dev, (b.mono[i] - originNs) / 1e9, v, names, b.rowBase + i + 1);
+      st.i = i + 1;
+      if (st.i < b.mono.length) head[best] = b.mono[st.i];
+      else refill(best);
     }
-    const v = b.values[i];
-    if (Number.isNaN(v)) naValues++;
-    records++;
-    onSample(dev, (b.mono[i] - originNs) / 1e9, v, names, b.rowBase + i + 1);
-    st.i = i + 1;
-    if (st.i < b.mono.length) head[best] = b.mono[st.i];
-    else refill(best);
+  } finally {
+    for (const st of streams) st.reader?.close();
   }
   return { devices: names, records, naValues, truncatedFinalLine: false };
 }

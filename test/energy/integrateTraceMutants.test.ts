@@ -15,7 +15,12 @@
  *   unknown and skipped.
  * - 88 `source === 'rapl' ? null : ...` made `false` (or 'rapl' made ''): the GPU list is then built for
  *   RAPL too, but a RAPL device is judged by `zones.has(name)` alone; `listed` is never read for it.
- * - 119 `if (c.flag)` made `true`: with no flag, `flag |= FLAG[null]` ORs undefined, which is 0.
+ * - 120 `if (c.flag)` made `true`: with no flag, `flag |= FLAG[null]` ORs undefined, which is 0.
+ * - The held sample in fields (issue 27), 145 `hasHeld: false` made `true` and 164 `if (st.hasHeld)` made
+ *   `true`: the device's first sample then commits the empty hold (t and v NaN) first, which only sets
+ *   `missing-samples` in `st.na`; the first real commit (st.t still NaN, so no interval) resets `na` to 0,
+ *   so no interval ever carries it (an NA or implausible first sample leaves the same state).
+ * - 159 `if (pending.length)` made `true`: the loop over an empty list does nothing.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
