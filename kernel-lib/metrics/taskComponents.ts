@@ -153,6 +153,8 @@ const NONE: ReadonlyMap<string, Outcome> = new Map();
 /** judgmentCodes' code of an outcome: 0 loss, 1 tie, 2 win (OUTCOME_OF_CODE), OTHER_OUTCOME a text the schema does not allow (in rows replaced unchecked), NO_JUDGMENT none. */
 export const OUTCOME_OF_CODE: readonly Outcome[] = ['loss', 'tie', 'win'];
 export const OTHER_OUTCOME = 3;
+/** The code of outcome text `o` (the inverse of OUTCOME_OF_CODE; OTHER_OUTCOME for any other text). */
+const codeOfOutcome = (o: string): number => (o === 'loss' ? 0 : o === 'tie' ? 1 : o === 'win' ? 2 : OTHER_OUTCOME);
 /** An outcome in judgmentCodes and outcomeIndex: none. */
 const NO_JUDGMENT = -1;
 
@@ -199,7 +201,7 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
       lastReference = reference;
       lastJudge = judge;
     }
-    const code = o === 'loss' ? 0 : o === 'tie' ? 1 : o === 'win' ? 2 : OTHER_OUTCOME;
+    const code = codeOfOutcome(o);
     if (code === OTHER_OUTCOME) irregular = true;
     // a later judgment of the same run, reference and judge replaces an earlier one, as in judgmentsOf
     for (let p = position.get(runId) ?? -1; p !== -1; p = next[p]) codes[p] = code;
@@ -220,7 +222,7 @@ function judgmentCodesOfColumns(c: RecordColumns, position: Map<string, number>,
   const positionOf = Int32Array.from(run.values, (id) => position.get(id) ?? -1);
   let irregular = false;
   const outcomeOf = Int8Array.from(out.values, (o) => {
-    const code = o === 'loss' ? 0 : o === 'tie' ? 1 : o === 'win' ? 2 : OTHER_OUTCOME;
+    const code = codeOfOutcome(o);
     if (code === OTHER_OUTCOME) irregular = true;
     return code;
   });
