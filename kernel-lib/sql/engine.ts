@@ -78,17 +78,23 @@ function viewSql(dir: string, key: Key, header: string[]): string {
 }
 
 /**
- * raw_<file>: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none: validate.sql's input.
+ * raw_<file>: validate.sql's input: the schema's columns as text (an empty cell NULL), node_hours NULL when runs has none;
+ * except a Parquet file's numeric columns where the file stores a number (`numeric`: column -> its Parquet type is
+ * numeric): these stay numbers, since validate.sql reads a number through TRY_CAST as it reads its text, and at 5 million
+ * runs turning every number into text and back cost about a fifth of the checks (docs/scale.md).
+ * A CSV is always read as text (DuckDB's sniffing never decides a type).
  * A CSV's reader gets a 4 MiB buffer, not DuckDB's default (about 32 MiB, reserved per scan): validate.sql
  * scans the files some thirty times in one query, and 30 default buffers alone passed a 1 GB memory_limit
  * even on synthetic-small ("could not allocate block of size 30.5 MiB (946.1 MiB/953.6 MiB used)").
  */
-function rawViewSql(dir: string, key: Key, header: string[]): string {
+function rawViewSql(dir: string, key: Key, header: string[], numeric: ReadonlySet<string> = new Set()): string {
   const columns = Object.keys(FILES[key].schema.shape);
-  const text = columns.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`);
-  if (key === 'runs') text.push(header.includes('node_hours') ? 'CAST(node_hours AS VARCHAR) AS node_hours' : 'CAST(NULL AS VARCHAR) AS node_hours');
   const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
-  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true, buffer_size = 4194304)`;
+  const parquet = existsSync(pq);
+  const asRead = (c: string) => (parquet && PARQUET_NUMBER_COLUMNS[key].concat(key === 'runs' ? ['node_hours'] : []).includes(c) && numeric.has(c) ? `${c} AS ${c}` : `CAST(${c} AS VARCHAR) AS ${c}`);
+  const text = columns.map(asRead);
+  if (key === 'runs') text.push(header.includes('node_hours') ? asRead('node_hours') : 'CAST(NULL AS VARCHAR) AS node_hours');
+  const source = parquet ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true, buffer_size = 4194304)`;
   return `CREATE VIEW raw_${key} AS SELECT ${text.join(', ')} FROM ${source}`;
 }
 
@@ -144,11 +150,19 @@ export interface DuckDbDataset {
 
 /** The header of a dataset file, read by DuckDB (Parquet or CSV). */
 async function headerOf(connection: DuckDBConnection, dir: string, key: Key): Promise<string[]> {
+  return (await columnTypes(connection, dir, key)).map(([name]) => name);
+}
+
+/** The columns of a dataset file with DuckDB's type of each (every CSV column VARCHAR: read as text). */
+async function columnTypes(connection: DuckDBConnection, dir: string, key: Key): Promise<[string, string][]> {
   const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
   const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true)`;
   const r = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
-  return r.getRowObjectsJS().map((row) => String(row.column_name));
+  return r.getRowObjectsJS().map((row) => [String(row.column_name), String(row.column_type)]);
 }
+
+/** DuckDB's numeric types, as DESCRIBE names them (a Parquet column of one of these is read by validate.sql as a number) */
+const NUMERIC_TYPE = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL\(\d+,\d+\))$/;
 
 /**
  * A DuckDB session over a dataset folder (CSV or Parquet files): views of the six files, then queries.
@@ -169,12 +183,13 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
   const fileOf = {} as Record<Key, string>;
   const rawViews: string[] = [];
   for (const key of Object.keys(FILES) as Key[]) {
-    const header = await headerOf(connection, dir, key);
+    const types = await columnTypes(connection, dir, key);
+    const header = types.map(([name]) => name);
     fileOf[key] = existsSync(join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'))) ? FILES[key].file.replace(/\.csv$/, '.parquet') : FILES[key].file;
     const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
     if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
     await connection.run(viewSql(dir, key, header));
-    rawViews.push(rawViewSql(dir, key, header));
+    rawViews.push(rawViewSql(dir, key, header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
     await connection.run(rawViews[rawViews.length - 1]);
   }
   const stampSource: StampSource = {
