@@ -130,6 +130,36 @@ describe('a dataset checked once (sql/validationStamp.ts)', () => {
     await expect(once(bad)).rejects.toThrow(ValidationError);
     expect(existsSync(join(cache, 'validated')) ? readdirSync(join(cache, 'validated')) : []).toHaveLength(1);
   });
+
+  test('with always (j2g validate --engine duckdb): the checks run even under a stamp, a problem is returned (not thrown) and never stamped, a clean result is stamped', async () => {
+    const dir = tmp('j2g-stamp-always-');
+    cpSync(SMALL, dir, { recursive: true });
+    const db = await openDuckDbDataset(dir);
+    try {
+      let calls = 0;
+      const counted = { stampSource: db.stampSource, validate: () => { calls++; return db.validate(); } };
+      expect(await validateOnce(counted, { always: true })).toMatchObject({ checked: true, issues: [] });
+      expect(readdirSync(join(cache, 'validated'))).toHaveLength(1);
+      expect(await validateOnce(counted)).toMatchObject({ checked: false, issues: [] });
+      expect(calls).toBe(1);
+      expect(await validateOnce(counted, { always: true })).toMatchObject({ checked: true, issues: [] });
+      expect(calls).toBe(2);
+    } finally {
+      db.close();
+    }
+    const bad = tmp('j2g-stamp-always-bad-');
+    cpSync(SMALL, bad, { recursive: true });
+    writeFileSync(join(bad, 'judgments.csv'), readFileSync(join(bad, 'judgments.csv'), 'utf8') + 'nosuchrun,expert_only,J1,win\n');
+    const bdb = await openDuckDbDataset(bad);
+    try {
+      const r = await validateOnce(bdb, { always: true });
+      expect(r.checked).toBe(true);
+      expect(r.issues).toEqual([{ file: 'judgments.csv: run_id=nosuchrun,reference=expert_only,judge=J1', column: 'run_id', message: 'unknown run "nosuchrun" (not in runs)' }]);
+    } finally {
+      bdb.close();
+    }
+    expect(readdirSync(join(cache, 'validated'))).toHaveLength(1);
+  });
 });
 
 describe('DuckDB under a memory cap (kernel-lib/sql/engine.ts)', () => {

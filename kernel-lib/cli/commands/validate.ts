@@ -84,19 +84,16 @@ export async function run(argv: string[]): Promise<number> {
 /** `--engine duckdb`: the SQL checks, every problem printed named by key; the row counts when there is none. */
 async function validateInDuckDb(dir: string): Promise<number> {
   const { openDuckDbDataset } = await import('../../sql/engine.ts');
-  const { validationStamp } = await import('../../sql/validationStamp.ts');
+  const { validateOnce } = await import('../../sql/validationStamp.ts');
   const { formatIssue } = await import('../../errors.ts');
   const db = await openDuckDbDataset(dir);
   try {
-    // the stamp of the bytes as they are before the checks read them (sql/validationStamp.ts)
-    const stamp = await validationStamp(db.stampSource);
-    const issues = await db.validate();
+    // every check, even over bytes stamped before; a clean result is stamped (sql/validationStamp.ts)
+    const { issues } = await validateOnce(db, { always: true });
     if (issues.length) {
       console.error(`${issues.length} problem${issues.length === 1 ? '' : 's'} in input:\n${issues.map(formatIssue).join('\n')}`);
       return 1;
     }
-    // recorded, so that j2g tables --engine duckdb over the same bytes need not check again (sql/validationStamp.ts)
-    stamp.mark();
     const keys = ['occupations', 'sectors', 'tasks', 'systems', 'runs', 'judgments'] as const;
     const counts: string[] = [];
     for (const k of keys) counts.push(`${(await db.connection.runAndReadAll(`SELECT COUNT(*) AS n FROM raw_${k}`)).getRowObjectsJS()[0].n} ${k}`);
