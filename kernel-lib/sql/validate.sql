@@ -4,8 +4,9 @@
 --
 -- Same SQL subset as taskComponents.sql (DuckDB, Trino, Spark SQL; TRY_CAST is in all three). Inputs:
 -- the six files as text, one table each: raw_occupations, raw_sectors, raw_tasks, raw_systems, raw_runs,
--- raw_judgments (every column VARCHAR, an empty cell NULL; runs' optional node_hours as a column,
--- NULL when the file has none). Output columns: file, row_key (the row's key, e.g. run_id=r1),
+-- raw_judgments (every column VARCHAR, an empty cell NULL; a number column may instead be numeric, as a
+-- typed Parquet file gives it: it is read through the same TRY_CAST and cast to text only in a message;
+-- runs' optional node_hours as a column, NULL when the file has none). Output columns: file, row_key (the row's key, e.g. run_id=r1),
 -- column_name, message; ordered by file, then key.
 WITH
 -- The big files' keys are checked in two steps: an aggregate per key that finds, exactly, every key
