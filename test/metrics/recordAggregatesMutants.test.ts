@@ -24,8 +24,16 @@
  * So sysY's first run (row 0) comes before sysX's (row 1), but sysX's first run without node_hours
  * (row 1) comes before sysY's (row 7).
  *
- * Equivalent mutants: none known (run `MUTATION_FOLDER=metrics MUTATION_MUTATE=kernel-lib/metrics/recordAggregates.ts
- * npx stryker run stryker.config.mjs`; docs/mutation.md lists what survived and why).
+ * Equivalent mutants (`MUTATION_FOLDER=metrics MUTATION_MUTATE=kernel-lib/metrics/recordAggregates.ts npx
+ * stryker run stryker.config.mjs`, 2 December 2026; docs/mutation.md): agreementCounts' and
+ * repeatedCounts' `if (judgmentCodesRegular(ds))` made `false`, or its block emptied (three mutants, lines
+ * 169 and 191). The records are then counted through the run_id maps (agreementFromMaps,
+ * repeatedFromMaps), the route kept for rows replaced unchecked: a second implementation of the same
+ * counts, which the tests here hold both to by hand. The two give the same pairs and numbers, listed in
+ * another order (the codes in runs.csv order, the maps in judgments.csv order); no reader uses the
+ * order (Table 2 adds the counts up, test/sql/tablesEngine.test.ts compares them sorted), so no output
+ * tells them apart. The route taken changes only time and memory (the maps are what issue 27 removed
+ * from the tables' path).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -242,6 +250,12 @@ describe('rows replaced unchecked (judgmentCodesRegular false): the run_id maps 
     expect(repeatedCounts(ds, 'sysY', 'expert_only', 'J1')).toEqual([]);
   });
 
+  test('an odd outcome of the repeated judge: kept whole (the codes would lose it)', () => {
+    const ds = unchecked([{ run_id: 'xA1a2', reference: 'expert_with_ai', judge: 'J1', outcome: 'maybe' } as unknown as JudgmentRow]);
+    expect(repeatedCounts(ds, 'sysX', 'expert_with_ai', 'J1')).toEqual([pair('loss', 'maybe')]); // A1: loss, maybe; B1: none, win
+    expect(sorted(repeatedCounts(ds, 'sysX', 'expert_only', 'J1'))).toEqual([pair('loss', 'win'), pair('win', 'tie')]);
+  });
+
   test('a run_id two runs share: the judgments of the id count for each system that has it', () => {
     const twin = { run_id: 'xB1a1', task_id: 'C1', system: 'sysY', attempt: 1, ai_hours: 1, cost_usd: 1, energy_mj: 0.1, node_hours: null, extra: { validity: 'ok' } } as RunRow;
     const ds = unchecked([], [twin]);
@@ -273,6 +287,9 @@ describe('the readers from attached aggregates (the DuckDB engine\'s): the attac
       { reference: 'expert_only', judgeA: 'J2', judgeB: 'J1', a: 'win', b: 'win', n: 3 },
       { reference: 'expert_with_ai', judgeA: 'J1', judgeB: 'J2', a: 'loss', b: 'tie', n: 1 },
       { reference: 'expert_only', judgeA: 'J1', judgeB: 'J2', a: 'tie', b: 'loss', n: 2 },
+      // the same reference and one judge of the pair asked: not theirs
+      { reference: 'expert_only', judgeA: 'human', judgeB: 'J2', a: 'tie', b: 'tie', n: 4 },
+      { reference: 'expert_only', judgeA: 'J1', judgeB: 'human', a: 'loss', b: 'loss', n: 5 },
     ],
     repeated: [{ reference: 'expert_only', a: 'win', b: 'loss', n: 2 }, { reference: 'expert_with_ai', a: 'tie', b: 'tie', n: 1 }],
     attempts: {
@@ -314,6 +331,8 @@ describe('the readers from attached aggregates (the DuckDB engine\'s): the attac
     expect(agreementCounts(ds, 'sysX', 'expert_only', 'J2', 'J1')).toEqual([AGG.agreement[1]]);
     expect(agreementCounts(ds, 'sysX', 'expert_with_ai', 'J1', 'J2')).toEqual([AGG.agreement[2]]);
     expect(agreementCounts(ds, 'sysX', 'expert_with_ai', 'J2', 'J1')).toEqual([]);
+    expect(agreementCounts(ds, 'sysX', 'expert_only', 'human', 'J2')).toEqual([AGG.agreement[4]]);
+    expect(agreementCounts(ds, 'sysX', 'expert_only', 'J1', 'human')).toEqual([AGG.agreement[5]]);
     expect(repeatedCounts(ds, 'sysX', 'expert_only', 'J1')).toEqual([AGG.repeated[0]]);
     expect(repeatedCounts(ds, 'sysX', 'expert_with_ai', 'J1')).toEqual([AGG.repeated[1]]);
     expect(attemptFacts(ds, 'sysX', 'J1', 'expert_only')).toEqual(AGG.attempts.expert_only);
