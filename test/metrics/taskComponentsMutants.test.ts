@@ -19,8 +19,19 @@
  *   `arrays[key] = codes` removed: byJudge.get gives the same array); its key `r * J + j` made
  *   `r * J - j` (still one key per pair: (r - r') J = j - j' forces r = r', j = j'); the length of
  *   `new Array(...)` (a JavaScript array grows).
+ * - judgmentCodesOfColumns: the key's `r * J` made `r / J` (two references at most, REFERENCES: with
+ *   one judge r / 1 = r * 1, with J >= 2 judges r / J + j = r' / J + j' needs |r - r'| >= J, impossible).
  * - judgmentCodeIndex's record pass: `lastReference = reference` or `lastJudge = judge` removed, or the
  *   switch test made `true` (the array looked up at every judgment: the same array).
+ * - judgmentCodeIndex: `if (idx) return idx` made `false` (the judgmentCodeCache: rebuilt, the same codes);
+ *   `if (columns)` made `false` or its block emptied: the record pass over eachJudgment, which reads the
+ *   same columns (a second route to the same codes, slower: what issue 27's column pass replaced).
+ * - judgmentCodesOfColumns: an outcome that is not win, tie or loss (`if (code === OTHER_OUTCOME)
+ *   irregular = true` made `if (false)`, or `irregular = false` there): the loader's columns hold only
+ *   outcomes the schema allows (data/load.ts refuses any other), and rows replaced unchecked have no
+ *   columns (judgmentColumns is undefined for them), so no input reaches it.
+ * - outcomeIndex's loop `p < runPos.length` made `<=`: the extra pass writes past the end of an Int8Array,
+ *   which JavaScript ignores.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,9 +135,31 @@ describe('judgmentCodes: every run\'s outcome code, from the columns and from th
     }
   });
 
-  test('the first run (position 0) judged: its code is written (a position 0 is not "none")', () => {
+  test('the first run (position 0) judged: its code is written (a position 0 is not "none"); a reference nobody judged against: all none', () => {
     const text = 'run_id,reference,judge,outcome\nyA1,expert_only,J1,tie\nyB1,expert_only,J1,win\n';
-    for (const ds of [edge(text), edgeObjects(text)]) expect(Array.from(judgmentCodes(ds, 'expert_only', 'J1'))).toEqual([1, -1, -1, -1, -1, -1, -1, 2]);
+    for (const ds of [edge(text), edgeObjects(text)]) {
+      expect(Array.from(judgmentCodes(ds, 'expert_only', 'J1'))).toEqual([1, -1, -1, -1, -1, -1, -1, 2]);
+      expect(Array.from(judgmentCodes(ds, 'expert_with_ai', 'J1'))).toEqual([-1, -1, -1, -1, -1, -1, -1, -1]);
+    }
+  });
+
+  test('runs replaced in place (a notebook may): a judgment of a run no longer there is nobody\'s; a run_id two runs share gets its outcome at both', () => {
+    // xA1a2 (row 1) removed: rows now yA1, xA1a1, xA1a3, xB1a1, xB1a2, xC1a1, yB1; its judgments (J1 tie, J2 loss) must land nowhere
+    for (const ds of [edge(), edgeObjects()]) {
+      const columns = judgmentColumns(ds.rows) !== undefined;
+      ds.rows.runs = ds.rows.runs.filter((r) => r.run_id !== 'xA1a2');
+      expect(judgmentColumns(ds.rows) !== undefined).toBe(columns); // the same route as before the change
+      expect(Array.from(judgmentCodes(ds, 'expert_only', 'J1'))).toEqual([2, 2, 0, 0, 2, 1, -1]);
+      expect(Array.from(judgmentCodes(ds, 'expert_only', 'J2'))).toEqual([1, 2, -1, 0, -1, 2, -1]);
+      expect(judgmentCodesRegular(ds)).toBe(true);
+    }
+    // a copy of xB1a1 (row 4) for sysY appended in place, the judgments still as the loader's columns
+    const ds = edge();
+    ds.rows.runs = [...ds.rows.runs, { ...ds.rows.runs[4], system: 'sysY' }];
+    expect(judgmentColumns(ds.rows)).toBeDefined();
+    const codes = Array.from(judgmentCodes(ds, 'expert_only', 'J1'));
+    expect(codes).toEqual([2, 1, 2, 0, 0, 2, 1, -1, 0]); // xB1a1: loss, at rows 4 and 8
+    expect(judgmentCodesRegular(ds)).toBe(false);
   });
 
   test('rows replaced unchecked: an outcome that is not win, tie or loss is OTHER_OUTCOME and makes the codes irregular; a later judgment replaces an earlier one', () => {
