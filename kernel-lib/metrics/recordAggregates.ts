@@ -125,9 +125,14 @@ export function systemRunFacts(ds: Dataset, reference: Reference, judge: string)
 export function systemsWithoutNodeHours(ds: Dataset, systems: ReadonlySet<string>): string[] {
   const agg = attachedAggregates(ds);
   if (!agg) {
-    const out = new Set<string>();
-    for (const r of ds.rows.runs) if (r.node_hours === null && systems.has(r.system)) out.add(r.system);
-    return [...out];
+    // every system asked in order of its first run (a Set keeps its first insertion), then those with a run without node_hours
+    const order = new Set<string>(), without = new Set<string>();
+    for (const r of ds.rows.runs) {
+      if (!systems.has(r.system)) continue;
+      order.add(r.system);
+      if (r.node_hours === null) without.add(r.system);
+    }
+    return [...order].filter((s) => without.has(s));
   }
   return agg.systems.filter((s) => s.withoutNodeHours > 0 && systems.has(s.system)).map((s) => s.system);
 }
