@@ -100,6 +100,28 @@ describe('priceImportedRuns (by hand)', () => {
   });
 });
 
+describe('system names that are also names of Object.prototype (bug found by #29)', () => {
+  // before: rates by system were a plain object, so `--rate toString=5` was refused as "given twice"
+  // (`'toString' in {}` is true), `--rate __proto__=5` was dropped without a word (the assignment set the
+  // object's prototype), and a run of system "constructor" without a rate was priced at Object's
+  // constructor function ("invalid rate: function Object() ...") instead of being named as rateless
+  it('--rate toString=5 and --rate __proto__=7 are rates like any other', () => {
+    const r = importRatesOf(['toString=5', '__proto__=7', 'sysA=1'], undefined, undefined);
+    expect(Object.entries(r!.bySystem!)).toEqual([['toString', 5], ['__proto__', 7], ['sysA', 1]]);
+    expect(() => importRatesOf(['constructor=1', 'constructor=2'], undefined, undefined)).toThrow(new J2GError('--rate constructor=... given twice'));
+  });
+
+  it('a run of system "constructor" or "__proto__" without a rate is named; with one it is priced', () => {
+    const sys = (a: string, b: string) => ({ ...imported(), rows: [{ run_id: 'r1', system: a }, { run_id: 'r2', system: b }] });
+    expect(issuesOf(() => priceImportedRuns(sys('constructor', '__proto__'), { bySystem: { sysA: 40 } }))).toEqual([
+      'zeus.csv:2: run "r1": no rate for system "constructor" (rates given for sysA)',
+      'zeus.csv:5: run "r2": no rate for system "__proto__" (rates given for sysA)',
+    ]);
+    const rates = importRatesOf(['constructor=40', '__proto__=100'], undefined, undefined)!;
+    expect(priceImportedRuns(sys('constructor', '__proto__'), rates).rows.map((x) => x.cost_usd)).toEqual(['1.000000', '1.250000']);
+  });
+});
+
 describe('importRatesOf: the rates of j2g import\'s options', () => {
   const dir = () => mkdtempSync(join(tmpdir(), 'j2g-rates-'));
 
