@@ -151,7 +151,8 @@ describe('IPW import (by hand)', () => {
   it('energy fields in other units or casing are refused, at the query and in a turn; other fields are not', () => {
     const msg = (col: string, known: string) => `t.jsonl:1: ${col}: unknown energy field, expected ${known} (joules): j2g reads no other, and leaving this one out would drop its energy`;
     const QK = 'query_gpu_energy_joules or query_cpu_energy_joules';
-    expect(problems(() => run(q('a', 1, 1, 1, ', "gpu_wh": 1, "x_kj": 1, "x_mj": 1, "Total_KWH": 1')))).toEqual([msg('gpu_wh', QK), msg('x_kj', QK), msg('x_mj', QK), msg('Total_KWH', QK)]);
+    expect(problems(() => run(q('a', 1, 1, 1, ', "gpu_wh": 1, "x_kj": 1, "x_mj": 1, "Total_KWH": 1, "gpu_joules": 1, "energy_total": 1')))).toEqual(
+      ['gpu_wh', 'x_kj', 'x_mj', 'Total_KWH', 'gpu_joules', 'energy_total'].map((k) => msg(k, QK)));
     expect(run(q('a', 1, 1, 1, ', "note_when": 1, "x_kjx": 1, "x_mjx": 1, "query_gpu_power_avg_watts": 300')).rows).toHaveLength(1);
     expect(problems(() => run(q('a', 1, 1, 1, ', "turns": [{"cpu_energy_joules": 1}, {"gpu_energy_kwh": 2}]')))).toEqual([msg('turns[1].gpu_energy_kwh', 'gpu_energy_joules or cpu_energy_joules')]);
     expect(problems(() => run(q('a', 1, 1, 1, ', "turns": [{"query_gpu_energy_joules": 1}]')))).toEqual([msg('turns[0].query_gpu_energy_joules', 'gpu_energy_joules or cpu_energy_joules')]);
