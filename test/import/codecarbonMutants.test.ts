@@ -9,7 +9,18 @@
  * The sum check is relative, |cpu + gpu + ram - consumed| <= 1e-6 x max(sum, consumed) + 1e-15 kWh:
  * sum 2, consumed 2.0000018 differ by 0.9e-6 of 2 (kept); sum 1, consumed 1.0000010000005 differ by
  * 1.0000005e-6, under 1e-6 x 1.000001 + 1e-15 = 1.000001001e-6 (kept; 1e-6 x the smaller, 1, would
- * refuse it); sum 1, consumed 1.0000011 differ by 1.1e-6 (refused).
+ * refuse it); sum 1, consumed 1.0000011 differ by 1.1e-6 (refused). At the bound itself the file is kept:
+ * with every component 0 and energy_consumed c = 1.0000010000010002e-15 kWh, |0 - c| equals 1e-6 x c +
+ * 1e-15 exactly in doubles (found by searching the doubles next to 1e-15 / (1 - 1e-6)).
+ *
+ * Equivalent mutants (no input can tell them apart):
+ * - the reader's initial `header = []` and `gpuCountAt = -1` changed: onHeader sets both before any row
+ *   (a file without a header is refused by the CSV reader: "empty file, expected a header row"), except
+ *   gpuCountAt after a header problem, when finish throws the header's issues whatever it holds.
+ * - onRow's `if (headerIssues.length) return` made `false`: the rows are then read too, but finish
+ *   reports the header's issues alone.
+ * - `gpuCountAt === -1 ? '' : fields[gpuCountAt]` made `false`, or its `''` another string: without a
+ *   gpu_count column hasGpuCount is false, so gpuCount is never looked at.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,6 +118,21 @@ describe('CodeCarbon import (by hand)', () => {
       'e.csv:3: duration: expected seconds >= 0, found "x"',
       'e.csv:2: energy_consumed: expected cpu_energy + gpu_energy + ram_energy (1 kWh), found 2',
     ]);
+  });
+
+  it('at the bound itself the sum check keeps the file (by hand, above)', () => {
+    expect(cc('a,1,0,0,0,1.0000010000010002e-15,1').rows.map((x) => [x.energy_mj, x.validity])).toEqual([['0.000000000', 'dram-estimated']]);
+  });
+
+  it('gpu_count read wherever the column is (here the second)', () => {
+    const r = parseCodeCarbon(['run_id,gpu_count,duration,cpu_energy,gpu_energy,ram_energy,energy_consumed,pue', 'a,1,1,0.001,0,0,0.001,1', 'b,,1,0.001,0,0,0.001,1', ''].join('\n'), 'e.csv');
+    expect(r.rows.map((x) => x.energy_gpu_mj)).toEqual(['0.000000000', '']);
+  });
+
+  it('the summary names the source; a run --map does not list is named by its run_id column', () => {
+    expect(cc('a,1,0.001,0,0,0.001,1').summary.source).toBe('codecarbon');
+    const map = { file: 'map.csv', bySourceId: new Map([['b', { source_id: 'b', run_id: 'r', task_id: 't', system: 's', attempt: 1 }]]) };
+    expect(problems(() => parseCodeCarbon([CH, 'a,1,0.001,0,0,0.001,1', ''].join('\n'), 'e.csv', { map }))).toEqual(['e.csv:2: run_id: expected an id listed in map.csv (source_id), found "a"']);
   });
 
   it('importCodeCarbon reads a file as parseCodeCarbon reads its text', () => {

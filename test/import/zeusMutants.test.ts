@@ -6,6 +6,16 @@
  * Oracles by hand: window `a` (start 100 s, 7.2 s, GPUs 1,500 J + 2,500 J + 500 J) is 7.2 / 3600 =
  * 0.002 h and 4,500 J = 0.0045 MJ; `b` [200, 236] s with 0 J everywhere is 0.01 h, 0 MJ, zero-energy.
  * Windows [0, 10], [2, 3] overlap (nested); [20, 24] and [24, 25] only touch.
+ *
+ * Equivalent mutants (no input can tell them apart):
+ * - overlappingWindows' tie-break `a - b` made `a + b`: windows with one start time and positive lengths
+ *   overlap each other, so all of them are flagged in any order among themselves.
+ * - `next !== undefined` made `true`: for the last window startS[undefined] is undefined, and
+ *   `undefined < endS[i]` is false, as the guard is.
+ * - the reader's initial `header = []` and `gpuColumns = []` changed: onHeader sets both before any row
+ *   or finish (a file without a header is refused by the CSV reader).
+ * - onRow's `if (headerIssues.length) return` made `false`: the rows are then read too, but finish
+ *   reports the header's issues alone.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../kernel-lib/errors.ts';
@@ -100,6 +110,13 @@ describe('Zeus import (by hand)', () => {
     expect(p[2]).toMatch(/^z\.csv:6: window_name: /);
     expect(p[3]).toBe('z.csv:3: window_name: expected a unique window name, "a" is already on line 2 (runs.csv needs one row per run: give each run its own window name)');
     expect(p).toHaveLength(4);
+  });
+
+  it('the summary names the source; a window --map does not list is named by its window_name column', () => {
+    const text = 'start_time,window_name,elapsed_time,gpu0_energy\n0,a,1,1\n';
+    expect(parseZeusLog(text, 'z.csv').summary.source).toBe('zeus');
+    const map = { file: 'map.csv', bySourceId: new Map([['b', { source_id: 'b', run_id: 'r', task_id: 't', system: 's', attempt: 1 }]]) };
+    expect(problems(() => parseZeusLog(text, 'z.csv', { map }))).toEqual(['z.csv:2: window_name: expected an id listed in map.csv (source_id), found "a"']);
   });
 
   it('importZeusLog reads a file as parseZeusLog reads its text', () => {
