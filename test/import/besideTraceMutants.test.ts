@@ -53,6 +53,7 @@ describe('importBesideTrace (by hand)', () => {
     expect(() => importBesideTrace(imported([['a', '1'], ['c', '1']]), dir)).toThrow(new J2GError(`${msg}not in the trace: c; not imported: b`));
     expect(() => importBesideTrace(imported([['a', '1'], ['b', '1'], ['c', '1'], ['d', '1']]), dir)).toThrow(new J2GError(`${msg}not in the trace: c, d`));
     expect(() => importBesideTrace(imported([['a', '1']]), dir)).toThrow(new J2GError(`${msg}not imported: b`));
+    expect(() => importBesideTrace(imported([['c', '1']]), dir)).toThrow(new J2GError(`${msg}not in the trace: c; not imported: a, b`));
   });
 });
 

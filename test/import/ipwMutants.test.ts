@@ -16,7 +16,17 @@
  *   weakened (an operand made `false`, `||` made `&&`, the return removed): each of those cases has
  *   already pushed an issue, so a wrongly kept run is never returned (the ValidationError is thrown).
  * - `typeof id === 'string'` in the `seen.set` guard made `true`: a non-string id is recorded under a
- *   number or object key, which no string id equals.
+ *   number or object key, which no string id equals; `let idOk = false` made `true`: each case that
+ *   leaves idOk false has pushed an issue (as above).
+ * - componentJ's `if (v === undefined) bad = true` made `false`: the bad turn's issue is pushed anyway,
+ *   and the sum becomes NaN (`sum + undefined`), not null, so no "no energy" issue is added either.
+ * - `let turns = []` made `["Stryker was here"]` (when the query has no turns): a string's
+ *   `gpu_energy_joules` is undefined, read as a null turn energy, which adds nothing.
+ * - the byte-order-mark strip of traces.jsonl (`charCodeAt(0) === 0xfeff` made `false`, `slice(1)`
+ *   removed): parseJson drops a leading BOM of the text it reads too (io/json.ts), and a line holding
+ *   only a BOM is blank either way (String.prototype.trim removes U+FEFF).
+ * - readText's `e.issues[0]?.message` made `e.issues[0].message`: a ValidationError holds one issue or
+ *   more.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,6 +166,22 @@ describe('IPW import (by hand)', () => {
     expect(run(q('a', 1, 1, 1, ', "note_when": 1, "x_kjx": 1, "x_mjx": 1, "query_gpu_power_avg_watts": 300')).rows).toHaveLength(1);
     expect(problems(() => run(q('a', 1, 1, 1, ', "turns": [{"cpu_energy_joules": 1}, {"gpu_energy_kwh": 2}]')))).toEqual([msg('turns[1].gpu_energy_kwh', 'gpu_energy_joules or cpu_energy_joules')]);
     expect(problems(() => run(q('a', 1, 1, 1, ', "turns": [{"query_gpu_energy_joules": 1}]')))).toEqual([msg('turns[0].query_gpu_energy_joules', 'gpu_energy_joules or cpu_energy_joules')]);
+  });
+});
+
+describe('IPW import: the elapsed time and the names in messages', () => {
+  it('a null total_wall_clock_s is an error, not a query skipped', () => {
+    expect(problems(() => run('{"query_id": "a", "total_wall_clock_s": null, "query_gpu_energy_joules": 1}\n'))).toEqual([
+      't.jsonl:1: total_wall_clock_s: expected seconds >= 0, found null',
+    ]);
+  });
+
+  it('the summary names the source; a query --map does not list is named by its query_id column', () => {
+    expect(run(q('a', 1, 1, 1)).summary.source).toBe('ipw');
+    const map = { file: 'map.csv', bySourceId: new Map([['b', { source_id: 'b', run_id: 'r', task_id: 't', system: 's', attempt: 1 }]]) };
+    expect(problems(() => parseIpwRun({ traces: { file: 't.jsonl', text: q('a', 1, 1, 1) }, summary: { file: 's.json', text: C1 } }, { map }))).toEqual([
+      't.jsonl:1: query_id: expected an id listed in map.csv (source_id), found "a"',
+    ]);
   });
 });
 
