@@ -9,8 +9,8 @@
  * present, wins: its window is the whole query).
  *
  * Equivalent mutants (no output can tell them apart):
- * - ipwConcurrency's `typeof summary === 'object'` and `typeof config === 'object'` made `true`: for a
- *   number, string or boolean, `.config` / `.concurrency` is undefined, as the guard's `undefined` is;
+ * - ipwConcurrency's `typeof summary === 'object'` made `true`: summary.json's value is never undefined,
+ *   and for a number, string or boolean `.config` is undefined, as the guard's `undefined` is;
  *   `typeof c !== 'number'` made `false`: Number.isInteger does not coerce.
  * - parseIpwRun's `if (!idOk || elapsedS == null || gpuJ === undefined || cpuJ === undefined) return`
  *   weakened (an operand made `false`, `||` made `&&`, the return removed): each of those cases has
@@ -22,9 +22,6 @@
  *   and the sum becomes NaN (`sum + undefined`), not null, so no "no energy" issue is added either.
  * - `let turns = []` made `["Stryker was here"]` (when the query has no turns): a string's
  *   `gpu_energy_joules` is undefined, read as a null turn energy, which adds nothing.
- * - the byte-order-mark strip of traces.jsonl (`charCodeAt(0) === 0xfeff` made `false`, `slice(1)`
- *   removed): parseJson drops a leading BOM of the text it reads too (io/json.ts), and a line holding
- *   only a BOM is blank either way (String.prototype.trim removes U+FEFF).
  * - readText's `e.issues[0]?.message` made `e.issues[0].message`: a ValidationError holds one issue or
  *   more.
  */
@@ -108,6 +105,11 @@ describe('IPW import (by hand)', () => {
     const r = run(`\ufeff${q('a', 18, 2000, 500)}\r\n${q('b', 36, 1, 1)}`);
     expect(r.rows.map((x) => x.run_id)).toEqual(['a', 'b']);
     expect(run(`${q('a', 18, 2000, 500)}\n${q('b', 36, 1, 1)}\n`).rows.map((x) => x.run_id)).toEqual(['a', 'b']);
+  });
+
+  it('a file holding only a byte-order mark is empty (the mark is not a blank line)', () => {
+    // parseJson drops a leading BOM itself, so only an otherwise empty file shows that the import drops it first
+    expect(problems(() => run('\ufeff'))).toEqual(['t.jsonl:1: empty file, expected one JSON object per query']);
   });
 
   it('an empty file, a blank or white-space line and a non-object line are named at their line', () => {
