@@ -63,7 +63,8 @@ export function priceImportedRuns(result: ImportResult, rates: ImportRates): Imp
       const system = row.system;
       if (system === undefined) throw new J2GError('a rate by system or node type needs the runs\' system: give --map');
       if (rates.bySystem) {
-        rate = rates.bySystem[system];
+        // own keys only: a system named "constructor" or "toString" has no rate unless one is given
+        rate = Object.hasOwn(rates.bySystem, system) ? rates.bySystem[system] : undefined;
         if (rate === undefined) issues.push({ file, line: sources[i].line, message: `run "${row.run_id}": no rate for system "${system}" (rates given for ${Object.keys(rates.bySystem).join(', ')})` });
       } else {
         const type = typeOf.get(system);
@@ -111,7 +112,8 @@ export function importRatesOf(rateArgs: readonly string[], nodeRatesFile: string
   if (plain.length && plain.length !== rateArgs.length) throw new J2GError('give --rate USD once, or --rate SYSTEM=USD per system, not both');
   if (plain.length > 1) throw new J2GError('--rate USD given twice');
   if (plain.length) return { rateUSDPerHour: usd('rate', plain[0]) };
-  const bySystem: Record<string, number> = {};
+  // no prototype: `--rate __proto__=5` or `--rate toString=5` is a system's rate like any other
+  const bySystem: Record<string, number> = Object.create(null);
   for (const r of rateArgs) {
     const eq = r.indexOf('=');
     const system = r.slice(0, eq);
