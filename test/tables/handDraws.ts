@@ -80,3 +80,31 @@ export function drawsByHand(dataset: Dataset, settings: { draws: number; seed: n
   }
   return out;
 }
+
+/**
+ * Per draw, per group (category), the group averages sum_{o in c} (w_o / W_c) mean_{drawn tasks of o}
+ * f(task), W_c = sum_{o in c} w_o, on the same draws as `drawsByHand`; groups in `names` order.
+ */
+export function groupDrawsByHand(dataset: Dataset, settings: { draws: number; seed: number }, tasks: Record<string, HandTask>, groupOf: Record<string, string>, names: string[], f: (t: HandTask) => number[]): number[][][] {
+  const c = taskComponents({ dataset });
+  const boot = taskBootstrap(c.occupationIndex, c.occupations.length, settings);
+  const sample = drawSample(boot);
+  const n = c.taskIds.length;
+  const W = names.map((g) => Object.entries(SMALL_WEIGHTS).filter(([o]) => groupOf[o] === g).reduce((s, [, w]) => s + w, 0));
+  const out: number[][][] = [];
+  for (let b = 0; b < settings.draws; b++) {
+    const acc: number[][] = names.map(() => []);
+    for (let o = 0; o < boot.occupations; o++) {
+      const g = names.indexOf(groupOf[c.occupations[o]]);
+      const from = boot.offsets[o], to = boot.offsets[o + 1];
+      for (let p = from; p < to; p++) {
+        const v = f(tasks[c.taskIds[sample[b * n + p]]]);
+        const w = SMALL_WEIGHTS[c.occupations[o]] / ((to - from) * W[g]);
+        if (acc[g].length === 0) acc[g] = v.map(() => 0);
+        v.forEach((x, k) => { acc[g][k] += w * x; });
+      }
+    }
+    out.push(acc);
+  }
+  return out;
+}
