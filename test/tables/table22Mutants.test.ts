@@ -21,12 +21,20 @@
  * draws with a positive denominator, Hyndman-Fan type 7 percentiles at 2.5% and 97.5%), on the very
  * draws the table uses (uncertainty/taskBootstrap.ts, the bootstrap's own code, not under test here).
  * In synthetic-small a draw credits no task when occA draws A2 twice and occC draws C2 twice (1 in 16).
+ *
+ * Equivalent mutants (no output can tell them apart), from `MUTATION_MUTATE=kernel-lib/tables/table22.ts`:
+ * - pctBounds' loop `b < s.length` made `b <= s.length`: the extra pass reads d[B] of a Float64Array,
+ *   undefined, and `undefined > 0` is false, so nothing is added.
+ * - table22's per-task loop `i < n` made `i <= n`: credit[n] is undefined, so lbar is 0 and every write
+ *   to fields.*[n] is past the typed array's end, which JavaScript ignores.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { taskComponents } from '../../kernel-lib/metrics/taskComponents.ts';
 import { drawSample, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { table22, decompositionInputs, TRANSITIONS } from '../../kernel-lib/tables/table22.ts';
+import { memoOf, resolveContext, withScenario } from '../../kernel-lib/tables/context.ts';
+import { componentsMemoKey } from '../../kernel-lib/tables/componentSource.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { SMALL, columns, editedDataset } from '../helpers/dataset.ts';
 
@@ -104,7 +112,13 @@ describe('Table 22 point values by hand (synthetic-small, attempt 1)', () => {
 
   test('a task without an expert_with_ai time is refused, naming it', () => {
     const dataset = loadDataset(editedDataset({ 'tasks.csv': (s) => s.replace('B2,occB,3,2', 'B2,occB,3,') }));
+    // computed here, taskComponents refuses it first
     expect(() => table22({ dataset, bootstrap: false })).toThrow('task B2 has no expert_with_ai completion time');
+    // components from another engine (componentSource.ts puts them in the context's memo): table22's own check
+    const ctx = resolveContext({ dataset, bootstrap: false });
+    const c = withScenario(ctx, { judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' });
+    memoOf(c).values.set(JSON.stringify(componentsMemoKey(c)), taskComponents({ dataset: loadDataset(SMALL), judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' }));
+    expect(() => table22(ctx)).toThrow(/^task B2 has no expert_with_ai completion time$/);
   });
 });
 
