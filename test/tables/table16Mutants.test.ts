@@ -12,6 +12,11 @@
  *   A2 dropped       Cat1 keeps A1: NVJ 495, TSJ 7.5, win-tie 5: above every Cat2 value (NVJ at most 340.3, TSJ 6.99, win-tie 3.17)
  * So the leader is kept exactly when A1 is dropped: retention 50% (binomial over 2,000 portfolios: sd
  * 1.1 points), and with two categories rho is +1 (order kept) or -1: its 5% percentile is -1 and 95% +1.
+ *
+ * Equivalent mutant (`MUTATION_MUTATE=kernel-lib/tables/table16.ts`): `ctx.dataset.manifest?.bootstrap`
+ * made `ctx.dataset.manifest.bootstrap`. A Dataset always has a manifest (data/load.ts types it as
+ * required), and resolveContext reads manifest.primary_system before table16 runs, so a dataset without
+ * one never reaches that line (tried: it throws in resolveComponentOptions either way).
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';

@@ -89,6 +89,16 @@ describe('Table 18 by hand', () => {
     expect(warnings()).toEqual(['table18: no value for TSJ reductions from a start of 0, TSJ attribution (start is 0); those cells are left empty']);
   });
 
+  test('an NVJ start of 0 (nothing credited against expert_only and no AI cost) is named as NVJ\'s, beside TSJ\'s', () => {
+    const dataset = loadDataset(editedDataset({
+      'judgments.csv': (s) => s.replace(/,expert_only,J1,(win|tie)/g, ',expert_only,J1,loss'),
+      'runs.csv': (s) => s.replace(/^(x\w+,\w+,sysX,\d),([\d.]+),[\d.]+,/gm, '$1,$2,0,'),
+    }));
+    const t = columns(table18({ dataset, bootstrap: false }), 12);
+    expect(t.nvj_reduction_pct.map((v) => (v === null ? null : typeof v))).toEqual([null, null, 'number', null, null, null, null]);
+    expect(warnings()).toEqual(['table18: no value for NVJ reductions from a start of 0, TSJ reductions from a start of 0, NVJ attribution (start is 0), TSJ attribution (start is 0); those cells are left empty']);
+  });
+
   test('a total change of 0 (the references agree) leaves the attribution empty; the reductions are 0', () => {
     // expert_with_ai times and verdicts equal the expert_only ones: the four cells are equal
     const dataset = loadDataset(editedDataset({
@@ -107,6 +117,42 @@ describe('Table 18 by hand', () => {
       'table18: a starting value or total change is zero in up to 40 of 40 draws, which have no reduction; the intervals use the other draws',
     ]);
   });
+});
+
+/** Per metric: draws whose start cell of some reduction is 0 (the most over the rows), and draws without an attribution (start or total change 0). */
+function skippedByHand(draws: number[][]): { reductions: number; attribution: number } {
+  const reductions = Math.max(...ROWS.map(([, , s]) => draws.filter((v) => v[s] === 0).length));
+  const attribution = draws.filter((v) => v[0] === 0 || v[0] - v[3] === 0).length;
+  return { reductions, attribution };
+}
+
+describe('Table 18: the warning counts the draws left out of any interval, attribution included', () => {
+  // occB decides: B1 credited against expert_only only, B2 against expert_with_ai only (every other task
+  // is credited alike and has one time under both references), so in a draw holding B1 and B2 once each
+  // (half the draws) one metric's start and end cells are equal, and the attribution has no total change:
+  //   NVJ equal: G^eo(B1) = 1 x 20 = G^wai(B2) = 1 x 20 (H^eo(B1) = H^wai(B2) = 1); TSJ differs: S .5 against .75
+  //   TSJ equal: S^eo(B1) = 1 - .5 = S^wai(B2) = .75 - .25; NVJ differs: G 20 against 15
+  const sameTimes = (b2wai: string) => (s: string) => s.replace(/^(\w+),(occ\w),([\d.]+),[\d.]+$/gm, '$1,$2,$3,$3').replace('B2,occB,3,3', `B2,occB,3,${b2wai}`);
+  const b2Wins = (s: string) => s.replace('xB2a1,expert_with_ai,J1,loss', 'xB2a1,expert_with_ai,J1,win');
+  const tasks = (b2wai: number): Record<string, HandTask> => Object.fromEntries(Object.entries(SMALL_TASKS).map(([id, t]) => [id, { ...t, wai: id === 'B2' ? b2wai : t.eo, yWai: id === 'B2' ? 1 : t.yWai }]));
+  for (const [metric, b2wai] of [['NVJ', 1], ['TSJ', 0.75]] as const) {
+    test(`${metric}'s start and end equal in half the draws: those draws are counted`, () => {
+      const dataset = loadDataset(editedDataset({ 'tasks.csv': sameTimes(String(b2wai)), 'judgments.csv': b2Wins }));
+      const settings = { draws: 200, seed: 3 };
+      table18({ dataset, bootstrap: settings });
+      const d = drawsByHand(dataset, settings, tasks(b2wai), perTask);
+      const nvj = skippedByHand(d.map((v) => [0, 1, 2, 3].map((k) => nvjOf(v, k))));
+      const tsj = skippedByHand(d.map((v) => [0, 1, 2, 3].map((k) => tsjOf(v, k))));
+      const mine = metric === 'NVJ' ? nvj : tsj, other = metric === 'NVJ' ? tsj : nvj;
+      expect(mine.attribution).toBeGreaterThan(Math.max(mine.reductions, other.reductions, other.attribution));
+      expect(mine.attribution).toBeGreaterThan(60);
+      expect(warnings()).toEqual([
+        // the full data holds B1 and B2 once each, too
+        `table18: no value for ${metric} attribution (total change is 0); those cells are left empty`,
+        `table18: a starting value or total change is zero in up to ${mine.attribution} of 200 draws, which have no reduction; the intervals use the other draws`,
+      ]);
+    });
+  }
 });
 
 describe('Table 18 intervals: a second implementation on the same draws', () => {
