@@ -7,6 +7,11 @@
  * J1 attempt 1 vs attempt 2: same outcome B2, C1: 33.33%; same binary B1, B2, C1: 50%.
  * Against expert_with_ai (J1 only): attempt 1 A1 win, C1 win, the rest loss; attempt 2 A1 loss, B1 win,
  * the rest loss: same outcome A2, B2, C2: 50%, binary the same.
+ *
+ * Equivalent mutants (`MUTATION_MUTATE=kernel-lib/tables/table02.ts`): the judge loops' `a < judges.length`
+ * and `b < judges.length` made `<=`, and `if (judgesOf(ds).has(HUMAN_JUDGE))` made `if (true)`. Each adds
+ * a "judge" (undefined, or 'human' where no such judge judged) that shares no comparison with any other:
+ * agreementCounts finds no pair, and a pair without comparisons gives no row (`counts.length === 0`).
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';

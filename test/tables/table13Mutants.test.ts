@@ -76,6 +76,35 @@ describe('Table 14 by hand', () => {
   });
 });
 
+describe('Table 14 with three categories', () => {
+  test('occC in a category of its own: ranked Cat3 65.67, Cat1 32.33, Cat2 12.33 (none in name order)', () => {
+    // net value per AI dollar per occupation: occA (50 - 1.5)/1.5, occB (10 - .75)/.75, occC (100 - 1.5)/1.5
+    const dataset = loadDataset(editedDataset({ 'occupations.csv': (s) => s.replace('occC,11-0003,Cat2', 'occC,11-0003,Cat3') }));
+    const t = columns(table14({ dataset }), 10);
+    expect(t.category).toEqual(['Cat3', 'Cat1', 'Cat2']);
+    expect(t.rank).toEqual([1, 2, 3]);
+    expect(t.nv_per_ai_usd).toEqual([98.5 / 1.5, 48.5 / 1.5, 9.25 / 0.75].map((v) => Number(v.toFixed(10))));
+  });
+});
+
+describe('Table 14 with a category without a ratio first by name', () => {
+  test('Cat1 without AI cost is ranked after Cat2; two categories without AI time are both named', () => {
+    // occA's runs (Cat1) cost nothing; no sysX run takes AI time
+    const dataset = loadDataset(editedDataset({
+      'runs.csv': (s) => s.replace(/^(xA\d+a\d,A\d,sysX,\d),[\d.]+,[\d.]+,/gm, '$1,0,0,').replace(/^(x[BC]\d+a\d,[BC]\d,sysX,\d),[\d.]+,/gm, '$1,0,'),
+    }));
+    const t = columns(table14({ dataset }), 10);
+    expect(t.category).toEqual(['Cat2', 'Cat1']);
+    expect(t.rank).toEqual([1, 2]);
+    expect(t.nv_per_ai_usd).toEqual([Number((43.5625 / 0.9375).toFixed(10)), null]);
+    expect(t.nv_per_ai_hour).toEqual([null, null]);
+    expect(warnings()).toEqual([
+      'Table 14: zero AI cost in Cat1, so net value per AI dollar is undefined there, left empty and ranked last',
+      'Table 14: zero AI time in Cat1, Cat2, so net value per AI hour is undefined there and left empty',
+    ]);
+  });
+});
+
 describe('Table 13 intervals: a second implementation on the same draws', () => {
   test('each category\'s NVJ and TSJ interval equals the one from the definition and holds its point', () => {
     const dataset = loadDataset(SMALL);
