@@ -1,0 +1,162 @@
+/**
+ * The two-stage bootstrap of tables/noisyDraws.ts (issue #26), from the tables folder (the robustness
+ * tests of the same properties are not among the tables folder's mutation tests). Oracles:
+ * - with every switch off, the two-stage loop equals the tables' own task-composition draws
+ *   (uncertainty/componentDraws.ts, a second implementation) in every draw, up to summation order;
+ * - exact equality where a switch can change nothing (identical attempts, judges that agree, one
+ *   judge, zero meter error), since each source draws from its own stream;
+ * - bounds by hand: with a random judge (or a random attempt) per slot, each draw's credit (cost) lies
+ *   between the draws of the per-task minimum and maximum over judges (attempts), computed on the same
+ *   resampled tasks by test/tables/handDraws.ts;
+ * - the meter moves energy only.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { resolveContext } from '../../kernel-lib/tables/context.ts';
+import { noisyDraws, scenarioCategoryDraws, scenarioCellDraws, type NoisyDraws } from '../../kernel-lib/tables/noisyDraws.ts';
+import type { Noise } from '../../kernel-lib/uncertainty/noise.ts';
+import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
+import { SMALL, editedDataset } from '../helpers/dataset.ts';
+import { SMALL_TASKS, drawsByHand, type HandTask } from './handDraws.ts';
+
+onWarning(null);
+afterEach(() => clearWarnings());
+
+const DRAWS = 300;
+const settings = { draws: DRAWS, seed: 7 };
+const KEYS = ['credit', 'valueUSD', 'costUSD', 'energyMJ', 'aiHours', 'timeSavingHours'] as const;
+const ctxOf = (dir: string, more: object = {}) => resolveContext({ dataset: loadDataset(dir), bootstrap: settings, ...more });
+const hier = (ctx: ReturnType<typeof ctxOf>, noise: Partial<Noise>, grouping: 'benchmark' | 'categories' = 'benchmark') => noisyDraws(ctx, noise, grouping, 'hierarchical')!.draws;
+
+function expectClose(a: NoisyDraws[], b: NoisyDraws[]) {
+  expect(a).toHaveLength(b.length);
+  a.forEach((g, k) => { for (const key of KEYS) for (let i = 0; i < DRAWS; i++) expect(g[key][i], `${key} group ${k} draw ${i}`).toBeCloseTo(b[k][key][i], 10); });
+}
+
+describe('the two-stage loop with every switch off is the tables\' bootstrap', () => {
+  for (const policy of ['pass@1', 'pass@2', '>=2/2']) {
+    test(`${policy}: benchmark and categories, every draw and component`, () => {
+      const ctx = ctxOf(SMALL, { policy });
+      expectClose(hier(ctx, {}), noisyDraws(ctx, {})!.draws);
+      const cats = noisyDraws(ctx, {}, 'categories')!;
+      expect(cats.names).toEqual(['Cat1', 'Cat2']);
+      expectClose(hier(ctx, {}, 'categories'), cats.draws);
+    });
+  }
+
+  test('expert-with-AI references and a node rate: the same', () => {
+    const ctx = ctxOf(SMALL, { judgmentReference: 'expert_with_ai', rates: { nodeRateUSDPerHour: 30 } });
+    expectClose(hier(ctx, {}), noisyDraws(ctx, {})!.draws);
+  });
+
+  test('the bootstrap off: no draws; the benchmark group is named after the system', () => {
+    expect(noisyDraws(ctxOf(SMALL, { bootstrap: false }))).toBeNull();
+    expect(scenarioCategoryDraws(ctxOf(SMALL, { bootstrap: false, noise: { grading: true } }))).toBeNull();
+    expect(noisyDraws(ctxOf(SMALL))!.names).toEqual(['sysX']);
+  });
+});
+
+describe('switches that can change nothing change no draw', () => {
+  test('identical attempts: the attempts switch (pass@1 and pass@2)', () => {
+    const copy = (isVerdict: boolean) => (text: string) => {
+      const rows = text.trimEnd().split('\n').map((l) => l.split(','));
+      const key = (f: string[]) => (isVerdict ? `${f[0].slice(0, -2)},${f[1]},${f[2]}` : f[0].slice(0, -2));
+      const first = new Map(rows.filter((f) => /^x.*a1$/.test(f[0])).map((f) => [key(f), f]));
+      return rows.map((f) => {
+        if (!/^x.*a2$/.test(f[0])) return f.join(',');
+        const one = first.get(key(f));
+        return (isVerdict ? [f[0], f[1], f[2], one?.[3] ?? f[3]] : [...f.slice(0, 4), ...one!.slice(4)]).join(',');
+      }).join('\n') + '\n';
+    };
+    const same = editedDataset({ 'runs.csv': copy(false), 'judgments.csv': copy(true) });
+    for (const policy of ['pass@1', 'pass@2']) {
+      const ctx = ctxOf(same, { policy });
+      expect(hier(ctx, { attempts: true })).toEqual(hier(ctx, {}));
+    }
+    // on synthetic-small itself the attempts differ, and so do the draws
+    expect(hier(ctxOf(SMALL), { attempts: true })).not.toEqual(hier(ctxOf(SMALL), {}));
+  });
+
+  test('one judge (sysY) and judges that agree: the grading switch', () => {
+    const y = ctxOf(SMALL, { system: 'sysY' });
+    expect(hier(y, { grading: true })).toEqual(hier(y, {}));
+    const agree = editedDataset({ 'judgments.csv': (text) => {
+      const lines = text.trimEnd().split('\n');
+      const j1 = new Map(lines.filter((l) => l.includes(',J1,')).map((l) => { const [run, ref, , out] = l.split(','); return [`${run},${ref}`, out]; }));
+      return lines.map((l) => { const [run, ref, judge] = l.split(','); return judge === 'J2' ? `${run},${ref},J2,${j1.get(`${run},${ref}`)}` : l; }).join('\n') + '\n';
+    } });
+    const c = ctxOf(agree);
+    expect(hier(c, { grading: true })).toEqual(hier(c, {}));
+  });
+
+  test('zero meter error; a positive one moves energy alone, and a huge one is refused', () => {
+    const ctx = ctxOf(SMALL);
+    const base = hier(ctx, {});
+    expect(hier(ctx, { meter: { eps: 0, beta: 0 } })).toEqual(base);
+    const noisy = hier(ctx, { meter: { eps: 0.1, beta: 0.05 } });
+    for (const key of ['credit', 'valueUSD', 'costUSD', 'aiHours', 'timeSavingHours'] as const) expect(noisy[0][key]).toEqual(base[0][key]);
+    let moved = 0;
+    for (let b = 0; b < DRAWS; b++) if (noisy[0].energyMJ[b] !== base[0].energyMJ[b]) moved++;
+    expect(moved).toBe(DRAWS);
+    // relative error of the energy draws: eps 10% per run averaged over 6 runs and beta 5% shared: about 6%
+    const rel = Array.from(noisy[0].energyMJ, (e, b) => e / base[0].energyMJ[b] - 1);
+    const mean = rel.reduce((s, x) => s + x, 0) / DRAWS, sd = Math.sqrt(rel.reduce((s, x) => s + (x - mean) ** 2, 0) / DRAWS);
+    expect(Math.abs(mean)).toBeLessThan(0.02);
+    expect(sd).toBeGreaterThan(0.03);
+    expect(sd).toBeLessThan(0.1);
+    expect(() => hier(ctx, { meter: { eps: 5, beta: 0 } })).toThrow(/^meter noise drew a non-positive energy \(.* MJ\): eps 5 and beta 0 are too large for a positive meter reading$/);
+  });
+});
+
+describe('random judges and attempts stay within the per-task extremes, on the same resampled tasks', () => {
+  test('grading (J1 or J2 per slot, pass@1): each draw\'s credit between the all-lower and all-higher verdicts', () => {
+    // J2's attempt-1 verdicts: A1 win, A2 win, B1 loss, B2 loss, C1 tie, C2 loss (J1: A2 loss, B1 tie)
+    const j2: Record<string, number> = { A1: 1, A2: 1, B1: 0, B2: 0, C1: 1, C2: 0 };
+    const dataset = loadDataset(SMALL);
+    const ids = Object.keys(SMALL_TASKS);
+    const y = (t: HandTask) => [Math.min(t.yEo, j2[ids.find((k) => SMALL_TASKS[k] === t)!]), Math.max(t.yEo, j2[ids.find((k) => SMALL_TASKS[k] === t)!])];
+    const bounds = drawsByHand(dataset, settings, SMALL_TASKS, y);
+    const d = hier(ctxOf(SMALL), { grading: true })[0];
+    let inside = 0;
+    for (let b = 0; b < DRAWS; b++) {
+      expect(d.credit[b]).toBeGreaterThanOrEqual(bounds[b][0] - 1e-12);
+      expect(d.credit[b]).toBeLessThanOrEqual(bounds[b][1] + 1e-12);
+      if (d.credit[b] > bounds[b][0] + 1e-12 && d.credit[b] < bounds[b][1] - 1e-12) inside++;
+    }
+    expect(inside).toBeGreaterThan(DRAWS / 10); // the judge does vary within a draw
+  });
+
+  test('attempts (pass@1, one of two attempts per slot): each draw\'s cost and energy between the cheaper and dearer attempts\'', () => {
+    // attempt 2 of each sysX task (runs.csv): cost A1 .5, A2 1, B1 1, B2 1.5, C1 2, C2 1; energy .1, .2, .1, .3, .5, .3
+    const second: Record<string, [number, number]> = { A1: [0.5, 0.1], A2: [1, 0.2], B1: [1, 0.1], B2: [1.5, 0.3], C1: [2, 0.5], C2: [1, 0.3] };
+    const ids = Object.keys(SMALL_TASKS);
+    const f = (t: HandTask) => {
+      const [c2, e2] = second[ids.find((k) => SMALL_TASKS[k] === t)!];
+      return [Math.min(t.C, c2), Math.max(t.C, c2), Math.min(t.E, e2), Math.max(t.E, e2)];
+    };
+    const bounds = drawsByHand(loadDataset(SMALL), settings, SMALL_TASKS, f);
+    const d = hier(ctxOf(SMALL), { attempts: true })[0];
+    let varied = 0;
+    for (let b = 0; b < DRAWS; b++) {
+      expect(d.costUSD[b]).toBeGreaterThanOrEqual(bounds[b][0] - 1e-12);
+      expect(d.costUSD[b]).toBeLessThanOrEqual(bounds[b][1] + 1e-12);
+      expect(d.energyMJ[b]).toBeGreaterThanOrEqual(bounds[b][2] - 1e-12);
+      expect(d.energyMJ[b]).toBeLessThanOrEqual(bounds[b][3] + 1e-12);
+      if (d.costUSD[b] > bounds[b][0] + 1e-12 && d.costUSD[b] < bounds[b][1] - 1e-12) varied++;
+    }
+    expect(varied).toBeGreaterThan(DRAWS / 10);
+  });
+});
+
+describe('the tables\' entry points', () => {
+  test('scenarioCellDraws and scenarioCategoryDraws with noise are each cell\'s (category\'s) two-stage draws', () => {
+    const ctx = ctxOf(SMALL, { noise: { meter: { eps: 0.1, beta: 0 } } });
+    const cells = scenarioCellDraws(ctx, [ctx])!;
+    const own = hier(ctx, ctx.noise)[0];
+    for (const key of ['valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours'] as const) expect(cells[0][key]).toEqual(own[key]);
+    const cats = scenarioCategoryDraws(ctx)!;
+    const byCat = hier(ctx, ctx.noise, 'categories');
+    expect(cats.map((c) => c.energyMJ)).toEqual(byCat.map((c) => c.energyMJ));
+    expect(scenarioCellDraws(ctxOf(SMALL, { bootstrap: false, noise: { grading: true } }), [ctxOf(SMALL, { bootstrap: false })])).toBeNull();
+  });
+});
