@@ -7,6 +7,13 @@
  *   A1 G 100, C 1.5, E .3, S 1.5   A2 G 200, C 3, E .6, S 3.5   B1 G 20, C 2, E .2, S .5
  *   B2 G 0,   C 2,   E .4, S 0     C1 G 200, C 4, E 1,  S 4     C2 G 40,  C 2, E .6, S .5
  * (occupation means A (150, 2.25, .45), B (10, 2, .3), C (120, 3, .8), as synthetic-small.test.ts).
+ *
+ * Equivalent mutants (`MUTATION_MUTATE=kernel-lib/tables/policyTables.ts`):
+ * - commonAttempts' `attemptFacts(ds, system, judge, 'expert_only')` with the reference made '': the
+ *   reference only decides each task's leading judged attempts (`prefix`), and commonAttempts reads
+ *   `attempts` alone (the runs of the task, whatever their judgments).
+ * - judgedAttempts' `let short = ''` made another text: `short` is read only where n < available or
+ *   n = 0, and both happen only after the loop has set it.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -55,6 +62,9 @@ describe('policy helpers', () => {
     expect(judgedAttempts({ dataset: three }, 'expert_only')).toBe(2);
     expect(warnings()).toEqual(['policy tables use attempts 1..2 on sysX: task A2 has 2 attempt(s), other tasks up to 3; later attempts are left out']);
     expect(() => judgedAttempts({ dataset }, 'expert' as never)).toThrow(/reference/);
+    // a system listed in systems.csv without any run
+    const none = loadDataset(editedDataset({ 'systems.csv': (s) => `${s.trimEnd()}\nsysZ,Model Z,OpenHands,vLLM,H100,1,20\n` }));
+    expect(() => commonAttempts({ dataset: none, system: 'sysZ' })).toThrow(/^system sysZ has no runs$/);
   });
 
   test('policyRow: the GDP-weighted components under one policy and their ratios', () => {

@@ -34,6 +34,8 @@ describe('Table 5 by hand', () => {
     const dataset = loadDataset(SMALL);
     expect(() => table05({ dataset })).toThrow('table05 needs a rates sweep (--rates FILE, scenario field rates.sweepFile)');
     expect(() => table05({ dataset, sweep: [] })).toThrow('table05: the rates sweep lists no provider rate for the node type of sysX (H200 x8); its recorded rate in systems.csv (10 USD per node-hour) is what Table 1 uses; Table 5 compares providers\' rates');
+    // the message names the context's system, not the first of systems.csv
+    expect(() => table05({ dataset, system: 'sysY', sweep: [] })).toThrow('table05: the rates sweep lists no provider rate for the node type of sysY (H100 x1); its recorded rate in systems.csv (20 USD per node-hour) is what Table 1 uses; Table 5 compares providers\' rates');
     const noRate = loadDataset(editedDataset({ 'systems.csv': (s) => s.replace('H200,8,10', 'H200,8,') }));
     expect(() => table05({ dataset: noRate, sweep: [] })).toThrow('table05: the rates sweep lists no provider rate for the node type of sysX (H200 x8); systems.csv records no node rate for it either');
     expect(() => table05({ dataset, sweep: [{ label: 'A B', usdPerNodeHour: 1 }, { label: 'a-b', usdPerNodeHour: 2 }] })).toThrow('table05 rate labels must differ: a_b, a_b');

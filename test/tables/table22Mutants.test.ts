@@ -27,6 +27,8 @@
  *   undefined, and `undefined > 0` is false, so nothing is added.
  * - table22's per-task loop `i < n` made `i <= n`: credit[n] is undefined, so lbar is 0 and every write
  *   to fields.*[n] is past the typed array's end, which JavaScript ignores.
+ * - decompositionInputs' `hoursAt(task, 'expert_with_ai')` with the reference made '': hoursAt returns
+ *   expert_hours for 'expert_only' and expert_ai_hours for anything else.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
