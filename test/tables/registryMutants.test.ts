@@ -37,6 +37,8 @@ describe('buildTables', () => {
     expect(Object.keys(tables)).toEqual(TABLES.map((t) => t.name).filter((n) => n !== 'table05'));
     expect(skipped).toEqual({});
     expect(tables.table13.objects()).toEqual(TABLE_BUILDERS.table13({ dataset, bootstrap: false }).objects());
+    const all = buildTables({ dataset, bootstrap: false, sweep: [{ label: 'x', usdPerNodeHour: 5 }] });
+    expect(Object.keys(all.tables)).toEqual(TABLES.map((t) => t.name));
     const swept = buildTables({ dataset, bootstrap: false, sweep: [{ label: 'x', usdPerNodeHour: 5 }] }, { names: ['table05', '1'] });
     expect(Object.keys(swept.tables)).toEqual(['table05', 'table01']);
   });
