@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { UnsupportedOutputError } from '../../kernel-lib/errors.ts';
 import { taskComponents } from '../../kernel-lib/metrics/taskComponents.ts';
-import { policyLabel } from '../../kernel-lib/metrics/policy.ts';
+import { policyLabel, type AttemptPolicy } from '../../kernel-lib/metrics/policy.ts';
 import { resolveContext, withScenario, componentsKey } from '../../kernel-lib/tables/context.ts';
 import { ComponentsPending, buildWithComponents, componentPatches, componentsMemoKey, type ComponentSource } from '../../kernel-lib/tables/componentSource.ts';
 import { evaluate } from '../../kernel-lib/tables/evaluate.ts';
@@ -61,7 +61,7 @@ describe('componentPatches', () => {
     // a sweep adds one configuration per rate; with one attempt: the context, sysY, three crossings and >=1/1 per reference
     const swept = resolveContext({ dataset: loadDataset(SMALL), sweep: [{ label: 'a', usdPerNodeHour: 3 }, { label: 'b', usdPerNodeHour: 4 }] });
     expect(componentPatches(swept, 2).slice(-2).map((p) => p.rates)).toEqual([{ nodeRateUSDPerHour: 3 }, { nodeRateUSDPerHour: 4 }]);
-    expect(componentPatches(ctx, 1).map((p) => (p.policy ? policyLabel(p.policy) : null))).toEqual([null, null, null, null, null, '>=1/1', '>=1/1']);
+    expect(componentPatches(ctx, 1).map((p) => (p.policy ? policyLabel(p.policy as AttemptPolicy) : null))).toEqual([null, null, null, null, null, '>=1/1', '>=1/1']);
   });
 });
 
