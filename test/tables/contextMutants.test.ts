@@ -3,12 +3,21 @@
  * default applied in one place, which fields were derived, the checks, the memo a context family
  * shares, and the category bookkeeping, on synthetic-small (oracles: the manifest, written by hand,
  * and the hand values of synthetic-small.test.ts).
+ *
+ * Equivalent mutants (`MUTATION_MUTATE=kernel-lib/tables/context.ts,kernel-lib/tables/evaluate.ts`):
+ * - context.ts `ds.manifest?.bootstrap` made `ds.manifest.bootstrap`: a Dataset always has a manifest,
+ *   and resolveComponentOptions reads manifest.primary_system first (as table16.ts's, in table16Mutants).
+ * - context.ts the RESOLVED mark's `{ value: true }` emptied or made `false`: taskComponents then resolves
+ *   the context's component fields again, to the same values (only the work is repeated).
+ * - evaluate.ts the memo key's 'evaluation' made '': no other memo key starts with '' (components use
+ *   'components'), so the key still names this evaluation alone.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { CONTEXT_FIELDS, componentsKey, isContext, memoOf, memoized, resolveContext, withScenario } from '../../kernel-lib/tables/context.ts';
 import { byName, categoriesOf, categoryAverages, evaluate, weightedCategories } from '../../kernel-lib/tables/evaluate.ts';
 import { BOOTSTRAP_CACHE } from '../../kernel-lib/uncertainty/tableBootstrap.ts';
+import { RESOLVED } from '../../kernel-lib/metrics/taskComponents.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
@@ -55,6 +64,7 @@ describe('resolveContext', () => {
     const dataset = loadDataset(SMALL);
     expect(() => resolveContext(null as never)).toThrow('expected an options object with a dataset, found null');
     expect(() => resolveContext(7 as never)).toThrow('expected an options object with a dataset, found 7');
+    expect(() => resolveContext(undefined as never)).toThrow('expected an options object with a dataset, found undefined');
     expect(() => resolveContext({ dataset, sweep: { label: 'a' } as never })).toThrow('invalid sweep: expected a list of { label, usdPerNodeHour } node rates');
     expect(() => resolveContext({ dataset, winTieInterval: 'jeffreys' as never })).toThrow('invalid winTieInterval: jeffreys (expected wilson, wilson_corrected, exact)');
   });
@@ -73,6 +83,13 @@ describe('resolveContext', () => {
     expect(memoOf(again)).not.toBe(memoOf(c));
     // the memo's bootstraps are what tableBootstrap caches in
     expect((c as unknown as Record<symbol, unknown>)[BOOTSTRAP_CACHE]).toBe(memoOf(c).bootstraps);
+    // a spread copy carries none of the context's marks: no memo, no bootstrap cache, not resolved
+    const marks = copy as unknown as Record<symbol, unknown>;
+    expect([memoOf(copy as never), marks[BOOTSTRAP_CACHE], marks[RESOLVED]]).toEqual([undefined, undefined, undefined]);
+    expect((c as unknown as Record<symbol, unknown>)[RESOLVED]).toBe(true);
+    // so its values are resolved again as chosen: only the fields it holds as undefined are derived
+    expect([...again.derived].sort()).toEqual(['rates', 'sweep']);
+    expect([...resolveContext({ ...c, judge: 'J2' }).derived].sort()).toEqual(['rates', 'sweep']);
   });
 });
 
@@ -137,6 +154,29 @@ describe('evaluate and the category helpers', () => {
     evaluate({ dataset, system: 'sysY', weights: 'equal' }); // another family, the same dataset and system
     evaluate({ dataset });
     expect(warnings()).toEqual(['2 task(s) have no run on sysY and are left out of its averages (first: A1)']);
+  });
+
+  test('two systems with tasks without a run: one warning for each', () => {
+    const dataset = loadDataset(editedDataset({
+      'runs.csv': (s) => s.replace(/^(yB2|xC2a1|xC2a2),.*\n/gm, ''),
+      'judgments.csv': (s) => s.replace(/^(yB2|xC2a1|xC2a2),.*\n/gm, ''),
+    }));
+    evaluate({ dataset });
+    evaluate({ dataset, system: 'sysY' });
+    expect(warnings()).toEqual([
+      '1 task(s) have no run on sysX and are left out of its averages (first: C2)',
+      '1 task(s) have no run on sysY and are left out of its averages (first: B2)',
+    ]);
+  });
+
+  test('category names in name order whatever order the occupations list them in; a zero-weight category names all its occupations', () => {
+    const dataset = loadDataset(editedDataset({ 'occupations.csv': (s) => s.replace('occC,11-0003,Cat2', 'occC,11-0003,Cat0') }));
+    const ctx = resolveContext({ dataset });
+    expect(weightedCategories(ctx, evaluate(ctx)).names).toEqual(['Cat0', 'Cat1', 'Cat2']);
+    const one = loadDataset(editedDataset({ 'occupations.csv': (s) => s.replace('occB,11-0002,Cat2', 'occB,11-0002,Cat1').replace('occC,11-0003,Cat2', 'occC,11-0003,Cat3') }));
+    const zero = resolveContext({ dataset: one, weights: { custom: { occA: 0, occB: 0, occC: 1 } } });
+    expect(weightedCategories(zero, evaluate(zero)).names).toEqual(['Cat3']);
+    expect(warnings()).toEqual(['category Cat1 has zero total weight under the custom weights (occupations: occA, occB), so it has no category average and is left out of the category tables']);
   });
 
   test('categoriesOf, weightedCategories (zero-weight categories warned in name order) and categoryAverages', () => {
