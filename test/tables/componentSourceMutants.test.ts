@@ -4,6 +4,11 @@
  * built from it equal the tables built directly (the oracle), every configuration is asked once, a
  * configuration the source cannot evaluate gives the builder the source's own error, and one the
  * patches did not list is queried and the build started again.
+ *
+ * Equivalent mutants (`MUTATION_MUTATE=kernel-lib/tables/componentSource.ts`): componentPatches' first
+ * patch `[{}]` made `[]` (the context's own system is among the systems, so `{ system: ctx.system }`
+ * gives the same configuration, first) and `ctx.sweep ?? []` made a one-string list (its "rate" is
+ * undefined: the configuration is the context's own, dropped as a repeat).
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -16,7 +21,7 @@ import { evaluate } from '../../kernel-lib/tables/evaluate.ts';
 import { buildTables } from '../../kernel-lib/tables/registry.ts';
 import { table13 } from '../../kernel-lib/tables/table13.ts';
 import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
-import { SMALL } from '../helpers/dataset.ts';
+import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
 onWarning(null);
 afterEach(() => clearWarnings());
@@ -139,10 +144,24 @@ describe('buildWithComponents', () => {
     });
     const lines: string[] = [];
     const ctx = resolveContext({ dataset, bootstrap: false });
+    const w0 = performance.now();
     await buildWithComponents(ctx, source, () => 0, (l) => lines.push(l));
+    const wallS = (performance.now() - w0) / 1000;
     expect(calls).toEqual(['prefetch J1 expert_only/expert_only pass@1', 'focus sysX']);
+    // every time a line reports is seconds spent within the build (rounded to 0.1 s)
+    for (const l of lines) expect(Number(/\((\d+\.\d) s\)$/.exec(l)![1]), l).toBeLessThanOrEqual(wallS + 0.05);
     expect(lines[0]).toMatch(/^components of every system, J1, expert_only\/expert_only, pass@1, in one query \(\d+\.\d s\)$/);
     expect(lines[1]).toMatch(/^runs and judgments of sysX set apart for its configurations \(\d+\.\d s\)$/);
     expect(lines).toHaveLength(13);
+    // without a progress callback, and with one system only (no prefetch then)
+    calls.length = 0;
+    await expect(buildWithComponents(resolveContext({ dataset, bootstrap: false, judge: 'J2' }), source, () => 1)).resolves.toMatchObject({ value: 1 });
+    const one = loadDataset(editedDataset({
+      'systems.csv': (t) => t.replace(/^sysY,.*\n/m, ''), 'runs.csv': (t) => t.replace(/^y\w+,.*\n/gm, ''), 'judgments.csv': (t) => t.replace(/^y\w+,.*\n/gm, ''),
+    }));
+    const { source: oneSource } = jsSource(one, () => false, { async prefetchAllSystems() { calls.push('prefetch'); }, async focusSystem(sys) { calls.push(`focus ${sys}`); } });
+    calls.length = 0;
+    await buildWithComponents(resolveContext({ dataset: one, bootstrap: false }), oneSource, () => 0);
+    expect(calls).toEqual(['focus sysX']);
   });
 });

@@ -9,6 +9,26 @@
  *   between the draws of the per-task minimum and maximum over judges (attempts), computed on the same
  *   resampled tasks by test/tables/handDraws.ts;
  * - the meter moves energy only.
+ *
+ * Equivalent mutants (`MUTATION_MUTATE=kernel-lib/tables/noisyDraws.ts`), no output can tell them apart:
+ * - loop bounds `o < O` (136, 148), `b < B` (145), `r < k` (161) made `<=`: the extra pass reads or
+ *   writes past a typed array's end (ignored) or adds to a group that is skipped;
+ * - `if (!(groupWeight[g] > 0)) continue` made never to continue (183): every group of the loop has a
+ *   positive weight (categoryGroups keeps only those; the benchmark group weighs 1);
+ * - the default `grouping = 'benchmark'` made '' (only 'categories' is tested for), and the strings
+ *   'benchmark' / 'hierarchical' passed by scenarioCellDraws and scenarioCategoryDraws made '' (with a
+ *   noise other than tasks only, every path but 'tables' is the two-stage loop);
+ * - `if (noise.grading)` made `true` and `if (noise.meter)` made `true`: without grading the only judge is
+ *   the context's, without a meter eps = beta = 0; each draws from its own stream, which nothing else reads;
+ * - fillDraw's 'tasks' made '' (fillDraw's default output is 'tasks');
+ * - the unreachable "has no verdict" throw (166; eligibility keeps only judges that judged the charged
+ *   runs) and `e > 0` made `e >= 0` (a meter draw of exactly 0 MJ);
+ * Not constructed: the default `path = 'tables'` and its test `tasksOnly(n) && path === 'tables'` (66, 75)
+ * made to take the two-stage loop, which on synthetic-small gives the tables' draws to the bit (the
+ * exactness test above passes either way); and (they change which pseudo-random numbers are drawn, not their distribution): the
+ * three streams' seeds (140), the signs of the meter's symmetric terms (171), Box-Muller's `2 pi v`
+ * made `2 pi / v` (55), and the verdict index `at J + j` made `at J - j` (123, 129; the eligibility and
+ * bounds tests above hold for both).
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -16,6 +36,9 @@ import { resolveContext } from '../../kernel-lib/tables/context.ts';
 import { noisyDraws, scenarioCategoryDraws, scenarioCellDraws, type NoisyDraws } from '../../kernel-lib/tables/noisyDraws.ts';
 import type { Noise } from '../../kernel-lib/uncertainty/noise.ts';
 import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
+import { benchmarkCellDraws, tableBootstrap } from '../../kernel-lib/uncertainty/tableBootstrap.ts';
+import { RATIO_COMPONENTS, componentDraws } from '../../kernel-lib/uncertainty/componentDraws.ts';
+import { evaluate } from '../../kernel-lib/tables/evaluate.ts';
 import { SMALL, editedDataset } from '../helpers/dataset.ts';
 import { SMALL_TASKS, drawsByHand, type HandTask } from './handDraws.ts';
 
@@ -56,6 +79,25 @@ describe('the two-stage loop with every switch off is the tables\' bootstrap', (
   });
 });
 
+describe('with tasks only, the tables\' path is the tables\' own code, bit for bit', () => {
+  test('noisyDraws by default, scenarioCellDraws and scenarioCategoryDraws equal uncertainty/componentDraws exactly', () => {
+    const ctx = ctxOf(SMALL);
+    const ev = evaluate(ctx);
+    const own = benchmarkCellDraws(ctx, [ev])![0];
+    const d = noisyDraws(ctx)!.draws[0];
+    for (const key of RATIO_COMPONENTS) expect(d[key], key).toEqual(own[key]);
+    expect(scenarioCellDraws(ctx, [ctx])![0]).toEqual(own);
+    const boot = tableBootstrap(ctx, ev.components)!;
+    const cats = componentDraws(boot, [ev.components], ev.weights, Int32Array.of(0, 1, 1), 2, RATIO_COMPONENTS)[0];
+    expect(scenarioCategoryDraws(ctx)).toEqual(cats);
+  });
+
+  test('a re-priced non-primary system (sysY, base $20 per node-hour) in the two-stage loop: the same costs as the tables\'', () => {
+    const ctx = ctxOf(SMALL, { system: 'sysY', rates: { nodeRateUSDPerHour: 40 } });
+    expectClose(hier(ctx, {}), noisyDraws(ctx, {})!.draws);
+  });
+});
+
 describe('switches that can change nothing change no draw', () => {
   test('identical attempts: the attempts switch (pass@1 and pass@2)', () => {
     const copy = (isVerdict: boolean) => (text: string) => {
@@ -87,6 +129,8 @@ describe('switches that can change nothing change no draw', () => {
     } });
     const c = ctxOf(agree);
     expect(hier(c, { grading: true })).toEqual(hier(c, {}));
+    // J2 disagrees with J1 on A2 and B1: the switch does change the credit draws
+    expect(hier(ctxOf(SMALL), { grading: true })[0].credit).not.toEqual(hier(ctxOf(SMALL), {})[0].credit);
   });
 
   test('zero meter error; a positive one moves energy alone, and a huge one is refused', () => {
@@ -104,6 +148,12 @@ describe('switches that can change nothing change no draw', () => {
     expect(Math.abs(mean)).toBeLessThan(0.02);
     expect(sd).toBeGreaterThan(0.03);
     expect(sd).toBeLessThan(0.1);
+    // a calibration bias alone: every run of a draw scaled by one factor 1 + beta z, sd about beta
+    const biased = hier(ctx, { meter: { eps: 0, beta: 0.1 } })[0];
+    const f = Array.from(biased.energyMJ, (e, b) => e / base[0].energyMJ[b] - 1);
+    const fm = f.reduce((s, x) => s + x, 0) / DRAWS, fsd = Math.sqrt(f.reduce((s, x) => s + (x - fm) ** 2, 0) / DRAWS);
+    expect(fsd).toBeGreaterThan(0.07);
+    expect(fsd).toBeLessThan(0.13);
     expect(() => hier(ctx, { meter: { eps: 5, beta: 0 } })).toThrow(/^meter noise drew a non-positive energy \(.* MJ\): eps 5 and beta 0 are too large for a positive meter reading$/);
   });
 });
