@@ -129,6 +129,8 @@ describe('switches that can change nothing change no draw', () => {
     } });
     const c = ctxOf(agree);
     expect(hier(c, { grading: true })).toEqual(hier(c, {}));
+    // any noise beyond tasks takes the two-stage loop whatever the path asked for
+    expect(noisyDraws(ctxOf(SMALL), { grading: true })!.draws).toEqual(hier(ctxOf(SMALL), { grading: true }));
     // J2 disagrees with J1 on A2 and B1: the switch does change the credit draws
     expect(hier(ctxOf(SMALL), { grading: true })[0].credit).not.toEqual(hier(ctxOf(SMALL), {})[0].credit);
   });
