@@ -27,8 +27,10 @@
  * made to take the two-stage loop, which on synthetic-small gives the tables' draws to the bit (the
  * exactness test above passes either way); and (they change which pseudo-random numbers are drawn, not their distribution): the
  * three streams' seeds (140), the signs of the meter's symmetric terms (171), Box-Muller's `2 pi v`
- * made `2 pi / v` (55), and the verdict index `at J + j` made `at J - j` (123, 129; the eligibility and
- * bounds tests above hold for both).
+ * made `2 pi / v` (55), and the eligibility scan's verdict index `(start + r) J + j` made `- j` (129).
+ * The verdict index of line 123 made `at J - j`, and line 129's `!noise.attempts && r < k` made `true` or
+ * `||`, are killed by "grading changes the credit" (a rerun with these two test files only; line 123 is
+ * recorded, line 129 is not, since that rerun lacked the other tables tests that kill its other mutants).
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
