@@ -60,8 +60,8 @@ export function scenarioDifferences(options: TableOptions | ScenarioContext): Sc
   add('judgmentReference', ctx.judgmentReference, 'expert_only');
   add('timeReference', ctx.timeReference, 'expert_only');
   add('policy', policyLabel(ctx.policy), 'pass@1');
+  // custom weights (an object) are named 'custom' by weightSchemeName, never 'gdp': always a difference
   add('weights', weightSchemeName(ctx.weights), 'gdp');
-  if (typeof ctx.weights === 'object' && !out.some((d) => d.field === 'weights')) out.push({ field: 'weights', value: 'custom', paper: 'gdp' });
   add('rates', ratesValue(ctx), 'recorded costs');
   add('winTieInterval', ctx.winTieInterval, 'wilson');
   // intervals over more sources than tasks estimate another spread (only interval columns depend on it)
