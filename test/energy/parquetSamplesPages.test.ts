@@ -201,3 +201,17 @@ describe('a row group whose footer row count disagrees with its pages is refused
     expect(issuesOf(() => read(f))).toEqual([{ file: f, column: 'mono_ns', message: 'row group of 2 rows holds 3 values of this column' }]);
   });
 });
+
+describe('a value column read value by value (its pages hold text)', () => {
+  test('a null value is an unreadable sample, not a bad row: only the text rows are refused', () => {
+    const f = put([{ rows: 3, columns: [
+      { name: 'mono_ns', type: 'INT64', pages: [[1n, 2n, 3n]] },
+      { name: 'device', type: 'BYTE_ARRAY', pages: [['G', 'G', 'G']] },
+      { name: 'power_w', type: 'BYTE_ARRAY', pages: [['abc', null], ['2']] },
+    ] }]);
+    expect(issuesOf(() => read(f))).toEqual([
+      { file: `${f}:1`, column: 'power_w', message: 'expected a number or null: abc' },
+      { file: `${f}:3`, column: 'power_w', message: 'expected a number or null: 2' },
+    ]);
+  });
+});
