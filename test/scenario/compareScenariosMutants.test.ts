@@ -19,7 +19,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
 import { compareScenarios, type ScenarioComparison } from '../../kernel-lib/scenario/compare.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { SMALL } from '../helpers/dataset.ts';
+import { editedDataset, SMALL } from '../helpers/dataset.ts';
 
 onWarning(() => {});
 const ds = loadDataset(SMALL);
@@ -39,6 +39,13 @@ function checkArithmetic(c: ScenarioComparison) {
     expect(x.difference, what).toBe(x.variant - x.base);
     expect(x.percentChange, what).toBe(x.base === 0 ? null : (100 * (x.variant - x.base)) / Math.abs(x.base));
   }
+  // every NVJ cell of two values of opposite sign (or one 0) has its conclusion, in cell order, and no other
+  const signs = c.cells.filter((x) => x.column === 'nvj' && x.base !== null && x.variant !== null && Math.sign(x.base) !== Math.sign(x.variant));
+  expect(c.conclusions.filter((s) => s.includes('NVJ changes sign'))).toEqual(signs.map((x) => `${x.table} ${x.row}: NVJ changes sign (${six(x.base!)} -> ${six(x.variant!)})`));
+  // point estimates only: no Table 16 (a resampling summary) and no bootstrap endpoint column, only
+  // Table 15's win_tie_lo and win_tie_hi (each side's own Wilson interval)
+  expect(c.cells.some((x) => x.table === 'table16')).toBe(false);
+  expect([...new Set(c.cells.filter((x) => /_(lo|hi)$/.test(x.column)).map((x) => `${x.table} ${x.column}`))]).toEqual(['table15 win_tie_lo', 'table15 win_tie_hi']);
 }
 
 describe('compareScenarios: draws, seed and arithmetic', () => {
@@ -63,10 +70,7 @@ describe('compareScenarios: draws, seed and arithmetic', () => {
     expect(cat1.percentChange!).toBeGreaterThan(0);
     expect(cat1.percentChange).toBeCloseTo((100 * 495) / -cat1.base!, 9);
     expect(c.conclusions).toContain(`table13 Cat1: NVJ changes sign (${six(cat1.base!)} -> ${six(cat1.variant!)})`);
-    // every NVJ cell that changes sign has its conclusion, and no other cell has one
-    const signs = c.cells.filter((x) => x.column === 'nvj' && x.base !== null && x.variant !== null && Math.sign(x.base) !== Math.sign(x.variant));
-    expect(signs.length).toBeGreaterThan(5);
-    expect(c.conclusions.filter((s) => s.includes('NVJ changes sign'))).toEqual(signs.map((x) => `${x.table} ${x.row}: NVJ changes sign (${six(x.base!)} -> ${six(x.variant!)})`));
+    expect(c.conclusions.filter((s) => s.includes('NVJ changes sign')).length).toBeGreaterThan(5);
     // sysY is charged $1000/h too, but its NVJ stays positive
     expect(c.conclusions.some((s) => s.startsWith('table01 sysY'))).toBe(false);
   });
@@ -110,7 +114,21 @@ describe('compareScenarios: leaders and rows on one side', () => {
     const c = compareScenarios(side({ judgmentReference: 'expert_with_ai' }), side({}));
     checkArithmetic(c);
     expect(c.conclusions).toContain('systems with a value only under the variant (left out of the system rankings and the frontier): sysY');
-    expect(c.conclusions.some((s) => s.startsWith('systems without'))).toBe(false);
+    expect(c.conclusions.filter((s) => !s.includes('NVJ changes sign'))).toEqual(['systems with a value only under the variant (left out of the system rankings and the frontier): sysY']);
     expect(cell(c, 'table01', 'sysY', 'nvj')).toMatchObject({ base: null, difference: null, percentChange: null, lo: null, hi: null });
+  });
+
+  test("sysY's energy tripled (a variant dataset): sysX, with less energy and more value, now dominates it, so sysY leaves the value-energy frontier", () => {
+    // systemRows of synthetic-small: sysX 1.6 MJ and 320 USD, sysY 0.6 MJ and 220 USD: both on the frontier;
+    // at 1.8 MJ sysY is dominated (more energy, less value)
+    const tripled = editedDataset({ 'runs.csv': (t) => t.split('\n').map((l) => {
+      const f = l.split(',');
+      return f[2] === 'sysY' ? [...f.slice(0, 6), String(3 * Number(f[6]))].join(',') : l;
+    }).join('\n') });
+    const c = compareScenarios(side({}), loadScenario({ dataset: tripled, draws: 50 }));
+    checkArithmetic(c);
+    expect(c.conclusions.filter((s) => s.includes('frontier') && !s.startsWith('systems'))).toEqual(['sysY leaves the value-energy frontier']);
+    const back = compareScenarios(loadScenario({ dataset: tripled, draws: 50 }), side({}));
+    expect(back.conclusions.filter((s) => s.includes('frontier') && !s.startsWith('systems'))).toEqual(['sysY joins the value-energy frontier']);
   });
 });
