@@ -131,4 +131,16 @@ describe('compareScenarios: leaders and rows on one side', () => {
     const back = compareScenarios(loadScenario({ dataset: tripled, draws: 50 }), side({}));
     expect(back.conclusions.filter((s) => s.includes('frontier') && !s.startsWith('systems'))).toEqual(['sysY joins the value-energy frontier']);
   });
+
+  test('a category only one side has (occA, the one occupation of Cat1, without tasks in a variant dataset) is named as left out of the rankings, for NVJ only', () => {
+    const noA = (t: string) => t.split('\n').filter((l) => !/^(x|y)?A\d/.test(l) && !/^A\d/.test(l) && !/^occA,/.test(l)).join('\n');
+    const dir = editedDataset({ 'tasks.csv': noA, 'runs.csv': noA, 'judgments.csv': noA, 'occupations.csv': noA });
+    const without = loadScenario({ dataset: dir, draws: 50 });
+    const c = compareScenarios(side({}), without);
+    checkArithmetic(c);
+    expect(cell(c, 'table13', 'Cat1', 'nvj')).toMatchObject({ variant: null, difference: null });
+    expect(c.conclusions.filter((s) => s.startsWith('categories'))).toEqual(['categories without a value under the variant (left out of the rankings): Cat1']);
+    const back = compareScenarios(without, side({}));
+    expect(back.conclusions.filter((s) => s.startsWith('categories'))).toEqual(['categories with a value only under the variant (left out of the rankings): Cat1']);
+  });
 });
