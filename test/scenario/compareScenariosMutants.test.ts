@@ -27,6 +27,8 @@
  * - percentChange's `x !== null` made `true` (135): the difference is null unless both values are.
  * - onlyBase's `c.base !== null` and onlyVariant's `c.variant !== null` made `true` (153, 154): no cell
  *   has both values null.
+ * - The `', '` between the rows named as left out made `""` (155, 156): one row is left out in each test
+ *   (two systems, two categories: a second row left out would leave no ranking).
  * Not constructed (synthetic-small has two systems and two categories): the "rank order changes (leader
  * stays)" branch (161: three rows are needed to change the order below an unchanged leader), and the
  * catch of a J2GError from systemRows (171-173: no side of these tests fails to give system rows).
