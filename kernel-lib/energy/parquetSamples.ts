@@ -86,21 +86,21 @@ function openPart(file: string, valueColumn: string, device: string | null): Par
 }
 
 /**
- * One column chunk of a row group as numbers (null as NaN; `nulls` counts them), page by page with
+ * One column chunk of a row group as numbers (null as NaN), page by page with
  * hyparquet's page decoders but without its per-value assembly into a JavaScript array: a typed page
  * (PLAIN or delta INT32, INT64, FLOAT, DOUBLE; dictionary pages too) is copied into a Float64Array.
- * Returns null when a value is not a number (a logical type such as a timestamp, text): the caller then
+ * Returns false when a value is not a number (a logical type such as a timestamp, text): the caller then
  * reads the chunk with hyparquet's readColumn and checks it value by value.
  * INT64 is read as its two 32-bit halves, hi * 2^32 + lo: exact below 2^53 and otherwise rounded
  * once, as Number(bigint) rounds.
  */
-function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: number, out: Float64Array): { nulls: number } | null {
+function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: number, out: Float64Array): boolean {
   const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
   const schemaPath = decoder.schemaPath as { element: Record<string, unknown>; children: unknown[] }[];
   const maxDef = getMaxDefinitionLevel(schemaPath as never);
   const required = [schemaPath[0], { ...schemaPath[1], element: { ...schemaPath[1].element, repetition_type: 'REQUIRED' } }];
   let dictionary: ArrayLike<unknown> | undefined;
-  let p = 0, nulls = 0;
+  let p = 0;
   while (p < rows && reader.offset < bytes.byteLength - 1) {
     const header = parquetHeader(reader as never);
     if (header.type === 'DICTIONARY_PAGE') {
@@ -139,11 +139,11 @@ function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: 
       vals = convertWithDictionary(page.dataPage, dictionary as never, header.data_page_header_v2!.encoding, decoder as never) as ArrayLike<unknown>;
       const levels = (page.definitionLevels ?? []) as number[];
       n = levels.length || vals.length;
-      if (levels.length && vals.length < n) def = levels;
+      if (vals.length < n) def = levels;
     } else {
       throw new Error(`parquet unsupported page type: ${header.type}`);
     }
-    if (p + n > rows || (def === null && vals.length !== n)) return null;
+    if (p + n > rows || (def === null && vals.length !== n)) return false;
     // the page's values as numbers, in a scratch array when nulls are to be spread among them
     const dense = def ? new Float64Array(vals.length) : out.subarray(p, p + n);
     if (vals instanceof Float64Array || vals instanceof Float32Array || vals instanceof Int32Array) dense.set(vals);
@@ -155,19 +155,19 @@ function numberChunk(bytes: Uint8Array, decoder: Record<string, unknown>, rows: 
         const v = vals[i];
         if (typeof v === 'number') dense[i] = v;
         else if (typeof v === 'bigint') dense[i] = Number(v);
-        else return null;
+        else return false;
       }
     }
     if (def) {
       let j = 0;
       for (let i = 0; i < n; i++) {
         if (def[i] === maxDef) out[p + i] = dense[j++];
-        else { out[p + i] = NaN; nulls++; }
+        else out[p + i] = NaN;
       }
     }
     p += n;
   }
-  return p === rows ? { nulls } : null;
+  return p === rows;
 }
 
 /** Reads a file's row groups one at a time (bounded memory: one row group of three columns). */
@@ -183,22 +183,19 @@ class PartReader {
     const chunk = group.columns.find((c) => c.meta_data!.path_in_schema[0] === name)!;
     const meta = chunk.meta_data!;
     const schemaPath = getTreePath(this.part.tree, meta.path_in_schema);
-    const dictionaryAt = meta.dictionary_page_offset === undefined ? undefined : Number(meta.dictionary_page_offset);
-    const start = dictionaryAt !== undefined && dictionaryAt > 0 && dictionaryAt < Number(meta.data_page_offset) ? dictionaryAt : Number(meta.data_page_offset);
+    // a chunk starts at its dictionary page, if any (a writer may write 0 for none: the data page then)
+    const dictionaryAt = Number(meta.dictionary_page_offset ?? 0);
+    const start = dictionaryAt > 0 && dictionaryAt < Number(meta.data_page_offset) ? dictionaryAt : Number(meta.data_page_offset);
     const length = Number(meta.total_compressed_size);
     const bytes = new Uint8Array(length);
     this.fd ??= openSync(this.part.file, 'r');
-    let got = 0;
-    while (got < length) {
-      const n = readSync(this.fd, bytes, got, length - got, start + got);
-      if (n === 0) break;
-      got += n;
-    }
+    // one read: a regular file gives every byte asked for up to its end (fewer only past the end)
+    const got = readSync(this.fd, bytes, 0, length, start);
     const decoder = {
       pathInSchema: meta.path_in_schema, type: meta.type, element: schemaPath[schemaPath.length - 1].element, schemaPath,
       codec: meta.codec, parsers: DEFAULT_PARSERS, compressors: this.compressors, utf8: true,
     };
-    return { bytes: got === length ? bytes : bytes.subarray(0, got), decoder };
+    return { bytes: bytes.subarray(0, got), decoder };
   }
 
   /** A column of row group g as hyparquet decodes it (a value per row, null for a null). */
@@ -218,17 +215,17 @@ class PartReader {
     return out;
   }
 
-  /** A numeric column of row group g: the fast decode, or null when a value needs checking one by one. */
-  private numbers(name: string, g: number, rows: number, nullsAllowed: boolean): Float64Array | null {
+  /** A numeric column of row group g (a null as NaN): the fast decode, or null when a value needs checking one by one. */
+  private numbers(name: string, g: number, rows: number): Float64Array | null {
     const { bytes, decoder } = this.chunkBytes(name, g);
     const out = new Float64Array(rows);
-    let r: { nulls: number } | null;
+    let r: boolean;
     try {
       r = numberChunk(bytes, decoder, rows, out);
     } catch (e) {
       throw new ValidationError([{ file: this.part.file, column: name, message: `cannot read this column (${(e as Error).message})` }]);
     }
-    return r && (nullsAllowed || r.nulls === 0) ? out : null;
+    return r ? out : null;
   }
 
   /** The next row group with rows, checked (issues are pushed, up to MAX_ISSUES), or null at the file's end. */
@@ -240,10 +237,10 @@ class PartReader {
       const rowBase = this.rowBase;
       this.rowBase += rows;
       if (rows === 0) continue;
-      let mono = this.numbers('mono_ns', g, rows, false);
-      // a mono_ns past 2^53 is named with its exact digits: hyparquet's bigint
+      let mono = this.numbers('mono_ns', g, rows);
+      // a null mono_ns (NaN here), or one past 2^53 (named with its exact digits: hyparquet's bigint), is checked value by value
       if (mono) for (let i = 0; i < rows; i++) if (!Number.isSafeInteger(mono[i])) { mono = null; break; }
-      let values = this.numbers(valueColumn, g, rows, true);
+      let values = this.numbers(valueColumn, g, rows);
       const devices = hasDevice ? this.values('device', g, rows) : null;
       if (mono && values && devices === null) return { mono, values, devices: null, rowBase };
       // the checks value by value (the messages of a bad row: file:row, column, what was expected)
@@ -336,22 +333,15 @@ export function streamParquetSamples(
   try {
     for (let s = 0; s < S; s++) refill(s);
     const index = new Map<string, number>();
-    const devOf = new Int32Array(S).fill(-1);
     for (;;) {
       let best = -1, bestT = Infinity;
       for (let s = 0; s < S; s++) if (head[s] < bestT) { bestT = head[s]; best = s; }
       if (best < 0) break;
       const st = streams[best];
       const b = st.block!, i = st.i;
-      let dev: number;
-      if (b.devices === null && devOf[best] >= 0) dev = devOf[best];
-      else {
-        const name = b.devices ? b.devices[i]! : st.files[0].device!;
-        let d = index.get(name);
-        if (d === undefined) { d = names.length; names.push(name); index.set(name, d); }
-        dev = d;
-        if (b.devices === null) devOf[best] = d;
-      }
+      const name = b.devices ? b.devices[i]! : st.files[0].device!;
+      let dev = index.get(name);
+      if (dev === undefined) { dev = names.length; names.push(name); index.set(name, dev); }
       const v = b.values[i];
       if (Number.isNaN(v)) naValues++;
       records++;

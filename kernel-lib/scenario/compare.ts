@@ -13,7 +13,8 @@
  *   Pairing needs the same evaluated tasks on both sides; otherwise the interval is left empty.
  * - The conclusions that change: rank orders and leaders (categories by NVJ and TSJ, systems by
  *   NVJ and TSJ), signs of net value, and membership of the value-energy frontier of Figure 1(d),
- *   each among the rows both scenarios give a value; rows the variant leaves out are named.
+ *   each among the rows both scenarios give a value; rows only one scenario gives a value are named
+ *   (a row only one side has is a cell whose other side is null).
  */
 import { J2GError } from '../errors.ts';
 import { tied } from '../stats/tie.ts';
@@ -114,14 +115,20 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     if (name === 'table16') continue; // rank stability over random portfolios: a bootstrap of its own, not a cell estimate
     if (!v) continue;
     const columns = b.columnNames();
-    // rows match by the registry's key columns (tables/registry.ts rowKeyOf), as the explorer matches them
+    // rows match by the registry's key columns (tables/registry.ts rowKeyOf), as the explorer matches them;
+    // the baseline's rows, then those only the variant has (their baseline values null)
+    const bRows = b.objects() as Record<string, unknown>[];
     const vRows = new Map((v.objects() as Record<string, unknown>[]).map((r) => [rowKeyOf(name, r), r]));
-    (b.objects() as Record<string, unknown>[]).forEach((rb) => {
-      const key = rowLabelOf(name, rb);
-      const rv = vRows.get(rowKeyOf(name, rb));
+    const bKeys = new Set(bRows.map((r) => rowKeyOf(name, r)));
+    const rows: [Record<string, unknown> | undefined, Record<string, unknown> | undefined][] = [
+      ...bRows.map((rb) => [rb, vRows.get(rowKeyOf(name, rb))] as [Record<string, unknown>, Record<string, unknown> | undefined]),
+      ...[...vRows].filter(([k]) => !bKeys.has(k)).map(([, rv]) => [undefined, rv] as [undefined, Record<string, unknown>]),
+    ];
+    rows.forEach(([rb, rv]) => {
+      const key = rowLabelOf(name, (rb ?? rv)!);
       for (const c of columns) {
-        if (typeof rb[c] === 'string' || tableEntry(name).keyColumns.includes(c)) continue;
-        const x = num(rb[c]);
+        if (typeof (rb ?? rv)![c] === 'string' || tableEntry(name).keyColumns.includes(c)) continue;
+        const x = rb ? num(rb[c]) : null;
         const y = rv ? num(rv[c]) : null;
         if (x === null && y === null) continue;
         const d = x !== null && y !== null ? y - x : null;

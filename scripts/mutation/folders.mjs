@@ -20,6 +20,7 @@ export const FOLDERS = {
     'test/energy/energyRunsMutants.test.ts',
     'test/energy/sampleStreamMutants.test.ts',
     'test/energy/parquetSamplesMutants.test.ts',
+    'test/energy/parquetSamplesPages.test.ts',
     'test/energy/integrateTraceMutants.test.ts',
     'test/energy/markWindowsMutants.test.ts',
   ],

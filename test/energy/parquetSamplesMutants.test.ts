@@ -9,42 +9,42 @@
  * lists a folder's names sorted, which hid a missing sort of the partitions or of a partition's files;
  * other file systems (ext4's hash order, for one) list them in any order.
  *
- * Equivalent mutants (no output can change), parquetSamples.ts as rewritten for issue 27 (row groups
- * decoded into typed arrays; line numbers of that code):
+ * Equivalent mutants (no output can change), parquetSamples.ts after s10-29d's simplification (line
+ * numbers of that code; a fresh run of the whole file, 407 of 443 killed, docs/mutation.md). Checks that
+ * could never fail were removed then (the null count, the chunk read's loop, the dictionary offset's
+ * undefined test, `levels.length` in the version-2 null test, the per-stream device-number cache), and
+ * test/energy/parquetSamplesPages.test.ts builds the pages no writer at hand writes (several version-1
+ * pages in a chunk, a REQUIRED version-1 column, footer row counts that disagree with the pages, a
+ * dictionary offset of 0 or past the data), which killed the two "not constructed" mutants of before
+ * (a second version-1 page read from the wrong place; `if (maxDef)` made `true`) and the row-count guards.
+ * The 36 left:
  * - The typed-page decode and the slow path (readColumn, value by value) give the same numbers, so a
- *   mutant that only changes which route a good page takes changes speed, not output: 149-157 (a
- *   typed array copied by `set`, a BigInt64Array by its halves, anything else by Number(): each exact,
- *   or rounded once to nearest as Number(bigint) rounds), 130 and 142 (a page spread through the
- *   scratch array without nulls in it), 248 (the checking loop run on a good row group), 253 (`??=`
- *   made `&&=`: the raw values were taken first, every row rewrites its value), 347 and 353 (the cache
- *   of a stream's one device number: the lookup by name finds the same number), 360 (refill finds the
- *   same next row), 242 (an empty row group read as a block of no rows). The spy on readColumn below kills the ones that send a good page to the slow path.
- * - A NaN mono_ns is refused by the safe-integer check whichever way it comes: 231 `nullsAllowed ||`
- *   made `true`, 243 `false` made `true`; 165 `nulls--` (only `nulls === 0` is read, for mono_ns).
- * - Reads past the end of an array: 129 and 163 `i < n` made `<=` (levels[n] is undefined, never
- *   maxDef; out[p + n] is the next page's first slot, overwritten, or past the Float64Array's end), 342
+ *   mutant that only changes which route a good page takes changes speed, not output: 149-150 and 157
+ *   (a typed array copied by `set`, a BigInt64Array by its halves, anything else by Number(): each
+ *   exact, or rounded once to nearest as Number(bigint) rounds), 130 (a page spread through the scratch
+ *   array without nulls in it), 245 (the checking loop run on a good row group), 350 (refill finds the
+ *   same next row), 239 (an empty row group read as a block of no rows), 225 (the typed decode's `catch`
+ *   emptied: the chunk is then read by readColumn, which refuses a garbled or unknown page with the same
+ *   words). The spy on readColumn below kills the ones that send a good page to the slow path.
+ * - Reads past the end of an array: 129, 152 and 163 `<` made `<=` (levels[n] is undefined, never
+ *   maxDef; a write past a Float64Array's end or into the next page's first slot, overwritten), 338
  *   `s <= S` (head[S] is undefined, never less than bestT).
- * - Only a chunk whose pages hold more or fewer values than its row group has rows could tell these
- *   apart, and no writer writes one: 104 (the page loop's guards), 146's early return made `false`, 170
- *   `p === rows` made `true`, 217 (`p !== rows` after readColumn), 186-201 (the chunk's start: a
- *   dictionary offset of 0 or equal to the data offset; a read returning fewer bytes than asked, which a
- *   regular file does not).
+ * - 104 `p < rows` made `true` or `<=`: only a chunk holding more values than its rows reads a page
+ *   more, and then returns false at 146 and is read by readColumn up to its rows: the same numbers. 104
+ *   `reader.offset < bytes.byteLength - 1` made `<=`: only a chunk with one byte after its last page.
+ *   146 `(def === null && vals.length !== n)` made `false`: without nulls a page decodes exactly n values.
+ * - 188 `dictionaryAt < data_page_offset` made `<=`: a dictionary offset equal to the data offset starts
+ *   the chunk at the same byte.
  * - 64 `tail >= 8` made `> 8` (an 8-byte file's length field can only ask for the same 8 bytes; refused
- *   by hyparquet either way), 65 `need > tail` made `>=` (the same bytes read again), `need <= size`
- *   made `<` (a footer of the whole file, leading PAR1 included: refused either way).
+ *   by hyparquet either way), 65 `need > tail` made `true` or `>=` (the same footer bytes read again),
+ *   `need <= size` made `<` (a footer of the whole file, leading PAR1 included: refused either way).
  * - 101 `required` made `[]`: hyparquet reads an empty schema path as maximum definition level 0, as the
- *   REQUIRED copy says. 214, 254 `new Array(rows)` made `new Array()`. 259 `typeof t !== 'number'`
- *   made `false` (Number.isSafeInteger is false for anything not a number), 262 `v === undefined`
- *   made `false` (hyparquet decodes a missing value as null), 264 the checking loop's `bigint` value (the
- *   slow path reads a value column only when its pages hold non-numbers). 306 the single file's key ''
- *   made another string (it is then the only stream). 315 `issues.length < MAX_ISSUES` made `<=` or
- *   `true` (next() stops adding problems at MAX_ISSUES itself; only more rows are read). 228 the typed
- *   decode's `catch` emptied: the chunk is then read by readColumn, which refuses a garbled or unknown
- *   page with the same words.
- * Not constructed: 118 `+=` made `-=` for a version-1 page (only a second version-1 page in one chunk
- * would be read from the wrong place; DuckDB wrote one page per chunk here) and 122 `if (maxDef)` made
- * `true` (a version-1 page of a REQUIRED column: DuckDB writes every column OPTIONAL, hyparquet-writer
- * writes version-2 pages).
+ *   REQUIRED copy says. 211, 251 `new Array(rows)` made `new Array()`. 256 `typeof t !== 'number'`
+ *   made `false` (Number.isSafeInteger is false for anything not a number), 259 `v === undefined`
+ *   made `false` (hyparquet decodes a missing value as null), 261 the checking loop's `bigint` value (the
+ *   slow path reads a value column only when its pages hold non-numbers). 303 the single file's key ''
+ *   made another string (it is then the only stream). 312 `issues.length < MAX_ISSUES` made `<=` or
+ *   `true` (next() stops adding problems at MAX_ISSUES itself; only more rows are read).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -12,8 +12,8 @@
  * - scenarioFileBase's `file.timeReference !== undefined` made `true` (120): an absent time reference
  *   never equals a judgment reference (a text) anyway; its `[]` made `["Stryker was here"]`: deleting a
  *   key no scenario file may hold (the schema refuses unknown fields).
- * not yet killed (a gap) -
- * - loadScenario's warnings of a dataset it loads itself (144): synthetic-small loads without warnings.
+ * loadScenario's warnings of a dataset it loads itself (144), a gap while synthetic-small loads without
+ * warnings, are tested by the last test (a copy with a sector of no occupation; s10-29d).
  * The first run's gaps of an existing weights file (156), a node-types rates file (159) and a sweep
  * file (162-163) are tested below (the last test of "loadScenario and a changed dataset").
  */
@@ -26,7 +26,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { DATASET_FILES, DatasetChangedError, datasetFileHashes, datasetHash, loadScenario, readScenarioFile, readScenarioFileAt, scenarioFileBase } from '../../kernel-lib/scenario/files.ts';
 import { ScenarioError } from '../../kernel-lib/scenario/schema.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
-import { SMALL } from '../helpers/dataset.ts';
+import { editedDataset, SMALL } from '../helpers/dataset.ts';
 
 onWarning(null);
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
@@ -192,5 +192,20 @@ describe('loadScenario and a changed dataset', () => {
 
   test('a weights file that does not exist is refused naming the field', () => {
     expect(() => loadScenario({ dataset: SMALL, weights: { file: '/nonexistent/w.csv' } }, { dataset: small })).toThrow(/scenario field weights.*no file \/nonexistent\/w\.csv/);
+  });
+});
+
+describe("the warnings of a dataset loadScenario loads itself (files.ts:144)", () => {
+  test('a sector without an occupation is warned about once when loadScenario reads the dataset, not when the caller passes it in', () => {
+    const dir = editedDataset({ 'sectors.csv': (t) => `${t.trimEnd()}\nS9,10\n` });
+    const expected = `sectors.csv: sector "S9" has no occupation; its share is left out of the normalisation`;
+    clearWarnings();
+    loadScenario({ dataset: dir });
+    expect(warnings()).toStrictEqual([expected]);
+    const given = loadDataset(dir);
+    expect(given.warnings).toStrictEqual([expected]);
+    clearWarnings();
+    loadScenario({ dataset: dir }, { dataset: given }); // the caller loaded it and saw its warnings
+    expect(warnings()).toStrictEqual([]);
   });
 });
