@@ -16,7 +16,8 @@
  * in a pass measures the page's layout while it is dirty (the figures' distances from the window come
  * from IntersectionObservers; tables away from the window are content-visibility:auto), and a figure
  * is redrawn with the margins Plotly settled on at its last draw at that width (automargin off: one
- * layout pass), or with automargin when its new text would not fit them.
+ * layout pass), or with automargin when its new text would not fit them; at its first draw at a width
+ * those margins are found by automargin on its skeleton (no data labels), a task of its own.
  * Messages (a bad file, a link the page cannot reopen) appear in the sticky header, always in view.
  * The QAIJ table (the companion measure, under the scenario's latency contract) is a bootstrap of its
  * own: the worker computes it while its panel is open, after the paper's intervals.
@@ -83,7 +84,9 @@ interface ExplorerProbe {
   /**
    * every plot drawn (Plotly.react and the text check after it: one main-thread task each), in order: the
    * figure ('9', or '9/1', '9/2' for the further rows of a figure drawn one plot per row), when (performance.now()) and ms,
-   * how (drawPart: 'skeleton' for a first draw's margins, 'recorded', 'fallback', 'automargin') and its steps' ms
+   * how (drawPart: at a first draw 'labels' for its skeleton's labels measured, 'margins' for its margins
+   * found on the skeleton, then 'skeleton' for the draw with them; 'recorded', 'fallback', 'automargin')
+   * and its steps' ms
    */
   figureDraws: { figure: string; start: number; ms: number; how?: string; steps?: string }[];
   /** figures drawn with their recorded margins whose labels did not fit them, drawn again with automargin (drawFigure) */
@@ -676,7 +679,8 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
  * settled on last time at this width and layout (one layout pass instead of automargin's two or more);
  * at a first draw (no margins recorded for this width and legend), the margins are found first by
  * Plotly's automargin on the plot's skeleton (figureFit.ts marginSkeleton: its axes, legends and data
- * without data labels, patterns or annotations), in a task of its own; when the new labels do not fit
+ * without data labels, patterns or annotations), in a task of its own after one that draws the skeleton
+ * with the spec's own margins (Plotly measures each label once); when the new labels do not fit
  * the recorded margins, drawn again with automargin, in a task of its own. Each task is timed in the probe.
  */
 async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise<void> {
@@ -703,27 +707,38 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
     }
   };
   let rec = recordedMargins.get(key);
-  if (!rec || rec.key !== mkey) {
-    await automargin(marginSkeleton(spec));
+  const first = !rec || rec.key !== mkey;
+  if (first) {
+    const skeleton = marginSkeleton(spec);
+    // its labels drawn and measured once with the spec's own margins (Plotly keeps each text's size),
+    // so that automargin's passes over them, a task later, measure nothing new
+    const own = { l: 70, r: 20, t: 100, b: 80, ...(spec.layout.margin as Partial<Margins> | undefined) };
+    const labels = withRecordedMargins(skeleton, own, own);
+    await Plotly.react(plot, labels.data, labels.layout, config);
+    step('skeleton');
+    await nextTask('labels');
+    await automargin(skeleton);
     step('skeleton-automargin');
     rec = recordedMargins.get(key);
-    if (rec && rec.key === mkey) await nextTask('skeleton');
+    if (rec && rec.key === mkey) await nextTask('margins');
   }
-  let how: 'recorded' | 'automargin' | 'fallback' = 'automargin';
+  // how its margins were found: on the skeleton at this (first) draw, recorded at an earlier one, or by
+  // automargin (the labels did not fit the recorded ones: a fallback)
+  let how: 'skeleton' | 'recorded' | 'automargin' | 'fallback' = 'automargin';
   if (rec && rec.key === mkey) {
     const fixed = withRecordedMargins(spec, rec.margins, rec.base);
     await Plotly.react(plot, fixed.data, fixed.layout, config);
     step('react');
     const fits = textFits(plot, rec.legendHeight);
     step('check');
-    if (fits) how = 'recorded';
+    if (fits) how = first ? 'skeleton' : 'recorded';
     else {
       how = 'fallback';
       probe.marginFallbacks++;
       await nextTask('recorded, did not fit');
     }
   }
-  if (how !== 'recorded') {
+  if (how === 'automargin' || how === 'fallback') {
     await automargin(spec);
     step('react-automargin');
   }

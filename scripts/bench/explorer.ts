@@ -73,7 +73,7 @@ async function scrollThroughFigures(page: Page): Promise<{ perFigure: number[]; 
     const tasks = probe.longTasks.filter((x) => x.start >= from);
     const top = tasks.reduce<{ start: number; ms: number } | null>((a, b) => (!a || b.ms > a.ms ? b : a), null);
     // a first draw's margins (drawPart's skeleton) is a task of its own: named 'margins'
-    const draws = probe.figureDraws.filter((d) => d.start >= from).map((d) => ({ ...d, figure: d.how === 'skeleton' ? `${d.figure} margins` : d.figure }));
+    const draws = probe.figureDraws.filter((d) => d.start >= from).map((d) => ({ ...d, figure: d.how === 'margins' || d.how === 'labels' ? `${d.figure} ${d.how}` : d.figure }));
     // the plot drawn inside the longest task (a drawing starts after its task does and ends before it ends)
     const inTop = top ? draws.filter((d) => d.start >= top.start - 1 && d.start + d.ms <= top.start + top.ms + 1) : [];
     return { perFigure, longest: top?.ms ?? 0, longestIn: inTop.length ? inTop.map((d) => d.figure).join('+') : 'no figure', draws: draws.map((d) => ({ figure: d.figure, ms: d.ms })) };
@@ -143,7 +143,7 @@ export async function benchExplorer(): Promise<Record<string, string>> {
     const slowest = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1])[0];
     const [t10, v10] = slowest(full.intervalTableMs);
     // every plot's drawing task in the last pass (a figure drawn one plot per row is several tasks)
-    const draws = full.figureDraws.filter((d) => d.start >= full.passStartedAt).map((d) => ({ ...d, figure: d.how === 'skeleton' ? `${d.figure} margins` : d.figure })).sort((a, b) => b.ms - a.ms);
+    const draws = full.figureDraws.filter((d) => d.start >= full.passStartedAt).map((d) => ({ ...d, figure: d.how === 'margins' || d.how === 'labels' ? `${d.figure} ${d.how}` : d.figure })).sort((a, b) => b.ms - a.ms);
     return {
       'host: load average (1 min) before, and after': `${loadBefore.toFixed(1)}, ${loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores`,
       'host: CPU gauge (hostSpeed.ts; about 50 ms on a quiet 2-core machine)': `median ${gauge.median_ms} ms, fastest ${gauge.fastest_ms} ms`,
