@@ -714,6 +714,8 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
     // so that automargin's passes over them, a task later, measure nothing new
     const own = { l: 70, r: 20, t: 100, b: 80, ...(spec.layout.margin as Partial<Margins> | undefined) };
     const labels = withRecordedMargins(skeleton, own, own);
+    // the skeleton is not for the reader: the plot is hidden (still laid out and measured) until drawn whole
+    plot.style.visibility = 'hidden';
     await Plotly.react(plot, labels.data, labels.layout, config);
     step('skeleton');
     await nextTask('labels');
@@ -728,6 +730,7 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
   if (rec && rec.key === mkey) {
     const fixed = withRecordedMargins(spec, rec.margins, rec.base);
     await Plotly.react(plot, fixed.data, fixed.layout, config);
+    plot.style.visibility = '';
     step('react');
     const fits = textFits(plot, rec.legendHeight);
     step('check');
@@ -740,6 +743,7 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
   }
   if (how === 'automargin' || how === 'fallback') {
     await automargin(spec);
+    plot.style.visibility = '';
     step('react-automargin');
   }
   plot.dataset.margins = how;

@@ -160,7 +160,7 @@ export async function benchExplorer(): Promise<Record<string, string>> {
       'control change: longest main-thread task (median of 5; the worst, against the target)': `median ${ms(median(longest))}; worst ${verdict(Math.max(...longest), 100)}`,
       'control change: longest frame gap (median of 5)': ms(median(gaps)),
       'control change: figure specs built on the page, all figures (median)': ms(median(specs)),
-      'figure drawing (one task each: a plot, or a first draw\'s margins), slowest three in the last pass': draws.slice(0, 3).map((d) => `${d.figure} ${ms(d.ms)}`).join(', ') || 'none drawn',
+      'figure drawing in the last pass (10,000 draws, page at the top: figures near the window only; one task each), slowest three': draws.slice(0, 3).map((d) => `${d.figure} ${ms(d.ms)}`).join(', ') || 'none drawn',
       'interval tables at 2,000 draws, slowest table (median; worker)': ms(median(intervalMax)),
       'interval pass at 2,000 draws, all tables and figures (median; worker)': ms(median(interval)),
       'interval tables at 10,000 draws, slowest table': `${ms(v10)} (${t10})`,
