@@ -425,3 +425,42 @@ export function withLeftMargin(spec: PlotSpec, l: number): PlotSpec {
   if (margin.l >= l) return spec;
   return { data: spec.data, layout: { ...spec.layout, margin: { ...margin, l } } };
 }
+
+/**
+ * What of a spec sets its margins, for a first draw with Plotly's automargin (issue #24): the same axes,
+ * legends, traces and data (so the same ranges, ticks and legend entries), without what Plotly draws
+ * inside the plot area and never grows a margin for: data labels (a bar's or a scatter point's text,
+ * `textposition: 'none'`, a scatter's mode without 'text'; a vertical bar's text outside its end stays,
+ * as Plotly pads the axis range for it), bar fill patterns, annotations and shapes.
+ * Automargin draws a figure, measures its labels, grows the margins and draws again (two or more
+ * passes in one task); on the skeleton those passes skip the data labels' measuring and the patterns'
+ * fills, and the page then draws the whole spec once with the margins the skeleton settled on, in a
+ * task of its own (withRecordedMargins), checking that its text fits. The input is not changed.
+ * @example marginSkeleton({ data: [{ type: 'bar', x: [1], y: ['a'], text: ['1.0'], textposition: 'outside', marker: { color: '#f00', pattern: { shape: '/' } } }, { type: 'scatter', mode: 'markers+text', x: [1], y: [2], text: ['p'] }], layout: { meta: { figure: 'x', caption: '' }, annotations: [{ text: 'note' }], shapes: [{ type: 'line' }] } }) // => { data: [{ type: 'bar', x: [1], y: ['a'], textposition: 'none', marker: { color: '#f00' } }, { type: 'scatter', mode: 'markers', x: [1], y: [2] }], layout: { meta: { figure: 'x', caption: '' }, annotations: [], shapes: [] } }
+ */
+export function marginSkeleton(spec: PlotSpec): PlotSpec {
+  const data = spec.data.map((t) => {
+    const out: Rec = { ...t };
+    // a vertical bar's text outside its end widens the value axis's range (Plotly pads the autorange by
+    // its lines of text): kept, so that the skeleton's ticks are the figure's
+    const outside = t.type === 'bar' && t.orientation !== 'h' && t.textposition === 'outside' && (t.text !== undefined || t.texttemplate !== undefined);
+    if (!outside) {
+      delete out.text;
+      delete out.texttemplate;
+      if (t.type === 'bar') out.textposition = 'none';
+      else delete out.textposition;
+    }
+    if (typeof t.mode === 'string' && t.mode.includes('text')) out.mode = t.mode.split('+').filter((m) => m !== 'text').join('+') || 'none';
+    const marker = t.marker as Rec | undefined;
+    if (marker && 'pattern' in marker) {
+      const m = { ...marker };
+      delete m.pattern;
+      out.marker = m;
+    }
+    return out as PlotSpec['data'][number];
+  });
+  const layout: Rec = { ...spec.layout };
+  if (layout.annotations) layout.annotations = [];
+  if (layout.shapes) layout.shapes = [];
+  return { data, layout: layout as PlotSpec['layout'] };
+}

@@ -16,7 +16,8 @@
  * in a pass measures the page's layout while it is dirty (the figures' distances from the window come
  * from IntersectionObservers; tables away from the window are content-visibility:auto), and a figure
  * is redrawn with the margins Plotly settled on at its last draw at that width (automargin off: one
- * layout pass), or with automargin when its new text would not fit them.
+ * layout pass), or with automargin when its new text would not fit them; at its first draw at a width
+ * those margins are found by automargin on its skeleton (no data labels), a task of its own.
  * Messages (a bad file, a link the page cannot reopen) appear in the sticky header, always in view.
  * The QAIJ table (the companion measure, under the scenario's latency contract) is a bootstrap of its
  * own: the worker computes it while its panel is open, after the paper's intervals.
@@ -27,7 +28,7 @@ import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
-import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins, type HtmlLegend, type Margins } from './figureFit.ts';
+import { fitFigure, htmlLegends, marginSkeleton, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins, type HtmlLegend, type Margins } from './figureFit.ts';
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
@@ -46,6 +47,7 @@ import {
 declare const Plotly: {
   react(el: HTMLElement, data: unknown[], layout: unknown, config?: unknown): Promise<unknown>;
   relayout(el: HTMLElement, update: Record<string, unknown>): Promise<unknown>;
+  purge(el: HTMLElement): void;
 };
 
 interface DatasetEntry { id: string; dir: string; files: string[] }
@@ -80,10 +82,13 @@ interface ExplorerProbe {
   /** each figure's last drawing (Plotly.react and the text check after it), ms */
   figureDrawMs: Record<string, number>;
   /**
-   * every plot drawn (Plotly.react and the text check after it: one main-thread task), in order: the
-   * figure ('9', or '9/1', '9/2' for the further rows of a figure drawn one plot per row), when (performance.now()) and ms
+   * every plot drawn (Plotly.react and the text check after it: one main-thread task each), in order: the
+   * figure ('9', or '9/1', '9/2' for the further rows of a figure drawn one plot per row), when (performance.now()) and ms,
+   * how (drawPart: at a first draw 'labels' for its skeleton's labels measured, 'margins' for its margins
+   * found on the skeleton, then 'skeleton' for the draw with them; 'recorded', 'fallback', 'automargin')
+   * and its steps' ms
    */
-  figureDraws: { figure: string; start: number; ms: number }[];
+  figureDraws: { figure: string; start: number; ms: number; how?: string; steps?: string }[];
   /** figures drawn with their recorded margins whose labels did not fit them, drawn again with automargin (drawFigure) */
   marginFallbacks: number;
   /** every main-thread task over 50 ms since the page opened (PerformanceObserver 'longtask'): start and duration, ms */
@@ -525,6 +530,36 @@ function watchNearness(): void {
   }
 }
 
+let plotlyWarmed = false;
+/**
+ * Plotly's drawing code run once, on a small plot out of sight, after the first view's figures: the
+ * first plot a page draws runs that code cold (parsed and compiled as it goes) and took twice as long
+ * as the next (issue #24: Figure 1(a) drawn first in the scroll through the figures, 209 ms against
+ * 35 ms afterwards), so the first figure a reader scrolls to is drawn warm. The plot has what the
+ * figures have: bars with text and patterns, a scatter of lines, markers and text, axis titles with
+ * automargin, a legend and an annotation. One task, before the pass counts as drawn.
+ */
+async function warmPlotly(): Promise<void> {
+  plotlyWarmed = true;
+  await yieldToPage();
+  const box = el('div', { 'aria-hidden': 'true' });
+  box.style.cssText = 'position:fixed;left:-10000px;top:0;width:400px;height:300px;visibility:hidden;pointer-events:none';
+  document.body.append(box);
+  try {
+    await Plotly.react(box, [
+      { type: 'bar', orientation: 'h', x: [1, 2], y: ['a', 'b'], text: ['1.0', '2.0'], textposition: 'auto', cliponaxis: false, marker: { color: ['#0072b2', '#e69f00'], pattern: { shape: ['', '/'] } }, name: 'bars' },
+      { type: 'scatter', mode: 'lines+markers+text', x: [0.5, 1.5], y: ['a', 'b'], text: ['p', 'q'], textposition: 'top center', name: 'points' },
+    ], {
+      width: 400, height: 300, margin: { l: 40, r: 20, t: 30, b: 40 }, font: { family: 'Inter, Helvetica, Arial, sans-serif', size: 11 },
+      xaxis: { title: { text: 'x (u)' }, automargin: true, type: 'log' }, yaxis: { title: { text: 'y' }, automargin: true },
+      legend: { orientation: 'h', y: -0.3 }, annotations: [{ text: 'note', xref: 'paper', yref: 'paper', x: 0, y: 1, showarrow: false }],
+    }, { displaylogo: false, responsive: false });
+  } finally {
+    Plotly.purge(box);
+    box.remove();
+  }
+}
+
 async function drawLoop(): Promise<void> {
   await loadPlotly();
   for (;;) {
@@ -549,6 +584,7 @@ async function drawLoop(): Promise<void> {
     await drawFigure(id, f, q.key);
   }
   probe.figuresDrawnMs ??= performance.now();
+  if (!plotlyWarmed) await warmPlotly();
   const waiting = figuresWaiting;
   figuresWaiting = [];
   for (const r of waiting) r();
@@ -594,13 +630,14 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     // the parts of one figure share one left margin, the widest Plotly settled on for any of them at
     // this width (figureFit.ts withLeftMargin), so that their axes line up
     const left = parts.length > 1 && figureLeft.get(id)?.width === width ? figureLeft.get(id)!.l : 0;
-    const drawn: PlotSpec[] = [];
+    // each part as drawn, and its HTML legends (drawn again with the widest left margin below)
+    const drawn: { spec: PlotSpec; legends: HtmlLegend[] }[] = [];
     for (const [i, whole] of parts.entries()) {
       if (i > 0) await yieldToPage();
       // a legend of key-only traces (Figure 9's categories by the occupations) drawn in HTML, not by Plotly
       const { spec, legends } = htmlLegends(whole);
       const part = withLeftMargin(spec, left);
-      drawn.push(part);
+      drawn.push({ spec: part, legends });
       await drawPart(i ? `${id}/${i}` : id, plots[i], part);
       drawHtmlLegends(plots[i], legends);
       plots[i].hidden = false;
@@ -618,8 +655,8 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
       for (const [i, l] of ls.entries()) {
         if (l >= widest) continue;
         await yieldToPage();
-        await drawPart(i ? `${id}/${i}` : id, plots[i], withLeftMargin(drawn[i], widest));
-        drawHtmlLegends(plots[i], htmlLegends(parts[i]).legends);
+        await drawPart(i ? `${id}/${i}` : id, plots[i], withLeftMargin(drawn[i].spec, widest));
+        drawHtmlLegends(plots[i], drawn[i].legends);
       }
     }
     probe.figureDrawMs[id] = performance.now() - t;
@@ -640,34 +677,79 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
 /**
  * Draw one plot of a figure (the whole figure, or one row of its panels): with the margins Plotly
  * settled on last time at this width and layout (one layout pass instead of automargin's two or more);
- * when the new labels do not fit them, with automargin. One main-thread task, timed in the probe.
+ * at a first draw (no margins recorded for this width and legend), the margins are found first by
+ * Plotly's automargin on the plot's skeleton (figureFit.ts marginSkeleton: its axes, legends and data
+ * without data labels, patterns or annotations), in a task of its own after one that draws the skeleton
+ * with the spec's own margins (Plotly measures each label once); when the new labels do not fit
+ * the recorded margins, drawn again with automargin, in a task of its own. Each task is timed in the probe.
  */
 async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise<void> {
-  const t = performance.now();
   const config = { displaylogo: false, responsive: false };
   const mkey = marginsKey(spec);
-  const rec = recordedMargins.get(key);
-  let how: 'recorded' | 'automargin' | 'fallback' = 'automargin';
-  if (rec && rec.key === mkey) {
-    const fixed = withRecordedMargins(spec, rec.margins, rec.base);
-    await Plotly.react(plot, fixed.data, fixed.layout, config);
-    if (textFits(plot, rec.legendHeight)) how = 'recorded';
-    else {
-      how = 'fallback';
-      probe.marginFallbacks++;
-    }
-  }
-  if (how !== 'recorded') {
-    await Plotly.react(plot, spec.data, spec.layout, config);
+  let t = performance.now();
+  const steps: string[] = [];
+  let s0 = t;
+  const step = (name: string) => { const n = performance.now(); steps.push(`${name} ${Math.round(n - s0)}`); s0 = n; };
+  // one task's drawing in the probe (figureDraws), then the next task
+  const nextTask = async (how: string) => {
+    if (probe.figureDraws.length < 5000) probe.figureDraws.push({ figure: key, start: t, ms: performance.now() - t, how, steps: steps.join(', ') });
+    steps.length = 0;
+    await yieldToPage();
+    t = s0 = performance.now();
+  };
+  /** Plotly's automargin draw of `s`, its margins recorded for this width and legend */
+  const automargin = async (s: PlotSpec) => {
+    await Plotly.react(plot, s.data, s.layout, config);
     const size = (plot as unknown as { _fullLayout?: { _size?: Margins } })._fullLayout?._size;
     if (size) {
       const own = spec.layout.margin as Margins;
       recordedMargins.set(key, { key: mkey, margins: { l: size.l, r: size.r, t: size.t, b: size.b }, base: { l: own.l, r: own.r, t: own.t, b: own.b }, legendHeight: legendHeightOf(plot) });
     }
+  };
+  let rec = recordedMargins.get(key);
+  const first = !rec || rec.key !== mkey;
+  if (first) {
+    const skeleton = marginSkeleton(spec);
+    // its labels drawn and measured once with the spec's own margins (Plotly keeps each text's size),
+    // so that automargin's passes over them, a task later, measure nothing new
+    const own = { l: 70, r: 20, t: 100, b: 80, ...(spec.layout.margin as Partial<Margins> | undefined) };
+    const labels = withRecordedMargins(skeleton, own, own);
+    // the skeleton is not for the reader: the plot is hidden (still laid out and measured) until drawn whole
+    plot.style.visibility = 'hidden';
+    await Plotly.react(plot, labels.data, labels.layout, config);
+    step('skeleton');
+    await nextTask('labels');
+    await automargin(skeleton);
+    step('skeleton-automargin');
+    rec = recordedMargins.get(key);
+    if (rec && rec.key === mkey) await nextTask('margins');
+  }
+  // how its margins were found: on the skeleton at this (first) draw, recorded at an earlier one, or by
+  // automargin (the labels did not fit the recorded ones: a fallback)
+  let how: 'skeleton' | 'recorded' | 'automargin' | 'fallback' = 'automargin';
+  if (rec && rec.key === mkey) {
+    const fixed = withRecordedMargins(spec, rec.margins, rec.base);
+    await Plotly.react(plot, fixed.data, fixed.layout, config);
+    plot.style.visibility = '';
+    step('react');
+    const fits = textFits(plot, rec.legendHeight);
+    step('check');
+    if (fits) how = first ? 'skeleton' : 'recorded';
+    else {
+      how = 'fallback';
+      probe.marginFallbacks++;
+      await nextTask('recorded, did not fit');
+    }
+  }
+  if (how === 'automargin' || how === 'fallback') {
+    await automargin(spec);
+    plot.style.visibility = '';
+    step('react-automargin');
   }
   plot.dataset.margins = how;
   await keepAnnotationsInside(plot, spec.layout.annotations ?? []);
-  if (probe.figureDraws.length < 5000) probe.figureDraws.push({ figure: key, start: t, ms: performance.now() - t });
+  step('annotations');
+  if (probe.figureDraws.length < 5000) probe.figureDraws.push({ figure: key, start: t, ms: performance.now() - t, how, steps: steps.join(', ') });
 }
 
 /**

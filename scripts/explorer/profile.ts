@@ -3,7 +3,8 @@
  * spends a control change, from a Chromium performance trace (playwright-core's CDP tracing), at
  * 1280x800 on the reconstructed dataset, the bundle built unminified so that functions keep their names.
  * For each control change (default: weights to employment, then policy to pass@2), printed: every
- * main-thread task over 50 ms (start from the change, duration), what it spent its time in (trace
+ * main-thread task over 50 ms (start from the change, duration, and the thread's CPU time in it: on a
+ * loaded host the wall time includes waits for a core, the CPU time does not), what it spent its time in (trace
  * events: script, style, layout, paint) and its hottest functions (self time from the V8 sampling
  * profile in the trace), and the plot drawn in it (the page's probe: figure, or '9/2' for a row of a figure
  * drawn one plot per row). SCROLL=fig-9 profiles with the page scrolled to that figure; SCROLL=all
@@ -16,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { buildExplorer } from './build.ts';
 import { explorerBrowser, serveStatic } from './serve.ts';
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown>; id?: string | number; cat?: string }
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: Record<string, unknown>; id?: string | number; cat?: string }
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; parent?: number }
 
 async function settled(page: Page, passes: number): Promise<void> {
@@ -80,7 +81,7 @@ export function analyseTrace(events: TraceEvent[], fromTs: number, minMs = 50, d
     const top = (m: Map<string, number>, k: number) => [...m].filter(([name]) => !/^\((root|program|idle)\)/.test(name)).sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, v]) => `      ${v.toFixed(0).padStart(5)} ms  ${name}`).join('\n');
     // the plots drawn in it (the page's probe: start in ms from the change, on the trace's clock)
     const plots = draws.filter((d) => d.start * 1000 >= task.ts - fromTs - 1000 && (d.start + d.ms) * 1000 <= end - fromTs + 1000).map((d) => `${d.figure} (Plotly.react ${d.ms.toFixed(0)} ms)`);
-    out.push(`  task at +${((task.ts - fromTs) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms${plots.length ? `, drawing ${plots.join(', ')}` : ''}\n    events: ${kinds}\n    sampled ${n.toFixed(0)} ms; self:\n${top(self, 12)}\n    total (inclusive):\n${top(total, 25)}`);
+    out.push(`  task at +${((task.ts - fromTs) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(0)} ms${task.tdur !== undefined ? ` (thread CPU ${(task.tdur / 1000).toFixed(0)} ms)` : ''}${plots.length ? `, drawing ${plots.join(', ')}` : ''}\n    events: ${kinds}\n    sampled ${n.toFixed(0)} ms; self:\n${top(self, 12)}\n    total (inclusive):\n${top(total, 25)}`);
   }
   return out.length ? out : [`no task over ${minMs} ms`];
 }

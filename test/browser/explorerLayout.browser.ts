@@ -265,14 +265,15 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
     await settled(page);
     await page.selectOption('#c-dataset', 'data/recorded/synthetic-small');
     await settled(page, 2);
-    // the figures whose category names label an axis: first drawn with automargin, margins recorded
+    // the figures whose category names label an axis: at their first draw, margins found by automargin
+    // on the plot's skeleton (drawPart), recorded, and the whole plot drawn with them: its labels fit
     const ranked = ['fig-1c', 'fig-3', 'fig-9'];
     await drawFigures(page, ranked);
     const state = () => page.evaluate((ids) => ({
       fallbacks: (window as unknown as { __explorer: { marginFallbacks: number } }).__explorer.marginFallbacks,
       margins: ids.map((id) => document.querySelector<HTMLElement>(`#${id} .plot`)!.dataset.margins),
     }), ranked);
-    expect(await state()).toEqual({ fallbacks: 0, margins: ['automargin', 'automargin', 'automargin'] });
+    expect(await state()).toEqual({ fallbacks: 0, margins: ['skeleton', 'skeleton', 'skeleton'] });
     // the same dataset with category names seven times as long: the recorded margins cannot hold them
     const long = join(work, 'long-labels');
     cpSync(join(ROOT, 'data/recorded/synthetic-small'), long, { recursive: true });
@@ -324,7 +325,7 @@ describe.skipIf(!chromium)('the explorer as a reader sees it', () => {
           const data = (p as HTMLElement & { data?: { type: string; x?: number[]; customdata?: string[]; y?: unknown[]; showlegend?: boolean; legend?: string; marker?: { color?: string | string[] } }[] }).data ?? [];
           return {
             box: box(p), svg: box(p.querySelector('.main-svg')!), renders: Number(p.dataset.renders),
-            bars: data.filter((t) => t.type === 'bar').map((t) => ({ x: t.x ?? [], names: t.customdata ?? (t.y as string[]) ?? [], colours: Array.isArray(t.marker?.color) ? t.marker.color.map(rgb) : [] })),
+            bars: data.filter((t) => t.type === 'bar').map((t) => ({ x: t.x ?? [], names: t.customdata ?? (t.y as string[]) ?? [], colours: Array.isArray(t.marker?.color) ? (t.marker!.color as string[]).map(rgb) : [] })),
             plotlyLegendKeys: p.querySelectorAll('g[class^="legend"] g.traces').length,
             // the page's HTML legends (figureFit.ts htmlLegends): each key's name and swatch colour, the legend's box
             htmlKeys: [...p.querySelectorAll<HTMLElement>('.html-legend li.key')].map((li) => ({ name: li.textContent ?? '', colour: getComputedStyle(li.querySelector('.swatch')!).backgroundColor })),

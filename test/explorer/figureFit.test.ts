@@ -18,7 +18,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { computeQaijTable, computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
 import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
-import { fitFigure, htmlLegends, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
+import { fitFigure, htmlLegends, marginSkeleton, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
 import { cellText, columnLabel } from '../../kernel-lib/explorer/tableFormat.ts';
@@ -228,6 +228,31 @@ describe('withLeftMargin: the parts of a figure share one left margin', () => {
     expect(withLeftMargin(spec(300), 298).layout.margin).toEqual({ l: 300, r: 20, t: 40, b: 60 });
     // a spec without its own margin: Plotly's default 70 px (fitFigure's) is the one it would have had
     expect(withLeftMargin({ data: [], layout: { meta: { figure: 'x', caption: '' } } }, 50).layout.margin).toBeUndefined();
+  });
+});
+
+describe('marginSkeleton: what sets a figure\'s margins, for a first draw with automargin', () => {
+  const spec = (): PlotSpec => ({
+    data: [
+      { type: 'bar', orientation: 'h', name: 'A', x: [3, 4], y: ['alpha', 'beta'], text: ['3.0', '4.0'], textposition: 'auto', marker: { color: '#f00', pattern: { shape: ['/', ''] } } },
+      { type: 'bar', name: 'B', x: ['a', 'b'], y: [5, 6], text: ['5', '6'], textposition: 'outside', marker: { color: '#00f' } },
+      { type: 'scatter', mode: 'markers+text', name: 'C', x: [1, 2], y: [7, 8], text: ['p', 'q'], textposition: 'top center' },
+      { type: 'scatter', mode: 'text', name: 'D', x: [1], y: [9], text: ['only a label'] },
+    ],
+    layout: { meta: { figure: 'x', caption: '' }, width: 600, height: 400, margin: { l: 70, r: 20, t: 40, b: 60 }, legend: { orientation: 'h', y: -0.2 }, xaxis: { title: { text: 'x (u)' }, automargin: true }, yaxis: { title: { text: 'y (u)' }, automargin: true }, annotations: [{ text: 'a note', x: 0, y: 1 }], shapes: [{ type: 'line', x0: 0, x1: 1, y0: 0, y1: 1 }] },
+  });
+  test('data labels, patterns, annotations and shapes go; axes, legend, data and a vertical bar\'s text outside its end (Plotly pads the range for it) stay (hand written); the input is not changed', () => {
+    const s = spec();
+    const before = JSON.stringify(s);
+    const k = marginSkeleton(s);
+    expect(k.data).toEqual([
+      { type: 'bar', orientation: 'h', name: 'A', x: [3, 4], y: ['alpha', 'beta'], textposition: 'none', marker: { color: '#f00' } },
+      { type: 'bar', name: 'B', x: ['a', 'b'], y: [5, 6], text: ['5', '6'], textposition: 'outside', marker: { color: '#00f' } },
+      { type: 'scatter', mode: 'markers', name: 'C', x: [1, 2], y: [7, 8] },
+      { type: 'scatter', mode: 'none', name: 'D', x: [1], y: [9] },
+    ]);
+    expect(k.layout).toEqual({ ...s.layout, annotations: [], shapes: [] });
+    expect(JSON.stringify(s)).toBe(before);
   });
 });
 
