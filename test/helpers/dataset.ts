@@ -20,6 +20,17 @@ export function validationProblems(load: () => unknown): string[] {
   return [];
 }
 
+/** The problems of the ValidationError `f` must throw (validationProblems' lines); throws when `f` returns. */
+export function thrownProblems(f: () => unknown): string[] {
+  let returned = false;
+  const problems = validationProblems(() => {
+    f();
+    returned = true;
+  });
+  if (returned) throw new Error('expected a ValidationError');
+  return problems;
+}
+
 /** Copy synthetic-small and apply `edits[file](text) => text`. Returns the new directory. */
 export function editedDataset(edits: Record<string, (text: string) => string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'j2g-ds-'));

@@ -26,10 +26,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../kernel-lib/errors.ts';
 import { importCodeCarbon, parseCodeCarbon } from '../../kernel-lib/import/codecarbon.ts';
 import type { ImportResult } from '../../kernel-lib/import/importedRuns.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+import { thrownProblems } from '../helpers/dataset.ts';
 
 beforeEach(() => {
   clearWarnings();
@@ -38,15 +38,7 @@ beforeEach(() => {
 
 const CH = 'run_id,duration,cpu_energy,gpu_energy,ram_energy,energy_consumed,pue';
 const cc = (...rows: string[]) => parseCodeCarbon([CH, ...rows, ''].join('\n'), 'e.csv');
-function problems(f: () => ImportResult): string[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
-    throw e;
-  }
-  throw new Error('expected a ValidationError');
-}
+const problems = thrownProblems; // the ValidationError's lines (test/helpers/dataset.ts)
 
 describe('CodeCarbon import (by hand)', () => {
   it('divides the PUE out of every component; kWh to MJ; RAM is DRAM, flagged dram-estimated', () => {

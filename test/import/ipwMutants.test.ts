@@ -29,10 +29,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../kernel-lib/errors.ts';
 import type { ImportResult } from '../../kernel-lib/import/importedRuns.ts';
 import { importIpwRun, ipwConcurrency, parseIpwRun } from '../../kernel-lib/import/ipw.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
+import { thrownProblems } from '../helpers/dataset.ts';
 
 beforeEach(() => {
   clearWarnings();
@@ -42,15 +42,7 @@ beforeEach(() => {
 const C1 = '{"config": {"concurrency": 1}}';
 const run = (traces: string, summary = C1, bufferS?: number) =>
   parseIpwRun({ traces: { file: 't.jsonl', text: traces }, summary: { file: 's.json', text: summary } }, bufferS === undefined ? {} : { bufferS });
-function problems(f: () => unknown): string[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
-    throw e;
-  }
-  throw new Error('expected a ValidationError');
-}
+const problems = thrownProblems; // the ValidationError's lines (test/helpers/dataset.ts)
 const q = (id: string, s: number, gpu: number | null, cpu: number | null, extra = '') =>
   `{"query_id": "${id}", "total_wall_clock_s": ${s}, "query_gpu_energy_joules": ${gpu}, "query_cpu_energy_joules": ${cpu}${extra}}`;
 const rowsOf = (r: ImportResult) => r.rows.map((x) => [x.run_id, x.ai_hours, x.energy_mj, x.energy_gpu_mj, x.energy_cpu_mj, x.validity]);

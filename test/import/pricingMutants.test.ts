@@ -15,9 +15,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { J2GError, ValidationError } from '../../kernel-lib/errors.ts';
+import { J2GError } from '../../kernel-lib/errors.ts';
 import type { ImportResult } from '../../kernel-lib/import/importedRuns.ts';
 import { importRatesOf, priceImportedRuns, type ImportRates } from '../../kernel-lib/import/pricing.ts';
+import { thrownProblems } from '../helpers/dataset.ts';
 
 /** Two imported runs, as an importer with --map returns them: 90 s on sysA (line 2), 45 s on sysB (line 5). */
 function imported(): ImportResult {
@@ -29,16 +30,7 @@ function imported(): ImportResult {
   };
 }
 
-/** The issues of a ValidationError thrown by f, as formatted lines. */
-function issuesOf(f: () => unknown): string[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
-    throw e;
-  }
-  throw new Error('expected a ValidationError');
-}
+const issuesOf = thrownProblems; // the ValidationError's lines (test/helpers/dataset.ts)
 
 const nodeTypes = (systems: { system: string; accelerator: string; accelerator_count: number }[]): ImportRates => ({
   nodeTypes: { rates: [{ accelerator: 'NVIDIA H200', acceleratorCount: 8, usdPerNodeHour: 40 }, { accelerator: 'H100', acceleratorCount: 1, usdPerNodeHour: 100 }], systems, systemsFile: 'systems.csv' },

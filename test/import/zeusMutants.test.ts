@@ -18,13 +18,13 @@
  *   reports the header's issues alone.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../kernel-lib/errors.ts';
 import { importZeusLog, parseZeusLog } from '../../kernel-lib/import/zeus.ts';
 import type { ImportResult } from '../../kernel-lib/import/importedRuns.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { thrownProblems } from '../helpers/dataset.ts';
 
 beforeEach(() => {
   clearWarnings();
@@ -32,15 +32,7 @@ beforeEach(() => {
 });
 
 const H3 = 'start_time,window_name,elapsed_time,gpu0_energy,gpu1_energy,gpu12_energy';
-function problems(f: () => ImportResult): string[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message.split('\n').slice(1);
-    throw e;
-  }
-  throw new Error('expected a ValidationError');
-}
+const problems = thrownProblems; // the ValidationError's lines (test/helpers/dataset.ts)
 
 describe('Zeus import (by hand)', () => {
   it('sums every GPU column of a window (gpu12 too), joules to MJ and seconds to hours', () => {
