@@ -7,6 +7,7 @@
  * synthetic-small (data/recorded/synthetic-small), sysX, attempt 1, judge J1; gdp weights
  * w_A .15, w_B .45, w_C .40, two tasks per occupation (test/tables/synthetic-small.test.ts).
  */
+import { expect } from 'vitest';
 import type { Dataset } from '../../kernel-lib/data/load.ts';
 import { taskComponents } from '../../kernel-lib/metrics/taskComponents.ts';
 import { drawSample, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
@@ -107,4 +108,27 @@ export function groupDrawsByHand(dataset: Dataset, settings: { draws: number; se
     out.push(acc);
   }
   return out;
+}
+
+/**
+ * Rows 0..rows-1 of a table with NVJ and TSJ intervals against the hand draws `d`, whose row k is
+ * the four sums [value, cost, energy, time saving] at 4k..4k+3 of each draw: NVJ = (value - cost) /
+ * energy and TSJ = time saving / energy, each a 95% interval of type-7 percentiles (interval95).
+ * With `pointInside`, each row's NVJ point (and TSJ's, when `pointInside` is 'both') lies in its interval.
+ */
+export function expectNvjTsjIntervals(t: Record<string, unknown[]>, d: number[][], rows: number, label: string, pointInside: 'nvj' | 'both'): void {
+  for (let k = 0; k < rows; k++) {
+    const [nl, nh] = interval95(d.map((v) => (v[4 * k] - v[4 * k + 1]) / v[4 * k + 2]));
+    const [tl, th] = interval95(d.map((v) => v[4 * k + 3] / v[4 * k + 2]));
+    expect(t.nvj_lo[k] as number, `${label} ${k}`).toBeCloseTo(nl, 8);
+    expect(t.nvj_hi[k] as number, `${label} ${k}`).toBeCloseTo(nh, 8);
+    expect(t.tsj_lo[k] as number, `${label} ${k}`).toBeCloseTo(tl, 8);
+    expect(t.tsj_hi[k] as number, `${label} ${k}`).toBeCloseTo(th, 8);
+    expect(t.nvj_lo[k] as number).toBeLessThanOrEqual(t.nvj[k] as number);
+    expect(t.nvj_hi[k] as number).toBeGreaterThanOrEqual(t.nvj[k] as number);
+    if (pointInside === 'both') {
+      expect(t.tsj_lo[k] as number).toBeLessThanOrEqual(t.tsj[k] as number);
+      expect(t.tsj_hi[k] as number).toBeGreaterThanOrEqual(t.tsj[k] as number);
+    }
+  }
 }

@@ -24,7 +24,7 @@ import {
 import { policyLabel } from '../../kernel-lib/metrics/policy.ts';
 import { clearWarnings, onWarning, warnings } from '../../kernel-lib/warn.ts';
 import { SMALL, columns, editedDataset } from '../helpers/dataset.ts';
-import { SMALL_TASKS, drawsByHand, interval95, type HandTask } from './handDraws.ts';
+import { SMALL_TASKS, drawsByHand, expectNvjTsjIntervals, type HandTask } from './handDraws.ts';
 
 onWarning(null);
 afterEach(() => clearWarnings());
@@ -93,16 +93,7 @@ describe('Table 19 intervals: a second implementation on the same draws', () => 
     const t = columns(table19({ dataset, bootstrap: settings }), 12);
     expect(t.policy).toEqual(['pass@1', 'pass@2']);
     const d = drawsByHand(dataset, settings, SMALL_TASKS, (x) => [x.yEo * x.eo * x.wage, x.C, x.E, x.yEo * (x.eo - x.L), ...PASS2[idOf(x)]]);
-    for (let k = 0; k < 2; k++) {
-      const [nl, nh] = interval95(d.map((v) => (v[4 * k] - v[4 * k + 1]) / v[4 * k + 2]));
-      const [tl, th] = interval95(d.map((v) => v[4 * k + 3] / v[4 * k + 2]));
-      expect(t.nvj_lo[k] as number, `row ${k}`).toBeCloseTo(nl, 8);
-      expect(t.nvj_hi[k] as number, `row ${k}`).toBeCloseTo(nh, 8);
-      expect(t.tsj_lo[k] as number, `row ${k}`).toBeCloseTo(tl, 8);
-      expect(t.tsj_hi[k] as number, `row ${k}`).toBeCloseTo(th, 8);
-      expect(t.nvj_lo[k] as number).toBeLessThanOrEqual(t.nvj[k] as number);
-      expect(t.nvj_hi[k] as number).toBeGreaterThanOrEqual(t.nvj[k] as number);
-    }
+    expectNvjTsjIntervals(t, d, 2, 'row', 'nvj');
   });
 
   test('Table 20 with the bootstrap off: thresholds >=1/2 and >=2/2, no intervals', () => {

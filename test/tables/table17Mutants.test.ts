@@ -14,7 +14,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { table17, crossingCells, CROSSINGS } from '../../kernel-lib/tables/table17.ts';
 import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL, columns } from '../helpers/dataset.ts';
-import { SMALL_TASKS, drawsByHand, interval95, type HandTask } from './handDraws.ts';
+import { SMALL_TASKS, drawsByHand, expectNvjTsjIntervals, type HandTask } from './handDraws.ts';
 
 onWarning(null);
 afterEach(() => clearWarnings());
@@ -50,17 +50,6 @@ describe('Table 17 intervals: a second implementation on the same draws', () => 
     const settings = { draws: 300, seed: 4 };
     const t = columns(table17({ dataset, bootstrap: settings }), 12);
     const d = drawsByHand(dataset, settings, SMALL_TASKS, perTask);
-    for (let k = 0; k < 4; k++) {
-      const [nl, nh] = interval95(d.map((v) => (v[4 * k] - v[4 * k + 1]) / v[4 * k + 2]));
-      const [tl, th] = interval95(d.map((v) => v[4 * k + 3] / v[4 * k + 2]));
-      expect(t.nvj_lo[k] as number, `cell ${k}`).toBeCloseTo(nl, 8);
-      expect(t.nvj_hi[k] as number, `cell ${k}`).toBeCloseTo(nh, 8);
-      expect(t.tsj_lo[k] as number, `cell ${k}`).toBeCloseTo(tl, 8);
-      expect(t.tsj_hi[k] as number, `cell ${k}`).toBeCloseTo(th, 8);
-      expect(t.nvj_lo[k] as number).toBeLessThanOrEqual(t.nvj[k] as number);
-      expect(t.nvj_hi[k] as number).toBeGreaterThanOrEqual(t.nvj[k] as number);
-      expect(t.tsj_lo[k] as number).toBeLessThanOrEqual(t.tsj[k] as number);
-      expect(t.tsj_hi[k] as number).toBeGreaterThanOrEqual(t.tsj[k] as number);
-    }
+    expectNvjTsjIntervals(t, d, 4, 'cell', 'both');
   });
 });
