@@ -436,7 +436,7 @@ export function withLeftMargin(spec: PlotSpec, l: number): PlotSpec {
  * passes in one task); on the skeleton those passes skip the data labels' measuring and the patterns'
  * fills, and the page then draws the whole spec once with the margins the skeleton settled on, in a
  * task of its own (withRecordedMargins), checking that its text fits. The input is not changed.
- * @example marginSkeleton({ data: [{ type: 'bar', x: [1], y: ['a'], text: ['1.0'], textposition: 'outside', marker: { color: '#f00', pattern: { shape: '/' } } }, { type: 'scatter', mode: 'markers+text', x: [1], y: [2], text: ['p'] }], layout: { meta: { figure: 'x', caption: '' }, annotations: [{ text: 'note' }], shapes: [{ type: 'line' }] } }) // => { data: [{ type: 'bar', x: [1], y: ['a'], textposition: 'none', marker: { color: '#f00' } }, { type: 'scatter', mode: 'markers', x: [1], y: [2] }], layout: { meta: { figure: 'x', caption: '' }, annotations: [], shapes: [] } }
+ * @example marginSkeleton({ data: [{ type: 'bar', orientation: 'h', x: [1], y: ['a'], text: ['1.0'], textposition: 'outside', marker: { color: '#f00', pattern: { shape: '/' } } }, { type: 'scatter', mode: 'markers+text', x: [1], y: [2], text: ['p'] }], layout: { meta: { figure: 'x', caption: '' }, annotations: [{ text: 'note' }], shapes: [{ type: 'line' }] } }) // => { data: [{ type: 'bar', orientation: 'h', x: [1], y: ['a'], textposition: 'none', marker: { color: '#f00' } }, { type: 'scatter', mode: 'markers', x: [1], y: [2] }], layout: { meta: { figure: 'x', caption: '' }, annotations: [], shapes: [] } }
  */
 export function marginSkeleton(spec: PlotSpec): PlotSpec {
   const data = spec.data.map((t) => {
