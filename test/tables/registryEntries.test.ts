@@ -25,12 +25,21 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { UnsupportedOutputError } from '../../kernel-lib/errors.ts';
 import type { TableOptions } from '../../kernel-lib/tables/options.ts';
-import { TABLES } from '../../kernel-lib/tables/registry.ts';
+import type { TableEntry } from '../../kernel-lib/tables/registry.ts';
 import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
 onWarning(null);
 afterEach(() => clearWarnings());
+
+// The registry is imported inside each test, not at the top: an entry that throws while the module
+// loads (a subject made '' makes `subject[0]` undefined) then fails these tests, where a failed import
+// of the whole file is not counted as a failing test by Stryker's vitest runner (docs/mutation.md).
+let TABLES: readonly TableEntry[] = [];
+async function loadRegistry(): Promise<readonly TableEntry[]> {
+  TABLES = (await import('../../kernel-lib/tables/registry.ts')).TABLES;
+  return TABLES;
+}
 
 // The paper's tables (Joules-to-GDP, every "Table N:" caption it has, in order), quoted from their
 // captions and, for Table 19, its rows; copied by hand, lowercased, dashes as '-'
@@ -81,7 +90,8 @@ function built(name: string, options: TableOptions): string {
 }
 
 describe('numbers and titles against the paper', () => {
-  test('the entries are the paper\'s tables, in its order, named tableNN, titled "Table N: <subject>"', () => {
+  test('the entries are the paper\'s tables, in its order, named tableNN, titled "Table N: <subject>"', async () => {
+    await loadRegistry();
     const paper = PAPER_TABLES;
     expect([...paper.keys()]).toEqual(['1', '2', '5', '13', '14', '15', '16', '17', '18', '19', '20', '21', '22']);
     expect(TABLES.map((t) => t.number)).toEqual([...paper.keys()]);
@@ -93,7 +103,16 @@ describe('numbers and titles against the paper', () => {
     expect(TABLES.find((t) => t.number === '13')!.title).toBe('Table 13: category components and ratios');
   });
 
-  test('each subject names what the paper\'s table reports (words found in both)', () => {
+  test('the registry loads with its 13 entries; a figure\'s name is no table', async () => {
+    const { TABLES: all, tableEntry } = await import('../../kernel-lib/tables/registry.ts');
+    expect(all.length).toBe(PAPER_TABLES.size);
+    // a name that only ends in a table's number ("figure 13") is not that table
+    expect(() => tableEntry('figure 13')).toThrow('no paper table "figure 13"');
+    expect(() => tableEntry('x1')).toThrow('no paper table "x1"');
+  });
+
+  test('each subject names what the paper\'s table reports (words found in both)', async () => {
+    await loadRegistry();
     const paper = PAPER_TABLES;
     for (const t of TABLES) {
       const words = REPORTS[t.number];
@@ -108,7 +127,8 @@ describe('numbers and titles against the paper', () => {
 });
 
 describe('kind, core and key columns against the built tables', () => {
-  test('interval tables have _lo/_hi columns, point tables none; Table 16 is percentiles only', () => {
+  test('interval tables have _lo/_hi columns, point tables none; Table 16 is percentiles only', async () => {
+    await loadRegistry();
     const dataset = loadDataset(SMALL);
     for (const t of TABLES) {
       const cols = t.build({ dataset, ...BASE } as never).columnNames();
@@ -120,12 +140,14 @@ describe('kind, core and key columns against the built tables', () => {
     }
   });
 
-  test('core tables: per system (1), per category (13), per occupation (15), the ones j2g tables requires', () => {
+  test('core tables: per system (1), per category (13), per occupation (15), the ones j2g tables requires', async () => {
+    await loadRegistry();
     expect(TABLES.filter((t) => t.core).map((t) => t.name)).toEqual(['table01', 'table13', 'table15']);
     expect(TABLES.every((t) => t.core === true || t.core === false)).toBe(true);
   });
 
-  test('key columns are columns of the built table and name each row once, under either system and reference', () => {
+  test('key columns are columns of the built table and name each row once, under either system and reference', async () => {
+    await loadRegistry();
     const dataset = loadDataset(SMALL);
     const variants = [{}, { system: 'sysY' }, { judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' }];
     let checked = 0;
@@ -153,7 +175,8 @@ describe('kind, core and key columns against the built tables', () => {
     expect(checked).toBeGreaterThan(TABLES.length);
   });
 
-  test('a key of two columns needs both (Tables 17 and 18): neither alone names the rows', () => {
+  test('a key of two columns needs both (Tables 17 and 18): neither alone names the rows', async () => {
+    await loadRegistry();
     const dataset = loadDataset(SMALL);
     for (const name of ['table17', 'table18']) {
       const t = TABLES.find((e) => e.name === name)!;
@@ -176,7 +199,8 @@ const REDUCED: { input: string; need: RegExp; edits: Record<string, (s: string) 
 ];
 
 describe('needs: removing the input an entry needs makes its builder refuse', () => {
-  test('each input removed refuses exactly the tables whose needs name it', () => {
+  test('each input removed refuses exactly the tables whose needs name it', async () => {
+    await loadRegistry();
     const never = new Set(TABLES.map((t) => t.name));
     for (const r of REDUCED) {
       const dataset = loadDataset(editedDataset(r.edits));
@@ -189,7 +213,8 @@ describe('needs: removing the input an entry needs makes its builder refuse', ()
     for (const t of TABLES) expect(t.needs.length === 0, t.name).toBe(never.has(t.name) && !['table19', 'table20'].includes(t.name));
   });
 
-  test('pass@k and threshold tables need judged attempts: a first attempt unjudged refuses them', () => {
+  test('pass@k and threshold tables need judged attempts: a first attempt unjudged refuses them', async () => {
+    await loadRegistry();
     const dataset = loadDataset(editedDataset({ 'judgments.csv': keep((l) => !/^xA1a1,expert_only,J1,/.test(l)) }));
     for (const name of ['table19', 'table20']) expect(built(name, { dataset, bootstrap: false })).toMatch(/^refused: run xA1a1 .* has no expert_only judgment by J1/);
     expect(TABLES.filter((t) => t.needs.includes('judged attempts')).map((t) => t.name)).toEqual(['table19', 'table20']);
@@ -197,7 +222,8 @@ describe('needs: removing the input an entry needs makes its builder refuse', ()
     for (const name of ['table19', 'table20']) expect(built(name, { dataset: loadDataset(SMALL), bootstrap: false })).not.toMatch(/^refused/);
   });
 
-  test('a sweep without the system\'s node type, a table that needs nothing builds wherever its inputs are', () => {
+  test('a sweep without the system\'s node type, a table that needs nothing builds wherever its inputs are', async () => {
+    await loadRegistry();
     const t05 = TABLES.find((t) => t.name === 'table05')!;
     expect(t05.needs.some((n) => /rates sweep with a rate for the system's node type/.test(n))).toBe(true);
     const dataset = loadDataset(SMALL);
@@ -224,7 +250,8 @@ const VARIANTS: Record<string, Partial<TableOptions>> = {
 const LISTED_STILL: Record<string, string[]> = { table15: ['weights'], table16: ['weights', 'rates'] };
 
 describe('dependsOn: the context fields that move each table', () => {
-  test('a field moves a table (or makes it refuse) exactly when its entry lists it', () => {
+  test('a field moves a table (or makes it refuse) exactly when its entry lists it', async () => {
+    await loadRegistry();
     const dataset = loadDataset(SMALL);
     for (const t of TABLES) {
       const base = built(t.name, { dataset, ...BASE } as TableOptions);
