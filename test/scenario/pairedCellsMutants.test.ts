@@ -13,7 +13,12 @@ import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
 import { compareScenarios } from '../../kernel-lib/scenario/compare.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { editedDataset } from '../helpers/dataset.ts';
+import { editedDataset, SMALL } from '../helpers/dataset.ts';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { pairedCellIntervals, type PairedInterval } from '../../kernel-lib/scenario/pairedCells.ts';
+import { evaluate, type Evaluation } from '../../kernel-lib/tables/evaluate.ts';
+import type { TableOptions } from '../../kernel-lib/tables/options.ts';
+import { drawSample, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 
 onWarning(() => {});
 
@@ -30,5 +35,149 @@ describe('paired intervals leave out the draws whose statistic is not finite', (
       expect(x.lo!, column).toBeLessThanOrEqual(x.difference!);
       expect(x.hi!, column).toBeGreaterThanOrEqual(x.difference!);
     }
+  });
+});
+
+/**
+ * A second implementation of Table 1's paired interval (the oracle of the next tests): the same resampled
+ * tasks for both sides (drawSample: draw b's n task indices), each side's benchmark mean of a component
+ * sum_o (w_o / W) (mean over o's drawn slots), the cell's statistic on each side, their difference per
+ * draw, the non-finite differences left out, and type-7 percentiles (h = (m - 1) p) of the sorted rest.
+ */
+const TABLE1: Record<string, (x: Record<string, number>) => number> = {
+  cost_usd: (x) => x.costUSD,
+  completion_min: (x) => 60 * x.aiHours,
+  energy_mj: (x) => x.energyMJ,
+  nv_per_ai_usd: (x) => (x.valueUSD - x.costUSD) / x.costUSD,
+  nv_per_ai_hour: (x) => (x.valueUSD - x.costUSD) / x.aiHours,
+  nvj: (x) => (x.valueUSD - x.costUSD) / x.energyMJ,
+};
+const KEYS = ['credit', 'valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours', 'aiHours'] as const;
+
+function naiveTable1(base: TableOptions, variant: TableOptions, draws: number, seed: number): Record<string, [number, number]> {
+  const eb = evaluate(base), ev = evaluate(variant);
+  const c0 = eb.components, n = c0.taskIds.length, O = c0.occupations.length;
+  const sample = drawSample(taskBootstrap(c0.occupationIndex, O, { draws, seed }));
+  const meansOf = (e: Evaluation, tasks: ArrayLike<number>) => {
+    const sums = new Array(O).fill(0).map(() => Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<string, number>);
+    const count = new Array(O).fill(0);
+    for (let s = 0; s < tasks.length; s++) {
+      const i = tasks[s], o = e.components.occupationIndex[i];
+      count[o]++;
+      for (const k of KEYS) sums[o][k] += e.components[k][i];
+    }
+    const W = Array.from(e.weights).reduce((a, b) => a + b, 0);
+    return Object.fromEntries(KEYS.map((k) => [k, sums.reduce((t, so, o) => t + (e.weights[o] / W) * (so[k] / count[o]), 0)])) as Record<string, number>;
+  };
+  const diffs: Record<string, number[]> = Object.fromEntries(Object.keys(TABLE1).map((k) => [k, []]));
+  for (let b = 0; b < draws; b++) {
+    const tasks = sample.subarray(b * n, (b + 1) * n);
+    const xb = meansOf(eb, tasks), xv = meansOf(ev, tasks);
+    for (const [column, f] of Object.entries(TABLE1)) {
+      const d = f(xv) - f(xb);
+      if (Number.isFinite(d)) diffs[column].push(d);
+    }
+  }
+  const type7 = (x: number[], p: number) => {
+    const h = (x.length - 1) * p, lo = Math.floor(h);
+    return x[lo] + (h - lo) * (x[Math.min(lo + 1, x.length - 1)] - x[lo]);
+  };
+  return Object.fromEntries(Object.entries(diffs).map(([column, d]) => {
+    d.sort((a, b) => a - b);
+    return [column, [type7(d, 0.025), type7(d, 0.975)]];
+  }));
+}
+
+const FREE = { xA1a1: 'xA1a1,A1,sysX,1,0,0,0.2', xB1a1: 'xB1a1,B1,sysX,1,0,0,0.1', xC2a1: 'xC2a1,C2,sysX,1,0,0,0.3' };
+const freeDataset = () => editedDataset({ 'runs.csv': (t) => t.split('\n').map((l) => FREE[l.split(',')[0] as keyof typeof FREE] ?? l).join('\n') });
+const near = (a: number | null, b: number) => a !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+describe("Table 1's paired intervals equal a naive second implementation", () => {
+  // employment weights (every occupation's weight changes) and a node rate of 20: the sides are drawn
+  // in separate passes (different weights), and every component but credit differs between them.
+  const cases: [string, () => string | undefined, object][] = [
+    ['synthetic-small, GDP -> employment weights and node rate 10 -> 20', () => undefined, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
+    ['sysX free and instant on A1, B1, C2 (draws of zero cost and time), same change', freeDataset, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
+    ['sysX free and instant on A1, B1, C2, node rate only (both sides in one pass)', freeDataset, { rates: { nodeRateUSDPerHour: 20 } }],
+  ];
+  test.each(cases)('%s: every Table 1 interval of sysX is the naive one', (_, dir, change) => {
+    const d = dir() ?? SMALL, ds = loadDataset(d);
+    const side = (s: object) => loadScenario({ dataset: d, draws: 300, seed: 11, ...s }, { dataset: ds });
+    const b = side({}), v = side(change);
+    const c = compareScenarios(b, v);
+    const want = naiveTable1(b.options, v.options, 300, 11);
+    for (const [column, [lo, hi]] of Object.entries(want)) {
+      const x = c.cells.find((y) => y.table === 'table01' && y.row === 'sysX' && y.column === column)!;
+      // a cell the change leaves alone (time and energy under a node rate) is [0, 0]; any other is not degenerate
+      if (x.base === x.variant) expect([lo, hi], column).toEqual([0, 0]);
+      else expect(lo, `${column} lower`).toBeLessThan(hi);
+      expect(near(x.lo, lo) && near(x.hi, hi), `${column}: [${x.lo}, ${x.hi}], naive [${lo}, ${hi}]`).toBe(true);
+    }
+  });
+});
+
+describe('an interval is attached only where the printed cells are the statistic, on both sides', () => {
+  const ds = loadDataset(SMALL);
+  const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 3, ...s }, { dataset: ds });
+  const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
+  const c = compareScenarios(b, v);
+  const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+  const run = (edit: (key: string, p: { base: number | null; variant: number | null }) => { base: number | null; variant: number | null } | undefined) =>
+    pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 3 }, (t, r, col) => {
+      const p = at.get(`${t}|${r}|${col}`);
+      return p && edit(`${t}|${r}|${col}`, p);
+    });
+  const keys = (x: PairedInterval[]) => x.map((y) => `${y.table}|${y.row}|${y.column}`).sort();
+  const all = run((_, p) => p);
+
+  test("with the tables' own cells every interval compareScenarios attached comes back, with the same endpoints", () => {
+    const attached = c.cells.filter((x) => x.lo !== null);
+    expect(all.length).toBe(attached.length);
+    expect(all.length).toBeGreaterThan(40); // Tables 1, 13, 15, 17, 19-21
+    for (const x of attached) {
+      const y = all.find((z) => z.table === x.table && z.row === x.row && z.column === x.column)!;
+      expect([y.lo, y.hi]).toEqual([x.lo, x.hi]);
+    }
+  });
+
+  test('a cell the table does not print, or prints differently (1e-6 relative, or null) on either side, gets no interval; one 5e-10 relative off still does', () => {
+    const cost = 'table01|sysX|cost_usd', minutes = 'table01|sysX|completion_min', nvj = 'table01|sysX|nvj', tsj = 'table13|Cat2|tsj', value = 'table13|Cat2|credited_value_usd', nullBase = 'table13|Cat1|nvj';
+    // |cell| > 2 where the tolerance 1e-9 max(1, |b|) matters: minutes 5e-10 relative off is inside it
+    expect(Math.abs(at.get(minutes)!.base!)).toBeGreaterThan(2);
+    expect(Math.abs(at.get(minutes)!.variant!)).toBeGreaterThan(2);
+    const got = run((k, p) => {
+      if (k === cost) return undefined;
+      if (k === minutes) return { base: p.base! * (1 + 5e-10), variant: p.variant! * (1 - 5e-10) };
+      if (k === nvj) return { base: p.base! * (1 + 1e-6), variant: p.variant };
+      if (k === tsj) return { base: p.base, variant: p.variant! * (1 + 1e-6) };
+      if (k === value) return { base: p.base! + 1e-6 * Math.max(1, Math.abs(p.base!)), variant: p.variant };
+      if (k === nullBase) return { base: null, variant: p.variant };
+      return p;
+    });
+    expect(keys(got)).toEqual(keys(all).filter((k) => ![cost, nvj, tsj, value, nullBase].includes(k)));
+  });
+});
+
+describe('one printed cell alone', () => {
+  test("a side whose only printed cell is Table 1's cost, or Table 13's win-tie percentage, gets that cell's interval as when every cell is printed (the columns drawn are the ones its statistic uses)", () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 5, ...s }, { dataset: ds });
+    const b = side({}), v = side({ weights: 'employment', rates: { nodeRateUSDPerHour: 20 } });
+    const c = compareScenarios(b, v);
+    for (const key of ['table01|sysX|cost_usd', 'table13|Cat2|win_tie_pct', 'table01|sysX|nv_per_ai_hour']) {
+      const x = c.cells.find((y) => `${y.table}|${y.row}|${y.column}` === key)!;
+      expect(x.lo, key).not.toBeNull();
+      const got = pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 5 },
+        (t, r, col) => (`${t}|${r}|${col}` === key ? { base: x.base, variant: x.variant } : undefined));
+      expect(got.map((y) => [`${y.table}|${y.row}|${y.column}`, y.lo, y.hi]), key).toEqual([[key, x.lo, x.hi]]);
+    }
+  });
+});
+
+describe('sides that cannot be paired', () => {
+  test('a baseline that cannot be evaluated (a system the dataset lacks) pairs nothing: []', () => {
+    const ds = loadDataset(SMALL);
+    const b = loadScenario({ dataset: SMALL, draws: 50 }, { dataset: ds });
+    expect(pairedCellIntervals({ ...b.options, system: 'sysZ' }, b.options, { base: 'sysZ', variant: 'sysX' }, { draws: 50, seed: 1 }, () => ({ base: 1, variant: 1 }))).toEqual([]);
   });
 });
