@@ -180,4 +180,16 @@ describe('sides that cannot be paired', () => {
     const b = loadScenario({ dataset: SMALL, draws: 50 }, { dataset: ds });
     expect(pairedCellIntervals({ ...b.options, system: 'sysZ' }, b.options, { base: 'sysZ', variant: 'sysX' }, { draws: 50, seed: 1 }, () => ({ base: 1, variant: 1 }))).toEqual([]);
   });
+
+  test('sysY, judged only against expert-only references: the crossings and policies that cannot be evaluated are skipped and Tables 1, 13, 15, 19 and 20 paired', () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 50, seed: 2, system: 'sysY', ...s }, { dataset: ds });
+    const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 40 } });
+    const c = compareScenarios(b, v);
+    const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+    const got = pairedCellIntervals(b.options, v.options, { base: 'sysY', variant: 'sysY' }, { draws: 50, seed: 2 }, (t, r, col) => at.get(`${t}|${r}|${col}`));
+    const tables = new Set(got.map((x) => x.table));
+    // Table 17 is printed for the primary system (sysX) only; Table 21 needs expert-with-AI judgments
+    expect([...tables].sort()).toEqual(['table01', 'table13', 'table15', 'table19', 'table20']);
+  });
 });
