@@ -8,6 +8,35 @@
  * of 400 draws) has C~ = L~ = 0, so (G~ - C~) / C~ and (G~ - C~) / L~ are infinite on both sides and
  * their difference NaN. Oracle: a property (the interval is finite and holds the full sample's
  * difference), since any such draw kept would make an endpoint infinite or NaN.
+ *
+ * The other tests (s10-29f): Table 1's six paired intervals against a naive second implementation
+ * (naiveTable1: drawSample's resampled tasks, each side's weighted benchmark means, the statistic's
+ * difference per draw, type-7 percentiles of the sorted finite ones), with sides in separate passes
+ * (employment weights) and in one pass (node rate only), on synthetic-small and the free copy; the
+ * free-and-lost copy (G~ = 0 in some draws); the printed-cell check (a cell not printed, off by 1e-6 relative or null on one side gets no interval, one
+ * off by 5e-10 relative on a cell above 2 does); one printed cell alone; a baseline that cannot be
+ * evaluated ([]); sysY, whose expert-with-AI crossings and policies cannot be evaluated.
+ *
+ * Survivors left, equivalent (no output can tell them apart), pairedCells.ts line numbers:
+ * - 77 (`?? []`): without a denominator the d's are never read. 81, 155, 156, 182 (`<` -> `<=`): the read
+ *   past the end gives undefined/NaN, which is not stored (non-finite) or lands on a typed array's
+ *   non-index property.
+ * - 86-87, the denominator terms of zero coefficient (`+ d4 * b4` -> `-`, `d0 * b0 + d1 * b1` -> `-`):
+ *   no statistic has S or G in its denominator, and -0 * x adds nothing (`d1 * b1` -> `d1 / b1`, 0 / 0
+ *   in a draw of G~ = 0, is killed by the free-and-lost copy).
+ * - The grouping into one pass (241, 244-246, sameArray 189-193): blocks are drawn together only when
+ *   their rows, weights and groups are equal, and then their draws are the same numbers; every mutant
+ *   that only splits a bucket (never merge, `grouping` ignored or undefined, sameArray false) changes
+ *   speed only. The ones that merge blocks of different weights are killed above (employment weights).
+ * - 257-258 and 262, the [0, 0] shortcut: without it pairedDifferences gives exactly 0 in every finite
+ *   draw, the same [0, 0]; `anyFinite` -> true and `!m` -> false differ only when every draw's statistic
+ *   is non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
+ * - 171 (`!blocks.length`): no bucket is empty. 231 (`wanted.length` -> true), 235's `den[j] !== 0` ->
+ *   true and 244's row-count test: more columns or blocks drawn, the same draws.
+ * - 110 (`instanceof J2GError` -> true): only a non-J2GError inside evaluate would tell. 125, 139 (`cat`,
+ *   a policy's evaluation -> true): weightedCategories and a policy evaluation whose judgedAttempts
+ *   succeeded do not fail on any dataset that evaluates.
+ * - 216's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0.
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
@@ -90,6 +119,12 @@ function naiveTable1(base: TableOptions, variant: TableOptions, draws: number, s
 
 const FREE = { xA1a1: 'xA1a1,A1,sysX,1,0,0,0.2', xB1a1: 'xB1a1,B1,sysX,1,0,0,0.1', xC2a1: 'xC2a1,C2,sysX,1,0,0,0.3' };
 const freeDataset = () => editedDataset({ 'runs.csv': (t) => t.split('\n').map((l) => FREE[l.split(',')[0] as keyof typeof FREE] ?? l).join('\n') });
+// ...and lost (every judge, every reference): a resample of only those tasks has G~ = C~ = L~ = 0
+const LOST = new Set(['xA1a1', 'xB1a1', 'xC2a1']);
+const freeLostDataset = () => editedDataset({
+  'runs.csv': (t) => t.split('\n').map((l) => FREE[l.split(',')[0] as keyof typeof FREE] ?? l).join('\n'),
+  'judgments.csv': (t) => t.split('\n').map((l) => (LOST.has(l.split(',')[0]) ? l.replace(/,(win|tie)$/, ',loss') : l)).join('\n'),
+});
 const near = (a: number | null, b: number) => a !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
 describe("Table 1's paired intervals equal a naive second implementation", () => {
@@ -98,6 +133,7 @@ describe("Table 1's paired intervals equal a naive second implementation", () =>
   const cases: [string, () => string | undefined, object][] = [
     ['synthetic-small, GDP -> employment weights and node rate 10 -> 20', () => undefined, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
     ['sysX free and instant on A1, B1, C2 (draws of zero cost and time), same change', freeDataset, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
+    ['sysX free, instant and lost on A1, B1, C2 (draws of zero value, cost and time), same change', freeLostDataset, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
     ['sysX free and instant on A1, B1, C2, node rate only (both sides in one pass)', freeDataset, { rates: { nodeRateUSDPerHour: 20 } }],
   ];
   test.each(cases)('%s: every Table 1 interval of sysX is the naive one', (_, dir, change) => {
