@@ -228,4 +228,41 @@ describe('sides that cannot be paired', () => {
     // Table 17 is printed for the primary system (sysX) only; Table 21 needs expert-with-AI judgments
     expect([...tables].sort()).toEqual(['table01', 'table13', 'table15', 'table19', 'table20']);
   });
+
+  test('a variant on other tasks (one task renamed, so as many tasks in the same occupations) pairs nothing: []', () => {
+    const ds = loadDataset(SMALL);
+    const renamed = (t: string) => t.replace(/\bC2\b/g, 'C9');
+    const other = loadDataset(editedDataset({ 'tasks.csv': renamed, 'runs.csv': renamed }));
+    const b = loadScenario({ dataset: SMALL, draws: 50, seed: 1 }, { dataset: ds });
+    const v = { ...b.options, dataset: other };
+    expect(evaluate(v).components.taskIds).toContain('C9');
+    // the printed cells are each side's own statistics (the same numbers: the rename changes no value)
+    const printed = (t: string, r: string, col: string) => (t === 'table01' && r === 'sysX' && col === 'cost_usd' ? { base: evaluate(b.options).benchmark.costUSD, variant: evaluate(v).benchmark.costUSD } : undefined);
+    expect(printed('table01', 'sysX', 'cost_usd')!.base).toBeGreaterThan(0);
+    expect(pairedCellIntervals(b.options, b.options, { base: 'sysX', variant: 'sysX' }, { draws: 50, seed: 1 }, printed)).toHaveLength(1); // the check is live
+    expect(pairedCellIntervals(b.options, v, { base: 'sysX', variant: 'sysX' }, { draws: 50, seed: 1 }, printed)).toEqual([]);
+  });
+
+  test("baseline sysX, variant sysY: Table 1's row is not paired (another system's tasks), and the crossings sysY cannot evaluate are skipped", () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 50, seed: 2, ...s }, { dataset: ds });
+    const b = side({}), v = side({ system: 'sysY' });
+    const c = compareScenarios(b, v);
+    const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+    const got = pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysY' }, { draws: 50, seed: 2 }, (t, r, col) => at.get(`${t}|${r}|${col}`));
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.filter((x) => x.table === 'table01' || x.table === 'table17')).toEqual([]);
+  });
 });
+
+describe('sides with the same components', () => {
+  test('a variant that changes only the win-tie interval method: every paired interval is exactly [0, 0] (the same draws on both sides)', () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 60, seed: 4, ...s }, { dataset: ds });
+    const c = compareScenarios(side({}), side({ winTieInterval: 'exact' }));
+    const paired = c.cells.filter((x) => x.lo !== null);
+    expect(paired.length).toBeGreaterThan(40);
+    for (const x of paired) expect([x.lo, x.hi], `${x.table} ${x.row} ${x.column}`).toEqual([0, 0]);
+  });
+});
+
