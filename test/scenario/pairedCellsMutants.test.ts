@@ -36,7 +36,17 @@
  * - 110 (`instanceof J2GError` -> true): only a non-J2GError inside evaluate would tell. 125, 139 (`cat`,
  *   a policy's evaluation -> true): weightedCategories and a policy evaluation whose judgedAttempts
  *   succeeded do not fail on any dataset that evaluates.
- * - 216's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0.
+ * - 216's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0; `<=` -> `<`
+ *   differs only at a difference of exactly 1e-9 max(1, |b|).
+ * - 123, 126, 129 (a block's key -> ''): the key only matches a side's block with the other side's, which
+ *   the same key does. 214's count test: `every` and sameTaskStructure already refuse another count.
+ * - 182's `i--` and 186: anyFinite returns at draw 0, finite in every test here.
+ * - 192's `Object.is` (not negated): "same" only for arrays that differ at every index, and the group
+ *   arrays of two blocks of one grouping agree at occupation 0.
+ * - 223 (Table 1 with two systems): the printed check refuses it too (sysX's printed cell is not sysY's
+ *   statistic); 224's `h` of Table 1 by indexOf: Table 1 is paired only for one system on both sides.
+ * Not constructed here (gap): 224's filter of rows only the baseline has (a Table 13 category the
+ * variant lacks, on the same tasks).
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
