@@ -40,7 +40,8 @@
  *   differs only at a difference of exactly 1e-9 max(1, |b|).
  * - 123, 126, 129 (a block's key -> ''): the key only matches a side's block with the other side's, which
  *   the same key does. 214's count test: `every` and sameTaskStructure already refuse another count.
- * - 182's `i--` and 186: anyFinite returns at draw 0, finite in every test here.
+ * - 182's `i--` and 186: not reached (no test takes the shortcut: even identical components reach
+ *   pairedDifferences); anyFinite would return at draw 0, finite in every test here.
  * - 192's `Object.is` (not negated): "same" only for arrays that differ at every index, and the group
  *   arrays of two blocks of one grouping agree at occupation 0.
  * - 223 (Table 1 with two systems): the printed check refuses it too (sysX's printed cell is not sysY's
