@@ -8,12 +8,57 @@
  * of 400 draws) has C~ = L~ = 0, so (G~ - C~) / C~ and (G~ - C~) / L~ are infinite on both sides and
  * their difference NaN. Oracle: a property (the interval is finite and holds the full sample's
  * difference), since any such draw kept would make an endpoint infinite or NaN.
+ *
+ * The other tests (s10-29f): Table 1's six paired intervals against a naive second implementation
+ * (naiveTable1: drawSample's resampled tasks, each side's weighted benchmark means, the statistic's
+ * difference per draw, type-7 percentiles of the sorted finite ones), with sides in separate passes
+ * (employment weights) and in one pass (node rate only), on synthetic-small and the free copy; the
+ * free-and-lost copy (G~ = 0 in some draws); the printed-cell check (a cell not printed, off by 1e-6 relative or null on one side gets no interval, one
+ * off by 5e-10 relative on a cell above 2 does); one printed cell alone; a baseline that cannot be
+ * evaluated ([]); sysY, whose expert-with-AI crossings and policies cannot be evaluated.
+ *
+ * Survivors left, equivalent (no output can tell them apart), pairedCells.ts line numbers:
+ * - 77 (`?? []`): without a denominator the d's are never read. 81, 155, 156, 182 (`<` -> `<=`): the read
+ *   past the end gives undefined/NaN, which is not stored (non-finite) or lands on a typed array's
+ *   non-index property.
+ * - 86-87, the denominator terms of zero coefficient (`+ d4 * b4` -> `-`, `d0 * b0 + d1 * b1` -> `-`):
+ *   no statistic has S or G in its denominator, and -0 * x adds nothing (`d1 * b1` -> `d1 / b1`, 0 / 0
+ *   in a draw of G~ = 0, is killed by the free-and-lost copy).
+ * - The grouping into one pass (241, 244-246, sameArray 189-193): blocks are drawn together only when
+ *   their rows, weights and groups are equal, and then their draws are the same numbers; every mutant
+ *   that only splits a bucket (never merge, `grouping` ignored or undefined, sameArray false) changes
+ *   speed only. The ones that merge blocks of different weights are killed above (employment weights).
+ * - 257-258 and 262, the [0, 0] shortcut: without it pairedDifferences gives exactly 0 in every finite
+ *   draw, the same [0, 0]; `anyFinite` -> true and `!m` -> false differ only when every draw's statistic
+ *   is non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
+ * - 171 (`!blocks.length`): no bucket is empty. 231 (`wanted.length` -> true), 235's `den[j] !== 0` ->
+ *   true and 244's row-count test: more columns or blocks drawn, the same draws.
+ * - 110 (`instanceof J2GError` -> true): only a non-J2GError inside evaluate would tell. 125, 139 (`cat`,
+ *   a policy's evaluation -> true): weightedCategories and a policy evaluation whose judgedAttempts
+ *   succeeded do not fail on any dataset that evaluates.
+ * - 216's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0; `<=` -> `<`
+ *   differs only at a difference of exactly 1e-9 max(1, |b|).
+ * - 123, 126, 129 (a block's key -> ''): the key only matches a side's block with the other side's, which
+ *   the same key does. 214's count test: `every` and sameTaskStructure already refuse another count.
+ * - 182's `i--` and 186: not reached (no test takes the shortcut: even identical components reach
+ *   pairedDifferences); anyFinite would return at draw 0, finite in every test here.
+ * - 192's `Object.is` (not negated): "same" only for arrays that differ at every index, and the group
+ *   arrays of two blocks of one grouping agree at occupation 0.
+ * - 223 (Table 1 with two systems): the printed check refuses it too (sysX's printed cell is not sysY's
+ *   statistic); 224's `h` of Table 1 by indexOf: Table 1 is paired only for one system on both sides.
+ * Not constructed here (gap): 224's filter of rows only the baseline has (a Table 13 category the
+ * variant lacks, on the same tasks).
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
 import { compareScenarios } from '../../kernel-lib/scenario/compare.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
-import { editedDataset } from '../helpers/dataset.ts';
+import { editedDataset, SMALL } from '../helpers/dataset.ts';
+import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { pairedCellIntervals, type PairedInterval } from '../../kernel-lib/scenario/pairedCells.ts';
+import { evaluate, type Evaluation } from '../../kernel-lib/tables/evaluate.ts';
+import type { TableOptions } from '../../kernel-lib/tables/options.ts';
+import { drawSample, taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 
 onWarning(() => {});
 
@@ -32,3 +77,203 @@ describe('paired intervals leave out the draws whose statistic is not finite', (
     }
   });
 });
+
+/**
+ * A second implementation of Table 1's paired interval (the oracle of the next tests): the same resampled
+ * tasks for both sides (drawSample: draw b's n task indices), each side's benchmark mean of a component
+ * sum_o (w_o / W) (mean over o's drawn slots), the cell's statistic on each side, their difference per
+ * draw, the non-finite differences left out, and type-7 percentiles (h = (m - 1) p) of the sorted rest.
+ */
+const TABLE1: Record<string, (x: Record<string, number>) => number> = {
+  cost_usd: (x) => x.costUSD,
+  completion_min: (x) => 60 * x.aiHours,
+  energy_mj: (x) => x.energyMJ,
+  nv_per_ai_usd: (x) => (x.valueUSD - x.costUSD) / x.costUSD,
+  nv_per_ai_hour: (x) => (x.valueUSD - x.costUSD) / x.aiHours,
+  nvj: (x) => (x.valueUSD - x.costUSD) / x.energyMJ,
+};
+const KEYS = ['credit', 'valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours', 'aiHours'] as const;
+
+function naiveTable1(base: TableOptions, variant: TableOptions, draws: number, seed: number): Record<string, [number, number]> {
+  const eb = evaluate(base), ev = evaluate(variant);
+  const c0 = eb.components, n = c0.taskIds.length, O = c0.occupations.length;
+  const sample = drawSample(taskBootstrap(c0.occupationIndex, O, { draws, seed }));
+  const meansOf = (e: Evaluation, tasks: ArrayLike<number>) => {
+    const sums = new Array(O).fill(0).map(() => Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<string, number>);
+    const count = new Array(O).fill(0);
+    for (let s = 0; s < tasks.length; s++) {
+      const i = tasks[s], o = e.components.occupationIndex[i];
+      count[o]++;
+      for (const k of KEYS) sums[o][k] += e.components[k][i];
+    }
+    const W = Array.from(e.weights).reduce((a, b) => a + b, 0);
+    return Object.fromEntries(KEYS.map((k) => [k, sums.reduce((t, so, o) => t + (e.weights[o] / W) * (so[k] / count[o]), 0)])) as Record<string, number>;
+  };
+  const diffs: Record<string, number[]> = Object.fromEntries(Object.keys(TABLE1).map((k) => [k, []]));
+  for (let b = 0; b < draws; b++) {
+    const tasks = sample.subarray(b * n, (b + 1) * n);
+    const xb = meansOf(eb, tasks), xv = meansOf(ev, tasks);
+    for (const [column, f] of Object.entries(TABLE1)) {
+      const d = f(xv) - f(xb);
+      if (Number.isFinite(d)) diffs[column].push(d);
+    }
+  }
+  const type7 = (x: number[], p: number) => {
+    const h = (x.length - 1) * p, lo = Math.floor(h);
+    return x[lo] + (h - lo) * (x[Math.min(lo + 1, x.length - 1)] - x[lo]);
+  };
+  return Object.fromEntries(Object.entries(diffs).map(([column, d]) => {
+    d.sort((a, b) => a - b);
+    return [column, [type7(d, 0.025), type7(d, 0.975)]];
+  }));
+}
+
+const FREE = { xA1a1: 'xA1a1,A1,sysX,1,0,0,0.2', xB1a1: 'xB1a1,B1,sysX,1,0,0,0.1', xC2a1: 'xC2a1,C2,sysX,1,0,0,0.3' };
+const freeDataset = () => editedDataset({ 'runs.csv': (t) => t.split('\n').map((l) => FREE[l.split(',')[0] as keyof typeof FREE] ?? l).join('\n') });
+// ...and lost (every judge, every reference): a resample of only those tasks has G~ = C~ = L~ = 0
+const LOST = new Set(['xA1a1', 'xB1a1', 'xC2a1']);
+const freeLostDataset = () => editedDataset({
+  'runs.csv': (t) => t.split('\n').map((l) => FREE[l.split(',')[0] as keyof typeof FREE] ?? l).join('\n'),
+  'judgments.csv': (t) => t.split('\n').map((l) => (LOST.has(l.split(',')[0]) ? l.replace(/,(win|tie)$/, ',loss') : l)).join('\n'),
+});
+const near = (a: number | null, b: number) => a !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+describe("Table 1's paired intervals equal a naive second implementation", () => {
+  // employment weights (every occupation's weight changes) and a node rate of 20: the sides are drawn
+  // in separate passes (different weights), and every component but credit differs between them.
+  const cases: [string, () => string | undefined, object][] = [
+    ['synthetic-small, GDP -> employment weights and node rate 10 -> 20', () => undefined, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
+    ['sysX free and instant on A1, B1, C2 (draws of zero cost and time), same change', freeDataset, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
+    ['sysX free, instant and lost on A1, B1, C2 (draws of zero value, cost and time), same change', freeLostDataset, { weights: 'employment', rates: { nodeRateUSDPerHour: 20 } }],
+    ['sysX free and instant on A1, B1, C2, node rate only (both sides in one pass)', freeDataset, { rates: { nodeRateUSDPerHour: 20 } }],
+  ];
+  test.each(cases)('%s: every Table 1 interval of sysX is the naive one', (_, dir, change) => {
+    const d = dir() ?? SMALL, ds = loadDataset(d);
+    const side = (s: object) => loadScenario({ dataset: d, draws: 300, seed: 11, ...s }, { dataset: ds });
+    const b = side({}), v = side(change);
+    const c = compareScenarios(b, v);
+    const want = naiveTable1(b.options, v.options, 300, 11);
+    for (const [column, [lo, hi]] of Object.entries(want)) {
+      const x = c.cells.find((y) => y.table === 'table01' && y.row === 'sysX' && y.column === column)!;
+      // a cell the change leaves alone (time and energy under a node rate) is [0, 0]; any other is not degenerate
+      if (x.base === x.variant) expect([lo, hi], column).toEqual([0, 0]);
+      else expect(lo, `${column} lower`).toBeLessThan(hi);
+      expect(near(x.lo, lo) && near(x.hi, hi), `${column}: [${x.lo}, ${x.hi}], naive [${lo}, ${hi}]`).toBe(true);
+    }
+  });
+});
+
+describe('an interval is attached only where the printed cells are the statistic, on both sides', () => {
+  const ds = loadDataset(SMALL);
+  const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 3, ...s }, { dataset: ds });
+  const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
+  const c = compareScenarios(b, v);
+  const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+  const run = (edit: (key: string, p: { base: number | null; variant: number | null }) => { base: number | null; variant: number | null } | undefined) =>
+    pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 3 }, (t, r, col) => {
+      const p = at.get(`${t}|${r}|${col}`);
+      return p && edit(`${t}|${r}|${col}`, p);
+    });
+  const keys = (x: PairedInterval[]) => x.map((y) => `${y.table}|${y.row}|${y.column}`).sort();
+  const all = run((_, p) => p);
+
+  test("with the tables' own cells every interval compareScenarios attached comes back, with the same endpoints", () => {
+    const attached = c.cells.filter((x) => x.lo !== null);
+    expect(all.length).toBe(attached.length);
+    expect(all.length).toBeGreaterThan(40); // Tables 1, 13, 15, 17, 19-21
+    for (const x of attached) {
+      const y = all.find((z) => z.table === x.table && z.row === x.row && z.column === x.column)!;
+      expect([y.lo, y.hi]).toEqual([x.lo, x.hi]);
+    }
+  });
+
+  test('a cell the table does not print, or prints differently (1e-6 relative, or null) on either side, gets no interval; one 5e-10 relative off still does', () => {
+    const cost = 'table01|sysX|cost_usd', minutes = 'table01|sysX|completion_min', nvj = 'table01|sysX|nvj', tsj = 'table13|Cat2|tsj', value = 'table13|Cat2|credited_value_usd', nullBase = 'table13|Cat1|nvj';
+    // |cell| > 2 where the tolerance 1e-9 max(1, |b|) matters: minutes 5e-10 relative off is inside it
+    expect(Math.abs(at.get(minutes)!.base!)).toBeGreaterThan(2);
+    expect(Math.abs(at.get(minutes)!.variant!)).toBeGreaterThan(2);
+    const got = run((k, p) => {
+      if (k === cost) return undefined;
+      if (k === minutes) return { base: p.base! * (1 + 5e-10), variant: p.variant! * (1 - 5e-10) };
+      if (k === nvj) return { base: p.base! * (1 + 1e-6), variant: p.variant };
+      if (k === tsj) return { base: p.base, variant: p.variant! * (1 + 1e-6) };
+      if (k === value) return { base: p.base! + 1e-6 * Math.max(1, Math.abs(p.base!)), variant: p.variant };
+      if (k === nullBase) return { base: null, variant: p.variant };
+      return p;
+    });
+    expect(keys(got)).toEqual(keys(all).filter((k) => ![cost, nvj, tsj, value, nullBase].includes(k)));
+  });
+});
+
+describe('one printed cell alone', () => {
+  test("a side whose only printed cell is Table 1's cost, or Table 13's win-tie percentage, gets that cell's interval as when every cell is printed (the columns drawn are the ones its statistic uses)", () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 5, ...s }, { dataset: ds });
+    const b = side({}), v = side({ weights: 'employment', rates: { nodeRateUSDPerHour: 20 } });
+    const c = compareScenarios(b, v);
+    for (const key of ['table01|sysX|cost_usd', 'table13|Cat2|win_tie_pct', 'table01|sysX|nv_per_ai_hour']) {
+      const x = c.cells.find((y) => `${y.table}|${y.row}|${y.column}` === key)!;
+      expect(x.lo, key).not.toBeNull();
+      const got = pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 5 },
+        (t, r, col) => (`${t}|${r}|${col}` === key ? { base: x.base, variant: x.variant } : undefined));
+      expect(got.map((y) => [`${y.table}|${y.row}|${y.column}`, y.lo, y.hi]), key).toEqual([[key, x.lo, x.hi]]);
+    }
+  });
+});
+
+describe('sides that cannot be paired', () => {
+  test('a baseline that cannot be evaluated (a system the dataset lacks) pairs nothing: []', () => {
+    const ds = loadDataset(SMALL);
+    const b = loadScenario({ dataset: SMALL, draws: 50 }, { dataset: ds });
+    expect(pairedCellIntervals({ ...b.options, system: 'sysZ' }, b.options, { base: 'sysZ', variant: 'sysX' }, { draws: 50, seed: 1 }, () => ({ base: 1, variant: 1 }))).toEqual([]);
+  });
+
+  test('sysY, judged only against expert-only references: the crossings and policies that cannot be evaluated are skipped and Tables 1, 13, 15, 19 and 20 paired', () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 50, seed: 2, system: 'sysY', ...s }, { dataset: ds });
+    const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 40 } });
+    const c = compareScenarios(b, v);
+    const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+    const got = pairedCellIntervals(b.options, v.options, { base: 'sysY', variant: 'sysY' }, { draws: 50, seed: 2 }, (t, r, col) => at.get(`${t}|${r}|${col}`));
+    const tables = new Set(got.map((x) => x.table));
+    // Table 17 is printed for the primary system (sysX) only; Table 21 needs expert-with-AI judgments
+    expect([...tables].sort()).toEqual(['table01', 'table13', 'table15', 'table19', 'table20']);
+  });
+
+  test('a variant on other tasks (one task renamed, so as many tasks in the same occupations) pairs nothing: []', () => {
+    const ds = loadDataset(SMALL);
+    const renamed = (t: string) => t.replace(/\bC2\b/g, 'C9');
+    const other = loadDataset(editedDataset({ 'tasks.csv': renamed, 'runs.csv': renamed }));
+    const b = loadScenario({ dataset: SMALL, draws: 50, seed: 1 }, { dataset: ds });
+    const v = { ...b.options, dataset: other };
+    expect(evaluate(v).components.taskIds).toContain('C9');
+    // the printed cells are each side's own statistics (the same numbers: the rename changes no value)
+    const printed = (t: string, r: string, col: string) => (t === 'table01' && r === 'sysX' && col === 'cost_usd' ? { base: evaluate(b.options).benchmark.costUSD, variant: evaluate(v).benchmark.costUSD } : undefined);
+    expect(printed('table01', 'sysX', 'cost_usd')!.base).toBeGreaterThan(0);
+    expect(pairedCellIntervals(b.options, b.options, { base: 'sysX', variant: 'sysX' }, { draws: 50, seed: 1 }, printed)).toHaveLength(1); // the check is live
+    expect(pairedCellIntervals(b.options, v, { base: 'sysX', variant: 'sysX' }, { draws: 50, seed: 1 }, printed)).toEqual([]);
+  });
+
+  test("baseline sysX, variant sysY: Table 1's row is not paired (another system's tasks), and the crossings sysY cannot evaluate are skipped", () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 50, seed: 2, ...s }, { dataset: ds });
+    const b = side({}), v = side({ system: 'sysY' });
+    const c = compareScenarios(b, v);
+    const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+    const got = pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysY' }, { draws: 50, seed: 2 }, (t, r, col) => at.get(`${t}|${r}|${col}`));
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.filter((x) => x.table === 'table01' || x.table === 'table17')).toEqual([]);
+  });
+});
+
+describe('sides with the same components', () => {
+  test('a variant that changes only the win-tie interval method: every paired interval is exactly [0, 0] (the same draws on both sides)', () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 60, seed: 4, ...s }, { dataset: ds });
+    const c = compareScenarios(side({}), side({ winTieInterval: 'exact' }));
+    const paired = c.cells.filter((x) => x.lo !== null);
+    expect(paired.length).toBeGreaterThan(40);
+    for (const x of paired) expect([x.lo, x.hi], `${x.table} ${x.row} ${x.column}`).toEqual([0, 0]);
+  });
+});
+
