@@ -7,6 +7,7 @@
  * No DOM here: the page, the tests and the bench call the same function.
  */
 import type { PlotSpec } from '../plots/spec.ts';
+import { layoutMargins } from '../plots/marks.ts';
 import { wrapText } from '../plots/theme.ts';
 
 /** A figure as the page shows it: the fitted spec, and the texts the page prints around the plot. */
@@ -88,7 +89,7 @@ export function minFigureWidth(spec: PlotSpec): number {
  */
 export function fitFigure(spec: PlotSpec, width: number): FittedFigure {
   const layout: Rec = { ...spec.layout };
-  const margin: Record<string, number> = { l: 70, r: 20, t: 100, b: 80, ...(layout.margin as Record<string, number> | undefined) };
+  const margin = layoutMargins(layout);
   let height = (layout.height as number | undefined) ?? 480;
   const annotations = [...((layout.annotations as Rec[] | undefined) ?? [])];
   let top = 0; // px freed at the top of the figure
@@ -269,7 +270,7 @@ const xKeyOf = (id: unknown) => `xaxis${String(id ?? 'x').slice(1)}`;
 export function splitPanelRows(spec: PlotSpec): PlotSpec[] {
   const layout = spec.layout as Rec;
   const height = (layout.height as number | undefined) ?? 480;
-  const margin: Record<string, number> = { l: 70, r: 20, t: 100, b: 80, ...(layout.margin as Record<string, number> | undefined) };
+  const margin = layoutMargins(layout);
   const P = height - margin.t - margin.b;
   const yKeys = Object.keys(layout).filter((k) => /^yaxis\d*$/.test(k) && layout[k]);
   const usedY = new Set(spec.data.map((t) => yKeyOf(t.yaxis)));
@@ -421,7 +422,7 @@ export function htmlLegends(spec: PlotSpec): { spec: PlotSpec; legends: HtmlLege
  * @example withLeftMargin({ data: [], layout: { meta: { figure: 'x', caption: '' }, margin: { l: 70, r: 20, t: 40, b: 60 } } }, 120).layout.margin // => { l: 120, r: 20, t: 40, b: 60 }
  */
 export function withLeftMargin(spec: PlotSpec, l: number): PlotSpec {
-  const margin = { l: 70, r: 20, t: 100, b: 80, ...(spec.layout.margin as Partial<Margins> | undefined) };
+  const margin = layoutMargins(spec.layout);
   if (margin.l >= l) return spec;
   return { data: spec.data, layout: { ...spec.layout, margin: { ...margin, l } } };
 }

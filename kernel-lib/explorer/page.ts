@@ -32,6 +32,7 @@ import { fitFigure, htmlLegends, marginSkeleton, marginsKey, minFigureWidth, pan
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
+import { layoutMargins } from '../plots/marks.ts';
 import { parseWeightsCsv } from '../weights/parseWeightsCsv.ts';
 import { distinctWarnings, onWarning } from '../warn.ts';
 import { computeFigures, computeTable, explorerTableNames, INTERVAL_ONLY, printedCell, QAIJ_TABLE, scenarioNote, withSweepOf, type FigureConstants, type TableData, type TableResult } from './compute.ts';
@@ -690,9 +691,13 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
   const steps: string[] = [];
   let s0 = t;
   const step = (name: string) => { const n = performance.now(); steps.push(`${name} ${Math.round(n - s0)}`); s0 = n; };
-  // one task's drawing in the probe (figureDraws), then the next task
-  const nextTask = async (how: string) => {
+  // one task's drawing in the probe (figureDraws)
+  const record = (how: string) => {
     if (probe.figureDraws.length < 5000) probe.figureDraws.push({ figure: key, start: t, ms: performance.now() - t, how, steps: steps.join(', ') });
+  };
+  // the task so far recorded, then the next task
+  const nextTask = async (how: string) => {
+    record(how);
     steps.length = 0;
     await yieldToPage();
     t = s0 = performance.now();
@@ -712,7 +717,7 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
     const skeleton = marginSkeleton(spec);
     // its labels drawn and measured once with the spec's own margins (Plotly keeps each text's size),
     // so that automargin's passes over them, a task later, measure nothing new
-    const own = { l: 70, r: 20, t: 100, b: 80, ...(spec.layout.margin as Partial<Margins> | undefined) };
+    const own = layoutMargins(spec.layout);
     const labels = withRecordedMargins(skeleton, own, own);
     // the skeleton is not for the reader: the plot is hidden (still laid out and measured) until drawn whole
     plot.style.visibility = 'hidden';
@@ -749,7 +754,7 @@ async function drawPart(key: string, plot: HTMLElement, spec: PlotSpec): Promise
   plot.dataset.margins = how;
   await keepAnnotationsInside(plot, spec.layout.annotations ?? []);
   step('annotations');
-  if (probe.figureDraws.length < 5000) probe.figureDraws.push({ figure: key, start: t, ms: performance.now() - t, how, steps: steps.join(', ') });
+  record(how);
 }
 
 /**

@@ -114,6 +114,15 @@ export function legendShown(spec: PlotSpec): boolean {
 }
 
 /**
+ * A layout's margins, px: its own, and the figures' defaults (l 70, r 20, t 100, b 80) for those it
+ * leaves out; other keys of `layout.margin` (pad, autoexpand) kept. A new object each call.
+ * @example layoutMargins({ margin: { l: 120 } }) // => { l: 120, r: 20, t: 100, b: 80 }
+ */
+export function layoutMargins(layout: object): Record<string, number> & { l: number; r: number; t: number; b: number } {
+  return { l: 70, r: 20, t: 100, b: 80, ...(layout as { margin?: Record<string, number> }).margin };
+}
+
+/**
  * Close the empty band between the rows above the plot and the plot (issue #24: about 100 px under
  * the badge of every figure at scale 2). From the figure's top edge: the title row; the badge's row
  * when there is one; the legend's rows only when a legend is drawn (estimated at 40 px plus 7 px a
@@ -124,7 +133,7 @@ export function legendShown(spec: PlotSpec): boolean {
 export function fitTopMargin(spec: PlotSpec): PlotSpec {
   const layout = spec.layout;
   const oldHeight = (layout.height as number | undefined) ?? 480;
-  const margin = { l: 70, r: 20, t: 100, b: 80, ...(layout.margin as Record<string, number> | undefined) };
+  const margin = layoutMargins(layout);
   const annotations = layout.annotations ?? [];
   let cursor = TITLE_ROW_PX;
   const badge = annotations.find((a) => a.name === 'provenance-badge');
