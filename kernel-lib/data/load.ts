@@ -24,6 +24,7 @@ import type { ColumnTable } from 'arquero';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import type { z } from 'zod';
 import { columnsOfCsv, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
+import { readAsideMinBytes, readCsvColumnsAside } from '../io/readAside.ts';
 import { nearestName, parseJson } from '../io/json.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
@@ -390,13 +391,49 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
   const issues: ValidationIssue[] = [];
   const { manifest, lines } = readManifest(dir, issues);
   const files: Partial<Record<Key, CsvColumns>> = {};
-  for (const key of Object.keys(FILES) as Key[]) {
-    let file: string = FILES[key].file;
+  // each file's Parquet twin, or the problem of having both (reported in file order below)
+  const parquet = {} as Record<Key, string | null | ValidationError>;
+  for (const key of KEYS) {
+    try {
+      parquet[key] = datasetParquetFile(dir, key);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      parquet[key] = e;
+    }
+  }
+  // the largest CSV file (judgments.csv, as a rule) is read on another thread while this one reads
+  // and checks the rest (readAside.ts); validateDataset first touches it after the other files' checks
+  const aside = largestCsv(dir, KEYS.filter((key) => parquet[key] === null));
+  const take = aside ? readCsvColumnsAside(join(dir, FILES[aside].file), FILES[aside].file) : null;
+  for (const key of KEYS) {
+    const pq = parquet[key];
+    if (pq instanceof ValidationError) { issues.push(...pq.issues); continue; }
+    const file = pq ? parquetName(key) : FILES[key].file;
+    if (key === aside) {
+      // its read problems go where reading it here would have put them: after the files before it
+      const at = issues.length;
+      let got: CsvColumns | undefined;
+      let taken = false;
+      Object.defineProperty(files, key, {
+        enumerable: true, configurable: true,
+        get: () => {
+          if (taken) return got;
+          taken = true;
+          try {
+            got = take!();
+            if (got.length >= PROGRESS_ROWS) done(`${file}: ${got.length} rows read`);
+          } catch (e) {
+            if (e instanceof ValidationError) issues.splice(at, 0, ...e.issues);
+            else throw e;
+          }
+          return got;
+        },
+      });
+      continue;
+    }
     try {
       // runs.parquet instead of runs.csv (issue 27): the same columns, checked by the same rules
-      const parquet = datasetParquetFile(dir, key);
-      if (parquet) file = parquetName(key);
-      files[key] = parquet ? readDatasetParquet(parquet, key) : readCsvColumns(join(dir, file), file);
+      files[key] = pq ? readDatasetParquet(pq, key) : readCsvColumns(join(dir, file), file);
       if (files[key]!.length >= PROGRESS_ROWS) done(`${file}: ${files[key]!.length} rows read`);
     } catch (e) {
       if (e instanceof ValidationError) issues.push(...e.issues);
@@ -404,6 +441,18 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
     }
   }
   return validateDataset(dir, manifest, files, issues, lines, done);
+}
+
+/** The key of the largest of `keys`' CSV files in `dir` when it is at least readAsideMinBytes(), else null. */
+function largestCsv(dir: string, keys: readonly Key[]): Key | null {
+  const { statSync } = nodeFs(), { join } = nodePath();
+  let best: Key | null = null, most = readAsideMinBytes() - 1;
+  for (const key of keys) {
+    let size = -1;
+    try { size = statSync(join(dir, FILES[key].file)).size; } catch { /* read and named in order */ }
+    if (size > most) { best = key; most = size; }
+  }
+  return best;
 }
 
 /**
@@ -434,19 +483,25 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
   return validateDataset(dir, read.manifest, files, issues, read.lines);
 }
 
+/**
+ * judgments.csv names each run by the same text as runs.csv: one string object for both, so that the
+ * judgments' ids do not hold on to the whole judgments.csv text they were sliced from.
+ */
+function shareRunIds(files: Partial<Record<Key, CsvColumns>>): void {
+  const runIds = files.runs?.columns.run_id, judgedIds = files.judgments?.columns.run_id;
+  if (!runIds || !judgedIds) return;
+  const canon = new Map<string, string>();
+  for (const v of runIds.dict) canon.set(v, v);
+  judgedIds.dict = judgedIds.dict.map((v) => canon.get(v) ?? v);
+}
+
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
 function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvColumns>>, issues: ValidationIssue[], manifestLines?: Map<string, number>, done: (what: string) => void = () => {}): Dataset {
   const warnings: string[] = [];
-  // judgments.csv names each run by the same text as runs.csv: one string object for both, so that
-  // the judgments' ids do not hold on to the whole judgments.csv text they were sliced from
-  const runIds = files.runs?.columns.run_id, judgedIds = files.judgments?.columns.run_id;
-  if (runIds && judgedIds) {
-    const canon = new Map(runIds.dict.map((v) => [v, v]));
-    judgedIds.dict = judgedIds.dict.map((v) => canon.get(v) ?? v);
-  }
   const parsed = {} as Record<Key, Parsed>;
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
+    if (key === 'judgments') shareRunIds(files);
     const csv = files[key];
     parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], cols: null, file, complete: false };
     if (csv && csv.length >= PROGRESS_ROWS) done(`${csv.file}: ${csv.length} rows checked`);

@@ -8,6 +8,7 @@ import { J2GError } from '../errors.ts';
 type Fs = typeof import('node:fs');
 type Path = typeof import('node:path');
 type Url = typeof import('node:url');
+type WorkerThreads = typeof import('node:worker_threads');
 
 function builtin<T>(id: string): T {
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
@@ -29,4 +30,9 @@ export function nodePath(): Path {
 /** `node:url`, or a J2GError outside Node. */
 export function nodeUrl(): Url {
   return builtin<Url>('node:url');
+}
+
+/** `node:worker_threads`, or a J2GError outside Node. */
+export function nodeWorkerThreads(): WorkerThreads {
+  return builtin<WorkerThreads>('node:worker_threads');
 }

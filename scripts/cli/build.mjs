@@ -76,7 +76,8 @@ export async function buildCli(dir = CLI_DIR, root = ROOT) {
       },
     };
     await esbuild.build({
-      entryPoints: { main: join(root, 'kernel-lib/cli/main.ts') },
+      // csvWorker: the thread kernel-lib/io/readAside.ts starts to read a dataset's largest file
+      entryPoints: { main: join(root, 'kernel-lib/cli/main.ts'), csvWorker: join(root, 'kernel-lib/io/csvWorker.ts') },
       outdir: tmp, bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
       packages: 'external', chunkNames: 'chunk-[hash]', sourcemap: 'linked', logLevel: 'error',
       plugins: [sourceUrl],

@@ -5,7 +5,7 @@
  * Child processes: the build is synchronous work that would starve a vitest worker.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -69,5 +69,30 @@ describe('compiled j2g', () => {
       expect(r.code, r.out).toBe(0);
       expect(r.out).toContain('  tables     write the paper tables');
     }
+  });
+
+  test("reads a dataset's largest file on a worker thread with the same outputs and the same messages (J2G_READ_ASIDE_MIN_BYTES=0 against reading on one thread)", () => {
+    const run = (aside: boolean, ...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/j2g.mjs'), ...args], {
+      encoding: 'utf8', cwd: ROOT, env: { ...process.env, J2G_READ_ASIDE_MIN_BYTES: aside ? '0' : String(2 ** 50) },
+    });
+    const outputs = (aside: boolean, data: string) => {
+      const out = mkdtempSync(join(tmpdir(), 'j2g-aside-out-'));
+      const r = run(aside, 'tables', '--data', data, '--draws', '200', '--out', out);
+      expect(r.status, r.stderr).toBe(0);
+      return Object.fromEntries(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')]));
+    };
+    const good = join(ROOT, 'data/recorded/synthetic-small');
+    expect(outputs(true, good)).toEqual(outputs(false, good));
+    expect(existsSync(join(ROOT, 'build/cli/csvWorker.js'))).toBe(true);
+
+    // bad rows in judgments.csv (the file read aside) and in runs.csv: the same messages in the same order
+    const bad = mkdtempSync(join(tmpdir(), 'j2g-aside-bad-'));
+    cpSync(good, bad, { recursive: true });
+    appendFileSync(join(bad, 'judgments.csv'), 'no-such-run,expert_only,J1,win\nr1,expert_only,J1,"unterminated\n');
+    appendFileSync(join(bad, 'runs.csv'), readFileSync(join(good, 'runs.csv'), 'utf8').split('\n')[1] + '\n');
+    const [a, b] = [run(true, 'validate', '--data', bad), run(false, 'validate', '--data', bad)];
+    expect(a.status).toBe(1);
+    expect(a.stderr).toContain('judgments.csv');
+    expect({ status: a.status, stdout: a.stdout, stderr: a.stderr }).toEqual({ status: b.status, stdout: b.stdout, stderr: b.stderr });
   });
 });
