@@ -38,12 +38,14 @@ export function occupationMeans(c: TaskComponents): OccupationMeans {
   const O = c.occupations.length;
   const counts = new Int32Array(O);
   const means = Object.fromEntries(COMPONENTS.map((k) => [k, new Float64Array(O)])) as Record<Component, Float64Array>;
-  for (let i = 0; i < c.taskIds.length; i++) {
-    const o = c.occupationIndex[i];
-    counts[o]++;
-    for (const k of COMPONENTS) means[k][o] += c[k][i];
+  const n = c.taskIds.length, at = c.occupationIndex;
+  for (let i = 0; i < n; i++) counts[at[i]]++;
+  // one component at a time (each sum in task order, as before): no lookup by name per task
+  for (const k of COMPONENTS) {
+    const sum = means[k], x = c[k];
+    for (let i = 0; i < n; i++) sum[at[i]] += x[i];
+    for (let o = 0; o < O; o++) sum[o] /= counts[o];
   }
-  for (let o = 0; o < O; o++) for (const k of COMPONENTS) means[k][o] /= counts[o];
   return { occupations: c.occupations, counts, means };
 }
 

@@ -18,7 +18,7 @@
 import { J2GError } from '../errors.ts';
 import { REFERENCES, type Outcome, type Reference } from '../data/schema.ts';
 import type { Dataset } from '../data/load.ts';
-import { judgmentCodes, judgmentCodesRegular, judgmentsOf, OUTCOME_OF_CODE, runOutcomes, runsOfSystem } from './taskComponents.ts';
+import { judgmentCodes, judgmentCodesRegular, judgmentsOf, OTHER_OUTCOME, OUTCOME_OF_CODE, runOutcomes, runsOfSystem } from './taskComponents.ts';
 
 /** One system's runs: how many, the most attempts, how many lack node_hours, and the row of its first run (0-based). */
 export interface SystemRuns {
@@ -165,15 +165,15 @@ export function validityCounts(ds: Dataset): { system: string; validity: string;
 export function agreementCounts(ds: Dataset, system: string, reference: Reference, judgeA: string, judgeB: string): OutcomePairs[] {
   const agg = attachedAggregates(ds);
   if (agg) return scoped(agg, system).agreement.filter((p) => p.reference === reference && p.judgeA === judgeA && p.judgeB === judgeB);
-  const counts = new Map<string, number>();
   if (judgmentCodesRegular(ds)) {
     const runs = ds.rows.runs;
     const ca = judgmentCodes(ds, reference, judgeA), cb = judgmentCodes(ds, reference, judgeB);
+    const tally = new CodePairs();
     for (let i = 0; i < runs.length; i++) {
       if (ca[i] === -1 || cb[i] === -1 || runs[i].system !== system) continue;
-      count(counts, OUTCOME_OF_CODE[ca[i]], OUTCOME_OF_CODE[cb[i]]);
+      tally.add(ca[i], cb[i]);
     }
-    return pairs(counts);
+    return tally.pairs();
   }
   return agreementFromMaps(ds, runIdsOf(ds, system), reference, judgeA, judgeB);
 }
@@ -187,16 +187,16 @@ export function agreementCounts(ds: Dataset, system: string, reference: Referenc
 export function repeatedCounts(ds: Dataset, system: string, reference: Reference, judge: string): OutcomePairs[] {
   const agg = attachedAggregates(ds);
   if (agg) return scoped(agg, system, judge).repeated.filter((p) => p.reference === reference);
-  const counts = new Map<string, number>();
   if (judgmentCodesRegular(ds)) {
     const codes = judgmentCodes(ds, reference, judge);
     const { lists, runAt, positions } = runOutcomes(ds, system, reference, judge);
+    const tally = new CodePairs();
     for (let i = 0; i < lists.length; i++) {
       if (lists[i].length < 2) continue;
       const a = codes[positions[runAt[i]]], b = codes[positions[runAt[i] + 1]];
-      if (a !== -1 && b !== -1) count(counts, OUTCOME_OF_CODE[a], OUTCOME_OF_CODE[b]);
+      if (a !== -1 && b !== -1) tally.add(a, b);
     }
-    return pairs(counts);
+    return tally.pairs();
   }
   return repeatedFromMaps(ds, system, reference, judge);
 }
@@ -225,6 +225,22 @@ function tasksAttempts(ds: Dataset, system: string, judge: string, reference: Re
     out.push({ taskId: tasks[i].task_id, attempts: list.length, prefix: k, unjudgedRun: k < list.length ? list[k].run_id : null });
   }
   return out;
+}
+
+/**
+ * Outcome pairs counted by their codes (OUTCOME_OF_CODE), listed in order of first appearance as
+ * `count`'s map gives them, without a key string per pair (issue 27: Table 2 on 200,640 runs). No quantity.
+ */
+class CodePairs {
+  private readonly n = new Map<number, number>();
+  add(a: number, b: number): void {
+    const key = a * (OTHER_OUTCOME + 1) + b;
+    this.n.set(key, (this.n.get(key) ?? 0) + 1);
+  }
+  pairs(): OutcomePairs[] {
+    const w = OTHER_OUTCOME + 1;
+    return [...this.n].map(([key, n]) => ({ a: OUTCOME_OF_CODE[Math.floor(key / w)] as Outcome, b: OUTCOME_OF_CODE[key % w] as Outcome, n }));
+  }
 }
 
 /** Counts an outcome pair; the key is JSON so that an unchecked outcome with a space stays whole (agreementOfCounts refuses it by name). */
