@@ -21,6 +21,7 @@
  */
 import * as aq from 'arquero';
 import type { ColumnTable } from 'arquero';
+import { pushAll } from '../arrays.ts';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import type { z } from 'zod';
 import { columnsOfCsv, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
@@ -305,7 +306,7 @@ function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manif
   try {
     text = readTextFile(path, file);
   } catch (e) {
-    if (e instanceof ValidationError) { issues.push(...e.issues); return { manifest: null }; }
+    if (e instanceof ValidationError) { pushAll(issues, e.issues); return { manifest: null }; }
     throw e;
   }
   return parseManifest(text, issues);
@@ -320,7 +321,7 @@ function parseManifest(text: string, issues: ValidationIssue[]): { manifest: Man
   const file = 'manifest.json';
   const json = parseJson(text, file);
   const before = issues.length;
-  issues.push(...json.issues.map((i) => (i.column === undefined ? { ...i, message: `not valid JSON: ${i.message}` } : i)));
+  pushAll(issues, json.issues.map((i) => (i.column === undefined ? { ...i, message: `not valid JSON: ${i.message}` } : i)));
   if (json.value === undefined) return { manifest: null };
   for (const [at, known] of Object.entries(MANIFEST_KEYS)) {
     const obj = at === '' ? json.value : (json.value as Record<string, unknown> | null)?.[at];
@@ -407,7 +408,7 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
   const take = aside ? readCsvColumnsAside(join(dir, FILES[aside].file), FILES[aside].file) : null;
   for (const key of KEYS) {
     const pq = parquet[key];
-    if (pq instanceof ValidationError) { issues.push(...pq.issues); continue; }
+    if (pq instanceof ValidationError) { pushAll(issues, pq.issues); continue; }
     const file = pq ? parquetName(key) : FILES[key].file;
     if (key === aside) {
       // its read problems go where reading it here would have put them: after the files before it
@@ -423,7 +424,11 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
             got = take!();
             if (got.length >= PROGRESS_ROWS) done(`${file}: ${got.length} rows read`);
           } catch (e) {
-            if (e instanceof ValidationError) issues.splice(at, 0, ...e.issues);
+            if (e instanceof ValidationError) {
+              const later = issues.splice(at);
+              pushAll(issues, e.issues);
+              pushAll(issues, later);
+            }
             else throw e;
           }
           return got;
@@ -436,7 +441,7 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
       files[key] = pq ? readDatasetParquet(pq, key) : readCsvColumns(join(dir, file), file);
       if (files[key]!.length >= PROGRESS_ROWS) done(`${file}: ${files[key]!.length} rows read`);
     } catch (e) {
-      if (e instanceof ValidationError) issues.push(...e.issues);
+      if (e instanceof ValidationError) pushAll(issues, e.issues);
       else throw e;
     }
   }
@@ -476,7 +481,7 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
     try {
       files[key] = parseCsvColumns(text, file);
     } catch (e) {
-      if (e instanceof ValidationError) issues.push(...e.issues);
+      if (e instanceof ValidationError) pushAll(issues, e.issues);
       else throw e;
     }
   }
@@ -490,47 +495,61 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
 function shareRunIds(files: Partial<Record<Key, CsvColumns>>): void {
   const runIds = files.runs?.columns.run_id, judgedIds = files.judgments?.columns.run_id;
   if (!runIds || !judgedIds) return;
-  const canon = new Map<string, string>();
-  for (const v of runIds.dict) canon.set(v, v);
-  judgedIds.dict = judgedIds.dict.map((v) => canon.get(v) ?? v);
+  const ids = runIds.dict, judged = judgedIds.dict;
+  // as a rule the judgments name the runs in runs.csv's order: the two dictionaries are then walked
+  // side by side (a string comparison per id), and a Map is built only from the first id that is not
+  const out = new Array<string>(judged.length);
+  let j = 0;
+  for (let i = 0; j < judged.length && i < ids.length; i++) if (judged[j] === ids[i]) out[j] = ids[i], j++;
+  if (j < judged.length) {
+    const canon = new Map<string, string>();
+    for (const v of ids) canon.set(v, v);
+    for (; j < judged.length; j++) out[j] = canon.get(judged[j]) ?? judged[j];
+  }
+  judgedIds.dict = out;
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
 function validateDataset(dir: string, manifest: Manifest | null, files: Partial<Record<Key, CsvColumns>>, issues: ValidationIssue[], manifestLines?: Map<string, number>, done: (what: string) => void = () => {}): Dataset {
   const warnings: string[] = [];
+  // Every check of the other files runs before judgments.csv is first touched (loadDataset may still
+  // be reading it on another thread); each check's problems go to its own list, and the lists are
+  // joined in the order the checks are listed here, whatever order they ran in.
+  const fileIssues = Object.fromEntries(KEYS.map((k) => [k, [] as ValidationIssue[]])) as Record<Key, ValidationIssue[]>;
+  const idIssues = Array.from({ length: 7 }, () => [] as ValidationIssue[]);
+  const refIssues = Array.from({ length: 5 }, () => [] as ValidationIssue[]);
+  const attemptIssues: ValidationIssue[] = [];
+  const manifestIssues: ValidationIssue[][] = [[], []];
   const parsed = {} as Record<Key, Parsed>;
-  for (const key of Object.keys(FILES) as Key[]) {
-    const file = FILES[key].file;
-    if (key === 'judgments') shareRunIds(files);
+  const check = (key: Key) => {
     const csv = files[key];
-    parsed[key] = csv ? { ...validateFile(csv, key, issues), file: csv.file } : { rows: [], cols: null, file, complete: false };
+    parsed[key] = csv ? { ...validateFile(csv, key, fileIssues[key]), file: csv.file } : { rows: [], cols: null, file: FILES[key].file, complete: false };
     if (csv && csv.length >= PROGRESS_ROWS) done(`${csv.file}: ${csv.length} rows checked`);
-  }
+  };
+  for (const key of KEYS) if (key !== 'judgments') check(key);
   const P = parsed;
   // Ids and references are checked on the raw cells of every row, valid or not, so that one bad cell
   // gives one message instead of a cascade of "unknown run" lines for the rows that point at it.
-  const sectors = uniqueIds(P.sectors, ['sector'], 'sector', issues);
-  const occupations = uniqueIds(P.occupations, ['occupation'], 'occupation', issues);
-  const tasks = uniqueIds(P.tasks, ['task_id'], 'task_id', issues);
-  const systems = uniqueIds(P.systems, ['system'], 'system', issues);
-  const runs = uniqueIds(P.runs, ['run_id'], 'run_id', issues);
-  uniqueIds(P.runs, ['task_id', 'system', 'attempt'], 'attempt', issues);
-  uniqueIds(P.judgments, ['run_id', 'reference', 'judge'], 'judge', issues);
-  const ref = (p: Parsed, column: string, known: Map<string, number>, what: string, target: string) => {
-    const targetKey = (Object.keys(FILES) as Key[]).find((k) => FILES[k].file === target)!;
+  const sectors = uniqueIds(P.sectors, ['sector'], 'sector', idIssues[0]);
+  const occupations = uniqueIds(P.occupations, ['occupation'], 'occupation', idIssues[1]);
+  const tasks = uniqueIds(P.tasks, ['task_id'], 'task_id', idIssues[2]);
+  const systems = uniqueIds(P.systems, ['system'], 'system', idIssues[3]);
+  const runs = uniqueIds(P.runs, ['run_id'], 'run_id', idIssues[4]);
+  uniqueIds(P.runs, ['task_id', 'system', 'attempt'], 'attempt', idIssues[5]);
+  const ref = (p: Parsed, column: string, known: Map<string, number>, what: string, target: string, out: ValidationIssue[]) => {
+    const targetKey = KEYS.find((k) => FILES[k].file === target)!;
     if (!P[targetKey].complete || !p.cols) return; // its problems are already reported
     const { dict, codes } = p.cols.columns[column];
     const unknown = dict.map((v) => v !== '' && !known.has(v));
     if (!unknown.includes(true)) return;
     for (let i = 0; i < p.cols.length; i++) {
-      if (unknown[codes[i]]) issues.push({ file: p.file, line: p.cols.lines[i], column, message: `unknown ${what} "${dict[codes[i]]}" (not in ${target})` });
+      if (unknown[codes[i]]) out.push({ file: p.file, line: p.cols.lines[i], column, message: `unknown ${what} "${dict[codes[i]]}" (not in ${target})` });
     }
   };
-  ref(P.occupations, 'sector', sectors, 'sector', 'sectors.csv');
-  ref(P.tasks, 'occupation', occupations, 'occupation', 'occupations.csv');
-  ref(P.runs, 'task_id', tasks, 'task', 'tasks.csv');
-  ref(P.runs, 'system', systems, 'system', 'systems.csv');
-  ref(P.judgments, 'run_id', runs, 'run', 'runs.csv');
+  ref(P.occupations, 'sector', sectors, 'sector', 'sectors.csv', refIssues[0]);
+  ref(P.tasks, 'occupation', occupations, 'occupation', 'occupations.csv', refIssues[1]);
+  ref(P.runs, 'task_id', tasks, 'task', 'tasks.csv', refIssues[2]);
+  ref(P.runs, 'system', systems, 'system', 'systems.csv', refIssues[3]);
   // Attempts of one (task, system) are numbered 1..n without gaps (rows whose attempt is not an
   // integer >= 1 are already reported and left out of this count).
   const attempts = new Map<number | string, { max: number; seen: Set<number>; line: number; i: number }>();
@@ -551,21 +570,27 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     for (const a of attempts.values()) {
       if (a.max !== a.seen.size) {
         const [task, system] = keyCells(R, ['task_id', 'system'], a.i);
-        issues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
+        attemptIssues.push({ file: P.runs.file, line: a.line, column: 'attempt', message: `task "${task}" on system "${system}" has attempts up to ${a.max} but only ${a.seen.size} distinct attempts, expected attempts 1..n without gaps` });
       }
     }
   }
+  const at = (key: string) => manifestLines?.get(key);
+  if (manifest && P.systems.rows.length && !systems.has(manifest.primary_system)) manifestIssues[0].push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
+  // judgments.csv, last
+  shareRunIds(files);
+  check('judgments');
+  uniqueIds(P.judgments, ['run_id', 'reference', 'judge'], 'judge', idIssues[6]);
+  ref(P.judgments, 'run_id', runs, 'run', 'runs.csv', refIssues[4]);
   if (manifest) {
-    const at = (key: string) => manifestLines?.get(key);
-    if (P.systems.rows.length && !systems.has(manifest.primary_system)) issues.push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
     const jc = P.judgments.columns;
     let judged = false;
     if (jc) {
       const k = jc.names.indexOf('judge'), codes = jc.codes[k], values = jc.values[k];
       for (let i = 0; i < jc.length && !judged; i++) judged = values[codes[i]] === manifest.primary_judge;
     } else judged = P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge);
-    if ((jc ? jc.length : P.judgments.rows.length) && !judged) issues.push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
+    if ((jc ? jc.length : P.judgments.rows.length) && !judged) manifestIssues[1].push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
   }
+  for (const list of [...KEYS.map((k) => fileIssues[k]), ...idIssues, ...refIssues, attemptIssues, ...manifestIssues]) pushAll(issues, list);
   done('ids and references checked');
   if (issues.length) throw new ValidationError(issues);
   // Warnings: facts present but not evaluated.
@@ -733,7 +758,7 @@ export function loadDatasetWithoutRecords(dir: string): Dataset {
       const parquet = datasetParquetFile(dir, key);
       files[key] = parquet ? readDatasetParquet(parquet, key) : readCsvColumns(join(dir, FILES[key].file), FILES[key].file);
     } catch (e) {
-      if (e instanceof ValidationError) issues.push(...e.issues);
+      if (e instanceof ValidationError) pushAll(issues, e.issues);
       else throw e;
     }
   }

@@ -9,6 +9,7 @@
  * alternatives, validity (`ok` or reason codes joined by `;`).
  */
 import { boundaryOf, type MeteredProfile } from './boundary.ts';
+import { maxOf, minOf } from '../arrays.ts';
 import { J2GError, fail } from '../errors.ts';
 import { warn } from '../warn.ts';
 import { allocateNodeTime } from './allocateNodeTime.ts';
@@ -128,8 +129,8 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
 
   // execution window: first run or setup start to last run end (open runs end at the trace end)
   const starts = [...runs, ...setups].map((w) => w.startS);
-  const windowStartS = starts.length ? Math.min(...starts) : traceStartS;
-  let windowEndS = runs.length ? Math.max(...runs.map((r) => r.endS)) : windowStartS;
+  const windowStartS = starts.length ? minOf(starts) : traceStartS;
+  let windowEndS = runs.length ? maxOf(runs.map((r) => r.endS)) : windowStartS;
   if (windowEndS === Infinity) windowEndS = Math.max(traceEndS, windowStartS);
   closeOpenWindows(runs, traceEndS);
   closeOpenWindows(setups, traceEndS);
@@ -224,7 +225,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   for (const d of dead) {
     // noticed at mono_ns; its last sample may be earlier (the notice takes a moment)
     const src = d.source === 'nvidia_smi' ? 'smi' : d.source;
-    const lastS = Math.max(...integ.series.filter((x) => x.source === src).map((x) => x.seg.lastS));
+    const lastS = maxOf(integ.series.filter((x) => x.source === src).map((x) => x.seg.lastS));
     const atS = d.mono_ns === undefined ? null : Math.min((d.mono_ns - originNs) / 1e9, lastS);
     warn(`${dir}: the ${d.source} sampler exited before stop${d.exit_status === undefined ? '' : ` (status ${d.exit_status})`}${atS === null ? '' : ` at ${atS.toFixed(3)} s`}; runs not over by then are flagged sampler-died`);
     runs.forEach((r, i) => { if (atS === null || r.endS >= atS) reasons[i].add('sampler-died'); });

@@ -5,6 +5,7 @@
  * silently replacing the other.
  * @example textsOfDroppedFiles([{ path: 'd/runs.csv', bytes: new Uint8Array([49]) }, { path: 'd/sub/runs.csv', bytes: new Uint8Array([50]) }]).issues[0].file // => 'd/sub/runs.csv'
  */
+import { pushAll } from '../arrays.ts';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 
@@ -37,7 +38,7 @@ export function textsOfDroppedFiles(files: readonly DroppedFile[]): { texts: Rec
       texts[base] = decodeUtf8(bytes, base); // strict UTF-8, as loadDataset reads files
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
-      issues.push(...e.issues);
+      pushAll(issues, e.issues);
     }
   }
   return { texts, issues };

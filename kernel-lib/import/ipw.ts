@@ -18,6 +18,7 @@
  *
  * `ipw profile` Arrow datasets are not read here (see the README, "Measuring your own runs").
  */
+import { pushAll } from '../arrays.ts';
 import { join } from 'node:path';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { MAX_IMPORT_FILE_BYTES, readTextFile } from '../io/csv.ts';
@@ -123,7 +124,7 @@ export function parseIpwRun(run: IpwRunText, opts: IpwOptions = {}): ImportResul
     }
     const read = parseJson(text, file); // strict: a duplicated key is refused, not the last one kept
     if (read.issues.length) {
-      issues.push(...read.issues.map((i) => ({ ...i, line, message: read.value === undefined ? `expected a JSON object (${i.message})` : i.message })));
+      pushAll(issues, read.issues.map((i) => ({ ...i, line, message: read.value === undefined ? `expected a JSON object (${i.message})` : i.message })));
       return;
     }
     const q = read.value;

@@ -10,6 +10,7 @@
  * const pub = loadPublished();
  * publishedValue(pub, '1', 'GLM 5.2', 'Net value per / megajoule (USD/MJ)') // => 168.1
  */
+import { pushAll } from '../arrays.ts';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -72,7 +73,7 @@ function readOrCollect(path: string, label: string, issues: ValidationIssue[]): 
   try {
     return readCsv(path, label);
   } catch (e) {
-    if (e instanceof ValidationError) { issues.push(...e.issues); return null; }
+    if (e instanceof ValidationError) { pushAll(issues, e.issues); return null; }
     throw e;
   }
 }

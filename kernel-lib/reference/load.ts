@@ -9,6 +9,7 @@
  * const ref = loadReference();
  * ref.occupations.length // => 44
  */
+import { pushAll } from '../arrays.ts';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -78,7 +79,7 @@ function tryRead(dir: string, name: string, issues: ValidationIssue[]): CsvData 
   try {
     return readCsv(join(dir, name), name);
   } catch (e) {
-    if (e instanceof ValidationError) { issues.push(...e.issues); return null; }
+    if (e instanceof ValidationError) { pushAll(issues, e.issues); return null; }
     throw e;
   }
 }

@@ -24,6 +24,7 @@
  *
  * @example checkCompleteness(loadDataset('data/recorded/synthetic-small')).problems // => []
  */
+import { pushAll } from '../arrays.ts';
 import { type ValidationIssue } from '../errors.ts';
 import { readCsvColumns } from '../io/csv.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
@@ -162,7 +163,7 @@ export function checkCompleteness(ds: Dataset, options: CompletenessOptions = {}
 
   const degenerate = degenerateIntervals(ds);
   if (degenerate) warnings.push(degenerate);
-  warnings.push(...boundaryMismatches(ds));
+  pushAll(warnings, boundaryMismatches(ds));
 
   // The tables themselves, under the default scenario, point estimates only.
   const skipped: Record<string, string> = {};
