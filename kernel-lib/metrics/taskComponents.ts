@@ -88,18 +88,29 @@ export function runsByTaskAndSystem(dataset: Dataset): Map<string, Map<string, R
   let idx = runIndexCache.get(ds);
   if (!idx) {
     idx = new Map();
-    for (const r of ds.rows.runs) {
+    const runs = ds.rows.runs;
+    // each list built as the runs' positions in ds.rows.runs, kept beside it (rowPositions)
+    const at = new Map<RunRow[], number[]>();
+    for (let i = 0; i < runs.length; i++) {
+      const r = runs[i];
       let bySystem = idx.get(r.system);
       if (!bySystem) idx.set(r.system, (bySystem = new Map()));
       const list = bySystem.get(r.task_id);
-      if (list) list.push(r);
-      else bySystem.set(r.task_id, [r]);
+      if (list) at.get(list)!.push(i);
+      else { const l: RunRow[] = []; bySystem.set(r.task_id, l); at.set(l, [i]); }
     }
-    for (const bySystem of idx.values()) for (const list of bySystem.values()) list.sort((a, b) => a.attempt - b.attempt);
+    for (const [list, positions] of at) {
+      positions.sort((a, b) => runs[a].attempt - runs[b].attempt); // stable: equal attempts keep file order
+      for (const i of positions) list.push(runs[i]);
+      rowPositions.set(list, Int32Array.from(positions));
+    }
     runIndexCache.set(ds, idx);
   }
   return idx;
 }
+
+/** Each list of runsByTaskAndSystem -> the positions of its runs in `ds.rows.runs` (systemIndex's runPos without a lookup by run_id). */
+const rowPositions = new WeakMap<readonly RunRow[], Int32Array>();
 
 const NO_RUNS: ReadonlyMap<string, RunRow[]> = new Map();
 /** The runs of one system by task_id, each list in attempt order (empty when it has none). */
@@ -441,12 +452,14 @@ function systemIndex(ds: Dataset, system: string): SystemIndex {
   const n = included.length;
   const runAt = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) runAt[i + 1] = runAt[i] + lists[i].length;
-  const { position } = judgmentCodeIndex(ds);
   const runPos = new Int32Array(runAt[n]);
   const runCost = new Float64Array(runAt[n]), runEnergy = new Float64Array(runAt[n]), runAi = new Float64Array(runAt[n]);
   for (let i = 0, p = 0; i < n; i++) {
-    for (const run of lists[i]) {
-      runPos[p] = position.get(run.run_id)!;
+    // a run's own position: judgmentCodes gives every position of a run_id the same code
+    const positions = rowPositions.get(lists[i])!;
+    for (let r = 0; r < lists[i].length; r++) {
+      const run = lists[i][r];
+      runPos[p] = positions[r];
       runCost[p] = run.cost_usd;
       runEnergy[p] = run.energy_mj;
       runAi[p] = run.ai_hours;
