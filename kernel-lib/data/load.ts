@@ -490,23 +490,26 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
 
 /**
  * judgments.csv names each run by the same text as runs.csv: one string object for both, so that the
- * judgments' ids do not hold on to the whole judgments.csv text they were sliced from.
+ * judgments' ids do not hold on to the whole judgments.csv text they were sliced from. True when every
+ * id judgments.csv names was found in runs.csv's dictionary by the side-by-side walk (none is unknown).
  */
-function shareRunIds(files: Partial<Record<Key, CsvColumns>>): void {
+function shareRunIds(files: Partial<Record<Key, CsvColumns>>): boolean {
   const runIds = files.runs?.columns.run_id, judgedIds = files.judgments?.columns.run_id;
-  if (!runIds || !judgedIds) return;
+  if (!runIds || !judgedIds) return false;
   const ids = runIds.dict, judged = judgedIds.dict;
   // as a rule the judgments name the runs in runs.csv's order: the two dictionaries are then walked
   // side by side (a string comparison per id), and a Map is built only from the first id that is not
   const out = new Array<string>(judged.length);
   let j = 0;
   for (let i = 0; j < judged.length && i < ids.length; i++) if (judged[j] === ids[i]) out[j] = ids[i], j++;
-  if (j < judged.length) {
+  const walked = j === judged.length;
+  if (!walked) {
     const canon = new Map<string, string>();
     for (const v of ids) canon.set(v, v);
     for (; j < judged.length; j++) out[j] = canon.get(judged[j]) ?? judged[j];
   }
   judgedIds.dict = out;
+  return walked;
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */
@@ -577,10 +580,10 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   const at = (key: string) => manifestLines?.get(key);
   if (manifest && P.systems.rows.length && !systems.has(manifest.primary_system)) manifestIssues[0].push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
   // judgments.csv, last
-  shareRunIds(files);
+  const allRunsKnown = shareRunIds(files);
   check('judgments');
   uniqueIds(P.judgments, ['run_id', 'reference', 'judge'], 'judge', idIssues[6]);
-  ref(P.judgments, 'run_id', runs, 'run', 'runs.csv', refIssues[4]);
+  if (!allRunsKnown) ref(P.judgments, 'run_id', runs, 'run', 'runs.csv', refIssues[4]);
   if (manifest) {
     const jc = P.judgments.columns;
     let judged = false;

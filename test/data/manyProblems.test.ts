@@ -107,4 +107,21 @@ describe("loadDataset's problems in one order", () => {
       'manifest.json:6:primary_judge', // the manifest
     ]);
   });
+
+  it('names an unknown run whether the judgments follow runs.csv order or not (first, last, or shuffled)', () => {
+    const lines = readFileSync(join(SMALL, 'judgments.csv'), 'utf8').trimEnd().split('\n');
+    const [header, ...rows] = lines;
+    const orders = { kept: rows, reversed: [...rows].reverse(), interleaved: rows.filter((_, i) => i % 2).concat(rows.filter((_, i) => !(i % 2))) };
+    for (const [name, body] of Object.entries(orders)) {
+      for (const at of [0, body.length]) {
+        const dir = copy();
+        const withUnknown = [...body.slice(0, at), 'ghost,expert_only,J1,win', ...body.slice(at)];
+        writeFileSync(join(dir, 'judgments.csv'), [header, ...withUnknown].join('\n') + '\n');
+        expect(problems(dir), `${name}, unknown at ${at}`).toEqual([{ file: 'judgments.csv', line: at + 2, column: 'run_id', message: 'unknown run "ghost" (not in runs.csv)' }]);
+      }
+      const dir = copy();
+      writeFileSync(join(dir, 'judgments.csv'), [header, ...body].join('\n') + '\n');
+      expect(() => loadDataset(dir), name).not.toThrow();
+    }
+  });
 });
