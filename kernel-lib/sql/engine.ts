@@ -62,19 +62,16 @@ function sqlType(column: string, key: Key): string {
 }
 
 /** The view of one file: the schema's columns cast to their types, runs' node_hours (NULL when the file has none), and row_in_file. */
-function viewSql(dir: string, key: Key, header: string[]): string {
+function viewSql(dir: string, key: Key, file: string, header: string[]): string {
   const columns = Object.keys(FILES[key].schema.shape);
-  const missing = columns.filter((c) => !header.includes(c));
-  if (missing.length) throw new J2GError(`${key}: missing column ${missing.join(', ')}`);
   const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`);
   if (key === 'runs') casts.push(header.includes('node_hours') ? 'CAST(node_hours AS DOUBLE) AS node_hours' : 'CAST(NULL AS DOUBLE) AS node_hours');
   // the validity codes j2g energy and j2g import write (release/completeness.ts validityFlags), as text
   if (key === 'runs') casts.push(header.includes('validity') ? 'CAST(validity AS VARCHAR) AS validity' : 'CAST(NULL AS VARCHAR) AS validity');
-  const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
-  if (existsSync(pq)) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(pq)}, file_row_number = true)`;
-  const csv = join(dir, FILES[key].file);
+  const path = join(dir, file);
+  if (file.endsWith('.parquet')) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(path)}, file_row_number = true)`;
   // every column read as text, then cast: DuckDB's type sniffing never decides a column's type
-  return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(csv)}, header = true, all_varchar = true)`;
+  return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(path)}, header = true, all_varchar = true)`;
 }
 
 /**
@@ -87,14 +84,13 @@ function viewSql(dir: string, key: Key, header: string[]): string {
  * scans the files some thirty times in one query, and 30 default buffers alone passed a 1 GB memory_limit
  * even on synthetic-small ("could not allocate block of size 30.5 MiB (946.1 MiB/953.6 MiB used)").
  */
-function rawViewSql(dir: string, key: Key, header: string[], numeric: ReadonlySet<string> = new Set()): string {
+function rawViewSql(dir: string, key: Key, file: string, header: string[], numeric: ReadonlySet<string> = new Set()): string {
   const columns = Object.keys(FILES[key].schema.shape);
-  const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
-  const parquet = existsSync(pq);
+  const path = join(dir, file), parquet = file.endsWith('.parquet');
   const asRead = (c: string) => (parquet && PARQUET_NUMBER_COLUMNS[key].concat(key === 'runs' ? ['node_hours'] : []).includes(c) && numeric.has(c) ? `${c} AS ${c}` : `CAST(${c} AS VARCHAR) AS ${c}`);
   const text = columns.map(asRead);
   if (key === 'runs') text.push(header.includes('node_hours') ? asRead('node_hours') : 'CAST(NULL AS VARCHAR) AS node_hours');
-  const source = parquet ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true, buffer_size = 4194304)`;
+  const source = parquet ? `read_parquet(${literal(path)})` : `read_csv(${literal(path)}, header = true, all_varchar = true, buffer_size = 4194304)`;
   return `CREATE VIEW raw_${key} AS SELECT ${text.join(', ')} FROM ${source}`;
 }
 
@@ -148,15 +144,16 @@ export interface DuckDbDataset {
   close(): void;
 }
 
-/** The header of a dataset file, read by DuckDB (Parquet or CSV). */
-async function headerOf(connection: DuckDBConnection, dir: string, key: Key): Promise<string[]> {
-  return (await columnTypes(connection, dir, key)).map(([name]) => name);
+/** The file a dataset key is read from in `dir`: its Parquet twin when there is one, else its CSV file. */
+function datasetFileOf(dir: string, key: Key): string {
+  const pq = FILES[key].file.replace(/\.csv$/, '.parquet');
+  return existsSync(join(dir, pq)) ? pq : FILES[key].file;
 }
 
-/** The columns of a dataset file with DuckDB's type of each (every CSV column VARCHAR: read as text). */
-async function columnTypes(connection: DuckDBConnection, dir: string, key: Key): Promise<[string, string][]> {
-  const pq = join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'));
-  const source = existsSync(pq) ? `read_parquet(${literal(pq)})` : `read_csv(${literal(join(dir, FILES[key].file))}, header = true, all_varchar = true)`;
+/** The columns of a dataset file (datasetFileOf) with DuckDB's type of each (every CSV column VARCHAR: read as text). */
+async function columnTypes(connection: DuckDBConnection, dir: string, file: string): Promise<[string, string][]> {
+  const path = join(dir, file);
+  const source = file.endsWith('.parquet') ? `read_parquet(${literal(path)})` : `read_csv(${literal(path)}, header = true, all_varchar = true)`;
   const r = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
   return r.getRowObjectsJS().map((row) => [String(row.column_name), String(row.column_type)]);
 }
@@ -182,14 +179,15 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
   await connection.run(`SET temp_directory = ${literal(spill)}`);
   const fileOf = {} as Record<Key, string>;
   const rawViews: string[] = [];
+  const headers = {} as Record<Key, string[]>;
   for (const key of Object.keys(FILES) as Key[]) {
-    const types = await columnTypes(connection, dir, key);
-    const header = types.map(([name]) => name);
-    fileOf[key] = existsSync(join(dir, FILES[key].file.replace(/\.csv$/, '.parquet'))) ? FILES[key].file.replace(/\.csv$/, '.parquet') : FILES[key].file;
+    fileOf[key] = datasetFileOf(dir, key);
+    const types = await columnTypes(connection, dir, fileOf[key]);
+    const header = (headers[key] = types.map(([name]) => name));
     const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
     if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
-    await connection.run(viewSql(dir, key, header));
-    rawViews.push(rawViewSql(dir, key, header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
+    await connection.run(viewSql(dir, key, fileOf[key], header));
+    rawViews.push(rawViewSql(dir, key, fileOf[key], header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
     await connection.run(rawViews[rawViews.length - 1]);
   }
   const stampSource: StampSource = {
@@ -209,7 +207,7 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
     }
     materialized = true;
   };
-  const hasValidity = (await headerOf(connection, dir, 'runs')).includes('validity');
+  const hasValidity = headers.runs.includes('validity');
   /** every-system component tables (prefetchAllSystems) by configuration without the system */
   const batches = new Map<string, string>();
   /** per every-system table: its systems (sorted), and the rows read of it not yet taken, by system */
