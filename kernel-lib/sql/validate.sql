@@ -57,17 +57,23 @@ run_groups AS (
                   THEN CAST(POWER(2, TRY_CAST(attempt AS INTEGER) - 1) AS BIGINT) ELSE CAST(0 AS BIGINT) END) AS attempt_bits
   FROM raw_runs GROUP BY task_id, system
 ),
+-- the task and system ids the groups and runs are looked up in (each read once)
+known_tasks AS (SELECT DISTINCT task_id FROM raw_tasks),
+known_systems AS (SELECT DISTINCT system FROM raw_systems),
 -- the groups whose runs need itemising: an unknown task or system, or attempts that are not 1..n
+-- (each condition written once, as a flag, and the flags filtered)
 suspect_groups AS (
-  SELECT g.task_id, g.system,
-         CASE WHEN g.task_id IS NOT NULL AND t.task_id IS NULL THEN 1 ELSE 0 END AS unknown_task,
-         CASE WHEN g.system IS NOT NULL AND s.system IS NULL THEN 1 ELSE 0 END AS unknown_system,
-         CASE WHEN g.n <= 30 AND g.attempt_bits = POWER(2, g.n) - 1 THEN 0 ELSE 1 END AS attempts_suspect
-  FROM run_groups g
-  LEFT JOIN (SELECT DISTINCT task_id FROM raw_tasks) t ON t.task_id = g.task_id
-  LEFT JOIN (SELECT DISTINCT system FROM raw_systems) s ON s.system = g.system
-  WHERE (g.task_id IS NOT NULL AND t.task_id IS NULL) OR (g.system IS NOT NULL AND s.system IS NULL)
-     OR NOT (g.n <= 30 AND g.attempt_bits = POWER(2, g.n) - 1)
+  SELECT task_id, system, unknown_task, unknown_system, attempts_suspect
+  FROM (
+    SELECT g.task_id, g.system,
+           CASE WHEN g.task_id IS NOT NULL AND t.task_id IS NULL THEN 1 ELSE 0 END AS unknown_task,
+           CASE WHEN g.system IS NOT NULL AND s.system IS NULL THEN 1 ELSE 0 END AS unknown_system,
+           CASE WHEN g.n <= 30 AND g.attempt_bits = POWER(2, g.n) - 1 THEN 0 ELSE 1 END AS attempts_suspect
+    FROM run_groups g
+    LEFT JOIN known_tasks t ON t.task_id = g.task_id
+    LEFT JOIN known_systems s ON s.system = g.system
+  ) f
+  WHERE unknown_task = 1 OR unknown_system = 1 OR attempts_suspect = 1
 ),
 suspect_runs AS (
   SELECT r.run_id, r.task_id, r.system, r.attempt, g.unknown_task, g.unknown_system, g.attempts_suspect
@@ -77,8 +83,8 @@ suspect_runs AS (
          CASE WHEN r.task_id IS NOT NULL AND t.task_id IS NULL THEN 1 ELSE 0 END,
          CASE WHEN r.system IS NOT NULL AND s.system IS NULL THEN 1 ELSE 0 END, 1
   FROM raw_runs r
-  LEFT JOIN (SELECT DISTINCT task_id FROM raw_tasks) t ON t.task_id = r.task_id
-  LEFT JOIN (SELECT DISTINCT system FROM raw_systems) s ON s.system = r.system
+  LEFT JOIN known_tasks t ON t.task_id = r.task_id
+  LEFT JOIN known_systems s ON s.system = r.system
   WHERE r.task_id IS NULL OR r.system IS NULL
 ),
 problems AS (
