@@ -2,6 +2,10 @@
  * judgeAgreement.ts (Joules-to-GDP D.1, Table 2) against counts made by hand (#29 mutation testing):
  * which comparisons two judges share, exact agreement (same win / tie / loss) and binary agreement
  * (same win-or-tie vs loss), as percents of the shared pairs, and every refusal with its full message.
+ *
+ * Equivalent survivor (s11-u3 run: 95 + 1 timeout of 97 killed): `winTie = o !== 'loss'` made
+ * `o === 'loss'`. Binary agreement compares winTie(a) === winTie(b), and negating both sides of an
+ * equality changes nothing; no output can tell them apart.
  */
 import { describe, expect, test } from 'vitest';
 import { agreementOfCounts, judgeAgreement, outcomeAgreement } from '../../kernel-lib/uncertainty/judgeAgreement.ts';

@@ -3,6 +3,10 @@
  * contract (#29 mutation testing): resolveNoise's defaults, refusals (full messages) and frozen
  * result; tasksOnly on every switch; noiseWords' sentences written by hand; noiseFromText's grammar
  * and noiseText, its inverse.
+ *
+ * Equivalent survivor (s11-u3 run: 164 of 165 killed): in resolveNoise's meter check,
+ * `typeof v !== 'number'` made `false`. Number.isFinite does not coerce (Number.isFinite('0.05') is
+ * false), so a string, boolean, null or object is still refused by the same throw with the same message.
  */
 import { describe, expect, test } from 'vitest';
 import { NO_NOISE, noiseFromText, noiseText, noiseWords, resolveNoise, tasksOnly, type Noise } from '../../kernel-lib/uncertainty/noise.ts';
