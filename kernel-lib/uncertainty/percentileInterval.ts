@@ -94,7 +94,7 @@ export function percentileSelect(work: Float64Array, p: number): number {
   const h = (work.length - 1) * p;
   const lo = Math.floor(h);
   const a = select(work, lo);
-  if (lo + 1 >= work.length || h === lo) return a;
+  if (h === lo) return a; // also p = 1 (lo = B - 1, nothing above it): h = lo exactly
   // After selection every element right of lo is >= a: the next order statistic is their minimum.
   let b = Infinity;
   for (let i = lo + 1; i < work.length; i++) if (work[i] < b) b = work[i];
