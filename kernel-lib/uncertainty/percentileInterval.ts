@@ -54,8 +54,8 @@ function tailInterval(x: Float64Array, level: number): Interval | null {
   const sample = new Float64Array(m);
   for (let i = 0; i < m; i++) sample[i] = x[i * step];
   const slack = Math.ceil(3 * Math.sqrt(m * pl)) + 2;
+  // m is 256..341 (B >= 1024) and slack at most 23 (pl <= 0.1): 0 <= lowAt < highAt < m always
   const lowAt = Math.ceil(m * pl) + slack, highAt = Math.floor(m * pu) - slack;
-  if (!(lowAt < highAt && highAt >= 0 && lowAt < m)) return null;
   const L = select(sample, lowAt), H = select(sample, highAt);
   const cap = Math.ceil((B * (lowAt + 1 + slack)) / m) + 64;
   const low = new Float64Array(cap), high = new Float64Array(cap);
@@ -69,16 +69,17 @@ function tailInterval(x: Float64Array, level: number): Interval | null {
   const kl = Math.floor(hl), ku = Math.floor(hu);
   const offset = B - nh; // draws below the high set
   if (nl < kl + 2 || offset > ku) return null;
-  return { lower: typeSeven(low.subarray(0, nl), kl, hl, B), upper: typeSeven(high.subarray(0, nh), ku - offset, hu, B, offset) };
+  return { lower: typeSeven(low.subarray(0, nl), kl, hl), upper: typeSeven(high.subarray(0, nh), ku - offset, hu, offset) };
 }
 
 /**
  * x_(k) + (h - k0) (x_(k+1) - x_(k)) over the set `x` (reordered), where k0 = k + offset is the rank in
- * the whole sample of B draws: percentileSelect's arithmetic, on a set holding the two order statistics.
+ * the whole sample of B draws: percentileSelect's arithmetic, on a set holding the two order statistics
+ * (k0 + 1 < B: h = (B - 1) p with p < 1).
  */
-function typeSeven(x: Float64Array, k: number, h: number, B: number, offset = 0): number {
+function typeSeven(x: Float64Array, k: number, h: number, offset = 0): number {
   const a = select(x, k), k0 = k + offset;
-  if (k0 + 1 >= B || h === k0) return a;
+  if (h === k0) return a;
   let b = Infinity;
   for (let i = k + 1; i < x.length; i++) if (x[i] < b) b = x[i];
   return a + (h - k0) * (b - a);
@@ -93,7 +94,7 @@ export function percentileSelect(work: Float64Array, p: number): number {
   const h = (work.length - 1) * p;
   const lo = Math.floor(h);
   const a = select(work, lo);
-  if (lo + 1 >= work.length || h === lo) return a;
+  if (h === lo) return a; // also p = 1 (lo = B - 1, nothing above it): h = lo exactly
   // After selection every element right of lo is >= a: the next order statistic is their minimum.
   let b = Infinity;
   for (let i = lo + 1; i < work.length; i++) if (work[i] < b) b = work[i];

@@ -59,7 +59,7 @@ const TWO_32 = 4294967296;
 function metrics(agg: Float64Array, C: number, out: Float64Array[]): void {
   for (let c = 0; c < C; c++) {
     const y = agg[c * K], g = agg[c * K + 1], cost = agg[c * K + 2], e = agg[c * K + 3], s = agg[c * K + 4];
-    if (!(e > 0)) requirePositive('netValuePerJoule', 'energy', e);
+    requirePositive('netValuePerJoule', 'energy', e); // also refuses Infinity (a guard `e > 0` let it through)
     out[0][c] = y / e;
     out[1][c] = (g - cost) / e;
     out[2][c] = s / e;

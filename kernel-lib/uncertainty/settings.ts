@@ -54,7 +54,7 @@ export function formatBytes(bytes: number): string {
   const units = ['bytes', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
   let u = 0, x = bytes;
   while (x >= 1000 && u < units.length - 1) { x /= 1000; u++; }
-  return u === 0 ? `${Math.round(x)} bytes` : `${Number(x.toPrecision(2))} ${units[u]}`;
+  return `${u === 0 ? Math.round(x) : Number(x.toPrecision(2))} ${units[u]}`;
 }
 
 /**

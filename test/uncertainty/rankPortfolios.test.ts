@@ -80,8 +80,8 @@ function input(occs: Occ[], C: number): PortfolioInput {
 
 /*
  * Equivalent mutants of rankPortfolios.ts (#29, npm run mutation: no output can tell them apart):
- * - `if (!(e > 0)) requirePositive(...)` with the guard always true: requirePositive throws only for a
- *   non-positive energy, so calling it for every category changes nothing.
+ * - (was listed here, but not equivalent: `if (!(e > 0)) requirePositive(...)` let Infinity through; the
+ *   guard is gone, test/uncertainty/rankPortfoliosMutants.test.ts; speed-only code measured there too.)
  * - loops run one index past a typed array (i <= n, o <= O, k <= K, c <= C in the count, start, task,
  *   leader and retention loops; ranksFrom's bounds, as in spearman.ts): the read is undefined, compares
  *   false or indexes nothing, and writes past the end are ignored (agg's k = K slot is the next

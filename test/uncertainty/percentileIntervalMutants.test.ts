@@ -1,0 +1,102 @@
+/**
+ * percentileInterval.ts against type-7 percentiles computed by hand (#29 mutation testing), not only
+ * against percentileSorted: h = (n - 1) p, x_(floor h) + (h - floor h)(x_(floor h + 1) - x_(floor h)),
+ * on values with unequal gaps (an index shifted by one gives another number), on both routes (the
+ * selection over every draw, and the two-tail route for B >= 1024); every refusal with its message.
+ *
+ * Equivalent survivors (s11-u3, lines 18-37, 93-103, 136-141 measured): percentileSelect's scan for the
+ * next order statistic, `i < work.length` made `<=` (the read past the end is undefined, and
+ * `undefined < b` is false) and `work[i] < b` made `<=` (an equal value replaces b by itself). Its
+ * early return was `lo + 1 >= B || h === lo`; the first test implies the second (p = 1 gives
+ * h = B - 1 exactly), so four survivors of it were redundant code, now removed: `h === lo` alone is
+ * what p = 1 needs (without it, 0 x Infinity = NaN; planted, the p = 1 case fails).
+ * Not yet measured: tailInterval, typeSeven and select (lines 38-92, 104-129). In a stopped run with
+ * the folder's tests (73 of 215 mutants, before these tests) most survivors were there, in the two-tail
+ * route, where a changed sample, slack or cap only sends the draws to the full selection: same numbers.
+ */
+import { describe, expect, test } from 'vitest';
+import { finitePercentiles, percentileInterval, percentileIntervalInPlace, percentileSelect } from '../../kernel-lib/uncertainty/percentileInterval.ts';
+import { createRng } from '../../kernel-lib/random/prng.ts';
+
+/** A seeded Fisher-Yates shuffle of a copy (the order the draws come in must not matter). */
+function shuffled(x: Float64Array, seed: number): Float64Array {
+  const y = x.slice(), rng = createRng(seed);
+  for (let i = y.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    const t = y[i]; y[i] = y[j]; y[j] = t;
+  }
+  return y;
+}
+
+describe('percentileSelect: type 7 by hand', () => {
+  test('powers of two 1..64 in a scrambled order: h = 6p', () => {
+    const x = () => Float64Array.of(64, 1, 16, 4, 32, 2, 8);
+    // p .05: h .3 -> 1 + .3 x 1; p .3: h 1.8 -> 2 + .8 x 2; p .5: h 3 -> 8; p .95: h 5.7 -> 32 + .7 x 32
+    for (const [p, want] of [[0, 1], [0.05, 1.3], [0.3, 3.6], [0.5, 8], [0.95, 54.4], [1, 64]]) expect(percentileSelect(x(), p)).toBeCloseTo(want, 12);
+    expect(percentileSelect(Float64Array.of(7), 0.4)).toBe(7);
+    // two values: h = p
+    expect(percentileSelect(Float64Array.of(10, 0), 0.25)).toBeCloseTo(2.5, 12);
+  });
+
+  test('squares 0..9999 shuffled, 95% interval: order statistics 249 and 250 (lower), 9749 and 9750 (upper)', () => {
+    // h = 9999 x .025 = 249.975: 249^2 + .975 (250^2 - 249^2) = 62001 + .975 x 499 = 62487.525
+    // h = 9999 x .975 = 9749.025: 9749^2 + .025 x (2 x 9749 + 1) = 95043001 + 487.475 = 95043488.475
+    const sq = Float64Array.from({ length: 10_000 }, (_, i) => i * i);
+    for (const seed of [1, 2]) {
+      const x = shuffled(sq, seed), before = x.slice();
+      const a = percentileInterval(x); // default level 0.95
+      expect(a.lower).toBeCloseTo(62487.525, 6);
+      expect(a.upper).toBeCloseTo(95043488.475, 6);
+      expect(x).toEqual(before);
+      const b = percentileIntervalInPlace(x.slice());
+      expect(b.lower).toBeCloseTo(62487.525, 6);
+      expect(b.upper).toBeCloseTo(95043488.475, 6);
+      // level .5: h = 2499.75 -> 2499^2 + .75 x 4999 = 6245001 + 3749.25; h = 7499.25 -> 7499^2 + .25 x 14999
+      const c = percentileInterval(x, 0.5);
+      expect(c.lower).toBeCloseTo(6248750.25, 6);
+      expect(c.upper).toBeCloseTo(56235001 + 3749.75, 6);
+      const f = finitePercentiles(x, [0.025, 1]);
+      expect(f[0]).toBeCloseTo(62487.525, 6);
+      expect(f[1]).toBe(9999 * 9999);
+      // the median: h = 4999.5 -> 4999^2 + .5 x 9999
+      expect(finitePercentiles(x, [0.5])[0]).toBeCloseTo(24990001 + 4999.5, 6);
+    }
+  });
+
+  test('squares 0..2000 (B = 2001) and 0..1199 (B = 1200), 90% and 99%: the two-tail route\'s interpolation by hand', () => {
+    // B = 2001, level .9: h = 2000 x .05 = 100 (exactly an order statistic up to rounding), 2000 x .95 = 1900
+    const a = percentileInterval(shuffled(Float64Array.from({ length: 2001 }, (_, i) => i * i), 3), 0.9);
+    expect(a.lower).toBeCloseTo(10000, 6);
+    expect(a.upper).toBeCloseTo(3610000, 6);
+    // B = 1200, level .99: h = 1199 x .005 = 5.995 -> 25 + .995 x 11 = 35.945; h = 1199 x .995 = 1193.005 -> 1193^2 + .005 x 2387
+    const b = percentileIntervalInPlace(shuffled(Float64Array.from({ length: 1200 }, (_, i) => i * i), 4), 0.99);
+    expect(b.lower).toBeCloseTo(35.945, 6);
+    expect(b.upper).toBeCloseTo(1423249 + 11.935, 6);
+  });
+});
+
+describe('refusals', () => {
+  test('a level outside (0, 1), on both entry points, before anything else', () => {
+    for (const level of [0, 1, -0.5, 1.5, NaN]) {
+      expect(() => percentileInterval(Float64Array.of(1, 2), level)).toThrow(new RegExp(`^invalid level: ${level}$`));
+      expect(() => percentileIntervalInPlace(new Float64Array(0), level)).toThrow(new RegExp(`^invalid level: ${level}$`));
+    }
+  });
+
+  test('no draws, and a non-finite draw at the first or last position, on both routes', () => {
+    expect(() => percentileInterval(new Float64Array(0))).toThrow(/^percentile requires data$/);
+    expect(() => percentileIntervalInPlace(new Float64Array(0), 0.9)).toThrow(/^percentile requires data$/);
+    for (const n of [3, 2000]) {
+      for (const at of [0, n - 1]) {
+        for (const bad of [NaN, Infinity, -Infinity]) {
+          const x = Float64Array.from({ length: n }, (_, i) => i);
+          x[at] = bad;
+          expect(() => percentileInterval(x)).toThrow(/^percentileInterval requires finite draws$/);
+          expect(() => percentileIntervalInPlace(x)).toThrow(/^percentileInterval requires finite draws$/);
+          expect(() => finitePercentiles(x, [0.5])).toThrow(/^percentileInterval requires finite draws$/);
+        }
+      }
+    }
+    expect(() => finitePercentiles(new Float64Array(0), [])).toThrow(/^percentile requires data$/);
+  });
+});
