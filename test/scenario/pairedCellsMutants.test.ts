@@ -277,3 +277,77 @@ describe('sides with the same components', () => {
   });
 });
 
+
+/**
+ * A second implementation of Table 13's paired interval for one category (the oracle of the next test):
+ * drawSample's resampled tasks, each side's group mean sum_{o in group} (w_o / W_group) (mean over o's
+ * drawn slots) with W_group the weights of the group's occupations only, the statistic per side, the
+ * difference per draw, the non-finite ones left out, type-7 percentiles of the sorted rest.
+ */
+const TABLE13: Record<string, (x: Record<string, number>) => number> = {
+  win_tie_pct: (x) => 100 * x.credit,
+  credited_value_usd: (x) => x.valueUSD,
+  ai_cost_usd: (x) => x.costUSD,
+  time_saving_hours: (x) => x.timeSavingHours,
+  energy_mj: (x) => x.energyMJ,
+  ai_time_hours: (x) => x.aiHours,
+  nvj: (x) => (x.valueUSD - x.costUSD) / x.energyMJ,
+  tsj: (x) => x.timeSavingHours / x.energyMJ,
+};
+
+function naiveCategory(base: TableOptions, variant: TableOptions, group: string[], draws: number, seed: number): Record<string, [number, number]> {
+  const eb = evaluate(base), ev = evaluate(variant);
+  const c0 = eb.components, n = c0.taskIds.length, O = c0.occupations.length;
+  const inGroup = c0.occupations.map((o) => group.includes(o));
+  const sample = drawSample(taskBootstrap(c0.occupationIndex, O, { draws, seed }));
+  const meansOf = (e: Evaluation, tasks: ArrayLike<number>) => {
+    const sums = Array.from({ length: O }, () => Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<string, number>);
+    const count = new Array(O).fill(0);
+    for (let s = 0; s < tasks.length; s++) {
+      const i = tasks[s], o = e.components.occupationIndex[i];
+      count[o]++;
+      for (const k of KEYS) sums[o][k] += e.components[k][i];
+    }
+    const W = Array.from(e.weights).reduce((a, w, o) => a + (inGroup[o] ? w : 0), 0);
+    return Object.fromEntries(KEYS.map((k) => [k, sums.reduce((t, so, o) => t + (inGroup[o] ? (e.weights[o] / W) * (so[k] / count[o]) : 0), 0)])) as Record<string, number>;
+  };
+  const diffs: Record<string, number[]> = Object.fromEntries(Object.keys(TABLE13).map((k) => [k, []]));
+  for (let b = 0; b < draws; b++) {
+    const tasks = sample.subarray(b * n, (b + 1) * n);
+    const xb = meansOf(eb, tasks), xv = meansOf(ev, tasks);
+    for (const [column, f] of Object.entries(TABLE13)) {
+      const d = f(xv) - f(xb);
+      if (Number.isFinite(d)) diffs[column].push(d);
+    }
+  }
+  const type7 = (x: number[], p: number) => {
+    const h = (x.length - 1) * p, lo = Math.floor(h);
+    return x[lo] + (h - lo) * (x[Math.min(lo + 1, x.length - 1)] - x[lo]);
+  };
+  return Object.fromEntries(Object.entries(diffs).map(([column, d]) => {
+    d.sort((a, b) => a - b);
+    return [column, [type7(d, 0.025), type7(d, 0.975)]];
+  }));
+}
+
+describe('a Table 13 row only the baseline has', () => {
+  test("occA's employment 0, equal weights against employment weights (the same tasks): Cat1 is a baseline-only row with no interval, and Cat2 (the baseline's second row, the variant's first) gets the naive category intervals", () => {
+    const dir = editedDataset({ 'occupations.csv': (t) => t.replace('occA,11-0001,Cat1,S1,100,50', 'occA,11-0001,Cat1,S1,0,50') });
+    const ds = loadDataset(dir);
+    const side = (s: object) => loadScenario({ dataset: dir, draws: 200, seed: 7, ...s }, { dataset: ds });
+    const b = side({ weights: 'equal' }), v = side({ weights: 'employment' });
+    const c = compareScenarios(b, v);
+    const cat1 = c.cells.filter((x) => x.table === 'table13' && x.row === 'Cat1');
+    // the row is a cell of the comparison (a baseline value, no variant value), so the check is live
+    expect(cat1.map((x) => x.column).sort()).toEqual(Object.keys(TABLE13).sort());
+    for (const x of cat1) expect([x.base !== null, x.variant, x.lo, x.hi], x.column).toEqual([true, null, null, null]);
+    const want = naiveCategory(b.options, v.options, ['occB', 'occC'], 200, 7);
+    for (const [column, [lo, hi]] of Object.entries(want)) {
+      const x = c.cells.find((y) => y.table === 'table13' && y.row === 'Cat2' && y.column === column)!;
+      expect(near(x.lo, lo) && near(x.hi, hi), `${column}: [${x.lo}, ${x.hi}], naive [${lo}, ${hi}]`).toBe(true);
+    }
+    // not a degenerate check: the weights move Cat2's value, so its interval is not [0, 0]
+    const value = want.credited_value_usd;
+    expect(value[0]).toBeLessThan(value[1]);
+  });
+});
