@@ -164,20 +164,25 @@ describe("Table 1's paired intervals equal a naive second implementation", () =>
 });
 
 describe('an interval is attached only where the printed cells are the statistic, on both sides', () => {
-  const ds = loadDataset(SMALL);
-  const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 3, ...s }, { dataset: ds });
-  const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
-  const c = compareScenarios(b, v);
-  const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
-  const run = (edit: (key: string, p: { base: number | null; variant: number | null }) => { base: number | null; variant: number | null } | undefined) =>
-    pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 3 }, (t, r, col) => {
-      const p = at.get(`${t}|${r}|${col}`);
-      return p && edit(`${t}|${r}|${col}`, p);
-    });
+  // built inside each test: kernel-lib code run while vitest collects the file makes every mutant it
+  // reaches "static" (rerun with every test; docs/mutation.md)
+  const setup = () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 3, ...s }, { dataset: ds });
+    const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
+    const c = compareScenarios(b, v);
+    const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+    const run = (edit: (key: string, p: { base: number | null; variant: number | null }) => { base: number | null; variant: number | null } | undefined) =>
+      pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 3 }, (t, r, col) => {
+        const p = at.get(`${t}|${r}|${col}`);
+        return p && edit(`${t}|${r}|${col}`, p);
+      });
+    return { c, at, run, all: run((_, p) => p) };
+  };
   const keys = (x: PairedInterval[]) => x.map((y) => `${y.table}|${y.row}|${y.column}`).sort();
-  const all = run((_, p) => p);
 
   test("with the tables' own cells every interval compareScenarios attached comes back, with the same endpoints", () => {
+    const { c, all } = setup();
     const attached = c.cells.filter((x) => x.lo !== null);
     expect(all.length).toBe(attached.length);
     expect(all.length).toBeGreaterThan(40); // Tables 1, 13, 15, 17, 19-21
@@ -188,6 +193,7 @@ describe('an interval is attached only where the printed cells are the statistic
   });
 
   test('a cell the table does not print, or prints differently (1e-6 relative, or null) on either side, gets no interval; one 5e-10 relative off still does', () => {
+    const { at, run, all } = setup();
     const cost = 'table01|sysX|cost_usd', minutes = 'table01|sysX|completion_min', nvj = 'table01|sysX|nvj', tsj = 'table13|Cat2|tsj', value = 'table13|Cat2|credited_value_usd', nullBase = 'table13|Cat1|nvj';
     // |cell| > 2 where the tolerance 1e-9 max(1, |b|) matters: minutes 5e-10 relative off is inside it
     expect(Math.abs(at.get(minutes)!.base!)).toBeGreaterThan(2);
