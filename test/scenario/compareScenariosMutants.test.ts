@@ -14,24 +14,18 @@
  * only the baseline has was a cell and a conclusion ("systems without a value under the variant"). The
  * last test failed on the old code; such a row is now a cell with a null baseline and is named.
  *
- * Mutation runs (docs/mutation.md, session s10-29d; compare.ts lines 57 and 105-175 with the compare
- * test files). Left, and why no output on synthetic-small tells them apart (line numbers of compare.ts
- * after the fix):
- * - `num`'s `typeof v === 'number'` made `true` or `||` (57): Number.isFinite does not coerce, so a
- *   non-number is null either way.
- * - Table 16 is kept out twice: buildTables' `except: ['table16']` emptied or changed (109, 110) and the
- *   loop's `name === 'table16'` skip made `false` (115) each leave the other in place.
- * - `if (!v) continue` made `false` (116): buildTables gives both sides the same tables.
- * - The skip of text and key columns (130) made `false` or `&&`: a text column is null on both sides
- *   (skipped as such), and no table has a numeric key column.
- * - percentChange's `x !== null` made `true` (135): the difference is null unless both values are.
- * - onlyBase's `c.base !== null` and onlyVariant's `c.variant !== null` made `true` (153, 154): no cell
- *   has both values null.
- * - The `', '` between the rows named as left out made `""` (155, 156): one row is left out in each test
- *   (two systems, two categories: a second row left out would leave no ranking).
- * Not constructed (synthetic-small has two systems and two categories): the "rank order changes (leader
- * stays)" branch (161: three rows are needed to change the order below an unchanged leader), and the
- * catch of a J2GError from systemRows (171-173: no side of these tests fails to give system rows).
+ * Mutation runs (docs/mutation.md, sessions s10-29d and s11-sc). s10-29d left 39 not killed in compare.ts;
+ * s11-sc took out the code behind the equivalent ones that were redundant guards (no output changed:
+ * `num`'s typeof (Number.isFinite does not coerce), the second Table 16 skip (one buildTables call with
+ * `except` for both sides, whose change the no-table16 check kills), the skip of text and key columns
+ * (every key column is text, and a text column is null on both sides, skipped as such), percentChange's
+ * `x !== null` and onlyBase's / onlyVariant's other-side test (implied by the difference and by no cell
+ * being null on both sides)), and added the tests at the end of this file for the rest: two rows left
+ * out (the `', '`), the rank order changing under a leader that stays (three categories), and a variant
+ * whose Table 1 cannot be built (`if (!v) continue`, systemRows' J2GError caught). Left, equivalent:
+ * - the catch around the frontier emptied (`{}`): it then swallows every error, and systemRows throws
+ *   only J2GErrors (UnsupportedOutputError) once buildTables has resolved the same options.
+ */
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
