@@ -17,37 +17,33 @@
  * off by 5e-10 relative on a cell above 2 does); one printed cell alone; a baseline that cannot be
  * evaluated ([]); sysY, whose expert-with-AI crossings and policies cannot be evaluated.
  *
+ * Session s11-sc simplified pairedCells.ts where the survivors were speed-only routes, with no number
+ * changed (a same-run bench found the same intervals, bit for bit, and no loss of speed; docs/mutation.md):
+ * a denominator is one column (each printed ratio has a single mean below the line), so the terms of
+ * zero coefficient are gone; blocks share a pass over the draws by a key of what groupMeanDraws depends on
+ * (group count, group of each occupation, weights) instead of a search with a table grouping and
+ * sameArray; the [0, 0] route of identical draws only skips the selection (anyFinite is gone). Drawing
+ * each block on its own, or dropping the [0, 0] route, cost 14-80% and 17-23% of compareScenarios' CPU
+ * time, so both stayed. The last test here covers the row only the baseline has (224's filter).
+ *
  * Survivors left, equivalent (no output can tell them apart), pairedCells.ts line numbers:
- * - 77 (`?? []`): without a denominator the d's are never read. 81, 155, 156, 182 (`<` -> `<=`): the read
- *   past the end gives undefined/NaN, which is not stored (non-finite) or lands on a typed array's
- *   non-index property.
- * - 86-87, the denominator terms of zero coefficient (`+ d4 * b4` -> `-`, `d0 * b0 + d1 * b1` -> `-`):
- *   no statistic has S or G in its denominator, and -0 * x adds nothing (`d1 * b1` -> `d1 / b1`, 0 / 0
- *   in a draw of G~ = 0, is killed by the free-and-lost copy).
- * - The grouping into one pass (241, 244-246, sameArray 189-193): blocks are drawn together only when
- *   their rows, weights and groups are equal, and then their draws are the same numbers; every mutant
- *   that only splits a bucket (never merge, `grouping` ignored or undefined, sameArray false) changes
- *   speed only. The ones that merge blocks of different weights are killed above (employment weights).
- * - 257-258 and 262, the [0, 0] shortcut: without it pairedDifferences gives exactly 0 in every finite
- *   draw, the same [0, 0]; `anyFinite` -> true and `!m` -> false differ only when every draw's statistic
- *   is non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
- * - 171 (`!blocks.length`): no bucket is empty. 231 (`wanted.length` -> true), 235's `den[j] !== 0` ->
- *   true and 244's row-count test: more columns or blocks drawn, the same draws.
- * - 110 (`instanceof J2GError` -> true): only a non-J2GError inside evaluate would tell. 125, 139 (`cat`,
- *   a policy's evaluation -> true): weightedCategories and a policy evaluation whose judgedAttempts
- *   succeeded do not fail on any dataset that evaluates.
- * - 216's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0; `<=` -> `<`
+ * - `<` -> `<=` in the loops of pairedDifferences, fullMeans: the read past the end gives
+ *   undefined/NaN, which is not stored (non-finite) or lands on a typed array's non-index property.
+ * - The [0, 0] route: `same` made false (the arrow, `every`, `x === xv[j]` -> false): the selection over
+ *   the exact zeros gives the same [0, 0]. `!m` -> false: differs only when every draw's statistic is
+ *   non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
+ * - More columns or blocks drawn than needed, the same draws: `use`'s terms made true, 231's
+ *   `wanted.length` -> true.
+ * - tryBuild's `instanceof J2GError` -> true: only a non-J2GError inside evaluate would tell. blocksOf's
+ *   `cat`, a policy's evaluation -> true: weightedCategories and a policy evaluation whose
+ *   judgedAttempts succeeded do not fail on any dataset that evaluates.
+ * - close's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0; `<=` -> `<`
  *   differs only at a difference of exactly 1e-9 max(1, |b|).
- * - 123, 126, 129 (a block's key -> ''): the key only matches a side's block with the other side's, which
- *   the same key does. 214's count test: `every` and sameTaskStructure already refuse another count.
- * - 182's `i--` and 186: not reached (no test takes the shortcut: even identical components reach
- *   pairedDifferences); anyFinite would return at draw 0, finite in every test here.
- * - 192's `Object.is` (not negated): "same" only for arrays that differ at every index, and the group
- *   arrays of two blocks of one grouping agree at occupation 0.
- * - 223 (Table 1 with two systems): the printed check refuses it too (sysX's printed cell is not sysY's
- *   statistic); 224's `h` of Table 1 by indexOf: Table 1 is paired only for one system on both sides.
- * Not constructed here (gap): 224's filter of rows only the baseline has (a Table 13 category the
- * variant lacks, on the same tasks).
+ * - a block's key -> '': the key only matches a side's block with the other side's, which the same key
+ *   does. sameTasks' count test: `every` and sameTaskStructure already refuse another count.
+ * - Table 1 with two systems skipped (`systems.base !== systems.variant` -> false): the printed check
+ *   refuses it too (sysX's printed cell is not sysY's statistic); Table 1's `h` by indexOf: Table 1 is
+ *   paired only for one system on both sides.
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
