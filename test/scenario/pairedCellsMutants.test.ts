@@ -24,15 +24,16 @@
  * (group count, group of each occupation, weights) instead of a search with a table grouping and
  * sameArray; the [0, 0] route of identical draws only skips the selection (anyFinite is gone). Drawing
  * each block on its own, or dropping the [0, 0] route, cost 14-80% and 17-23% of compareScenarios' CPU
- * time, so both stayed. The last test here covers the row only the baseline has (224's filter).
+ * time, so both stayed. The last test here covers the row only the baseline has (202's filter).
  *
  * Survivors left, equivalent (no output can tell them apart), pairedCells.ts line numbers:
+ * - pairedDifferences' `dv` with `s.den === null` made false (80): dv is read only for a ratio.
  * - `<` -> `<=` in the loops of pairedDifferences, fullMeans: the read past the end gives
  *   undefined/NaN, which is not stored (non-finite) or lands on a typed array's non-index property.
  * - The [0, 0] route: `same` made false (the arrow, `every`, `x === xv[j]` -> false): the selection over
  *   the exact zeros gives the same [0, 0]. `!m` -> false: differs only when every draw's statistic is
  *   non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
- * - More columns or blocks drawn than needed, the same draws: `use`'s terms made true, 231's
+ * - More columns or blocks drawn than needed, the same draws: `use`'s terms made true (213), 209's
  *   `wanted.length` -> true.
  * - tryBuild's `instanceof J2GError` -> true: only a non-J2GError inside evaluate would tell. blocksOf's
  *   `cat`, a policy's evaluation -> true: weightedCategories and a policy evaluation whose
