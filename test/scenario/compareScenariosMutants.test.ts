@@ -26,7 +26,6 @@
  * - the catch around the frontier emptied (`{}`): it then swallows every error, and systemRows throws
  *   only J2GErrors (UnsupportedOutputError) once buildTables has resolved the same options.
  */
- */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
