@@ -18,7 +18,7 @@
  */
 import { J2GError } from '../errors.ts';
 import { tied } from '../stats/tie.ts';
-import { buildTables, rowKeyOf, rowLabelOf, tableEntry } from '../tables/registry.ts';
+import { buildTables, rowKeyOf, rowLabelOf } from '../tables/registry.ts';
 import type { TableOptions } from '../tables/options.ts';
 import { systemRows } from '../plots/rows.ts';
 import { pairedCellIntervals } from './pairedCells.ts';
@@ -54,7 +54,8 @@ export interface ScenarioComparison {
   seed: number;
 }
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** A table cell as a number: a finite number, else null (a text cell, an empty one); Number.isFinite does not coerce. */
+const num = (v: unknown): number | null => (Number.isFinite(v) ? (v as number) : null);
 
 /**
  * Every field of two resolved scenarios that differs, derived ones included (marked `(derived)` when
@@ -79,7 +80,8 @@ export function scenarioChanges(a: ResolvedScenario, b: ResolvedScenario): strin
  * with c (within stats/tie.ts's TIE_RTOL: a leader picked by float noise is no leader). Keys in a group in name order.
  */
 export function rankGroups(rows: { key: string; value: number | null }[]): string[][] {
-  const sorted = rows.filter((r) => r.value !== null).sort((a, b) => b.value! - a.value! || (a.key < b.key ? -1 : 1));
+  // rows of exactly equal value fall in one group, whose keys are sorted below: no tie-break needed
+  const sorted = rows.filter((r) => r.value !== null).sort((a, b) => b.value! - a.value!);
   const groups: { value: number; keys: string[] }[] = [];
   for (const r of sorted) {
     const last = groups[groups.length - 1];
@@ -94,7 +96,8 @@ const leaderText = (groups: string[][]) => (groups[0].length === 1 ? groups[0][0
 
 /** Systems on the value-energy frontier (no other system has no more energy and no less value, one strictly). */
 export function frontierMembers(points: readonly { id: string; energyMJ: number; valueUSD: number }[]): string[] {
-  return points.filter((p) => !points.some((q) => q !== p && q.energyMJ <= p.energyMJ && q.valueUSD >= p.valueUSD && (q.energyMJ < p.energyMJ || q.valueUSD > p.valueUSD))).map((p) => p.id);
+  // a point does not dominate itself (the strict part fails)
+  return points.filter((p) => !points.some((q) => q.energyMJ <= p.energyMJ && q.valueUSD >= p.valueUSD && (q.energyMJ < p.energyMJ || q.valueUSD > p.valueUSD))).map((p) => p.id);
 }
 
 /**
@@ -106,14 +109,14 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
   const draws = settings.draws ?? base.scenario.draws;
   const seed = settings.seed ?? base.scenario.seed;
   const off = (o: TableOptions): TableOptions => ({ ...o, bootstrap: false });
-  const tb = buildTables(off(base.options), { except: ['table16'] }).tables;
-  const tv = buildTables(off(variant.options), { except: ['table16'] }).tables;
+  // Table 16 (rank stability over random portfolios) is left out: a bootstrap of its own, not a cell estimate
+  const tablesOf = (o: TableOptions) => buildTables(off(o), { except: ['table16'] }).tables;
+  const tb = tablesOf(base.options), tv = tablesOf(variant.options);
   const cells: CellDifference[] = [];
   const conclusions: string[] = [];
   for (const name of Object.keys(tb)) {
     const b = tb[name], v = tv[name];
-    if (name === 'table16') continue; // rank stability over random portfolios: a bootstrap of its own, not a cell estimate
-    if (!v) continue;
+    if (!v) continue; // a table the variant cannot build (buildTables skips it)
     const columns = b.columnNames();
     // rows match by the registry's key columns (tables/registry.ts rowKeyOf), as the explorer matches them;
     // the baseline's rows, then those only the variant has (their baseline values null)
@@ -127,12 +130,11 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     rows.forEach(([rb, rv]) => {
       const key = rowLabelOf(name, (rb ?? rv)!);
       for (const c of columns) {
-        if (typeof (rb ?? rv)![c] === 'string' || tableEntry(name).keyColumns.includes(c)) continue;
         const x = rb ? num(rb[c]) : null;
         const y = rv ? num(rv[c]) : null;
-        if (x === null && y === null) continue;
+        if (x === null && y === null) continue; // text columns (the key columns among them), cells empty on both sides
         const d = x !== null && y !== null ? y - x : null;
-        cells.push({ table: name, row: key, column: c, base: x, variant: y, difference: d, percentChange: d !== null && x !== 0 && x !== null ? (100 * d) / Math.abs(x) : null, lo: null, hi: null });
+        cells.push({ table: name, row: key, column: c, base: x, variant: y, difference: d, percentChange: d !== null && x !== 0 ? (100 * d) / Math.abs(x!) : null, lo: null, hi: null });
         if (c === 'nvj' && x !== null && y !== null && Math.sign(x) !== Math.sign(y)) conclusions.push(`${name} ${key}: NVJ changes sign (${fmt(x)} -> ${fmt(y)})`);
       }
     });
@@ -150,8 +152,9 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
   // leaves out, e.g. without judgments against its reference, would otherwise change a leader by absence).
   for (const [table, column, what] of [['table13', 'nvj', 'categories by NVJ'], ['table13', 'tsj', 'categories by TSJ'], ['table01', 'nvj', 'systems by NVJ'], ['table01', 'tsj', 'systems by TSJ']] as const) {
     const both = cells.filter((c) => c.table === table && c.column === column && c.base !== null && c.variant !== null);
-    const onlyBase = cells.filter((c) => c.table === table && c.column === column && c.base !== null && c.variant === null).map((c) => c.row);
-    const onlyVariant = cells.filter((c) => c.table === table && c.column === column && c.base === null && c.variant !== null).map((c) => c.row);
+    // no cell is null on both sides
+    const onlyBase = cells.filter((c) => c.table === table && c.column === column && c.variant === null).map((c) => c.row);
+    const onlyVariant = cells.filter((c) => c.table === table && c.column === column && c.base === null).map((c) => c.row);
     if (onlyBase.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} without a value under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyBase.join(', ')}`);
     if (onlyVariant.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} with a value only under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyVariant.join(', ')}`);
     if (both.length < 2) continue;
@@ -248,7 +251,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export function comparisonPage(c: ScenarioComparison): string {
   const rows = c.cells.filter((x) => x.column === 'nvj' || x.column === 'tsj').map((x) => {
     const moved = x.difference !== null && x.difference !== 0;
-    const excludesZero = x.lo !== null && x.hi !== null && (x.lo > 0 || x.hi < 0);
+    const excludesZero = (x.lo ?? 0) > 0 || (x.hi ?? 0) < 0;
     return `<tr${excludesZero ? ' class="sig"' : moved ? ' class="moved"' : ''}><td>${esc(x.table)}</td><td>${esc(x.row)}</td><td>${x.column}</td><td>${fmt(x.base)}</td><td>${fmt(x.variant)}</td><td>${fmt(x.difference)}</td><td>${x.percentChange === null ? '' : `${fmt(Number(x.percentChange.toFixed(2)))}%`}</td><td>${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`}</td></tr>`;
   });
   return `<!doctype html>

@@ -36,25 +36,27 @@ import { uniqueColumns } from '../uncertainty/componentDraws.ts';
 import { percentileIntervalInPlace } from '../uncertainty/percentileInterval.ts';
 
 /**
- * A cell as a ratio of linear forms of its group's means (Y credit, G, C in USD, E in MJ, S, L in
- * hours; COLUMNS order): (num . X) / (den . X), with den = null for no denominator. One form for
- * every cell keeps the per-draw loop monomorphic.
+ * A cell as a linear form of its group's means (Y credit, G, C in USD, E in MJ, S, L in hours;
+ * COLUMNS order), divided by one of them: (num . X) / X[den], with den = null for no denominator
+ * (every ratio the tables print has a single mean below the line). One form for every cell keeps the
+ * per-draw loop monomorphic.
  */
-interface Stat { num: Args; den: Args | null }
+interface Stat { num: Args; den: number | null }
 type Args = [number, number, number, number, number, number];
 const lin = (Y: number, G: number, C: number, E: number, S: number, L: number): Args => [Y, G, C, E, S, L];
-const nvj: Stat = { num: lin(0, 1, -1, 0, 0, 0), den: lin(0, 0, 0, 1, 0, 0) }; // (G - C) / E, eq. (2.4)
-const tsj: Stat = { num: lin(0, 0, 0, 0, 1, 0), den: lin(0, 0, 0, 1, 0, 0) }; // S / E, eq. (2.5)
-const perAIUSD: Stat = { num: lin(0, 1, -1, 0, 0, 0), den: lin(0, 0, 1, 0, 0, 0) }; // (G - C) / C
-const perAIHour: Stat = { num: lin(0, 1, -1, 0, 0, 0), den: lin(0, 0, 0, 0, 0, 1) }; // (G - C) / L
+const C_COL = 2, E_COL = 3, L_COL = 5; // COLUMNS positions of the denominators
+const nvj: Stat = { num: lin(0, 1, -1, 0, 0, 0), den: E_COL }; // (G - C) / E, eq. (2.4)
+const tsj: Stat = { num: lin(0, 0, 0, 0, 1, 0), den: E_COL }; // S / E, eq. (2.5)
+const perAIUSD: Stat = { num: lin(0, 1, -1, 0, 0, 0), den: C_COL }; // (G - C) / C
+const perAIHour: Stat = { num: lin(0, 1, -1, 0, 0, 0), den: L_COL }; // (G - C) / L
 const only = (k: number, scale = 1): Stat => ({ num: lin(...(Array.from({ length: 6 }, (_, j) => (j === k ? scale : 0)) as Args)), den: null });
 const winTiePct = only(0, 100), valueG = only(1), costC = only(2), energyE = only(3), savingS = only(4), hoursL = only(5);
 
 /** The statistic at group means x (COLUMNS order). */
 function statAt(s: Stat, x: ArrayLike<number>): number {
-  let n = 0, d = 0;
-  for (let j = 0; j < 6; j++) { n += s.num[j] * x[j]; if (s.den) d += s.den[j] * x[j]; }
-  return s.den ? n / d : n;
+  let n = 0;
+  for (let j = 0; j < 6; j++) n += s.num[j] * x[j];
+  return s.den === null ? n : n / x[s.den];
 }
 
 /** Column -> statistic of the group means, per table. */
@@ -74,19 +76,13 @@ PAIRED_COLUMNS.table21 = PAIRED_COLUMNS.table19;
  */
 function pairedDifferences(s: Stat, xb: Float64Array[], xv: Float64Array[], work: Float64Array): number {
   const [n0, n1, n2, n3, n4, n5] = s.num;
-  const [d0, d1, d2, d3, d4, d5] = s.den ?? [0, 0, 0, 0, 0, 0];
-  const ratio = s.den !== null;
   const [b0, b1, b2, b3, b4, b5] = xb, [v0, v1, v2, v3, v4, v5] = xv;
+  const db = s.den === null ? null : xb[s.den], dv = s.den === null ? null : xv[s.den];
   let m = 0;
   for (let i = 0; i < work.length; i++) {
     const nb = n0 * b0[i] + n1 * b1[i] + n2 * b2[i] + n3 * b3[i] + n4 * b4[i] + n5 * b5[i];
     const nv = n0 * v0[i] + n1 * v1[i] + n2 * v2[i] + n3 * v3[i] + n4 * v4[i] + n5 * v5[i];
-    let x;
-    if (ratio) {
-      const db = d0 * b0[i] + d1 * b1[i] + d2 * b2[i] + d3 * b3[i] + d4 * b4[i] + d5 * b5[i];
-      const dv = d0 * v0[i] + d1 * v1[i] + d2 * v2[i] + d3 * v3[i] + d4 * v4[i] + d5 * v5[i];
-      x = nv / dv - nb / db;
-    } else x = nv - nb;
+    const x = db === null ? nv - nb : nv / dv![i] - nb / db[i];
     if (Number.isFinite(x)) work[m++] = x;
   }
   return m;
@@ -168,29 +164,11 @@ function fullMeans(b: Block, groups: number): number[][] {
  * order; identical columns (costs and energies do not depend on the reference) are aggregated once.
  */
 function blocksDraws(boot: TaskBootstrap, blocks: Block[], needed: Map<Block, boolean[]>): Float64Array[][][] {
-  if (!blocks.length) return [];
   // A column no wanted cell of the block uses is replaced by one shared zero column (drawn once).
   const zero = new Float64Array(boot.tasks);
   const { unique, position } = uniqueColumns(blocks.flatMap((b) => COLUMNS.map((k, j) => (needed.get(b)![j] ? b.ev.components[k] : zero))));
   const drawn = groupMeanDraws(boot, unique, blocks[0].weights, blocks[0].groupOf, blocks[0].rows.length);
   return blocks.map((_, i) => COLUMNS.map((_, j) => drawn[position[i * COLUMNS.length + j]]));
-}
-
-/** Whether the statistic is finite in some draw (x[j]: the draws of column j). */
-function anyFinite(s: Stat, x: Float64Array[]): boolean {
-  const row = new Float64Array(6);
-  for (let i = 0; i < x[0].length; i++) {
-    for (let j = 0; j < 6; j++) row[j] = x[j][i];
-    if (Number.isFinite(statAt(s, row))) return true;
-  }
-  return false;
-}
-
-function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
 }
 
 export interface PairedInterval { table: string; row: string; column: string; lo: number; hi: number }
@@ -232,35 +210,31 @@ export function pairedCellIntervals(
   }
   const needed = new Map<Block, boolean[]>();
   for (const { b, v, wanted } of jobs) {
-    const use = COLUMNS.map((_, j) => wanted.some((w) => w.stat.num[j] !== 0 || (w.stat.den !== null && w.stat.den[j] !== 0)));
+    const use = COLUMNS.map((_, j) => wanted.some((w) => w.stat.num[j] !== 0 || w.stat.den === j));
     needed.set(b, use);
     needed.set(v, use);
   }
-  // One pass over the draws per grouping (benchmark, categories, occupations) and weights: both sides
-  // in one pass when their weights and groups are the same (a rate or reference change), else one each.
-  const grouping = (x: Block) => (x.table === 'table13' || x.table === 'table15' ? x.table : 'benchmark');
-  const buckets: Block[][] = [];
+  // One pass over the draws for all the blocks drawn with the same groups and weights (what
+  // groupMeanDraws depends on): a side's Table 1, 17 and 19-21 blocks, and both sides' when their
+  // weights are the same (a rate or reference change).
+  const buckets = new Map<string, Block[]>();
   for (const x of jobs.flatMap((j) => [j.b, j.v])) {
-    const bucket = buckets.find((k) => grouping(k[0]) === grouping(x) && k[0].rows.length === x.rows.length
-      && sameArray(k[0].weights, x.weights) && sameArray(k[0].groupOf, x.groupOf));
-    if (bucket) bucket.push(x);
-    else buckets.push([x]);
+    const key = `${x.rows.length} ${x.groupOf.join()} ${x.weights.join()}`;
+    buckets.set(key, [...(buckets.get(key) ?? []), x]);
   }
   const drawsOf = new Map<Block, Float64Array[][]>();
-  for (const blocks of buckets) blocksDraws(boot, blocks, needed).forEach((d, i) => drawsOf.set(blocks[i], d));
+  for (const blocks of buckets.values()) blocksDraws(boot, blocks, needed).forEach((d, i) => drawsOf.set(blocks[i], d));
   for (const { b, v, wanted } of jobs) {
     const db = drawsOf.get(b)!, dv = drawsOf.get(v)!;
     for (const w of wanted) {
       const xb = db.map((col) => col[w.g]), xv = dv.map((col) => col[w.h]);
-      // Both sides drew the very same group means (one pass, identical columns aggregated once): every
-      // finite difference is exactly 0, so the interval is [0, 0] if any draw's statistic is finite.
-      if (xb.every((x, j) => x === xv[j])) {
-        if (anyFinite(w.stat, xb)) out.push({ table: b.table, row: w.row, column: w.column, lo: 0, hi: 0 });
-        continue;
-      }
       const m = pairedDifferences(w.stat, xb, xv, work);
       if (!m) continue;
-      const { lower, upper } = percentileIntervalInPlace(work.subarray(0, m));
+      // Both sides drew the very same group means (one pass, identical columns aggregated once): every
+      // finite difference is exactly 0, and [0, 0] is their interval without selecting over them (a
+      // speed-only route: the selection of B zeros gives the same).
+      const same = xb.every((x, j) => x === xv[j]);
+      const { lower, upper } = same ? { lower: 0, upper: 0 } : percentileIntervalInPlace(work.subarray(0, m));
       out.push({ table: b.table, row: w.row, column: w.column, lo: lower, hi: upper });
     }
   }

@@ -49,7 +49,7 @@ export interface ResolveOptions {
  * own `derived` list counts (a scenario.json read again keeps its derived fields derived).
  */
 export function derivedFields(s: ScenarioInput): DerivableField[] {
-  const listed = new Set(s.derived ?? []);
+  const listed = new Set(s.derived); // new Set(undefined) is empty
   return DERIVABLE_FIELDS.filter((f) => listed.has(f) || s[f] === undefined);
 }
 
@@ -122,7 +122,7 @@ export function resolveScenario(input: unknown, dataset: Dataset, files: Scenari
 }
 
 function sortedRecord<T>(r: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]])); // UTF-16 code unit order, sort's own
 }
 
 export { normalAccelerator, nodeTypeKey } from '../data/nodeType.ts';
@@ -160,10 +160,10 @@ export function systemPricing(s: ResolvedScenario, dataset: Dataset, nodeTypes: 
   return ds.rows.systems.map((row) => {
     const nodeType = nodeTypeKey(row.accelerator, row.accelerator_count);
     let rate: number | undefined;
-    let source: SystemPricing['source'] = 'recorded';
+    let source: SystemPricing['source'];
     if (Object.hasOwn(s.rates.bySystem, row.system)) { rate = s.rates.bySystem[row.system]; source = 'bySystem'; }
     else if (s.rates.nodeRateUSDPerHour !== null && nodeType === primaryType) { rate = s.rates.nodeRateUSDPerHour; source = 'primaryNodeType'; }
-    else if (fileRates.has(nodeType)) { rate = fileRates.get(nodeType)!; source = 'nodeTypesFile'; }
+    else { rate = fileRates.get(nodeType); source = 'nodeTypesFile'; } // undefined where the file has no row: recorded, below
     if (rate === undefined) {
       return { system: row.system, nodeType, rateUSDPerHour: null, source: 'recorded', reason: `no rate for its node type ${row.accelerator} x${row.accelerator_count}` };
     }

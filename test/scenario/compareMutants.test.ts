@@ -9,14 +9,14 @@
  * Mutation run (docs/mutation.md, session s9-29b; compare.ts lines 63-97 and 170-260 with this file
  * alone): the first run's 19 survivors led to the two-conclusion, two-change, tied-names, touching-zero
  * and bookkeeping-in-the-baseline cases; equivalent (no output can tell them apart):
- * - scenarioChanges' `b.derived ?? []` made `["Stryker was here"]` (line 69): no field has that name.
- * - rankGroups' name tie-break `a.key < b.key ? -1 : 1` made `true`, `false`, `<=`, `>=` or `+1` (81):
- *   it orders only rows of exactly equal value, which always fall in one group, and each group is sorted.
- * - frontierMembers' `q !== p` made `true` (96): a point never dominates itself (the strict part fails).
- * - csvCell's `v === null` return made `false` (196): null then falls through to the join, which writes
+ * - scenarioChanges' `b.derived ?? []` made `["Stryker was here"]` (line 70): no field has that name.
+ * - csvCell's `v === null` return made `false`: null then falls through to the join, which writes
  *   null as empty text.
- * - comparisonPage's `x.lo !== null && x.hi !== null` made `true` or `||` (244): lo and hi are null
- *   together, and `null > 0 || null < 0` is false as the guard's answer is.
+ * Session s11-sc took out the code behind three more (no output changed): rankGroups' name tie-break
+ * (it ordered only rows of exactly equal value, which fall in one group, and each group is sorted),
+ * frontierMembers' `q !== p` (a point never dominates itself: the strict part fails), and comparisonPage's
+ * `x.lo !== null && x.hi !== null` guard (now `(x.lo ?? 0) > 0 || (x.hi ?? 0) < 0`, whose mutants the
+ * touching-zero and no-interval cases kill).
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';

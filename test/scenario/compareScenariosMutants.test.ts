@@ -14,24 +14,17 @@
  * only the baseline has was a cell and a conclusion ("systems without a value under the variant"). The
  * last test failed on the old code; such a row is now a cell with a null baseline and is named.
  *
- * Mutation runs (docs/mutation.md, session s10-29d; compare.ts lines 57 and 105-175 with the compare
- * test files). Left, and why no output on synthetic-small tells them apart (line numbers of compare.ts
- * after the fix):
- * - `num`'s `typeof v === 'number'` made `true` or `||` (57): Number.isFinite does not coerce, so a
- *   non-number is null either way.
- * - Table 16 is kept out twice: buildTables' `except: ['table16']` emptied or changed (109, 110) and the
- *   loop's `name === 'table16'` skip made `false` (115) each leave the other in place.
- * - `if (!v) continue` made `false` (116): buildTables gives both sides the same tables.
- * - The skip of text and key columns (130) made `false` or `&&`: a text column is null on both sides
- *   (skipped as such), and no table has a numeric key column.
- * - percentChange's `x !== null` made `true` (135): the difference is null unless both values are.
- * - onlyBase's `c.base !== null` and onlyVariant's `c.variant !== null` made `true` (153, 154): no cell
- *   has both values null.
- * - The `', '` between the rows named as left out made `""` (155, 156): one row is left out in each test
- *   (two systems, two categories: a second row left out would leave no ranking).
- * Not constructed (synthetic-small has two systems and two categories): the "rank order changes (leader
- * stays)" branch (161: three rows are needed to change the order below an unchanged leader), and the
- * catch of a J2GError from systemRows (171-173: no side of these tests fails to give system rows).
+ * Mutation runs (docs/mutation.md, sessions s10-29d and s11-sc). s10-29d left 39 not killed in compare.ts;
+ * s11-sc took out the code behind the equivalent ones that were redundant guards (no output changed:
+ * `num`'s typeof (Number.isFinite does not coerce), the second Table 16 skip (one buildTables call with
+ * `except` for both sides, whose change the no-table16 check kills), the skip of text and key columns
+ * (every key column is text, and a text column is null on both sides, skipped as such), percentChange's
+ * `x !== null` and onlyBase's / onlyVariant's other-side test (implied by the difference and by no cell
+ * being null on both sides)), and added the tests at the end of this file for the rest: two rows left
+ * out (the `', '`), the rank order changing under a leader that stays (three categories), and a variant
+ * whose Table 1 cannot be built (`if (!v) continue`, systemRows' J2GError caught). Left, equivalent:
+ * - the catch around the frontier emptied (`{}`): it then swallows every error, and systemRows throws
+ *   only J2GErrors (UnsupportedOutputError) once buildTables has resolved the same options.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -161,5 +154,55 @@ describe('compareScenarios: leaders and rows on one side', () => {
     expect(c.conclusions.filter((s) => s.startsWith('categories'))).toEqual(['categories without a value under the variant (left out of the rankings): Cat1']);
     const back = compareScenarios(without, side({}));
     expect(back.conclusions.filter((s) => s.startsWith('categories'))).toEqual(['categories with a value only under the variant (left out of the rankings): Cat1']);
+  });
+});
+
+describe('compareScenarios with three categories (occC moved from Cat2 to a Cat3 of its own)', () => {
+  // synthetic-small with one occupation per category: Cat1 = occA, Cat2 = occB, Cat3 = occC
+  const threeCategories = (edit: (t: string) => string = (t) => t) =>
+    editedDataset({ 'occupations.csv': (t) => edit(t.replace('occC,11-0003,Cat2', 'occC,11-0003,Cat3')) });
+
+  test('two categories left out on one side are both named, in row order and ", "-separated (occA and occC of employment 0: under employment weights Cat1 and Cat3 weigh nothing)', () => {
+    const dir = threeCategories((t) => t.replace('occA,11-0001,Cat1,S1,100', 'occA,11-0001,Cat1,S1,0').replace('occC,11-0003,Cat3,S2,50', 'occC,11-0003,Cat3,S2,0'));
+    const d = loadDataset(dir);
+    const at = (s: object) => loadScenario({ dataset: dir, draws: 20, ...s }, { dataset: d });
+    const c = compareScenarios(at({ weights: 'equal' }), at({ weights: 'employment' }));
+    for (const row of ['Cat1', 'Cat3']) expect(cell(c, 'table13', row, 'nvj'), row).toMatchObject({ variant: null });
+    expect(c.conclusions.filter((s) => s.startsWith('categories'))).toEqual(['categories without a value under the variant (left out of the rankings): Cat1, Cat3']);
+    const back = compareScenarios(at({ weights: 'employment' }), at({ weights: 'equal' }));
+    expect(back.conclusions.filter((s) => s.startsWith('categories'))).toEqual(['categories with a value only under the variant (left out of the rankings): Cat1, Cat3']);
+  });
+
+  test('expert-with-AI references: TSJ ranks Cat3 first on both sides, Cat1 and Cat2 tie under the baseline and Cat1 leads Cat2 under the variant, so the rank order (not the leader) changes; NVJ keeps Cat3 > Cat1 > Cat2', () => {
+    const dir = threeCategories();
+    const d = loadDataset(dir);
+    const at = (s: object) => loadScenario({ dataset: dir, draws: 20, ...s }, { dataset: d });
+    const c = compareScenarios(at({}), at({ judgmentReference: 'expert_with_ai' }));
+    const v = (row: string, column: string, of: 'base' | 'variant') => cell(c, 'table13', row, column)[of]!;
+    // the orders the conclusion states, read from the cells
+    // 2.5 and 2.4999999999999996: a tie within float noise (stats/tie.ts's TIE_RTOL), not an order
+    expect(Math.abs(v('Cat1', 'tsj', 'base') - v('Cat2', 'tsj', 'base'))).toBeLessThan(1e-12 * v('Cat2', 'tsj', 'base'));
+    expect(v('Cat3', 'tsj', 'base')).toBeGreaterThan(v('Cat1', 'tsj', 'base'));
+    expect(v('Cat3', 'tsj', 'variant')).toBeGreaterThan(v('Cat1', 'tsj', 'variant'));
+    expect(v('Cat1', 'tsj', 'variant')).toBeGreaterThan(v('Cat2', 'tsj', 'variant'));
+    for (const of of ['base', 'variant'] as const) {
+      expect(v('Cat3', 'nvj', of)).toBeGreaterThan(v('Cat1', 'nvj', of));
+      expect(v('Cat1', 'nvj', of)).toBeGreaterThan(v('Cat2', 'nvj', of));
+    }
+    expect(c.conclusions.filter((s) => s.includes('categories'))).toEqual(['rank order of categories by TSJ changes (leader Cat3 stays): Cat3 > Cat1 = Cat2 -> Cat3 > Cat1 > Cat2']);
+  });
+});
+
+describe('a table the variant cannot build', () => {
+  test("a variant whose options re-price sysY, which has no base rate (options no scenario file gives: resolve.ts keeps such a system's recorded cost): its Table 1 is not built, so Table 1 has no cells and no frontier conclusion is drawn, while the other tables are compared", () => {
+    const dir = editedDataset({ 'systems.csv': (t) => t.replace('H100,1,20', 'H100,1,') });
+    const b = loadScenario({ dataset: dir, draws: 20 });
+    const v = { ...b, options: { ...b.options, rates: { bySystem: { sysY: 30 } } } };
+    const c = compareScenarios(b, v);
+    expect(c.cells.filter((x) => x.table === 'table01')).toEqual([]);
+    expect(c.conclusions.filter((s) => s.includes('frontier'))).toEqual([]);
+    // the same comparison with sysY's base rate back does have Table 1 cells: the refusal is the variant's
+    expect(compareScenarios(b, b).cells.some((x) => x.table === 'table01')).toBe(true);
+    expect(c.cells.some((x) => x.table === 'table13')).toBe(true);
   });
 });

@@ -17,37 +17,34 @@
  * off by 5e-10 relative on a cell above 2 does); one printed cell alone; a baseline that cannot be
  * evaluated ([]); sysY, whose expert-with-AI crossings and policies cannot be evaluated.
  *
+ * Session s11-sc simplified pairedCells.ts where the survivors were speed-only routes, with no number
+ * changed (a same-run bench found the same intervals, bit for bit, and no loss of speed; docs/mutation.md):
+ * a denominator is one column (each printed ratio has a single mean below the line), so the terms of
+ * zero coefficient are gone; blocks share a pass over the draws by a key of what groupMeanDraws depends on
+ * (group count, group of each occupation, weights) instead of a search with a table grouping and
+ * sameArray; the [0, 0] route of identical draws only skips the selection (anyFinite is gone). Drawing
+ * each block on its own, or dropping the [0, 0] route, cost 14-80% and 17-23% of compareScenarios' CPU
+ * time, so both stayed. The last test here covers the row only the baseline has (202's filter).
+ *
  * Survivors left, equivalent (no output can tell them apart), pairedCells.ts line numbers:
- * - 77 (`?? []`): without a denominator the d's are never read. 81, 155, 156, 182 (`<` -> `<=`): the read
- *   past the end gives undefined/NaN, which is not stored (non-finite) or lands on a typed array's
- *   non-index property.
- * - 86-87, the denominator terms of zero coefficient (`+ d4 * b4` -> `-`, `d0 * b0 + d1 * b1` -> `-`):
- *   no statistic has S or G in its denominator, and -0 * x adds nothing (`d1 * b1` -> `d1 / b1`, 0 / 0
- *   in a draw of G~ = 0, is killed by the free-and-lost copy).
- * - The grouping into one pass (241, 244-246, sameArray 189-193): blocks are drawn together only when
- *   their rows, weights and groups are equal, and then their draws are the same numbers; every mutant
- *   that only splits a bucket (never merge, `grouping` ignored or undefined, sameArray false) changes
- *   speed only. The ones that merge blocks of different weights are killed above (employment weights).
- * - 257-258 and 262, the [0, 0] shortcut: without it pairedDifferences gives exactly 0 in every finite
- *   draw, the same [0, 0]; `anyFinite` -> true and `!m` -> false differ only when every draw's statistic
- *   is non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
- * - 171 (`!blocks.length`): no bucket is empty. 231 (`wanted.length` -> true), 235's `den[j] !== 0` ->
- *   true and 244's row-count test: more columns or blocks drawn, the same draws.
- * - 110 (`instanceof J2GError` -> true): only a non-J2GError inside evaluate would tell. 125, 139 (`cat`,
- *   a policy's evaluation -> true): weightedCategories and a policy evaluation whose judgedAttempts
- *   succeeded do not fail on any dataset that evaluates.
- * - 216's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0; `<=` -> `<`
+ * - pairedDifferences' `dv` with `s.den === null` made false (80): dv is read only for a ratio.
+ * - `<` -> `<=` in the loops of pairedDifferences, fullMeans: the read past the end gives
+ *   undefined/NaN, which is not stored (non-finite) or lands on a typed array's non-index property.
+ * - The [0, 0] route: `same` made false (the arrow, `every`, `x === xv[j]` -> false): the selection over
+ *   the exact zeros gives the same [0, 0]. `!m` -> false: differs only when every draw's statistic is
+ *   non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
+ * - More columns or blocks drawn than needed, the same draws: `use`'s terms made true (213), 209's
+ *   `wanted.length` -> true.
+ * - tryBuild's `instanceof J2GError` -> true: only a non-J2GError inside evaluate would tell. blocksOf's
+ *   `cat`, a policy's evaluation -> true: weightedCategories and a policy evaluation whose
+ *   judgedAttempts succeeded do not fail on any dataset that evaluates.
+ * - close's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0; `<=` -> `<`
  *   differs only at a difference of exactly 1e-9 max(1, |b|).
- * - 123, 126, 129 (a block's key -> ''): the key only matches a side's block with the other side's, which
- *   the same key does. 214's count test: `every` and sameTaskStructure already refuse another count.
- * - 182's `i--` and 186: not reached (no test takes the shortcut: even identical components reach
- *   pairedDifferences); anyFinite would return at draw 0, finite in every test here.
- * - 192's `Object.is` (not negated): "same" only for arrays that differ at every index, and the group
- *   arrays of two blocks of one grouping agree at occupation 0.
- * - 223 (Table 1 with two systems): the printed check refuses it too (sysX's printed cell is not sysY's
- *   statistic); 224's `h` of Table 1 by indexOf: Table 1 is paired only for one system on both sides.
- * Not constructed here (gap): 224's filter of rows only the baseline has (a Table 13 category the
- * variant lacks, on the same tasks).
+ * - a block's key -> '': the key only matches a side's block with the other side's, which the same key
+ *   does. sameTasks' count test: `every` and sameTaskStructure already refuse another count.
+ * - Table 1 with two systems skipped (`systems.base !== systems.variant` -> false): the printed check
+ *   refuses it too (sysX's printed cell is not sysY's statistic); Table 1's `h` by indexOf: Table 1 is
+ *   paired only for one system on both sides.
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
@@ -164,20 +161,25 @@ describe("Table 1's paired intervals equal a naive second implementation", () =>
 });
 
 describe('an interval is attached only where the printed cells are the statistic, on both sides', () => {
-  const ds = loadDataset(SMALL);
-  const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 3, ...s }, { dataset: ds });
-  const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
-  const c = compareScenarios(b, v);
-  const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
-  const run = (edit: (key: string, p: { base: number | null; variant: number | null }) => { base: number | null; variant: number | null } | undefined) =>
-    pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 3 }, (t, r, col) => {
-      const p = at.get(`${t}|${r}|${col}`);
-      return p && edit(`${t}|${r}|${col}`, p);
-    });
+  // built inside each test: kernel-lib code run while vitest collects the file makes every mutant it
+  // reaches "static" (rerun with every test; docs/mutation.md)
+  const setup = () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 100, seed: 3, ...s }, { dataset: ds });
+    const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
+    const c = compareScenarios(b, v);
+    const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, { base: x.base, variant: x.variant }]));
+    const run = (edit: (key: string, p: { base: number | null; variant: number | null }) => { base: number | null; variant: number | null } | undefined) =>
+      pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 100, seed: 3 }, (t, r, col) => {
+        const p = at.get(`${t}|${r}|${col}`);
+        return p && edit(`${t}|${r}|${col}`, p);
+      });
+    return { c, at, run, all: run((_, p) => p) };
+  };
   const keys = (x: PairedInterval[]) => x.map((y) => `${y.table}|${y.row}|${y.column}`).sort();
-  const all = run((_, p) => p);
 
   test("with the tables' own cells every interval compareScenarios attached comes back, with the same endpoints", () => {
+    const { c, all } = setup();
     const attached = c.cells.filter((x) => x.lo !== null);
     expect(all.length).toBe(attached.length);
     expect(all.length).toBeGreaterThan(40); // Tables 1, 13, 15, 17, 19-21
@@ -188,6 +190,7 @@ describe('an interval is attached only where the printed cells are the statistic
   });
 
   test('a cell the table does not print, or prints differently (1e-6 relative, or null) on either side, gets no interval; one 5e-10 relative off still does', () => {
+    const { at, run, all } = setup();
     const cost = 'table01|sysX|cost_usd', minutes = 'table01|sysX|completion_min', nvj = 'table01|sysX|nvj', tsj = 'table13|Cat2|tsj', value = 'table13|Cat2|credited_value_usd', nullBase = 'table13|Cat1|nvj';
     // |cell| > 2 where the tolerance 1e-9 max(1, |b|) matters: minutes 5e-10 relative off is inside it
     expect(Math.abs(at.get(minutes)!.base!)).toBeGreaterThan(2);
@@ -277,3 +280,77 @@ describe('sides with the same components', () => {
   });
 });
 
+
+/**
+ * A second implementation of Table 13's paired interval for one category (the oracle of the next test):
+ * drawSample's resampled tasks, each side's group mean sum_{o in group} (w_o / W_group) (mean over o's
+ * drawn slots) with W_group the weights of the group's occupations only, the statistic per side, the
+ * difference per draw, the non-finite ones left out, type-7 percentiles of the sorted rest.
+ */
+const TABLE13: Record<string, (x: Record<string, number>) => number> = {
+  win_tie_pct: (x) => 100 * x.credit,
+  credited_value_usd: (x) => x.valueUSD,
+  ai_cost_usd: (x) => x.costUSD,
+  time_saving_hours: (x) => x.timeSavingHours,
+  energy_mj: (x) => x.energyMJ,
+  ai_time_hours: (x) => x.aiHours,
+  nvj: (x) => (x.valueUSD - x.costUSD) / x.energyMJ,
+  tsj: (x) => x.timeSavingHours / x.energyMJ,
+};
+
+function naiveCategory(base: TableOptions, variant: TableOptions, group: string[], draws: number, seed: number): Record<string, [number, number]> {
+  const eb = evaluate(base), ev = evaluate(variant);
+  const c0 = eb.components, n = c0.taskIds.length, O = c0.occupations.length;
+  const inGroup = c0.occupations.map((o) => group.includes(o));
+  const sample = drawSample(taskBootstrap(c0.occupationIndex, O, { draws, seed }));
+  const meansOf = (e: Evaluation, tasks: ArrayLike<number>) => {
+    const sums = Array.from({ length: O }, () => Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<string, number>);
+    const count = new Array(O).fill(0);
+    for (let s = 0; s < tasks.length; s++) {
+      const i = tasks[s], o = e.components.occupationIndex[i];
+      count[o]++;
+      for (const k of KEYS) sums[o][k] += e.components[k][i];
+    }
+    const W = Array.from(e.weights).reduce((a, w, o) => a + (inGroup[o] ? w : 0), 0);
+    return Object.fromEntries(KEYS.map((k) => [k, sums.reduce((t, so, o) => t + (inGroup[o] ? (e.weights[o] / W) * (so[k] / count[o]) : 0), 0)])) as Record<string, number>;
+  };
+  const diffs: Record<string, number[]> = Object.fromEntries(Object.keys(TABLE13).map((k) => [k, []]));
+  for (let b = 0; b < draws; b++) {
+    const tasks = sample.subarray(b * n, (b + 1) * n);
+    const xb = meansOf(eb, tasks), xv = meansOf(ev, tasks);
+    for (const [column, f] of Object.entries(TABLE13)) {
+      const d = f(xv) - f(xb);
+      if (Number.isFinite(d)) diffs[column].push(d);
+    }
+  }
+  const type7 = (x: number[], p: number) => {
+    const h = (x.length - 1) * p, lo = Math.floor(h);
+    return x[lo] + (h - lo) * (x[Math.min(lo + 1, x.length - 1)] - x[lo]);
+  };
+  return Object.fromEntries(Object.entries(diffs).map(([column, d]) => {
+    d.sort((a, b) => a - b);
+    return [column, [type7(d, 0.025), type7(d, 0.975)]];
+  }));
+}
+
+describe('a Table 13 row only the baseline has', () => {
+  test("occA's employment 0, equal weights against employment weights (the same tasks): Cat1 is a baseline-only row with no interval, and Cat2 (the baseline's second row, the variant's first) gets the naive category intervals", () => {
+    const dir = editedDataset({ 'occupations.csv': (t) => t.replace('occA,11-0001,Cat1,S1,100,50', 'occA,11-0001,Cat1,S1,0,50') });
+    const ds = loadDataset(dir);
+    const side = (s: object) => loadScenario({ dataset: dir, draws: 200, seed: 7, ...s }, { dataset: ds });
+    const b = side({ weights: 'equal' }), v = side({ weights: 'employment' });
+    const c = compareScenarios(b, v);
+    const cat1 = c.cells.filter((x) => x.table === 'table13' && x.row === 'Cat1');
+    // the row is a cell of the comparison (a baseline value, no variant value), so the check is live
+    expect(cat1.map((x) => x.column).sort()).toEqual(Object.keys(TABLE13).sort());
+    for (const x of cat1) expect([x.base !== null, x.variant, x.lo, x.hi], x.column).toEqual([true, null, null, null]);
+    const want = naiveCategory(b.options, v.options, ['occB', 'occC'], 200, 7);
+    for (const [column, [lo, hi]] of Object.entries(want)) {
+      const x = c.cells.find((y) => y.table === 'table13' && y.row === 'Cat2' && y.column === column)!;
+      expect(near(x.lo, lo) && near(x.hi, hi), `${column}: [${x.lo}, ${x.hi}], naive [${lo}, ${hi}]`).toBe(true);
+    }
+    // not a degenerate check: the weights move Cat2's value, so its interval is not [0, 0]
+    const value = want.credited_value_usd;
+    expect(value[0]).toBeLessThan(value[1]);
+  });
+});

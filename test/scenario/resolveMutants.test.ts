@@ -14,23 +14,20 @@
  * The run of resolve.ts before this file (docs/mutation.md, session s9-29b): 224 mutants, 47 survived
  * and 23 without coverage, nearly all in scenarioToTableOptions (tested only for its plain options),
  * systemPricing's precedence, the file-field errors, the rate warnings and the draws error. After it
- * (their lines rerun with MUTATION_FORCE=1): 212 of 225 killed; the 13 left are equivalent (no input
- * reaches a difference):
- * - derivedFields' `s.derived ?? []` (line 52) and scenarioToTableOptions' `(s.derived ?? [])` (188,
- *   no coverage) made `["Stryker was here"]`: a list no field name is in, as the empty one.
+ * (their lines rerun with MUTATION_FORCE=1): 212 of 225 killed; 13 equivalent were left. Session s11-sc
+ * took out the code behind eight of them (no output changed): derivedFields' `s.derived ?? []` (new
+ * Set(undefined) is empty), sortedRecord's comparator (now sort()'s own code-unit order; the test of
+ * code-unit order fails if the sort is dropped), systemPricing's `fileRates.has` and its initial
+ * `source = 'recorded'`. Left, equivalent (no input reaches a difference):
+ * - scenarioToTableOptions' `(s.derived ?? [])` (188) made `["Stryker was here"]`: a list no field name
+ *   is in, as the empty one.
  * - resolveScenario's bootstrap `s.draws === undefined && s.seed === undefined` made `false` (84):
  *   `{ draws: undefined, seed: undefined }` falls back to the manifest's draws and seed exactly as no
  *   bootstrap option does (resolveBootstrap's `??`), with the same error source text.
- * - the catch's rethrow test made `false` or `&&` (89), and its 'seed' (90, no coverage): after the
- *   schema and the dataset loader have checked every field, the only error resolveContext can throw
- *   is checkDraws' "invalid draws" (the loader refuses a manifest naming an unknown system or judge;
- *   a seed the schema accepted is never invalid).
- * - sortedRecord's comparator with `a < b` made `<=`, and `a > b ? 1 : 0` made `true`, `false`, `>=`
- *   or `<=` (125): record keys are never equal, so only the `< 0` answers tell V8's sort anything
- *   (checked by hand: 80 shuffled keys sort the same under each of these comparators).
- * - systemPricing's `let source = 'recorded'` made `""` (163): every return without a rate writes
- *   'recorded' itself; `fileRates.has(nodeType)` made `true` (166): `get` then gives undefined, the
- *   no-rate case anyway.
+ * - the catch's rethrow test made `false` or `&&` (89), and its 'seed' (90): after the schema and the
+ *   dataset loader have checked every field, the only error resolveContext can throw is checkDraws'
+ *   "invalid draws" (the loader refuses a manifest naming an unknown system or judge; a seed the schema
+ *   accepted is never invalid).
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
