@@ -2,18 +2,19 @@
  * NVJ and TSJ in every bootstrap draw, each formed from that draw's re-aggregated components, never as
  * a mean of ratios (Joules-to-GDP eq. 2.4, J.2):
  *   NVJ^b = (G^b - C^b) / E^b  (USD/MJ)      TSJ^b = S^b / E^b  (hours/MJ)     WTJ^b = Y^b / E^b (per MJ)
- * A zero (or negative) energy in any draw is an error, as for the point estimate, never Infinity:
+ * A zero, negative, NaN or infinite energy in any draw is an error, as for the point estimate, never Infinity or 0:
  * "netValuePerJoule requires a positive energy: 0".
  * @example nvjDraws(Float64Array.of(52), Float64Array.of(1.1625), Float64Array.of(0.25)) // => [203.35]
  */
 import { J2GError } from '../errors.ts';
 import { requirePositive } from '../metrics/requirePositive.ts';
 
-/** Every array as long as the energy draws, and every energy draw positive. */
+/** Every array as long as the energy draws, and every energy draw positive and finite (as requirePositive asks of a point estimate). */
 function checkDraws(fn: string, energyMJ: Float64Array, out: Float64Array, ...numerators: Float64Array[]): void {
   for (const x of numerators) if (x.length !== energyMJ.length) throw new J2GError(`${fn} draws: ${x.length} numerator draws for ${energyMJ.length} energy draws`);
   if (out.length !== energyMJ.length) throw new J2GError(`${fn} draws: out has ${out.length} entries for ${energyMJ.length} draws`);
-  for (let b = 0; b < energyMJ.length; b++) if (!(energyMJ[b] > 0)) requirePositive(fn, 'energy', energyMJ[b]);
+  // an infinite energy is refused too (it gave a ratio of 0 until 2 December 2026)
+  for (let b = 0; b < energyMJ.length; b++) if (!(energyMJ[b] > 0 && energyMJ[b] < Infinity)) requirePositive(fn, 'energy', energyMJ[b]);
 }
 
 /** `out` (optional, length B) receives the draws instead of a new array. */
