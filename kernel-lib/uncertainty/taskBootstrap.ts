@@ -11,7 +11,7 @@
  * l slots takes one u = `lemireInt(raw, n_o^l)`, and its slots' positions are the base-n_o digits of
  * u, least significant first: slot j of the chunk is the task at position floor(u / n_o^j) mod n_o
  * among o's tasks (in task order). u is uniform on 0..n_o^l - 1, so the digits are independent and
- * uniform: each slot is a uniform pick. Occupations of up to 8 tasks (GDPval's 5: 5^5 = 3,125) take
+ * uniform: each slot is a uniform pick. Occupations of up to 7 tasks (GDPval's 5: 5^5 = 3,125) take
  * one chunk, so one draw costs one output of the generator per occupation, not one per slot; an
  * occupation of one task still takes one (u = 0). Occupations of more than 2^21 tasks are refused.
  * (Changed 2026-12-01 from one `lemireInt(raw, n_o)` per slot: five times fewer generator steps for
