@@ -1,0 +1,143 @@
+/**
+ * groupMeanDraws.ts (#29, mutation testing), beside test/uncertainty/groupMeanDraws.test.ts (the 1/n_o
+ * of the group factor by hand and against the formula). Oracles: section 2.5's
+ * X_g^b = sum_{o in g} (w_o / W_g) (1 / n_o) sum over o's slots of x written out over drawSample's
+ * materialised draws (not the aggregation code under test), a fresh bootstrap object (no kept
+ * columns), and the refusals' messages in the file's doc comment.
+ */
+import { describe, expect, test } from 'vitest';
+import { drawSample, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { benchmarkDraws, groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
+
+const occupationsOf = (sizes: number[]) => Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
+
+/** By hand over drawSample: out[g][b]. */
+function byHand(boot: TaskBootstrap, x: Float64Array, weights: Float64Array, groupOf: ArrayLike<number>, groups: number): number[][] {
+  const sample = drawSample(boot), n = boot.tasks;
+  const W = new Array(groups).fill(0);
+  for (let o = 0; o < boot.occupations; o++) W[groupOf[o]] += weights[o];
+  return Array.from({ length: groups }, (_, g) => Array.from({ length: boot.draws }, (_, b) => {
+    let total = 0;
+    for (let o = 0; o < boot.occupations; o++) {
+      if (groupOf[o] !== g) continue;
+      const from = boot.offsets[o], to = boot.offsets[o + 1];
+      let sum = 0;
+      for (let p = from; p < to; p++) sum += x[sample[b * n + p]];
+      total += (weights[o] / W[g]) * (sum / (to - from));
+    }
+    return total;
+  }));
+}
+
+function expectByHand(out: Float64Array[][], boot: TaskBootstrap, cols: Float64Array[], weights: Float64Array, groupOf: ArrayLike<number>, groups: number, label: string): void {
+  expect(out.length, label).toBe(cols.length);
+  cols.forEach((x, k) => {
+    const want = byHand(boot, x, weights, groupOf, groups);
+    expect(out[k].length, label).toBe(groups);
+    for (let g = 0; g < groups; g++) {
+      expect(out[k][g].length, label).toBe(boot.draws);
+      for (let b = 0; b < boot.draws; b++) expect(out[k][g][b], `${label} column ${k} group ${g} draw ${b}`).toBeCloseTo(want[g][b], 10);
+    }
+  });
+}
+
+// occupations of 3, 1, 7 and 2 tasks (7 > 5: the slot path), weights 0.4, 0.1, 0.3, 0.2
+const sizes = [3, 1, 7, 2];
+const occ = occupationsOf(sizes);
+const n = occ.length;
+const weights = Float64Array.of(0.4, 0.1, 0.3, 0.2);
+const cols = Array.from({ length: 7 }, (_, k) => Float64Array.from({ length: n }, (_, i) => ((i * 5 + k * 7) % 13) - k));
+
+describe('the JavaScript slot loops against the formula over drawSample', () => {
+  test.each([1, 2, 3, 4, 5, 6, 7])('%i columns (blocks of 4, 2, 1), one group and three groups', (K) => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 24, seed: 5 });
+    expectByHand(groupMeanDraws(boot, cols.slice(0, K), weights, new Int32Array(4), 1, 'slots', 'js'), boot, cols.slice(0, K), weights, [0, 0, 0, 0], 1, `${K} one group`);
+    const groupOf = Int32Array.of(2, 0, 1, 2);
+    expectByHand(groupMeanDraws(boot, cols.slice(0, K), weights, groupOf, 3, 'slots', 'js'), boot, cols.slice(0, K), weights, groupOf, 3, `${K} three groups`);
+  });
+
+  test('the same on the multiset path (occupations of at most 5 tasks), both kernels', () => {
+    const small = occupationsOf([3, 1, 5, 2]);
+    const x = cols.slice(0, 3).map((c) => c.slice(0, small.length));
+    const boot = taskBootstrap(small, 4, { draws: 24, seed: 6 });
+    const groupOf = Int32Array.of(1, 0, 1, 0);
+    for (const kernel of ['js', 'wasm'] as const) {
+      expectByHand(groupMeanDraws(boot, x, weights, groupOf, 2, 'multiset', kernel), boot, x, weights, groupOf, 2, `multiset ${kernel}`);
+    }
+  });
+
+  test('no columns: no draws', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 4, seed: 1 });
+    for (const method of ['slots', 'auto'] as const) for (const kernel of ['js', 'wasm'] as const) expect(groupMeanDraws(boot, [], weights, new Int32Array(4), 1, method, kernel)).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  test('columns, weights or groups of the wrong length, naming the counts', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 4, seed: 1 });
+    expect(() => groupMeanDraws(boot, [new Float64Array(n + 1)], weights, new Int32Array(4), 1)).toThrow(`groupMeanDraws requires columns of ${n} tasks: ${n + 1}`);
+    expect(() => groupMeanDraws(boot, [new Float64Array(n)], weights.subarray(0, 3), new Int32Array(4), 1)).toThrow('groupMeanDraws requires 4 occupation weights and groups');
+    expect(() => groupMeanDraws(boot, [new Float64Array(n)], weights, new Int32Array(5), 1)).toThrow('groupMeanDraws requires 4 occupation weights and groups');
+  });
+
+  test('a group whose occupations weigh nothing (or NaN) is refused, naming the group', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 4, seed: 1 });
+    expect(() => groupMeanDraws(boot, [cols[0]], weights, Int32Array.of(0, 0, 0, 0), 2)).toThrow('groupMeanDraws requires a positive group weight: 1');
+    expect(() => groupMeanDraws(boot, [cols[0]], Float64Array.of(0.4, 0, 0.3, 0), Int32Array.of(0, 1, 0, 1), 2)).toThrow('groupMeanDraws requires a positive group weight: 1');
+    expect(() => groupMeanDraws(boot, [cols[0]], Float64Array.of(NaN, 0.1, 0.3, 0.2), Int32Array.of(0, 1, 1, 1), 2)).toThrow('groupMeanDraws requires a positive group weight: 0');
+    expect(() => groupMeanDraws(boot, [cols[0]], Float64Array.of(-0.4, 0.1, 0.3, 0), Int32Array.of(0, 1, 1, 0), 2)).toThrow('groupMeanDraws requires a positive group weight: 0');
+  });
+
+  test('the multiset method for an occupation of more than 5 tasks', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 4, seed: 1 });
+    expect(() => groupMeanDraws(boot, [cols[0]], weights, new Int32Array(4), 1, 'multiset')).toThrow('groupMeanDraws: the multiset method needs occupations of at most 5 tasks');
+  });
+
+  test('after a column was kept: longer weights, groups or columns, or more groups, are still refused (never a kept draw)', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 6, seed: 2 });
+    const groupOf = Int32Array.of(0, 1, 0, 1);
+    groupMeanDraws(boot, [cols[0]], weights, groupOf, 2);
+    expect(() => groupMeanDraws(boot, [cols[0]], Float64Array.of(0.4, 0.1, 0.3, 0.2, 0.5), groupOf, 2)).toThrow('groupMeanDraws requires 4 occupation weights and groups');
+    expect(() => groupMeanDraws(boot, [cols[0]], weights, Int32Array.of(0, 1, 0, 1, 0), 2)).toThrow('groupMeanDraws requires 4 occupation weights and groups');
+    expect(() => groupMeanDraws(boot, [Float64Array.of(...cols[0], 9)], weights, groupOf, 2)).toThrow(`groupMeanDraws requires columns of ${n} tasks: ${n + 1}`);
+    expect(() => groupMeanDraws(boot, [cols[0]], weights, groupOf, 3)).toThrow('groupMeanDraws requires a positive group weight: 2');
+  });
+});
+
+describe('kept columns follow the bootstrap as it is now', () => {
+  test('a bootstrap whose seed or number of draws is changed in place draws again: equal to a fresh bootstrap\'s draws', () => {
+    for (const method of ['slots', 'auto'] as const) {
+      const boot = taskBootstrap(occ, sizes.length, { draws: 20, seed: 1 });
+      const first = groupMeanDraws(boot, [cols[1]], weights, new Int32Array(4), 1, method)[0][0];
+      boot.seed = 2;
+      const reseeded = groupMeanDraws(boot, [cols[1]], weights, new Int32Array(4), 1, method)[0][0];
+      expect(reseeded).toEqual(groupMeanDraws(taskBootstrap(occ, sizes.length, { draws: 20, seed: 2 }), [cols[1]], weights, new Int32Array(4), 1, method)[0][0]);
+      expect(reseeded).not.toEqual(first);
+      boot.draws = 30;
+      const more = groupMeanDraws(boot, [cols[1]], weights, new Int32Array(4), 1, method)[0][0];
+      expect(more.length).toBe(30);
+      expect(more).toEqual(groupMeanDraws(taskBootstrap(occ, sizes.length, { draws: 30, seed: 2 }), [cols[1]], weights, new Int32Array(4), 1, method)[0][0]);
+    }
+  });
+
+  test('a kept column asked again alone, twice, and beside itself, gives its draws each time (copies)', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 15, seed: 4 });
+    const groupOf = Int32Array.of(1, 0, 0, 1);
+    const want = byHand(boot, cols[2], weights, groupOf, 2);
+    const a = groupMeanDraws(boot, [cols[2]], weights, groupOf, 2);
+    const b = groupMeanDraws(boot, [cols[2].slice()], weights, groupOf, 2);
+    const c = groupMeanDraws(boot, [cols[3], cols[2], cols[2]], weights, groupOf, 2);
+    for (const [label, d] of [['first', a[0]], ['again', b[0]], ['beside', c[1]], ['twice', c[2]]] as const) {
+      for (let g = 0; g < 2; g++) for (let r = 0; r < 15; r++) expect(d[g][r], `${label} ${g} ${r}`).toBeCloseTo(want[g][r], 10);
+    }
+    expect(b[0][0]).not.toBe(a[0][0]);
+    expectByHand([c[0]], boot, [cols[3]], weights, groupOf, 2, 'the new column beside kept ones');
+  });
+
+  test('benchmarkDraws is the one-group average of every occupation', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 12, seed: 8 });
+    const d = benchmarkDraws(boot, [cols[4], cols[5]], weights);
+    expect(d.length).toBe(2);
+    expectByHand([[d[0]], [d[1]]], boot, [cols[4], cols[5]], weights, [0, 0, 0, 0], 1, 'benchmark');
+  });
+});
