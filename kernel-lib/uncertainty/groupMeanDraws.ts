@@ -56,6 +56,22 @@ function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
+/**
+ * What groupMeanDraws keeps for `boot` (a memory diagnostic): the drawn columns kept, over every set
+ * of weights, groups and method, and their bytes, 8 B G for a column's draws plus 8 n for its values,
+ * at most DRAWN_COLUMNS_BYTES in all.
+ * @example const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 4, seed: 1 });
+ * groupMeanDraws(boot, [Float64Array.of(1, 2, 3)], Float64Array.of(1, 1), Int32Array.of(0, 1), 2);
+ * keptDraws(boot) // => { columns: 1, bytes: 88 } (8 x 4 draws x 2 groups + 8 x 3 tasks)
+ */
+export function keptDraws(boot: TaskBootstrap): { columns: number; bytes: number } {
+  const store = drawnByBoot.get(boot);
+  if (!store) return { columns: 0, bytes: 0 };
+  let columns = 0;
+  for (const s of store.sets) columns += s.columns.length;
+  return { columns, bytes: store.bytes };
+}
+
 /** The columns already drawn on `boot` with these weights, groups and method (copies: callers may sort them). */
 function drawnColumns(boot: TaskBootstrap, weights: Float64Array, groupOf: Int32Array, groups: number, how: string): DrawnCache {
   let byBoot = drawnByBoot.get(boot);

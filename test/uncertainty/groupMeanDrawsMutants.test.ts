@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { drawSample, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
-import { benchmarkDraws, groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
+import { DRAWN_COLUMNS_BYTES, benchmarkDraws, groupMeanDraws, keptDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
 
 const occupationsOf = (sizes: number[]) => Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
 
@@ -139,5 +139,65 @@ describe('kept columns follow the bootstrap as it is now', () => {
     const d = benchmarkDraws(boot, [cols[4], cols[5]], weights);
     expect(d.length).toBe(2);
     expectByHand([[d[0]], [d[1]]], boot, [cols[4], cols[5]], weights, [0, 0, 0, 0], 1, 'benchmark');
+  });
+});
+
+describe('what is kept (keptDraws): each distinct column once per weights, groups and method, within DRAWN_COLUMNS_BYTES', () => {
+  // bytes per kept column by hand: 8 B G for its draws plus 8 n for its values
+  const perColumn = (B: number, G: number) => 8 * B * G + 8 * n;
+
+  test('a fresh bootstrap keeps nothing; two new columns are kept once; asked again (alone, beside a new one, twice) nothing is kept twice', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 10, seed: 3 });
+    expect(keptDraws(boot)).toEqual({ columns: 0, bytes: 0 });
+    const groupOf = Int32Array.of(0, 1, 0, 1);
+    groupMeanDraws(boot, [cols[0], cols[1]], weights, groupOf, 2);
+    expect(keptDraws(boot)).toEqual({ columns: 2, bytes: 2 * perColumn(10, 2) });
+    groupMeanDraws(boot, [cols[1].slice()], weights, groupOf, 2);
+    groupMeanDraws(boot, [cols[0], cols[1]], weights, groupOf, 2);
+    expect(keptDraws(boot)).toEqual({ columns: 2, bytes: 2 * perColumn(10, 2) });
+    // two new columns around a kept one: the new ones in their places, each kept once
+    const d = groupMeanDraws(boot, [cols[2], cols[0], cols[3]], weights, groupOf, 2);
+    expect(keptDraws(boot).columns).toBe(4);
+    expectByHand(d, boot, [cols[2], cols[0], cols[3]], weights, groupOf, 2, 'new, kept, new');
+    groupMeanDraws(boot, [cols[3], cols[3]], weights, groupOf, 2);
+    expect(keptDraws(boot)).toEqual({ columns: 4, bytes: 4 * perColumn(10, 2) });
+  });
+
+  test('other weights, other groups of the occupations, another method or kernel: kept apart, and the right draws each time', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 8, seed: 12 });
+    const groupOf = Int32Array.of(0, 1, 0, 1);
+    groupMeanDraws(boot, [cols[0]], weights, groupOf, 2);
+    const otherGroups = Int32Array.of(1, 0, 0, 1);
+    const g = groupMeanDraws(boot, [cols[0]], weights, otherGroups, 2);
+    expectByHand(g, boot, [cols[0]], weights, otherGroups, 2, 'other groups');
+    const w2 = Float64Array.of(0.1, 0.4, 0.3, 0.2);
+    expectByHand(groupMeanDraws(boot, [cols[0]], w2, groupOf, 2), boot, [cols[0]], w2, groupOf, 2, 'other weights');
+    expect(keptDraws(boot).columns).toBe(3);
+    groupMeanDraws(boot, [cols[0]], weights, groupOf, 2, 'slots', 'js');
+    expect(keptDraws(boot).columns).toBe(4);
+    groupMeanDraws(boot, [cols[0]], weights, groupOf, 2, 'slots', 'js');
+    expect(keptDraws(boot).columns).toBe(4);
+  });
+
+  test('DRAWN_COLUMNS_BYTES is 64 MiB; a column is kept while the bytes stay within it, exactly at it included', () => {
+    expect(DRAWN_COLUMNS_BYTES).toBe(64 * 1024 * 1024);
+    // two occupations of 2 tasks, G = 2 groups, B = 2^21 - 1 draws: a column's draws take 8 B G =
+    // 2^25 - 16 bytes and its values 8 x 4 = 32. A column is kept when the bytes kept so far plus its
+    // draws' stay within 2^26: the second's make (2^25 + 16) + (2^25 - 16) = 2^26 exactly (kept); a
+    // third is not kept (but still drawn)
+    const B = 2 ** 21 - 1;
+    const small = Int32Array.of(0, 0, 1, 1);
+    const boot = taskBootstrap(small, 2, { draws: B, seed: 1 });
+    const w = Float64Array.of(1, 1), groupOf = Int32Array.of(0, 1);
+    const x = [Float64Array.of(1, 2, 3, 4), Float64Array.of(0, 1, 0, 1), Float64Array.of(5, 5, 5, 5)];
+    const first = groupMeanDraws(boot, [x[0]], w, groupOf, 2);
+    expect(keptDraws(boot)).toEqual({ columns: 1, bytes: 8 * B * 2 + 32 });
+    groupMeanDraws(boot, [x[1]], w, groupOf, 2);
+    expect(keptDraws(boot)).toEqual({ columns: 2, bytes: DRAWN_COLUMNS_BYTES + 32 });
+    const third = groupMeanDraws(boot, [x[2]], w, groupOf, 2);
+    expect(keptDraws(boot).columns).toBe(2);
+    expect(third[0][1][B - 1]).toBe(5);
+    // occupation 1 draws 3 or 4 twice: its mean is 3, 3.5 or 4 in every draw
+    for (const b of [0, 1, B - 1]) expect([3, 3.5, 4]).toContain(first[0][1][b]);
   });
 });
