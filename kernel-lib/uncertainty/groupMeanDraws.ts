@@ -49,8 +49,8 @@ interface DrawnCache {
 
 const drawnByBoot = new WeakMap<TaskBootstrap, { bytes: number; sets: { weights: Float64Array; groupOf: Int32Array; groups: number; how: string; columns: Float64Array[]; draws: Float64Array[][] }[] }>();
 
+// (no `a === b` shortcut: what is kept is always a copy, never the caller's array)
 function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
   return true;
@@ -111,18 +111,18 @@ function drawColumns(boot: TaskBootstrap, columns: Float64Array[], weights: Floa
   }
   for (let g = 0; g < groups; g++) if (!(groupWeight[g] > 0)) throw new J2GError(`groupMeanDraws requires a positive group weight: ${g}`);
   // Per-occupation factor w_o / (n_o W_g): the group average is a weighted sum of slot values.
-  const factor = new Float64Array(O);
-  for (let o = 0; o < O; o++) factor[o] = weights[o] / (counts[o] * groupWeight[groupOf[o]]);
+  const factor = Float64Array.from(weights, (w, o) => w / (counts[o] * groupWeight[groupOf[o]]));
   const out = columns.map(() => Array.from({ length: groups }, () => new Float64Array(B)));
   // Occupations of at most 5 tasks (GDPval's 5): precomputed multiset sums, one lookup per occupation.
   if (method === 'multiset' && !multisetApplies(boot)) throw new J2GError('groupMeanDraws: the multiset method needs occupations of at most 5 tasks');
-  if (K > 0 && method !== 'slots' && multisetApplies(boot)) {
+  if (K === 0) return out; // nothing to draw (the checks above still apply)
+  if (method !== 'slots' && multisetApplies(boot)) {
     multisetGroupSums(boot, columns, factor, groupOf, out, kernel);
     return out;
   }
   const state = drawState(boot);
   // Any occupation size: the same slot-by-slot sums in WebAssembly (multisetKernel.ts, kernelSlotSums).
-  if (K > 0 && kernel === 'wasm' && kernelSlotSums(boot, state, columns, factor, groupOf, out)) return out;
+  if (kernel === 'wasm' && kernelSlotSums(boot, state, columns, factor, groupOf, out)) return out;
   // Draw by draw (the draw's slots stay in cache), columns in blocks of four (then two, then one)
   // summed in local variables: one pass over the slots per block. The kernels are small functions
   // called once per draw, which V8 optimises after a few calls.

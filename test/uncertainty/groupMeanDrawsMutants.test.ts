@@ -201,3 +201,104 @@ describe('what is kept (keptDraws): each distinct column once per weights, group
     for (const b of [0, 1, B - 1]) expect([3, 3.5, 4]).toContain(first[0][1][b]);
   });
 });
+
+describe('routes: which sums each method and kernel gives, bit for bit', () => {
+  // occupations of at most 5 tasks (the multiset route applies); values whose sums depend on the order
+  const small = occupationsOf([5, 3, 4, 2]);
+  const m = small.length;
+  const w = Float64Array.of(0.3, 0.1, 0.4, 0.2);
+  const groupOf = Int32Array.of(0, 1, 1, 0);
+  const x = Float64Array.from({ length: m }, (_, i) => 0.1 * (i + 1) + 1 / (i + 3));
+
+  /** Slot order by hand: per group, sum over its occupations in order of (w_o / (n_o W_g)) x (x summed over the slots in order). */
+  function slotOrder(boot: TaskBootstrap, groups: number, g0: ArrayLike<number>): Float64Array[] {
+    const sample = drawSample(boot);
+    const W = new Float64Array(groups);
+    for (let o = 0; o < boot.occupations; o++) W[g0[o]] += w[o];
+    return Array.from({ length: groups }, (_, g) => Float64Array.from({ length: boot.draws }, (_, b) => {
+      let total = 0;
+      for (let o = 0; o < boot.occupations; o++) {
+        if (g0[o] !== g) continue;
+        let s = 0;
+        for (let p = boot.offsets[o]; p < boot.offsets[o + 1]; p++) s += x[sample[b * m + p]];
+        total += (w[o] / (boot.counts[o] * W[g])) * s;
+      }
+      return total;
+    }));
+  }
+
+  test("'slots' gives the slot-order sums bit for bit in both kernels; 'auto' is 'multiset' here, whose sums differ in the last bits", () => {
+    const draws = { draws: 200, seed: 21 };
+    const fresh = () => taskBootstrap(small, 4, draws);
+    const want = slotOrder(fresh(), 2, groupOf);
+    for (const kernel of ['wasm', 'js'] as const) expect(groupMeanDraws(fresh(), [x], w, groupOf, 2, 'slots', kernel)[0], `slots ${kernel}`).toEqual(want);
+    const multiset = groupMeanDraws(fresh(), [x], w, groupOf, 2, 'multiset', 'js')[0];
+    expect(groupMeanDraws(fresh(), [x], w, groupOf, 2, 'multiset', 'wasm')[0]).toEqual(multiset);
+    expect(groupMeanDraws(fresh(), [x], w, groupOf, 2, 'auto', 'wasm')[0]).toEqual(multiset);
+    expect(groupMeanDraws(fresh(), [x], w, groupOf, 2)[0]).toEqual(multiset);
+    // the routes can be told apart here: some draw's multiset sum differs from its slot-order sum
+    let differ = 0;
+    for (let g = 0; g < 2; g++) for (let b = 0; b < 200; b++) if (multiset[g][b] !== want[g][b]) differ++;
+    expect(differ).toBeGreaterThan(0);
+    // one group of four columns (the one-group block of four) in slot order too
+    const four = [x, x.map((v) => v * 3), x.map((v) => v + 0.3), x.map((v) => 1 / v)];
+    const one = groupMeanDraws(fresh(), four, w, new Int32Array(4), 1, 'slots', 'js');
+    four.forEach((c, k) => {
+      const sample = drawSample(fresh());
+      const got = one[k][0];
+      for (let b = 0; b < 200; b++) {
+        let total = 0;
+        for (let o = 0; o < 4; o++) {
+          let s = 0;
+          for (let p = fresh().offsets[o]; p < fresh().offsets[o + 1]; p++) s += c[sample[b * m + p]];
+          total += (w[o] / (fresh().counts[o] * 1)) * s;
+        }
+        if (got[b] !== total) expect(got[b], `column ${k} draw ${b}`).toBe(total);
+      }
+    });
+  });
+
+  test("the defaults are 'auto' and 'wasm': a call with them spelt out finds the column kept by a call without", () => {
+    const boot = taskBootstrap(small, 4, { draws: 5, seed: 2 });
+    groupMeanDraws(boot, [x], w, groupOf, 2);
+    groupMeanDraws(boot, [x], w, groupOf, 2, 'auto', 'wasm');
+    expect(keptDraws(boot).columns).toBe(1);
+    groupMeanDraws(boot, [x], w, groupOf, 2, 'auto', 'js');
+    expect(keptDraws(boot).columns).toBe(2);
+  });
+
+  test('arrays changed in place by the caller after a call are compared as they are now (what is kept are copies)', () => {
+    const boot = taskBootstrap(small, 4, { draws: 30, seed: 5 });
+    const w2 = w.slice(), g2 = groupOf.slice(), x2 = x.slice();
+    groupMeanDraws(boot, [x2], w2, g2, 2);
+    w2[0] = 0.9;
+    expectByHand(groupMeanDraws(boot, [x2], w2, g2, 2), boot, [x2], w2, g2, 2, 'weights changed');
+    g2[0] = 1; g2[1] = 0;
+    expectByHand(groupMeanDraws(boot, [x2], w2, g2, 2), boot, [x2], w2, g2, 2, 'groups changed');
+    x2[0] = 40;
+    expectByHand(groupMeanDraws(boot, [x2], w2, g2, 2), boot, [x2], w2, g2, 2, 'column changed');
+  });
+
+  test('no columns: the checks still apply (the multiset refusal included)', () => {
+    const boot = taskBootstrap(occ, sizes.length, { draws: 3, seed: 1 });
+    expect(() => groupMeanDraws(boot, [], weights, new Int32Array(4), 2)).toThrow('groupMeanDraws requires a positive group weight: 1');
+    expect(() => groupMeanDraws(boot, [], weights, new Int32Array(4), 1, 'multiset')).toThrow('the multiset method needs occupations of at most 5 tasks');
+  });
+});
+
+/*
+ * Equivalent mutants of groupMeanDraws.ts (explained, not killable by any output):
+ * - groupMeanDraws: `if (missing.length === columns.length)` made `false` (the general path below gives
+ *   the same draws and keeps the same columns), and `drawn`'s `[]` made a non-empty array (used only
+ *   when no column is missing, and then never read).
+ * - sameArray's loop `i < a.length` made `<=` (a[n] and b[n] are both undefined after the length check).
+ * - drawColumns: `if (K === 0) return out` made `false` (with no columns every route returns the same
+ *   empty out); the WebAssembly slot kernel's condition `kernel === 'wasm' && kernelSlotSums(...)` made
+ *   `false`, its `kernel === 'wasm'` made `true` or `!==`, or 'wasm' made "" (the kernel and the
+ *   JavaScript loops give the same sums bit for bit: test/uncertainty/slotKernel.test.ts).
+ * - the JavaScript loops: the block widths `K - k0 >= 4` and `>= 2` made `>` or `false`, and
+ *   `groups === 1 && width === 4` made `false` (each column's sums are the same additions in the same
+ *   order in blocks of 4, 2 or 1 and in totalBlock4 and sumBlock4); `b < B` made `<=` (the extra draw is
+ *   written to out[..][g][B], past the end of a Float64Array, which keeps nothing); sumBlock4, 2 and
+ *   1's `o < O` made `<=` (occupation O adds 0 to acc[NaN], which a typed array ignores).
+ */
