@@ -31,8 +31,8 @@ export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], wei
   const cache = drawnColumns(boot, weights, groupOf, groups, `${method} ${kernel} ${boot.seed} ${boot.draws} ${boot.tasks} ${boot.occupations}`);
   const found = columns.map((x) => cache.find(x));
   const missing = columns.filter((_, k) => found[k] === undefined);
-  if (missing.length === columns.length) return cache.keep(columns, drawColumns(boot, columns, weights, groupOf, groups, method, kernel));
-  const drawn = missing.length ? cache.keep(missing, drawColumns(boot, missing, weights, groupOf, groups, method, kernel)) : [];
+  // (every column missing or none: the same path; drawColumns checks and returns at once for none)
+  const drawn = cache.keep(missing, drawColumns(boot, missing, weights, groupOf, groups, method, kernel));
   let next = 0;
   return found.map((f) => f ?? drawn[next++]);
 }

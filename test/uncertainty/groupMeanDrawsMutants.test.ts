@@ -288,9 +288,6 @@ describe('routes: which sums each method and kernel gives, bit for bit', () => {
 
 /*
  * Equivalent mutants of groupMeanDraws.ts (explained, not killable by any output):
- * - groupMeanDraws: `if (missing.length === columns.length)` made `false` (the general path below gives
- *   the same draws and keeps the same columns), and `drawn`'s `[]` made a non-empty array (used only
- *   when no column is missing, and then never read).
  * - sameArray's loop `i < a.length` made `<=` (a[n] and b[n] are both undefined after the length check).
  * - drawColumns: `if (K === 0) return out` made `false` (with no columns every route returns the same
  *   empty out); the WebAssembly slot kernel's condition `kernel === 'wasm' && kernelSlotSums(...)` made
