@@ -9,18 +9,23 @@
 import { J2GError } from '../errors.ts';
 import { requirePositive } from '../metrics/requirePositive.ts';
 
-/** Every array as long as the energy draws, and every energy draw positive and finite (as requirePositive asks of a point estimate). */
+/**
+ * Every array as long as the energy draws. Each energy draw is checked by requirePositive (positive and
+ * finite, as for a point estimate) in the loop that divides by it: an infinite energy gave a ratio of 0
+ * until 2 December 2026.
+ */
 function checkDraws(fn: string, energyMJ: Float64Array, out: Float64Array, ...numerators: Float64Array[]): void {
   for (const x of numerators) if (x.length !== energyMJ.length) throw new J2GError(`${fn} draws: ${x.length} numerator draws for ${energyMJ.length} energy draws`);
   if (out.length !== energyMJ.length) throw new J2GError(`${fn} draws: out has ${out.length} entries for ${energyMJ.length} draws`);
-  // an infinite energy is refused too (it gave a ratio of 0 until 2 December 2026)
-  for (let b = 0; b < energyMJ.length; b++) if (!(energyMJ[b] > 0 && energyMJ[b] < Infinity)) requirePositive(fn, 'energy', energyMJ[b]);
 }
 
 /** `out` (optional, length B) receives the draws instead of a new array. */
 export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
   checkDraws('netValuePerJoule', energyMJ, out, valueUSD, costUSD);
-  for (let b = 0; b < out.length; b++) out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
+  for (let b = 0; b < out.length; b++) {
+    requirePositive('netValuePerJoule', 'energy', energyMJ[b]);
+    out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
+  }
   return out;
 }
 
@@ -30,7 +35,10 @@ export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ
  */
 export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
   checkDraws('timeSavingPerJoule', energyMJ, out, timeSavingHours);
-  for (let b = 0; b < out.length; b++) out[b] = timeSavingHours[b] / energyMJ[b];
+  for (let b = 0; b < out.length; b++) {
+    requirePositive('timeSavingPerJoule', 'energy', energyMJ[b]);
+    out[b] = timeSavingHours[b] / energyMJ[b];
+  }
   return out;
 }
 
@@ -41,6 +49,9 @@ export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, 
 export function winTiePerMJDraws(credit: Float64Array, energyMJ: Float64Array): Float64Array {
   const out = new Float64Array(energyMJ.length);
   checkDraws('winTieRatePerMJ', energyMJ, out, credit);
-  for (let b = 0; b < out.length; b++) out[b] = credit[b] / energyMJ[b];
+  for (let b = 0; b < out.length; b++) {
+    requirePositive('winTieRatePerMJ', 'energy', energyMJ[b]);
+    out[b] = credit[b] / energyMJ[b];
+  }
   return out;
 }

@@ -54,10 +54,6 @@ describe('ratio draws refuse', () => {
 });
 
 /*
- * Equivalent mutants (explained, not killable by any output):
- * - ratioDraws.ts checkDraws, the prefilter `!(energyMJ[b] > 0 && energyMJ[b] < Infinity)` made `true`:
- *   requirePositive is then called on every draw, and it passes exactly the positive finite energies
- *   the prefilter lets through (a speed shortcut only).
- * - the loops `b < out.length` made `b <= out.length` in nvjDraws, tsjDraws and winTiePerMJDraws: the
- *   extra pass writes out[B] of a Float64Array of length B, which JavaScript ignores.
+ * No equivalent mutants left: the energy check runs in the loop that divides (requirePositive per draw),
+ * so a loop that ran one draw too far now meets energyMJ[B] = undefined and throws.
  */

@@ -72,6 +72,10 @@ describe('tableBootstrap', () => {
     expect(tableBootstrap(options(1), moved)).toBe(fresh);
   });
 
+  test('BOOTSTRAP_CACHE is the registry symbol j2g.bootstrapCache (one key for every copy of the module)', () => {
+    expect(BOOTSTRAP_CACHE).toBe(Symbol.for('j2g.bootstrapCache'));
+  });
+
   test('the cache holds at most 16 bootstraps: the 17th empties it first', () => {
     const cache = new Map<string, TaskBootstrap>();
     for (let seed = 1; seed <= 16; seed++) tableBootstrap({ dataset, bootstrap: { draws: 2, seed }, [BOOTSTRAP_CACHE]: cache }, components);
