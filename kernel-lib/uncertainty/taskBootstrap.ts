@@ -67,19 +67,15 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
     if (!(o >= 0 && o < O)) throw new J2GError(`taskBootstrap requires an occupation index in 0..${O - 1}: ${o}`);
     counts[o]++;
   }
-  for (let o = 0; o < O; o++) {
-    if (counts[o] === 0) throw new J2GError(`taskBootstrap requires every occupation to have a task: occupation ${o} has none`);
-    if (counts[o] > MAX_RANGE) throw new J2GError(`taskBootstrap requires at most 2^21 tasks per occupation: ${counts[o]}`);
-  }
   const offsets = new Int32Array(O + 1);
-  for (let o = 0; o < O; o++) offsets[o + 1] = offsets[o] + counts[o];
-  const order = new Int32Array(n);
-  const fill = offsets.slice(0, O);
-  for (let i = 0; i < n; i++) order[fill[occupationIndex[i]]++] = i;
   const chunkSlots = new Int32Array(O), chunkRange = new Int32Array(O), chunkThreshold = new Int32Array(O);
   const tailRange = new Int32Array(O), tailThreshold = new Int32Array(O);
+  // one pass per occupation: its checks, its offset and its chunks
   for (let o = 0; o < O; o++) {
     const m = counts[o];
+    if (m === 0) throw new J2GError(`taskBootstrap requires every occupation to have a task: occupation ${o} has none`);
+    if (m > MAX_RANGE) throw new J2GError(`taskBootstrap requires at most 2^21 tasks per occupation: ${m}`);
+    offsets[o + 1] = offsets[o] + m;
     let c = 1, range = m;
     while (c < m && range * m <= MAX_RANGE) { c++; range *= m; }
     chunkSlots[o] = c;
@@ -88,6 +84,9 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
     tailRange[o] = m ** (m % c);
     tailThreshold[o] = TWO_32 % tailRange[o];
   }
+  const order = new Int32Array(n);
+  const fill = offsets.slice(0, O);
+  for (let i = 0; i < n; i++) order[fill[occupationIndex[i]]++] = i;
   return { draws, seed, tasks: n, occupations: O, counts, offsets, order, chunkSlots, chunkRange, chunkThreshold, tailRange, tailThreshold };
 }
 

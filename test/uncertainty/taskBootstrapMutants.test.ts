@@ -152,6 +152,59 @@ describe('the stream', () => {
   });
 });
 
+describe('Lemire rejection, from states chosen for their outputs', () => {
+  // xoshiro128**'s output is rotl(s1 x 5, 7) x 9, so a state whose s1 is chosen gives a chosen first
+  // output, and with s0 = 0 the second output comes from s1 ^ s2. The outputs below were solved for by
+  // hand (x = r R^-1 mod 2^32): x R mod 2^32 = r lands where it is rejected or accepted.
+  // 9 tasks: one chunk of 6 (range 9^6 = 531441, threshold 2^32 mod 531441 = 392575) and a tail of 3
+  // (range 729, threshold 373). 3 tasks: range 27, threshold 22.
+  const nine = taskBootstrap(new Int32Array(9), 1, { draws: 3, seed: 1 });
+  const three = taskBootstrap(new Int32Array(3), 1, { draws: 3, seed: 1 });
+
+  function expectStream(boot: TaskBootstrap, words: [number, number, number, number], label: string): void {
+    const state = Int32Array.from(words), out = new Int32Array(boot.tasks * 3);
+    for (let b = 0; b < 3; b++) fillDraw(boot, state, out.subarray(b * boot.tasks, (b + 1) * boot.tasks));
+    expect([...out], label).toEqual(streamByHand(boot, xoshiro128StarStar(...words), 3));
+  }
+
+  test('thresholds by hand', () => {
+    expect([nine.chunkSlots[0], nine.chunkRange[0], nine.chunkThreshold[0], nine.tailRange[0], nine.tailThreshold[0]]).toEqual([6, 531441, 392575, 729, 373]);
+    expect(three.chunkThreshold[0]).toBe(22);
+  });
+
+  test('a chunk output whose x R mod 2^32 is 1 (u = 454124 > 0) is rejected: x = 3670111505', () => {
+    expect(xoshiro128StarStar(0, 3070494873, 5, 7)()).toBe(3670111505);
+    expectStream(nine, [0, 3070494873, 5, 7], 'rejected chunk');
+  });
+
+  test("a full chunk is judged by the chunk's threshold: x R mod 2^32 = 373 is rejected there (accepted by the tail's)", () => {
+    expect(xoshiro128StarStar(0, 1484398769, 5, 7)()).toBe(3151991237);
+    expectStream(nine, [0, 1484398769, 5, 7], 'chunk at 373');
+  });
+
+  test("the tail is judged by its own threshold: x R mod 2^32 = 373 is accepted there (rejected by the chunk's)", () => {
+    // first output accepted for the chunk; the second (the tail's) is 4289075709, 729 x that = 728 x 2^32 + 373
+    const raw = xoshiro128StarStar(0, 1, 1 ^ 4009380774, 7);
+    const first = raw();
+    expect((first * 531441) % 2 ** 32).toBeGreaterThanOrEqual(392575);
+    expect(raw()).toBe(4289075709);
+    expectStream(nine, [0, 1, 1 ^ 4009380774, 7], 'tail at 373');
+  });
+
+  test('sequences reject too: x R mod 2^32 = 1 < 22 for 3 tasks (x = 1749801491), in fillDraw and drawSequences', () => {
+    const words: [number, number, number, number] = [0, 1260459120, 5, 7];
+    expect(xoshiro128StarStar(...words)()).toBe(1749801491);
+    const raw = xoshiro128StarStar(...words);
+    const want = [0, 1, 2].map(() => lemireInt(raw, 27));
+    const state = Int32Array.from(words), seq = new Int32Array(1), got: number[] = [];
+    for (let b = 0; b < 3; b++) { fillDraw(three, state, seq, 'sequences'); got.push(seq[0]); }
+    expect(got).toEqual(want);
+    const all = new Int32Array(3);
+    drawSequences(three, Int32Array.from(words), all, 0, 3);
+    expect([...all]).toEqual(want);
+  });
+});
+
 describe('sameTaskStructure', () => {
   test('the same occupation index, element by element; another length or any other element is not', () => {
     expect(sameTaskStructure(Int32Array.of(0, 1, 1), Int32Array.of(0, 1, 1))).toBe(true);
@@ -169,4 +222,9 @@ describe('sameTaskStructure', () => {
  * - drawSample's `b < boot.draws` made `b <= boot.draws`: the extra draw is written to an empty
  *   subarray (out.subarray(B n, (B + 1) n) of an array of B n), which keeps nothing.
  * - sameTaskStructure's loop `i < a.length` made `i <= a.length`: a[n] and b[n] are both undefined.
+ * - loops run one step too far over typed arrays, whose writes past the end are ignored: taskBootstrap's
+ *   per-occupation loop `o <= O` (counts[O] is undefined: no check fails, offsets[O + 1] and the chunk
+ *   arrays' index O keep nothing), its order fill `i <= n` (order[NaN]), fillDraw's `o <= O` (an
+ *   occupation of undefined tasks draws nothing) and its sequences check `o <= O` (undefined > 5 is false).
+ * - fillDraw's default mode 'tasks' made "": any mode but 'sequences' and 'positions' writes tasks.
  */
