@@ -78,9 +78,10 @@ describe('tableBootstrap', () => {
 
   test('the cache holds at most 16 bootstraps: the 17th empties it first', () => {
     const cache = new Map<string, TaskBootstrap>();
-    for (let seed = 1; seed <= 16; seed++) tableBootstrap({ dataset, bootstrap: { draws: 2, seed }, [BOOTSTRAP_CACHE]: cache }, components);
+    const options = (seed: number) => ({ dataset, bootstrap: { draws: 2, seed }, [BOOTSTRAP_CACHE]: cache });
+    for (let seed = 1; seed <= 16; seed++) tableBootstrap(options(seed), components);
     expect(cache.size).toBe(16);
-    const last = tableBootstrap({ dataset, bootstrap: { draws: 2, seed: 17 }, [BOOTSTRAP_CACHE]: cache }, components);
+    const last = tableBootstrap(options(17), components);
     expect([...cache.values()]).toEqual([last]);
   });
 });
