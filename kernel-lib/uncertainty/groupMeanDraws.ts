@@ -31,8 +31,8 @@ export function groupMeanDraws(boot: TaskBootstrap, columns: Float64Array[], wei
   const cache = drawnColumns(boot, weights, groupOf, groups, `${method} ${kernel} ${boot.seed} ${boot.draws} ${boot.tasks} ${boot.occupations}`);
   const found = columns.map((x) => cache.find(x));
   const missing = columns.filter((_, k) => found[k] === undefined);
-  if (missing.length === columns.length) return cache.keep(columns, drawColumns(boot, columns, weights, groupOf, groups, method, kernel));
-  const drawn = missing.length ? cache.keep(missing, drawColumns(boot, missing, weights, groupOf, groups, method, kernel)) : [];
+  // (every column missing or none: the same path; drawColumns checks and returns at once for none)
+  const drawn = cache.keep(missing, drawColumns(boot, missing, weights, groupOf, groups, method, kernel));
   let next = 0;
   return found.map((f) => f ?? drawn[next++]);
 }
@@ -49,11 +49,27 @@ interface DrawnCache {
 
 const drawnByBoot = new WeakMap<TaskBootstrap, { bytes: number; sets: { weights: Float64Array; groupOf: Int32Array; groups: number; how: string; columns: Float64Array[]; draws: Float64Array[][] }[] }>();
 
+// (no `a === b` shortcut: what is kept is always a copy, never the caller's array)
 function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
   return true;
+}
+
+/**
+ * What groupMeanDraws keeps for `boot` (a memory diagnostic): the drawn columns kept, over every set
+ * of weights, groups and method, and their bytes, 8 B G for a column's draws plus 8 n for its values,
+ * at most DRAWN_COLUMNS_BYTES in all.
+ * @example const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 4, seed: 1 });
+ * groupMeanDraws(boot, [Float64Array.of(1, 2, 3)], Float64Array.of(1, 1), Int32Array.of(0, 1), 2);
+ * keptDraws(boot) // => { columns: 1, bytes: 88 } (8 x 4 draws x 2 groups + 8 x 3 tasks)
+ */
+export function keptDraws(boot: TaskBootstrap): { columns: number; bytes: number } {
+  const store = drawnByBoot.get(boot);
+  if (!store) return { columns: 0, bytes: 0 };
+  let columns = 0;
+  for (const s of store.sets) columns += s.columns.length;
+  return { columns, bytes: store.bytes };
 }
 
 /** The columns already drawn on `boot` with these weights, groups and method (copies: callers may sort them). */
@@ -95,18 +111,18 @@ function drawColumns(boot: TaskBootstrap, columns: Float64Array[], weights: Floa
   }
   for (let g = 0; g < groups; g++) if (!(groupWeight[g] > 0)) throw new J2GError(`groupMeanDraws requires a positive group weight: ${g}`);
   // Per-occupation factor w_o / (n_o W_g): the group average is a weighted sum of slot values.
-  const factor = new Float64Array(O);
-  for (let o = 0; o < O; o++) factor[o] = weights[o] / (counts[o] * groupWeight[groupOf[o]]);
+  const factor = Float64Array.from(weights, (w, o) => w / (counts[o] * groupWeight[groupOf[o]]));
   const out = columns.map(() => Array.from({ length: groups }, () => new Float64Array(B)));
   // Occupations of at most 5 tasks (GDPval's 5): precomputed multiset sums, one lookup per occupation.
   if (method === 'multiset' && !multisetApplies(boot)) throw new J2GError('groupMeanDraws: the multiset method needs occupations of at most 5 tasks');
-  if (K > 0 && method !== 'slots' && multisetApplies(boot)) {
+  if (K === 0) return out; // nothing to draw (the checks above still apply)
+  if (method !== 'slots' && multisetApplies(boot)) {
     multisetGroupSums(boot, columns, factor, groupOf, out, kernel);
     return out;
   }
   const state = drawState(boot);
   // Any occupation size: the same slot-by-slot sums in WebAssembly (multisetKernel.ts, kernelSlotSums).
-  if (K > 0 && kernel === 'wasm' && kernelSlotSums(boot, state, columns, factor, groupOf, out)) return out;
+  if (kernel === 'wasm' && kernelSlotSums(boot, state, columns, factor, groupOf, out)) return out;
   // Draw by draw (the draw's slots stay in cache), columns in blocks of four (then two, then one)
   // summed in local variables: one pass over the slots per block. The kernels are small functions
   // called once per draw, which V8 optimises after a few calls.

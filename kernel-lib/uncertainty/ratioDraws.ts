@@ -2,24 +2,30 @@
  * NVJ and TSJ in every bootstrap draw, each formed from that draw's re-aggregated components, never as
  * a mean of ratios (Joules-to-GDP eq. 2.4, J.2):
  *   NVJ^b = (G^b - C^b) / E^b  (USD/MJ)      TSJ^b = S^b / E^b  (hours/MJ)     WTJ^b = Y^b / E^b (per MJ)
- * A zero (or negative) energy in any draw is an error, as for the point estimate, never Infinity:
+ * A zero, negative, NaN or infinite energy in any draw is an error, as for the point estimate, never Infinity or 0:
  * "netValuePerJoule requires a positive energy: 0".
  * @example nvjDraws(Float64Array.of(52), Float64Array.of(1.1625), Float64Array.of(0.25)) // => [203.35]
  */
 import { J2GError } from '../errors.ts';
 import { requirePositive } from '../metrics/requirePositive.ts';
 
-/** Every array as long as the energy draws, and every energy draw positive. */
+/**
+ * Every array as long as the energy draws. Each energy draw is checked by requirePositive (positive and
+ * finite, as for a point estimate) in the loop that divides by it: an infinite energy gave a ratio of 0
+ * until 2 December 2026.
+ */
 function checkDraws(fn: string, energyMJ: Float64Array, out: Float64Array, ...numerators: Float64Array[]): void {
   for (const x of numerators) if (x.length !== energyMJ.length) throw new J2GError(`${fn} draws: ${x.length} numerator draws for ${energyMJ.length} energy draws`);
   if (out.length !== energyMJ.length) throw new J2GError(`${fn} draws: out has ${out.length} entries for ${energyMJ.length} draws`);
-  for (let b = 0; b < energyMJ.length; b++) if (!(energyMJ[b] > 0)) requirePositive(fn, 'energy', energyMJ[b]);
 }
 
 /** `out` (optional, length B) receives the draws instead of a new array. */
 export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
   checkDraws('netValuePerJoule', energyMJ, out, valueUSD, costUSD);
-  for (let b = 0; b < out.length; b++) out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
+  for (let b = 0; b < out.length; b++) {
+    requirePositive('netValuePerJoule', 'energy', energyMJ[b]);
+    out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
+  }
   return out;
 }
 
@@ -29,7 +35,10 @@ export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ
  */
 export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
   checkDraws('timeSavingPerJoule', energyMJ, out, timeSavingHours);
-  for (let b = 0; b < out.length; b++) out[b] = timeSavingHours[b] / energyMJ[b];
+  for (let b = 0; b < out.length; b++) {
+    requirePositive('timeSavingPerJoule', 'energy', energyMJ[b]);
+    out[b] = timeSavingHours[b] / energyMJ[b];
+  }
   return out;
 }
 
@@ -40,6 +49,9 @@ export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, 
 export function winTiePerMJDraws(credit: Float64Array, energyMJ: Float64Array): Float64Array {
   const out = new Float64Array(energyMJ.length);
   checkDraws('winTieRatePerMJ', energyMJ, out, credit);
-  for (let b = 0; b < out.length; b++) out[b] = credit[b] / energyMJ[b];
+  for (let b = 0; b < out.length; b++) {
+    requirePositive('winTieRatePerMJ', 'energy', energyMJ[b]);
+    out[b] = credit[b] / energyMJ[b];
+  }
   return out;
 }

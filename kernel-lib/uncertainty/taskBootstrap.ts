@@ -11,7 +11,7 @@
  * l slots takes one u = `lemireInt(raw, n_o^l)`, and its slots' positions are the base-n_o digits of
  * u, least significant first: slot j of the chunk is the task at position floor(u / n_o^j) mod n_o
  * among o's tasks (in task order). u is uniform on 0..n_o^l - 1, so the digits are independent and
- * uniform: each slot is a uniform pick. Occupations of up to 8 tasks (GDPval's 5: 5^5 = 3,125) take
+ * uniform: each slot is a uniform pick. Occupations of up to 7 tasks (GDPval's 5: 5^5 = 3,125) take
  * one chunk, so one draw costs one output of the generator per occupation, not one per slot; an
  * occupation of one task still takes one (u = 0). Occupations of more than 2^21 tasks are refused.
  * (Changed 2026-12-01 from one `lemireInt(raw, n_o)` per slot: five times fewer generator steps for
@@ -67,19 +67,15 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
     if (!(o >= 0 && o < O)) throw new J2GError(`taskBootstrap requires an occupation index in 0..${O - 1}: ${o}`);
     counts[o]++;
   }
-  for (let o = 0; o < O; o++) {
-    if (counts[o] === 0) throw new J2GError(`taskBootstrap requires every occupation to have a task: occupation ${o} has none`);
-    if (counts[o] > MAX_RANGE) throw new J2GError(`taskBootstrap requires at most 2^21 tasks per occupation: ${counts[o]}`);
-  }
   const offsets = new Int32Array(O + 1);
-  for (let o = 0; o < O; o++) offsets[o + 1] = offsets[o] + counts[o];
-  const order = new Int32Array(n);
-  const fill = offsets.slice(0, O);
-  for (let i = 0; i < n; i++) order[fill[occupationIndex[i]]++] = i;
   const chunkSlots = new Int32Array(O), chunkRange = new Int32Array(O), chunkThreshold = new Int32Array(O);
   const tailRange = new Int32Array(O), tailThreshold = new Int32Array(O);
+  // one pass per occupation: its checks, its offset and its chunks
   for (let o = 0; o < O; o++) {
     const m = counts[o];
+    if (m === 0) throw new J2GError(`taskBootstrap requires every occupation to have a task: occupation ${o} has none`);
+    if (m > MAX_RANGE) throw new J2GError(`taskBootstrap requires at most 2^21 tasks per occupation: ${m}`);
+    offsets[o + 1] = offsets[o] + m;
     let c = 1, range = m;
     while (c < m && range * m <= MAX_RANGE) { c++; range *= m; }
     chunkSlots[o] = c;
@@ -88,6 +84,9 @@ export function taskBootstrap(occupationIndex: Int32Array, occupations: number, 
     tailRange[o] = m ** (m % c);
     tailThreshold[o] = TWO_32 % tailRange[o];
   }
+  const order = new Int32Array(n);
+  const fill = offsets.slice(0, O);
+  for (let i = 0; i < n; i++) order[fill[occupationIndex[i]]++] = i;
   return { draws, seed, tasks: n, occupations: O, counts, offsets, order, chunkSlots, chunkRange, chunkThreshold, tailRange, tailThreshold };
 }
 
