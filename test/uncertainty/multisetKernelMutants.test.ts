@@ -221,6 +221,16 @@ describe('multisetKernel.ts blocks', () => {
     log.calls.length = 0;
     slotSums(big, { keepBytes: 0, blockBytes: 1e9 });
     expect(draws(log.calls, 'slotDraw')).toEqual([1024, 1024, 52]);
+    // a bootstrap kept by one call and not by the next draws afresh there, then replays the kept positions;
+    // not kept first, then kept: drawn in full (nothing recorded to replay); the same sums every time
+    for (const [order, want] of [[[true, false, true], [[10], [3, 3, 3, 1], []]], [[false, true, true], [[3, 3, 3, 1], [10], []]]] as const) {
+      const both = taskBootstrap(occ, 3, { draws: 10, seed: 8 });
+      order.forEach((keep, i) => {
+        log.calls.length = 0;
+        expect(slotSums(both, keep ? undefined : { keepBytes: 0, blockBytes: 48 })).toEqual(kept);
+        expect(draws(log.calls, 'slotDraw')).toEqual(want[i]);
+      });
+    }
     // exactly keepBytes of positions are kept: the second call replays
     const exact = taskBootstrap(occ, 3, { draws: 10, seed: 8 });
     slotSums(exact, { keepBytes: 160, blockBytes: 16 });
