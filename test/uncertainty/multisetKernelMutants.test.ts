@@ -1,0 +1,266 @@
+/**
+ * multisetKernel.ts's refusals, limits and blocks, each against what its doc comments promise (the
+ * survivors of the mutation run of 2 December 2026, s11-u1; docs/mutation.md):
+ * - where WebAssembly is refused (a page whose content security policy forbids it; here
+ *   WebAssembly.Module made to throw), multisetKernelAvailable() is false, both kernels answer false
+ *   and write nothing, and groupMeanDraws still gives the JavaScript kernels' sums (listed by hand);
+ * - kernelGroupSums runs occupations of up to flat.length tasks (oracle: each draw's sum recomputed from
+ *   the stream's drawn positions, fillDraw) and refuses a larger one; both kernels refuse a memory past
+ *   MAX_KERNEL_BYTES (a table of 2^27 rows, 2^21 columns) and no columns at all;
+ * - kernelSlotSums runs an occupation of 65,536 tasks (positions are u16) and refuses 65,537;
+ * - the blocks (oracle: the doc comments' numbers, worked by hand): a kernel call sums at most 1,024
+ *   draws; kept positions are drawn once per bootstrap and replayed by a later call (no new instance,
+ *   no slotDraw), unless the seed changed in place; positions not kept are drawn afresh in every call,
+ *   floor(blockBytes / (2 n)) draws at a time, at least one. Seen through WebAssembly.Instance wrapped
+ *   to log each export's calls (the sums are the same either way: these are speed promises).
+ *
+ * Equivalent survivors of that run (nothing the kernels return or write, nor any call, tells them apart):
+ * - 37, 98, 234, 252 `<` made `<=`: the extra pass writes past a typed array's end (ignored), or a word
+ *   the next step overwrites (252: row n is the output region, written by the kernel; 234: record O is
+ *   the factor region, set after);
+ * - 51 and 275 `bytes > MAX_KERNEL_BYTES` made `>=`: they differ only for a memory of exactly 2^30 bytes,
+ *   a sum of the layout's regions no caller picks; either way the sums are the same bits (JavaScript);
+ * - 55, 281, 282 (no coverage) the catch blocks: only an engine that refuses a memory under 1 GiB gets
+ *   there, and undefined is taken as null or false;
+ * - 97 `!module` made `false`: with no module, new WebAssembly.Instance(null) throws, kernelInstance
+ *   catches it and the call answers false as before;
+ * - 109 `/ 8` made `* 8`, 211 `K / 2` made `K * 2`, 212 `base / 4` made `base * 4`, 276 `bytes -
+ *   byteLength` made `+`: a larger, still aligned offset or memory (211: more lanes, never read out);
+ * - 129 `j <= dense.length`: the word past `dense` is the first of the multisets' counts, written just after;
+ * - 142 `4 * stateAt` made `4 / stateAt`: stateAt is 0, and 4 / 0 passed as an i32 is 0;
+ * - 164 SLOT_BLOCK_BYTES made 4 / 2^20: the default block of positions not kept becomes one draw (speed);
+ * - 255 (four mutants) the odd K's spare lane: never copied out; zeroing it for an even K writes the
+ *   next row's first value, which the next pass writes again;
+ * - 277 `short <= 0` made `< 0`: memory.grow(0) grows nothing. (Its `false` mutant is killed since: the
+ *   narrower call after a wider one in the kept-positions test, added after the run.)
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { drawState, fillDraw, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { sequenceTable } from '../../kernel-lib/uncertainty/multisetSums.ts';
+import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
+import { MAX_KERNEL_BYTES, kernelGroupSums, kernelSlotSums, type KernelInput } from '../../kernel-lib/uncertainty/multisetKernel.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const RealInstance = WebAssembly.Instance;
+
+/** Every later WebAssembly.Instance logs its exports' calls as [name, draws] (the draws argument of each kernel). */
+function logKernelCalls(): { calls: [string, number][]; instances: () => number } {
+  const calls: [string, number][] = [];
+  const spy = vi.spyOn(WebAssembly, 'Instance').mockImplementation(function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+    const real = new RealInstance(module, imports);
+    const exports: Record<string, (...a: number[]) => void> = {};
+    // the draws argument: groupSums(state, range, threshold, O, draws, ...), slotDraw(state, occ, O, draws, ...), slotReplay(occ, O, factor, sums, draws, ...)
+    const drawsAt: Record<string, number> = { groupSums: 4, slotDraw: 3, slotReplay: 4, fillRows: -1 };
+    for (const [name, f] of Object.entries(real.exports)) {
+      exports[name] = (...a: number[]) => { if (drawsAt[name] >= 0) calls.push([name, a[drawsAt[name]]]); (f as (...a: number[]) => void)(...a); };
+    }
+    return { exports } as unknown as WebAssembly.Instance;
+  });
+  return { calls, instances: () => spy.mock.calls.length };
+}
+
+function draws(calls: [string, number][], name: string): number[] {
+  return calls.filter(([n]) => n === name).map(([, d]) => d);
+}
+
+/** The inputs multisetGroupSums hands kernelGroupSums, by hand: one group, occupations in order, factor 1. */
+function groupInput(boot: TaskBootstrap, columns: Float64Array[], tables: number, out: Float64Array[][]): KernelInput {
+  const O = boot.occupations;
+  const flat = Array.from({ length: tables }, (_, j) => sequenceTable(j + 1).flat);
+  const denseAt = new Int32Array(tables + 2);
+  for (let n = 1; n <= tables; n++) denseAt[n + 1] = denseAt[n] + n ** n;
+  const dense = new Int32Array(denseAt[tables + 1]);
+  for (let n = 1; n <= tables; n++) dense.set(sequenceTable(n).dense, denseAt[n]);
+  const base = new Int32Array(O + 1);
+  for (let o = 0; o < O; o++) base[o + 1] = base[o] + (boot.counts[o] <= tables ? sequenceTable(boot.counts[o]).counts.length : 1);
+  return {
+    boot, base, columns, factor: new Float64Array(O).fill(1), flat, denseAt, dense,
+    slot: Int32Array.from({ length: O }, (_, o) => o), from: Int32Array.of(0, O), state: drawState(boot), out,
+  };
+}
+
+describe('multisetKernel.ts refusals', () => {
+  test('where WebAssembly is refused, nothing runs in it, nothing is written, and groupMeanDraws gives the JavaScript sums', async () => {
+    vi.spyOn(WebAssembly, 'Module').mockImplementation(() => { throw new WebAssembly.CompileError('refused by the page'); });
+    vi.resetModules(); // a fresh multisetKernel.ts, whose compiled module is not yet cached
+    const kernel = await import('../../kernel-lib/uncertainty/multisetKernel.ts');
+    const sums = await import('../../kernel-lib/uncertainty/multisetSums.ts');
+    const means = await import('../../kernel-lib/uncertainty/groupMeanDraws.ts');
+    expect(kernel.multisetKernelAvailable()).toBe(false);
+    const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 3, seed: 1 });
+    const out = [[new Float64Array(3).fill(-1)]];
+    expect(kernel.kernelGroupSums({
+      boot, base: Int32Array.of(0, 3, 4), columns: [Float64Array.of(1, 2, 4)], factor: Float64Array.of(1, 1),
+      flat: [1, 2, 3, 4, 5].map((n) => sums.sequenceTable(n).flat), denseAt: Int32Array.of(0, 0, 1, 5),
+      dense: Int32Array.of(0, 0, 1, 1, 2), slot: Int32Array.of(0, 1), from: Int32Array.of(0, 2), state: Int32Array.of(1, 2, 3, 4), out,
+    })).toBe(false);
+    expect(kernel.kernelSlotSums(boot, Int32Array.of(1, 2, 3, 4), [Float64Array.of(1, 2, 4)], Float64Array.of(1, 1), Int32Array.of(0, 0), out)).toBe(false);
+    expect([...out[0][0]]).toEqual([-1, -1, -1]);
+    // the sums still come (JavaScript): occupation 0 resamples {1, 1}, {1, 2} or {2, 2}, occupation 1 {4};
+    // equal weights, so the group mean is (mean of 0's draw + 4) / 2: 2.5, 2.75 or 3
+    for (const path of ['multiset', 'slots'] as const) {
+      for (const v of means.groupMeanDraws(boot, [Float64Array.of(1, 2, 4)], Float64Array.of(1, 1), Int32Array.of(0, 0), 1, path)[0][0]) {
+        expect([2.5, 2.75, 3]).toContain(v);
+      }
+    }
+    expect(WebAssembly.Module).toHaveBeenCalledTimes(1); // refused once, then remembered ("compiled once: a constant")
+  });
+
+  test('kernelGroupSums runs occupations of as many tasks as flat has tables, each draw the sum of its drawn tasks, and refuses one more', () => {
+    // occupations of 5 and 2 tasks worth powers of ten: a draw's sum spells how often each task was drawn
+    const boot = taskBootstrap(Int32Array.of(0, 0, 0, 0, 0, 1, 1), 2, { draws: 40, seed: 9 });
+    const x = Float64Array.from({ length: 7 }, (_, i) => 10 ** i);
+    const out = [[new Float64Array(40).fill(-1)]];
+    expect(kernelGroupSums(groupInput(boot, [x], 5, out))).toBe(true);
+    const state = drawState(boot), tasks = new Int32Array(7);
+    for (let b = 0; b < 40; b++) {
+      fillDraw(boot, state, tasks);
+      let sum = 0;
+      for (const i of tasks) sum += x[i];
+      expect(out[0][0][b]).toBe(sum);
+    }
+    // tables only up to 4 tasks: the occupation of 5 has none, so nothing runs and nothing is written
+    const none = [[new Float64Array(40).fill(-1)]];
+    expect(kernelGroupSums(groupInput(boot, [x], 4, none))).toBe(false);
+    expect(none[0][0].every((v) => v === -1)).toBe(true);
+  });
+
+  test('both kernels refuse a memory past MAX_KERNEL_BYTES and no columns, writing nothing', () => {
+    const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 2, seed: 4 });
+    const x = Float64Array.of(1, 2, 4);
+    // a table of 2^27 rows of one f64 is 1 GiB = MAX_KERNEL_BYTES by itself, before the outputs
+    expect(MAX_KERNEL_BYTES).toBe(2 ** 30);
+    const out = [[new Float64Array(2).fill(-1)]];
+    const input = groupInput(boot, [x], 5, out);
+    input.base = Int32Array.of(0, 3, 2 ** 27);
+    expect(kernelGroupSums(input)).toBe(false);
+    // 2^21 columns of 64 tasks: 8 bytes x 64 x 2^21 = 1 GiB of values alone
+    const wide = taskBootstrap(new Int32Array(64), 1, { draws: 1, seed: 4 });
+    const column = new Float64Array(64).fill(1), sink = [new Float64Array(1).fill(-1)];
+    const K = 2 ** 21;
+    expect(kernelSlotSums(wide, drawState(wide), Array<Float64Array>(K).fill(column), Float64Array.of(1), new Int32Array(1), Array<Float64Array[]>(K).fill(sink))).toBe(false);
+    // the same after a first call kept its positions (the kept memory would have to grow past the limit)
+    const first = [[new Float64Array(1)]];
+    expect(kernelSlotSums(wide, drawState(wide), [column], Float64Array.of(1), new Int32Array(1), first)).toBe(true);
+    expect(first[0][0][0]).toBe(64);
+    expect(kernelSlotSums(wide, drawState(wide), Array<Float64Array>(K).fill(column), Float64Array.of(1), new Int32Array(1), Array<Float64Array[]>(K).fill(sink))).toBe(false);
+    expect(sink[0][0]).toBe(-1);
+    expect(out[0][0].every((v) => v === -1)).toBe(true);
+    // no columns: nothing to sum
+    expect(kernelSlotSums(boot, drawState(boot), [], Float64Array.of(1, 1), Int32Array.of(0, 0), [])).toBe(false);
+  });
+
+  test('kernelSlotSums runs an occupation of 65,536 tasks (u16 positions) and refuses 65,537', () => {
+    for (const [m, runs] of [[65536, true], [65537, false]] as const) {
+      const boot = taskBootstrap(new Int32Array(m), 1, { draws: 2, seed: 7 });
+      const x = Float64Array.from({ length: m }, (_, i) => i);
+      const out = [[new Float64Array(2).fill(-1)]];
+      expect(kernelSlotSums(boot, drawState(boot), [x], Float64Array.of(1), new Int32Array(1), out)).toBe(runs);
+      if (!runs) { expect([...out[0][0]]).toEqual([-1, -1]); continue; }
+      // oracle: the drawn task indices (the values are the indices) added up
+      const state = drawState(boot), tasks = new Int32Array(m);
+      for (let b = 0; b < 2; b++) {
+        fillDraw(boot, state, tasks);
+        let sum = 0;
+        for (const i of tasks) sum += i;
+        expect(out[0][0][b]).toBe(sum);
+      }
+    }
+  });
+});
+
+describe('multisetKernel.ts blocks', () => {
+  const sizes = [3, 1, 4];
+  const occ = Int32Array.from(sizes.flatMap((n, o) => Array<number>(n).fill(o)));
+  const columns = [Float64Array.from(occ, (_, i) => i + 1), Float64Array.from(occ, (_, i) => 1 / (i + 1))];
+  const factor = Float64Array.of(1, 2, 3);
+
+  function slotSums(boot: TaskBootstrap, limits?: { keepBytes: number; blockBytes: number }): Float64Array[][] {
+    const out = columns.map(() => [new Float64Array(boot.draws)]);
+    expect(kernelSlotSums(boot, drawState(boot), columns, factor, new Int32Array(3), out, limits)).toBe(true);
+    return out;
+  }
+
+  test('groupSums sums at most 1,024 draws a call: 2,500 draws in 1,024 + 1,024 + 452', () => {
+    const log = logKernelCalls();
+    const boot = taskBootstrap(occ, 3, { draws: 2500, seed: 3 });
+    const out = [[new Float64Array(2500)]];
+    expect(kernelGroupSums(groupInput(boot, [columns[0]], 5, out))).toBe(true);
+    expect(draws(log.calls, 'groupSums')).toEqual([1024, 1024, 452]);
+    const small = taskBootstrap(occ, 3, { draws: 700, seed: 3 });
+    log.calls.length = 0;
+    expect(kernelGroupSums(groupInput(small, [columns[0]], 5, [[new Float64Array(700)]]))).toBe(true);
+    expect(draws(log.calls, 'groupSums')).toEqual([700]);
+  });
+
+  test('kept positions: drawn once in blocks of 1,024, replayed by the next call without a new instance, drawn again after the seed changed', () => {
+    const log = logKernelCalls();
+    const boot = taskBootstrap(occ, 3, { draws: 1030, seed: 5 });
+    const first = slotSums(boot);
+    expect(draws(log.calls, 'slotDraw')).toEqual([1024, 6]);
+    expect(draws(log.calls, 'slotReplay')).toEqual([1024, 6]);
+    expect(log.instances()).toBe(1);
+    log.calls.length = 0;
+    expect(slotSums(boot)).toEqual(first);
+    expect(draws(log.calls, 'slotDraw')).toEqual([]);
+    expect(draws(log.calls, 'slotReplay')).toEqual([1024, 6]);
+    expect(log.instances()).toBe(1);
+    // a wider call (three columns, two groups) grows the kept memory and still replays, with the
+    // JavaScript slot loop's sums (groupMeanDraws' factor w_o / (n_o W_g) for weights 1, 1, 1)
+    log.calls.length = 0;
+    const three = [...columns, columns[0]], groupOf = Int32Array.of(0, 1, 1);
+    const wide = three.map(() => [new Float64Array(1030), new Float64Array(1030)]);
+    expect(kernelSlotSums(boot, drawState(boot), three, Float64Array.of(1 / 3, 1 / 2, 1 / 8), groupOf, wide)).toBe(true);
+    expect(draws(log.calls, 'slotDraw')).toEqual([]);
+    expect(log.instances()).toBe(1);
+    expect(wide).toEqual(groupMeanDraws(boot, three, Float64Array.of(1, 1, 1), groupOf, 2, 'slots', 'js'));
+    // a narrower call after the wider one: the kept memory is more than enough (nothing to grow), still replayed
+    log.calls.length = 0;
+    expect(slotSums(boot)).toEqual(first);
+    expect(draws(log.calls, 'slotDraw')).toEqual([]);
+    expect(log.instances()).toBe(1);
+    boot.seed = 6; // changed in place: the kept positions are another seed's
+    log.calls.length = 0;
+    const other = slotSums(boot);
+    expect(draws(log.calls, 'slotDraw')).toEqual([1024, 6]);
+    expect(log.instances()).toBe(2);
+    expect(other).toEqual(slotSums(taskBootstrap(occ, 3, { draws: 1030, seed: 6 })));
+    expect(other).not.toEqual(first);
+  });
+
+  test('positions not kept: drawn afresh in every call, floor(blockBytes / 2n) draws at a time, at least one, at most 1,024', () => {
+    const log = logKernelCalls();
+    const boot = taskBootstrap(occ, 3, { draws: 10, seed: 8 }); // n = 8 tasks: 16 bytes of positions a draw
+    const kept = slotSums(taskBootstrap(occ, 3, { draws: 10, seed: 8 }));
+    for (const [blockBytes, blocks] of [[48, [3, 3, 3, 1]], [63, [3, 3, 3, 1]], [64, [4, 4, 2]], [15, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], [1e6, [10]]] as const) {
+      for (let call = 0; call < 2; call++) {
+        log.calls.length = 0;
+        expect(slotSums(boot, { keepBytes: 159, blockBytes })).toEqual(kept); // 2 x 10 x 8 = 160 bytes: not kept
+        expect(draws(log.calls, 'slotDraw')).toEqual(blocks);
+      }
+    }
+    const big = taskBootstrap(occ, 3, { draws: 2100, seed: 8 });
+    log.calls.length = 0;
+    slotSums(big, { keepBytes: 0, blockBytes: 1e9 });
+    expect(draws(log.calls, 'slotDraw')).toEqual([1024, 1024, 52]);
+    // a bootstrap kept by one call and not by the next draws afresh there, then replays the kept positions;
+    // not kept first, then kept: drawn in full (nothing recorded to replay); the same sums every time
+    for (const [order, want] of [[[true, false, true], [[10], [3, 3, 3, 1], []]], [[false, true, true], [[3, 3, 3, 1], [10], []]]] as const) {
+      const both = taskBootstrap(occ, 3, { draws: 10, seed: 8 });
+      order.forEach((keep, i) => {
+        log.calls.length = 0;
+        expect(slotSums(both, keep ? undefined : { keepBytes: 0, blockBytes: 48 })).toEqual(kept);
+        expect(draws(log.calls, 'slotDraw')).toEqual(want[i]);
+      });
+    }
+    // exactly keepBytes of positions are kept: the second call replays
+    const exact = taskBootstrap(occ, 3, { draws: 10, seed: 8 });
+    slotSums(exact, { keepBytes: 160, blockBytes: 16 });
+    log.calls.length = 0;
+    slotSums(exact, { keepBytes: 160, blockBytes: 16 });
+    expect(draws(log.calls, 'slotDraw')).toEqual([]);
+  });
+});
