@@ -92,37 +92,7 @@ const TABLE1: Record<string, (x: Record<string, number>) => number> = {
 const KEYS = ['credit', 'valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours', 'aiHours'] as const;
 
 function naiveTable1(base: TableOptions, variant: TableOptions, draws: number, seed: number): Record<string, [number, number]> {
-  const eb = evaluate(base), ev = evaluate(variant);
-  const c0 = eb.components, n = c0.taskIds.length, O = c0.occupations.length;
-  const sample = drawSample(taskBootstrap(c0.occupationIndex, O, { draws, seed }));
-  const meansOf = (e: Evaluation, tasks: ArrayLike<number>) => {
-    const sums = new Array(O).fill(0).map(() => Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<string, number>);
-    const count = new Array(O).fill(0);
-    for (let s = 0; s < tasks.length; s++) {
-      const i = tasks[s], o = e.components.occupationIndex[i];
-      count[o]++;
-      for (const k of KEYS) sums[o][k] += e.components[k][i];
-    }
-    const W = Array.from(e.weights).reduce((a, b) => a + b, 0);
-    return Object.fromEntries(KEYS.map((k) => [k, sums.reduce((t, so, o) => t + (e.weights[o] / W) * (so[k] / count[o]), 0)])) as Record<string, number>;
-  };
-  const diffs: Record<string, number[]> = Object.fromEntries(Object.keys(TABLE1).map((k) => [k, []]));
-  for (let b = 0; b < draws; b++) {
-    const tasks = sample.subarray(b * n, (b + 1) * n);
-    const xb = meansOf(eb, tasks), xv = meansOf(ev, tasks);
-    for (const [column, f] of Object.entries(TABLE1)) {
-      const d = f(xv) - f(xb);
-      if (Number.isFinite(d)) diffs[column].push(d);
-    }
-  }
-  const type7 = (x: number[], p: number) => {
-    const h = (x.length - 1) * p, lo = Math.floor(h);
-    return x[lo] + (h - lo) * (x[Math.min(lo + 1, x.length - 1)] - x[lo]);
-  };
-  return Object.fromEntries(Object.entries(diffs).map(([column, d]) => {
-    d.sort((a, b) => a - b);
-    return [column, [type7(d, 0.025), type7(d, 0.975)]];
-  }));
+  return naivePaired(base, variant, TABLE1, null, draws, seed); // every occupation in the one group
 }
 
 const FREE = { xA1a1: 'xA1a1,A1,sysX,1,0,0,0.2', xB1a1: 'xB1a1,B1,sysX,1,0,0,0.1', xC2a1: 'xC2a1,C2,sysX,1,0,0,0.3' };
@@ -298,10 +268,10 @@ const TABLE13: Record<string, (x: Record<string, number>) => number> = {
   tsj: (x) => x.timeSavingHours / x.energyMJ,
 };
 
-function naiveCategory(base: TableOptions, variant: TableOptions, group: string[], draws: number, seed: number): Record<string, [number, number]> {
+function naivePaired(base: TableOptions, variant: TableOptions, columns: Record<string, (x: Record<string, number>) => number>, group: string[] | null, draws: number, seed: number): Record<string, [number, number]> {
   const eb = evaluate(base), ev = evaluate(variant);
   const c0 = eb.components, n = c0.taskIds.length, O = c0.occupations.length;
-  const inGroup = c0.occupations.map((o) => group.includes(o));
+  const inGroup = c0.occupations.map((o) => group === null || group.includes(o));
   const sample = drawSample(taskBootstrap(c0.occupationIndex, O, { draws, seed }));
   const meansOf = (e: Evaluation, tasks: ArrayLike<number>) => {
     const sums = Array.from({ length: O }, () => Object.fromEntries(KEYS.map((k) => [k, 0])) as Record<string, number>);
@@ -314,11 +284,11 @@ function naiveCategory(base: TableOptions, variant: TableOptions, group: string[
     const W = Array.from(e.weights).reduce((a, w, o) => a + (inGroup[o] ? w : 0), 0);
     return Object.fromEntries(KEYS.map((k) => [k, sums.reduce((t, so, o) => t + (inGroup[o] ? (e.weights[o] / W) * (so[k] / count[o]) : 0), 0)])) as Record<string, number>;
   };
-  const diffs: Record<string, number[]> = Object.fromEntries(Object.keys(TABLE13).map((k) => [k, []]));
+  const diffs: Record<string, number[]> = Object.fromEntries(Object.keys(columns).map((k) => [k, []]));
   for (let b = 0; b < draws; b++) {
     const tasks = sample.subarray(b * n, (b + 1) * n);
     const xb = meansOf(eb, tasks), xv = meansOf(ev, tasks);
-    for (const [column, f] of Object.entries(TABLE13)) {
+    for (const [column, f] of Object.entries(columns)) {
       const d = f(xv) - f(xb);
       if (Number.isFinite(d)) diffs[column].push(d);
     }
@@ -331,6 +301,10 @@ function naiveCategory(base: TableOptions, variant: TableOptions, group: string[
     d.sort((a, b) => a - b);
     return [column, [type7(d, 0.025), type7(d, 0.975)]];
   }));
+}
+
+function naiveCategory(base: TableOptions, variant: TableOptions, group: string[], draws: number, seed: number): Record<string, [number, number]> {
+  return naivePaired(base, variant, TABLE13, group, draws, seed);
 }
 
 describe('a Table 13 row only the baseline has', () => {

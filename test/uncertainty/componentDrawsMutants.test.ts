@@ -4,6 +4,7 @@
  * sum over o's slots of x written out over the materialised draws of drawSample (the resampled tasks,
  * not the aggregation code under test); and, for uniqueColumns, the columns compared by hand.
  */
+import { groupMeansByHand } from './handGroupMeans.ts';
 import { describe, expect, test } from 'vitest';
 import type { TaskComponents } from '../../kernel-lib/metrics/taskComponents.ts';
 import { DRAWN_COMPONENTS, RATIO_COMPONENTS, componentDraws, uniqueColumns } from '../../kernel-lib/uncertainty/componentDraws.ts';
@@ -23,22 +24,9 @@ function cell(shift: number, occupationIndex = occ): TaskComponents {
   } as unknown as TaskComponents;
 }
 
-/** By hand over drawSample: out[g][b] = sum_{o in g} (w_o / W_g) mean of x over o's drawn slots. */
+/** By hand over drawSample (handGroupMeans.ts), with this file's weights. */
 function byHand(boot: ReturnType<typeof taskBootstrap>, x: Float64Array, groupOf: number[], groups: number): number[][] {
-  const sample = drawSample(boot);
-  const W = new Array(groups).fill(0);
-  for (let o = 0; o < O; o++) W[groupOf[o]] += weights[o];
-  return Array.from({ length: groups }, (_, g) => Array.from({ length: boot.draws }, (_, b) => {
-    let total = 0;
-    for (let o = 0; o < O; o++) {
-      if (groupOf[o] !== g) continue;
-      const from = boot.offsets[o], to = boot.offsets[o + 1];
-      let sum = 0;
-      for (let p = from; p < to; p++) sum += x[sample[b * n + p]];
-      total += (weights[o] / W[g]) * (sum / (to - from));
-    }
-    return total;
-  }));
+  return groupMeansByHand(boot, x, weights, groupOf, groups);
 }
 
 function expectDraws(got: Float64Array, want: number[], label: string): void {

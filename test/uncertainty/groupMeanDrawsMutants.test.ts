@@ -7,32 +7,16 @@
  */
 import { describe, expect, test } from 'vitest';
 import { drawSample, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
+import { groupMeansByHand } from './handGroupMeans.ts';
 import { DRAWN_COLUMNS_BYTES, benchmarkDraws, groupMeanDraws, keptDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
 
 const occupationsOf = (sizes: number[]) => Int32Array.from(sizes.flatMap((n, o) => Array(n).fill(o)));
 
-/** By hand over drawSample: out[g][b]. */
-function byHand(boot: TaskBootstrap, x: Float64Array, weights: Float64Array, groupOf: ArrayLike<number>, groups: number): number[][] {
-  const sample = drawSample(boot), n = boot.tasks;
-  const W = new Array(groups).fill(0);
-  for (let o = 0; o < boot.occupations; o++) W[groupOf[o]] += weights[o];
-  return Array.from({ length: groups }, (_, g) => Array.from({ length: boot.draws }, (_, b) => {
-    let total = 0;
-    for (let o = 0; o < boot.occupations; o++) {
-      if (groupOf[o] !== g) continue;
-      const from = boot.offsets[o], to = boot.offsets[o + 1];
-      let sum = 0;
-      for (let p = from; p < to; p++) sum += x[sample[b * n + p]];
-      total += (weights[o] / W[g]) * (sum / (to - from));
-    }
-    return total;
-  }));
-}
 
 function expectByHand(out: Float64Array[][], boot: TaskBootstrap, cols: Float64Array[], weights: Float64Array, groupOf: ArrayLike<number>, groups: number, label: string): void {
   expect(out.length, label).toBe(cols.length);
   cols.forEach((x, k) => {
-    const want = byHand(boot, x, weights, groupOf, groups);
+    const want = groupMeansByHand(boot, x, weights, groupOf, groups);
     expect(out[k].length, label).toBe(groups);
     for (let g = 0; g < groups; g++) {
       expect(out[k][g].length, label).toBe(boot.draws);
@@ -123,7 +107,7 @@ describe('kept columns follow the bootstrap as it is now', () => {
   test('a kept column asked again alone, twice, and beside itself, gives its draws each time (copies)', () => {
     const boot = taskBootstrap(occ, sizes.length, { draws: 15, seed: 4 });
     const groupOf = Int32Array.of(1, 0, 0, 1);
-    const want = byHand(boot, cols[2], weights, groupOf, 2);
+    const want = groupMeansByHand(boot, cols[2], weights, groupOf, 2);
     const a = groupMeanDraws(boot, [cols[2]], weights, groupOf, 2);
     const b = groupMeanDraws(boot, [cols[2].slice()], weights, groupOf, 2);
     const c = groupMeanDraws(boot, [cols[3], cols[2], cols[2]], weights, groupOf, 2);
