@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const LIB = new URL('../../kernel-lib/', import.meta.url).pathname;
 
 export const LAYERS: readonly (readonly string[])[] = [
-  ['errors', 'warn', 'random', 'io', 'stats', 'frames'],
+  ['errors', 'warn', 'arrays', 'random', 'io', 'stats', 'frames'],
   ['data', 'reference', 'published', 'weights'],
   ['metrics', 'energy', 'import', 'sql'],
   ['uncertainty'],
