@@ -25,7 +25,7 @@ import { pushAll } from '../arrays.ts';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import type { z } from 'zod';
 import { columnsOfCsv, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
-import { readAsideMinBytes, readCsvColumnsAside } from '../io/readAside.ts';
+import { readCsvColumnsAside } from '../io/readAside.ts';
 import { nearestName, parseJson } from '../io/json.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
@@ -247,30 +247,44 @@ function rowKeys(csv: CsvColumns, columns: readonly string[]): (i: number) => nu
   };
 }
 
-/** Each duplicate of the cells of `columns` is an issue naming the first line; returns the first line of each id (one column). */
-function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues: ValidationIssue[]): Map<string, number> {
-  const first = new Map<string, number>();
+/** The ids of a file's id column, as uniqueIds gives them: whether an id is there, asked of a Set built at the first question. */
+interface KnownIds {
+  has(id: string): boolean;
+}
+
+/**
+ * Each duplicate of the cells of `columns` is an issue naming the first line. Returns the ids of the
+ * column (one column): every cell of it, valid or not. Most datasets never ask (the judgments' run ids
+ * are matched by walking both dictionaries, shareRunIds), so the Set is built on the first `has`.
+ */
+function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues: ValidationIssue[]): KnownIds {
   const csv = p.cols;
-  if (!csv) return first;
+  if (!csv) return { has: () => false };
   const keyOf = rowKeys(csv, columns);
   const space = keySpace(csv, columns);
   // a code space up to 4 slots a row is a typed array of first lines (0: not seen), else a Map
   const table = space !== null && space <= 4 * csv.length + 1024 ? new Int32Array(space) : null;
-  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
-  // one plain column: its text keys are the ids themselves, so `first` is the map of seen keys
   const seen = table
     ? { get: (k: number | string) => table[k as number] || undefined, set: (k: number | string, line: number) => { table[k as number] = line; } }
-    : single && !single.encoded ? (first as Map<number | string, number>) : new Map<number | string, number>();
+    : new Map<number | string, number>();
   for (let i = 0; i < csv.length; i++) {
     const k = keyOf(i);
     const prev = seen.get(k);
     if (prev !== undefined) issues.push({ file: p.file, line: csv.lines[i], column, message: `duplicate ${keyWords(csv, columns, i)} (first on line ${prev})` });
-    else {
-      seen.set(k, csv.lines[i]);
-      if (single && seen !== first) first.set(single.dict[single.codes[i]], csv.lines[i]);
-    }
+    else seen.set(k, csv.lines[i]);
   }
-  return first;
+  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
+  let ids: Set<string> | undefined;
+  return {
+    has(id) {
+      if (!ids) {
+        ids = new Set();
+        // every cell of the column: the dictionary's entries that some row's code points at
+        if (single) for (let i = 0; i < csv.length; i++) ids.add(single.dict[single.codes[i]]);
+      }
+      return ids.has(id);
+    },
+  };
 }
 
 /** The keys manifest.json may have, at its root and in `bootstrap` (manifestSchema). */
@@ -448,10 +462,10 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
   return validateDataset(dir, manifest, files, issues, lines, done);
 }
 
-/** The key of the largest of `keys`' CSV files in `dir` when it is at least readAsideMinBytes(), else null. */
+/** The key of the largest of `keys`' CSV files in `dir` (null when none can be read): readCsvColumnsAside decides whether another thread pays. */
 function largestCsv(dir: string, keys: readonly Key[]): Key | null {
   const { statSync } = nodeFs(), { join } = nodePath();
-  let best: Key | null = null, most = readAsideMinBytes() - 1;
+  let best: Key | null = null, most = -1;
   for (const key of keys) {
     let size = -1;
     try { size = statSync(join(dir, FILES[key].file)).size; } catch { /* read and named in order */ }
@@ -519,10 +533,12 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   // be reading it on another thread); each check's problems go to its own list, and the lists are
   // joined in the order the checks are listed here, whatever order they ran in.
   const fileIssues = Object.fromEntries(KEYS.map((k) => [k, [] as ValidationIssue[]])) as Record<Key, ValidationIssue[]>;
-  const idIssues = Array.from({ length: 7 }, () => [] as ValidationIssue[]);
-  const refIssues = Array.from({ length: 5 }, () => [] as ValidationIssue[]);
-  const attemptIssues: ValidationIssue[] = [];
-  const manifestIssues: ValidationIssue[][] = [[], []];
+  // (the order of the keys is the order of the messages)
+  const list = () => [] as ValidationIssue[];
+  const idIssues = { sector: list(), occupation: list(), task: list(), system: list(), run: list(), attempt: list(), judgment: list() };
+  const refIssues = { sector: list(), occupation: list(), task: list(), system: list(), run: list() };
+  const attemptIssues = list();
+  const manifestIssues = { primarySystem: list(), primaryJudge: list() };
   const parsed = {} as Record<Key, Parsed>;
   const check = (key: Key) => {
     const csv = files[key];
@@ -533,13 +549,13 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   const P = parsed;
   // Ids and references are checked on the raw cells of every row, valid or not, so that one bad cell
   // gives one message instead of a cascade of "unknown run" lines for the rows that point at it.
-  const sectors = uniqueIds(P.sectors, ['sector'], 'sector', idIssues[0]);
-  const occupations = uniqueIds(P.occupations, ['occupation'], 'occupation', idIssues[1]);
-  const tasks = uniqueIds(P.tasks, ['task_id'], 'task_id', idIssues[2]);
-  const systems = uniqueIds(P.systems, ['system'], 'system', idIssues[3]);
-  const runs = uniqueIds(P.runs, ['run_id'], 'run_id', idIssues[4]);
-  uniqueIds(P.runs, ['task_id', 'system', 'attempt'], 'attempt', idIssues[5]);
-  const ref = (p: Parsed, column: string, known: Map<string, number>, what: string, target: string, out: ValidationIssue[]) => {
+  const sectors = uniqueIds(P.sectors, ['sector'], 'sector', idIssues.sector);
+  const occupations = uniqueIds(P.occupations, ['occupation'], 'occupation', idIssues.occupation);
+  const tasks = uniqueIds(P.tasks, ['task_id'], 'task_id', idIssues.task);
+  const systems = uniqueIds(P.systems, ['system'], 'system', idIssues.system);
+  const runs = uniqueIds(P.runs, ['run_id'], 'run_id', idIssues.run);
+  uniqueIds(P.runs, ['task_id', 'system', 'attempt'], 'attempt', idIssues.attempt);
+  const ref = (p: Parsed, column: string, known: KnownIds, what: string, target: string, out: ValidationIssue[]) => {
     const targetKey = KEYS.find((k) => FILES[k].file === target)!;
     if (!P[targetKey].complete || !p.cols) return; // its problems are already reported
     const { dict, codes } = p.cols.columns[column];
@@ -549,10 +565,10 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
       if (unknown[codes[i]]) out.push({ file: p.file, line: p.cols.lines[i], column, message: `unknown ${what} "${dict[codes[i]]}" (not in ${target})` });
     }
   };
-  ref(P.occupations, 'sector', sectors, 'sector', 'sectors.csv', refIssues[0]);
-  ref(P.tasks, 'occupation', occupations, 'occupation', 'occupations.csv', refIssues[1]);
-  ref(P.runs, 'task_id', tasks, 'task', 'tasks.csv', refIssues[2]);
-  ref(P.runs, 'system', systems, 'system', 'systems.csv', refIssues[3]);
+  ref(P.occupations, 'sector', sectors, 'sector', 'sectors.csv', refIssues.sector);
+  ref(P.tasks, 'occupation', occupations, 'occupation', 'occupations.csv', refIssues.occupation);
+  ref(P.runs, 'task_id', tasks, 'task', 'tasks.csv', refIssues.task);
+  ref(P.runs, 'system', systems, 'system', 'systems.csv', refIssues.system);
   // Attempts of one (task, system) are numbered 1..n without gaps (rows whose attempt is not an
   // integer >= 1 are already reported and left out of this count).
   const attempts = new Map<number | string, { max: number; seen: Set<number>; line: number; i: number }>();
@@ -578,12 +594,12 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
     }
   }
   const at = (key: string) => manifestLines?.get(key);
-  if (manifest && P.systems.rows.length && !systems.has(manifest.primary_system)) manifestIssues[0].push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
+  if (manifest && P.systems.rows.length && !systems.has(manifest.primary_system)) manifestIssues.primarySystem.push({ file: 'manifest.json', line: at('primary_system'), column: 'primary_system', message: `unknown system "${manifest.primary_system}" (not in systems.csv)` });
   // judgments.csv, last
   const allRunsKnown = shareRunIds(files);
   check('judgments');
-  uniqueIds(P.judgments, ['run_id', 'reference', 'judge'], 'judge', idIssues[6]);
-  if (!allRunsKnown) ref(P.judgments, 'run_id', runs, 'run', 'runs.csv', refIssues[4]);
+  uniqueIds(P.judgments, ['run_id', 'reference', 'judge'], 'judge', idIssues.judgment);
+  if (!allRunsKnown) ref(P.judgments, 'run_id', runs, 'run', 'runs.csv', refIssues.run);
   if (manifest) {
     const jc = P.judgments.columns;
     let judged = false;
@@ -591,9 +607,9 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
       const k = jc.names.indexOf('judge'), codes = jc.codes[k], values = jc.values[k];
       for (let i = 0; i < jc.length && !judged; i++) judged = values[codes[i]] === manifest.primary_judge;
     } else judged = P.judgments.rows.some((j: JudgmentRow) => j.judge === manifest.primary_judge);
-    if ((jc ? jc.length : P.judgments.rows.length) && !judged) manifestIssues[1].push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
+    if ((jc ? jc.length : P.judgments.rows.length) && !judged) manifestIssues.primaryJudge.push({ file: 'manifest.json', line: at('primary_judge'), column: 'primary_judge', message: `judge "${manifest.primary_judge}" has no judgments in judgments.csv` });
   }
-  for (const list of [...KEYS.map((k) => fileIssues[k]), ...idIssues, ...refIssues, attemptIssues, ...manifestIssues]) pushAll(issues, list);
+  for (const l of [...KEYS.map((k) => fileIssues[k]), ...Object.values(idIssues), ...Object.values(refIssues), attemptIssues, ...Object.values(manifestIssues)]) pushAll(issues, l);
   done('ids and references checked');
   if (issues.length) throw new ValidationError(issues);
   // Warnings: facts present but not evaluated.
