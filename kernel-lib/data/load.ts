@@ -24,7 +24,7 @@ import type { ColumnTable } from 'arquero';
 import { pushAll } from '../arrays.ts';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import type { z } from 'zod';
-import { columnsOfCsv, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
+import { columnsOfCsv, encodeColumn, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
 import { readCsvColumnsAside } from '../io/readAside.ts';
 import { nearestName, parseJson } from '../io/json.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
@@ -260,8 +260,11 @@ interface KnownIds {
 function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues: ValidationIssue[]): KnownIds {
   const csv = p.cols;
   if (!csv) return { has: () => false };
-  const keyOf = rowKeys(csv, columns);
-  const space = keySpace(csv, columns);
+  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
+  // one plain column (ids): its cells encoded first, so that its keys are codes too
+  const plain = single && !single.encoded ? encodeColumn(single, csv.length) : null;
+  const keyOf = plain ? (i: number) => plain.codes[i] : rowKeys(csv, columns);
+  const space = plain ? plain.distinct : keySpace(csv, columns);
   // a code space up to 4 slots a row is a typed array of first lines (0: not seen), else a Map
   const table = space !== null && space <= 4 * csv.length + 1024 ? new Int32Array(space) : null;
   const seen = table
@@ -273,7 +276,6 @@ function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues
     if (prev !== undefined) issues.push({ file: p.file, line: csv.lines[i], column, message: `duplicate ${keyWords(csv, columns, i)} (first on line ${prev})` });
     else seen.set(k, csv.lines[i]);
   }
-  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
   let ids: Set<string> | undefined;
   return {
     has(id) {

@@ -443,6 +443,21 @@ class CellCodes {
 }
 
 /**
+ * A plain column's cells dictionary-encoded: `codes[i]` is the code of row i's cell (codes in order of
+ * first appearance, as CellCodes gives them) and `distinct` how many cells differ. The loader's
+ * uniqueness check uses it on an id column (a plain one: nearly every cell distinct), where an
+ * open-addressed table of FNV hashes costs a fraction of a Map of 200,000 strings.
+ * @example encodeColumn({ codes: Int32Array.of(0, 1, 2), dict: ['a', 'b', 'a'], encoded: false }, 3) // => { codes: Int32Array [0, 1, 0], distinct: 2 }
+ */
+export function encodeColumn(column: CsvColumns['columns'][string], length: number): { codes: Int32Array; distinct: number } {
+  const dict: string[] = [];
+  const table = new CellCodes(dict);
+  const codes = new Int32Array(length);
+  for (let i = 0; i < length; i++) codes[i] = table.of(column.dict[column.codes[i]]);
+  return { codes, distinct: dict.length };
+}
+
+/**
  * CsvColumns built from scanned records, its arrays sized for `capacity` rows (grown by doubling past
  * it): `onRow` takes a record's field strings, `sink` (simpleRecords) its cells as ranges of the text,
  * sliced only when new to a dictionary column or in a plain one.
