@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadDataset, judgmentColumns, type Dataset } from '../../kernel-lib/data/load.ts';
+import { datasetRowCounts, loadDataset, judgmentColumns, type Dataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { judgesOf, judgmentCodes, judgmentsOf } from '../../kernel-lib/metrics/taskComponents.ts';
 
@@ -26,6 +26,19 @@ function columnRecords(ds: Dataset): Record<string, unknown>[] {
 }
 
 describe('judgments kept as columns until read', () => {
+  test.each(DIRS)('%s: datasetRowCounts gives each file\'s number of data rows (lines less the header) and leaves the judgments as columns', (dir) => {
+    const ds = loadDataset(dir);
+    const lines = (file: string) => readFileSync(join(dir, file), 'utf8').split('\n').filter((l) => l.trim() !== '').length - 1;
+    const counts = datasetRowCounts(ds);
+    expect(judgmentColumns(ds.rows)).toBeDefined();
+    expect(counts).toEqual({
+      occupations: lines('occupations.csv'), sectors: lines('sectors.csv'), tasks: lines('tasks.csv'),
+      systems: lines('systems.csv'), runs: lines('runs.csv'), judgments: lines('judgments.csv'),
+    });
+    // and the same once the objects are built
+    expect(datasetRowCounts(ds).judgments).toBe(ds.rows.judgments.length);
+  });
+
   test.each(DIRS)('%s: the columns and the objects built from them are the file\'s records, in order', (dir) => {
     const ds = loadDataset(dir);
     const expected = fileRecords(dir);

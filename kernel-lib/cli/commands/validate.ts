@@ -5,7 +5,7 @@
  */
 import { parseArgs } from '../args.ts';
 import { J2GError, ValidationError, formatIssue } from '../../errors.ts';
-import { loadDataset } from '../../data/load.ts';
+import { datasetRowCounts, loadDataset } from '../../data/load.ts';
 import { boundaryMismatches, checkCompleteness, energyComponents, formatFlags, validityFlags } from '../../release/completeness.ts';
 import { parsePolicy } from '../../metrics/policy.ts';
 import { verifyPackage } from '../../release/package.ts';
@@ -49,7 +49,8 @@ export async function run(argv: string[]): Promise<number> {
     const pkg = verifyPackage(dir);
     const ds = loadDataset(dir, { progress: progressFor('validate', dir) });
     for (const w of ds.warnings) console.error(`warning: ${w}`);
-    const counts = (['occupations', 'sectors', 'tasks', 'systems', 'runs', 'judgments'] as const).map((k) => `${ds.rows[k].length} ${k}`);
+    const rowCounts = datasetRowCounts(ds);
+    const counts = (['occupations', 'sectors', 'tasks', 'systems', 'runs', 'judgments'] as const).map((k) => `${rowCounts[k]} ${k}`);
     if (pkg) console.log(`${dir}/datapackage.json: ${pkg.files} files, every SHA-256 matches (${pkg.name} ${pkg.version})`);
     if (pkg?.blanks) console.error(`warning: DATASHEET.md has ${pkg.blanks} blank(s) to fill ([TO FILL: ...]); then j2g pack --data ${dir} --out ${dir} records its new SHA-256`);
     const covered = energyComponents(ds);
