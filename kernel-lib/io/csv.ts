@@ -447,7 +447,7 @@ class CellCodes {
  * first appearance, as CellCodes gives them) and `distinct` how many cells differ. The loader's
  * uniqueness check uses it on an id column (a plain one: nearly every cell distinct), where an
  * open-addressed table of FNV hashes costs a fraction of a Map of 200,000 strings.
- * @example encodeColumn({ codes: Int32Array.of(0, 1, 2), dict: ['a', 'b', 'a'], encoded: false }, 3) // => { codes: Int32Array [0, 1, 0], distinct: 2 }
+ * @example Array.from(encodeColumn({ codes: Int32Array.of(0, 1, 2), dict: ['a', 'b', 'a'], encoded: false }, 3).codes) // => [0, 1, 0]
  */
 export function encodeColumn(column: CsvColumns['columns'][string], length: number): { codes: Int32Array; distinct: number } {
   const dict: string[] = [];
