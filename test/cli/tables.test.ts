@@ -88,9 +88,11 @@ describe('j2g tables', () => {
   });
 
   test('unknown options and bad values are refused with a terse message', async () => {
-    expect((await j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--colour', 'red')).stderr).toContain('unknown option --colour');
-    expect((await j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--rate', 'abc')).stderr).toContain('--rate (scenario field rates.nodeRateUSDPerHour): "abc" is not allowed');
-    expect((await j2g('tables', '--data', SMALL, '--out', '/tmp/x', '--weights', 'wages')).stderr).toContain('--weights (scenario field weights): "wages" is not allowed (expected "gdp", "employment", "equal", {"file": "weights.csv"} or {"custom": {"occupation": weight >= 0}}; no file wages)');
+    // an --out that does not exist (a fixed /tmp/x failed on a machine where someone had made that file)
+    const x = join(mkdtempSync(join(tmpdir(), 'j2g-refused-')), 'out');
+    expect((await j2g('tables', '--data', SMALL, '--out', x, '--colour', 'red')).stderr).toContain('unknown option --colour');
+    expect((await j2g('tables', '--data', SMALL, '--out', x, '--rate', 'abc')).stderr).toContain('--rate (scenario field rates.nodeRateUSDPerHour): "abc" is not allowed');
+    expect((await j2g('tables', '--data', SMALL, '--out', x, '--weights', 'wages')).stderr).toContain('--weights (scenario field weights): "wages" is not allowed (expected "gdp", "employment", "equal", {"file": "weights.csv"} or {"custom": {"occupation": weight >= 0}}; no file wages)');
   });
 
   test('j2g validate prints the summary of a valid dataset and every problem of an invalid one', async () => {
