@@ -7,3 +7,5 @@ export declare const ENTRY: string;
 export declare function staleReason(dir?: string, root?: string): string | null;
 /** Bundle kernel-lib/cli/main.ts of `root` into `dir` (whole or not at all). */
 export declare function buildCli(dir?: string, root?: string): Promise<void>;
+/** The package.json of each npm package among a bundle's input files (absolute paths), sorted, each once. */
+export declare function bundledPackages(inputs: readonly string[]): string[];

@@ -1,11 +1,11 @@
 /**
  * The compiled `j2g`: kernel-lib/cli/main.ts and everything it imports from this checkout, bundled
  * by esbuild into build/cli (a link to the current build; one ES module per lazily loaded command;
- * npm packages stay imports),
+ * the npm packages it uses bundled too, except EXTERNAL_PACKAGES),
  * so that `j2g` starts from JavaScript instead of transpiling TypeScript through tsx at every start.
  *
  * Freshness: build/cli/inputs.json lists every source file that went into the bundle with its size
- * and modification time. bin/j2g.mjs checks them at each start (a stat per file, about a millisecond)
+ * and modification time, and the package.json of every bundled npm package. bin/j2g.mjs checks them at each start (a stat per file, about a millisecond)
  * and rebuilds before running when any differs, so a compiled CLI older than its sources never runs.
  * `npm install` (prepare) builds it once; a fresh clone without it builds on first use.
  *
@@ -20,7 +20,15 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Changes when this build's output format does, so an older build/cli is rebuilt. */
-export const BUILD_VERSION = 1;
+export const BUILD_VERSION = 2;
+
+/**
+ * npm packages left as imports: native code (DuckDB's binding), tools found on disk at run time
+ * (esbuild, tsx, a browser driver), and packages too large to parse at every start for the few commands
+ * that load them. Every other package (arquero, zod, hyparquet) is bundled: loading arquero's 170
+ * modules one by one took longer than all of j2g's own code.
+ */
+const EXTERNAL_PACKAGES = ['@duckdb/*', 'esbuild', 'tsx', 'tsx/*', 'playwright-core', 'danfojs-node', 'xlsx'];
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI_DIR = join(ROOT, 'build', 'cli');
@@ -75,13 +83,18 @@ export async function buildCli(dir = CLI_DIR, root = ROOT) {
         });
       },
     };
-    await esbuild.build({
+    const result = await esbuild.build({
       // csvWorker: the thread kernel-lib/io/readAside.ts starts to read a dataset's largest file
       entryPoints: { main: join(root, 'kernel-lib/cli/main.ts'), csvWorker: join(root, 'kernel-lib/io/csvWorker.ts') },
       outdir: tmp, bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
-      packages: 'external', chunkNames: 'chunk-[hash]', sourcemap: 'linked', logLevel: 'error',
-      plugins: [sourceUrl],
+      external: EXTERNAL_PACKAGES, chunkNames: 'chunk-[hash]', sourcemap: 'linked', logLevel: 'error',
+      plugins: [sourceUrl], metafile: true, absWorkingDir: root,
     });
+    // each bundled package is stamped by its package.json: an install that changes it rebuilds
+    for (const pkg of bundledPackages(Object.keys(result.metafile.inputs).map((p) => resolve(root, p)))) {
+      const st = statSync(pkg);
+      stamps.push([relative(root, pkg).split(sep).join('/'), st.size, st.mtimeMs]);
+    }
     // the commands' summaries, so that `j2g --help` loads no command (main.ts checks they name its commands)
     const { commandSummaries } = await import(pathToFileURL(join(tmp, 'main.js')).href);
     writeFileSync(join(tmp, 'summaries.json'), JSON.stringify(await commandSummaries()) + '\n');
@@ -101,6 +114,22 @@ export async function buildCli(dir = CLI_DIR, root = ROOT) {
   symlinkSync(name, link, 'dir');
   renameSync(link, dir);
   removeOldBuilds(parent, basename(dir), name);
+}
+
+/**
+ * The package.json of each npm package among a bundle's input files (absolute paths): the folder after
+ * a path's last `node_modules/` (`@scope/name` for a scoped package). Sorted, each once.
+ */
+export function bundledPackages(inputs) {
+  const found = new Set();
+  for (const p of inputs) {
+    const parts = p.split(sep);
+    const at = parts.lastIndexOf('node_modules');
+    if (at < 0 || at + 1 >= parts.length) continue;
+    const width = parts[at + 1].startsWith('@') ? 2 : 1;
+    found.add(join(parts.slice(0, at + 1 + width).join(sep) || sep, 'package.json'));
+  }
+  return [...found].sort();
 }
 
 const KEEP_MS = 60 * 60 * 1000;

@@ -30,6 +30,10 @@ describe('compiled j2g', () => {
     const main = join(root, 'build/cli/main.js');
     expect(existsSync(main)).toBe(true);
     const builtAt = statSync(main).mtimeMs;
+    // the bundled npm packages are stamped by their package.json (an install that changes one rebuilds)
+    const stamped = (JSON.parse(readFileSync(join(root, 'build/cli/inputs.json'), 'utf8')).files as [string, number, number][]).map(([f]) => f);
+    for (const pkg of ['arquero', 'zod', 'hyparquet']) expect(stamped.some((f) => f.endsWith(`node_modules/${pkg}/package.json`)), pkg).toBe(true);
+    expect(stamped.some((f) => f.includes('@duckdb')), 'DuckDB (native) stays an import').toBe(false);
 
     // an untouched tree: the same build runs
     expect(j2g(root, '--help').status).toBe(0);
@@ -42,6 +46,20 @@ describe('compiled j2g', () => {
     expect(after.status, after.stderr).toBe(0);
     expect(after.stdout).toContain('  audit      EDITED SUMMARY');
     expect(after.stdout).not.toContain("check the paper's tables against each other");
+  });
+
+  test('bundledPackages names each package folder once, scoped and nested ones included', async () => {
+    const { bundledPackages } = await import('../../scripts/cli/build.mjs');
+    expect(bundledPackages([
+      '/r/node_modules/arquero/src/index.js', '/r/node_modules/arquero/src/table/table.js',
+      '/r/node_modules/@uwdata/flechette/src/index.js',
+      '/r/node_modules/hyparquet-writer/node_modules/hyparquet/src/read.js',
+      '/r/kernel-lib/cli/main.ts',
+    ])).toEqual([
+      '/r/node_modules/@uwdata/flechette/package.json',
+      '/r/node_modules/arquero/package.json',
+      '/r/node_modules/hyparquet-writer/node_modules/hyparquet/package.json',
+    ]);
   });
 
   test('paths beside a source file (import.meta.url) still resolve from the bundle', async () => {
