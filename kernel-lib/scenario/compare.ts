@@ -14,7 +14,8 @@
  * - The conclusions that change: rank orders and leaders (categories by NVJ and TSJ, systems by
  *   NVJ and TSJ), signs of net value, and membership of the value-energy frontier of Figure 1(d),
  *   each among the rows both scenarios give a value; rows only one scenario gives a value are named
- *   (a row only one side has is a cell whose other side is null).
+ *   (a row only one side has is a cell whose other side is null), and so are a table only one side
+ *   builds (its cells left out) and a frontier that cannot be compared, each with the other side's reason.
  */
 import { J2GError } from '../errors.ts';
 import { tied } from '../stats/tie.ts';
@@ -110,13 +111,21 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
   const seed = settings.seed ?? base.scenario.seed;
   const off = (o: TableOptions): TableOptions => ({ ...o, bootstrap: false });
   // Table 16 (rank stability over random portfolios) is left out: a bootstrap of its own, not a cell estimate
-  const tablesOf = (o: TableOptions) => buildTables(off(o), { except: ['table16'] }).tables;
-  const tb = tablesOf(base.options), tv = tablesOf(variant.options);
+  const built = (o: TableOptions) => buildTables(off(o), { except: ['table16'] });
+  const sb = built(base.options), sv = built(variant.options);
+  const tb = sb.tables, tv = sv.tables;
   const cells: CellDifference[] = [];
   const conclusions: string[] = [];
+  // A table only one side builds (a table the dataset cannot support under that side's options, or
+  // Table 5 without a sweep file) has no cells to compare: named, never dropped without a word.
+  const absent = (skipped: Record<string, string>, name: string) => skipped[name] ?? 'no rates.sweepFile';
+  for (const name of Object.keys(tv)) if (!tb[name]) conclusions.push(`${name} is built under the variant only (the baseline: ${absent(sb.skipped, name)}): its cells are left out`);
   for (const name of Object.keys(tb)) {
     const b = tb[name], v = tv[name];
-    if (!v) continue; // a table the variant cannot build (buildTables skips it)
+    if (!v) {
+      conclusions.push(`${name} is built under the baseline only (the variant: ${absent(sv.skipped, name)}): its cells are left out`);
+      continue;
+    }
     const columns = b.columnNames();
     // rows match by the registry's key columns (tables/registry.ts rowKeyOf), as the explorer matches them;
     // the baseline's rows, then those only the variant has (their baseline values null)
@@ -163,9 +172,13 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     if (lb !== lv) conclusions.push(`leader of ${what} changes: ${lb} -> ${lv}`);
     else if (orderText(gb) !== orderText(gv)) conclusions.push(`rank order of ${what} changes (leader ${lb} stays): ${orderText(gb)} -> ${orderText(gv)}`);
   }
-  // Frontier membership (Figure 1(d)), among the systems both scenarios evaluate.
+  // Frontier membership (Figure 1(d)), among the systems both scenarios evaluate; a side whose system
+  // rows cannot be built (the reason Table 1 is missing there) is named.
+  let side = 'baseline';
   try {
-    const rowsB = systemRows(off(base.options)), rowsV = systemRows(off(variant.options));
+    const rowsB = systemRows(off(base.options));
+    side = 'variant';
+    const rowsV = systemRows(off(variant.options));
     const common = new Set(rowsB.map((r) => r.system).filter((x) => rowsV.some((r) => r.system === x)));
     const points = (rows: typeof rowsB) => rows.filter((r) => common.has(r.system)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD }));
     const fb = frontierMembers(points(rowsB)), fv = frontierMembers(points(rowsV));
@@ -173,6 +186,7 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     for (const s of fv.filter((x) => !fb.includes(x))) conclusions.push(`${s} joins the value-energy frontier`);
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
+    conclusions.push(`the value-energy frontier is not compared (the ${side}: ${e.message})`);
   }
   return { base: base.scenario, variant: variant.scenario, changes: scenarioChanges(base.scenario, variant.scenario), cells, conclusions, draws, seed };
 }

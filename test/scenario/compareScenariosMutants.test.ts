@@ -22,9 +22,14 @@
  * `x !== null` and onlyBase's / onlyVariant's other-side test (implied by the difference and by no cell
  * being null on both sides)), and added the tests at the end of this file for the rest: two rows left
  * out (the `', '`), the rank order changing under a leader that stays (three categories), and a variant
- * whose Table 1 cannot be built (`if (!v) continue`, systemRows' J2GError caught). Left, equivalent:
- * - the catch around the frontier emptied (`{}`): it then swallows every error, and systemRows throws
- *   only J2GErrors (UnsupportedOutputError) once buildTables has resolved the same options.
+ * whose Table 1 cannot be built (`if (!v) continue`, systemRows' J2GError caught).
+ *
+ * A gap found by s12-sc, fixed (the two tests of the last describe block failed on the old code): a table
+ * only one side builds (Table 1 of a variant that re-prices a system with no base rate, Table 5 of a
+ * baseline with a sweep file against a variant without) lost its cells, and the frontier its conclusions,
+ * without a word. compareScenarios now names each such table and a frontier not compared, with the other
+ * side's reason (buildTables' `skipped` message, systemRows' error). The catch around the frontier emptied
+ * (`{}`), once equivalent, now loses that conclusion.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -32,6 +37,12 @@ import { loadScenario } from '../../kernel-lib/scenario/files.ts';
 import { compareScenarios, type ScenarioComparison } from '../../kernel-lib/scenario/compare.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { editedDataset, SMALL } from '../helpers/dataset.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveContext } from '../../kernel-lib/tables/context.ts';
+import { tableEntry } from '../../kernel-lib/tables/registry.ts';
+import { systemRows } from '../../kernel-lib/plots/rows.ts';
 
 onWarning(() => {});
 const ds = loadDataset(SMALL);
@@ -193,16 +204,53 @@ describe('compareScenarios with three categories (occC moved from Cat2 to a Cat3
   });
 });
 
-describe('a table the variant cannot build', () => {
-  test("a variant whose options re-price sysY, which has no base rate (options no scenario file gives: resolve.ts keeps such a system's recorded cost): its Table 1 is not built, so Table 1 has no cells and no frontier conclusion is drawn, while the other tables are compared", () => {
-    const dir = editedDataset({ 'systems.csv': (t) => t.replace('H100,1,20', 'H100,1,') });
-    const b = loadScenario({ dataset: dir, draws: 20 });
+describe('a table only one side builds is named, not silently dropped', () => {
+  // systems.csv without sysY's base rate: a variant whose options re-price sysY (options no scenario file
+  // gives: resolve.ts keeps such a system's recorded cost) cannot build Table 1 or the frontier's rows
+  const noRate = () => editedDataset({ 'systems.csv': (t) => t.replace('H100,1,20', 'H100,1,') });
+  const reasonOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('built');
+  };
+
+  test("a variant that cannot build Table 1: its cells are left out and the comparison says so, with the variant's reason; the frontier, which needs the same rows, is named as not compared; the other tables are compared", () => {
+    const b = loadScenario({ dataset: noRate(), draws: 20 });
     const v = { ...b, options: { ...b.options, rates: { bySystem: { sysY: 30 } } } };
+    // the reasons, from the builders themselves (what buildTables skips, what systemRows throws)
+    const table1 = reasonOf(() => tableEntry('table01').build(resolveContext({ ...v.options, bootstrap: false })));
+    const frontier = reasonOf(() => systemRows({ ...v.options, bootstrap: false }));
     const c = compareScenarios(b, v);
     expect(c.cells.filter((x) => x.table === 'table01')).toEqual([]);
-    expect(c.conclusions.filter((s) => s.includes('frontier'))).toEqual([]);
-    // the same comparison with sysY's base rate back does have Table 1 cells: the refusal is the variant's
-    expect(compareScenarios(b, b).cells.some((x) => x.table === 'table01')).toBe(true);
     expect(c.cells.some((x) => x.table === 'table13')).toBe(true);
+    expect(c.conclusions).toEqual([
+      `table01 is built under the baseline only (the variant: ${table1}): its cells are left out`,
+      `the value-energy frontier is not compared (the variant: ${frontier})`,
+    ]);
+    // the other way round: the baseline's reasons
+    const back = compareScenarios(v, b);
+    expect(back.conclusions).toEqual([
+      `table01 is built under the variant only (the baseline: ${table1}): its cells are left out`,
+      `the value-energy frontier is not compared (the baseline: ${frontier})`,
+    ]);
+    // the same comparison with sysY's base rate back has Table 1 cells and says nothing: the refusal is the variant's
+    const same = compareScenarios(b, b);
+    expect(same.cells.some((x) => x.table === 'table01')).toBe(true);
+    expect(same.conclusions).toEqual([]);
+  });
+
+  test('Table 5 (the rate sweep) under the baseline only, when the variant names no sweep file: named as such', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-sweep-'));
+    const sw = join(dir, 's.csv');
+    writeFileSync(sw, 'provider,accelerator,accelerator_count,usd_per_node_hour\nP1,H200,8,3\nP2,H100,1,5\n');
+    const c = compareScenarios(side({ rates: { sweepFile: sw } }), side({}));
+    expect(c.cells.some((x) => x.table === 'table05')).toBe(false);
+    expect(c.conclusions.filter((s) => s.startsWith('table05'))).toEqual(['table05 is built under the baseline only (the variant: no rates.sweepFile): its cells are left out']);
+    const both = compareScenarios(side({ rates: { sweepFile: sw } }), side({ rates: { sweepFile: sw, nodeRateUSDPerHour: 20 } }));
+    expect(both.cells.some((x) => x.table === 'table05')).toBe(true);
+    expect(both.conclusions.filter((s) => s.startsWith('table05'))).toEqual([]);
   });
 });
