@@ -30,6 +30,11 @@
  * without a word. compareScenarios now names each such table and a frontier not compared, with the other
  * side's reason (buildTables' `skipped` message, systemRows' error). The catch around the frontier emptied
  * (`{}`), once equivalent, now loses that conclusion.
+ * A bug found by s12-sc, fixed (the "energy tripled: ... TSJ leader" test failed on the old code): the
+ * systems by TSJ, one of the four rankings the file comment promises, were read from Table 1's `tsj`
+ * column, which Table 1 does not have (its columns end at nvj), so a change of the systems' TSJ leader
+ * was never reported (and Stryker's mutants of that entry could not be killed). They are now ranked from
+ * the frontier's system rows (systemRows' S~/E~, Figure 5), among the systems both sides evaluate.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -155,6 +160,21 @@ describe('compareScenarios: leaders and rows on one side', () => {
     expect(back.conclusions.filter((s) => s.includes('frontier') && !s.startsWith('systems'))).toEqual(['sysY joins the value-energy frontier']);
   });
 
+  test("sysY's energy tripled: its TSJ (S~/E~, time saving unchanged) falls to a third, below sysX's, so the systems' TSJ leader changes from sysY to sysX, beside the NVJ leader and the frontier", () => {
+    const tripled = editedDataset({ 'runs.csv': (t) => t.split('\n').map((l) => {
+      const f = l.split(',');
+      return f[2] === 'sysY' ? [...f.slice(0, 6), String(3 * Number(f[6]))].join(',') : l;
+    }).join('\n') });
+    // the systems' TSJ of the baseline (Figure 5's rows: synthetic-small's sysX 4.1 and sysY 7.69 hours per MJ)
+    const tsj = Object.fromEntries(systemRows({ ...side({}).options, bootstrap: false }).map((r) => [r.system, r.tsj]));
+    expect(tsj.sysY).toBeGreaterThan(tsj.sysX);
+    expect(tsj.sysY / 3).toBeLessThan(tsj.sysX);
+    const c = compareScenarios(side({}), loadScenario({ dataset: tripled, draws: 50 }));
+    expect(c.conclusions).toEqual(['leader of systems by NVJ changes: sysY -> sysX', 'leader of systems by TSJ changes: sysY -> sysX', 'sysY leaves the value-energy frontier']);
+    const back = compareScenarios(loadScenario({ dataset: tripled, draws: 50 }), side({}));
+    expect(back.conclusions).toEqual(['leader of systems by NVJ changes: sysX -> sysY', 'leader of systems by TSJ changes: sysX -> sysY', 'sysY joins the value-energy frontier']);
+  });
+
   test('a category only one side has (occA, the one occupation of Cat1, without tasks in a variant dataset) is named as left out of the rankings, for NVJ only', () => {
     const noA = (t: string) => t.split('\n').filter((l) => !/^(x|y)?A\d/.test(l) && !/^A\d/.test(l) && !/^occA,/.test(l)).join('\n');
     const dir = editedDataset({ 'tasks.csv': noA, 'runs.csv': noA, 'judgments.csv': noA, 'occupations.csv': noA });
@@ -228,13 +248,13 @@ describe('a table only one side builds is named, not silently dropped', () => {
     expect(c.cells.some((x) => x.table === 'table13')).toBe(true);
     expect(c.conclusions).toEqual([
       `table01 is built under the baseline only (the variant: ${table1}): its cells are left out`,
-      `the value-energy frontier is not compared (the variant: ${frontier})`,
+      `the systems by TSJ and the value-energy frontier are not compared (the variant: ${frontier})`,
     ]);
     // the other way round: the baseline's reasons
     const back = compareScenarios(v, b);
     expect(back.conclusions).toEqual([
       `table01 is built under the variant only (the baseline: ${table1}): its cells are left out`,
-      `the value-energy frontier is not compared (the baseline: ${frontier})`,
+      `the systems by TSJ and the value-energy frontier are not compared (the baseline: ${frontier})`,
     ]);
     // the same comparison with sysY's base rate back has Table 1 cells and says nothing: the refusal is the variant's
     const same = compareScenarios(b, b);
