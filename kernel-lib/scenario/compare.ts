@@ -117,16 +117,22 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
   const tb = sb.tables, tv = sv.tables;
   const cells: CellDifference[] = [];
   const conclusions: string[] = [];
-  // A table only one side builds (a table the dataset cannot support under that side's options, or
-  // Table 5 without a sweep file) has no cells to compare: named, never dropped without a word.
-  const absent = (skipped: Record<string, string>, name: string) => skipped[name] ?? 'no rates.sweepFile';
-  for (const name of Object.keys(tv)) if (!tb[name]) conclusions.push(`${name} is built under the variant only (the baseline: ${absent(sb.skipped, name)}): its cells are left out`);
+  // A table only one side builds (a table the dataset cannot support under that side's options, e.g. a
+  // policy of more attempts than the runs have, or Table 5 without a sweep file) has no cells to
+  // compare: named, never dropped without a word, grouped by the other side's reason (its first line).
+  const omitted = (names: string[], skipped: Record<string, string>, only: string, other: string) => {
+    const byReason = new Map<string, string[]>();
+    for (const name of names) {
+      const reason = (skipped[name] ?? 'no rates.sweepFile').split('\n')[0];
+      byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
+    }
+    for (const [reason, tables] of byReason) conclusions.push(`tables built under the ${only} only, their cells left out (the ${other}: ${reason}): ${tables.join(', ')}`);
+  };
+  omitted(Object.keys(tv).filter((name) => !tb[name]), sb.skipped, 'variant', 'baseline');
+  omitted(Object.keys(tb).filter((name) => !tv[name]), sv.skipped, 'baseline', 'variant');
   for (const name of Object.keys(tb)) {
     const b = tb[name], v = tv[name];
-    if (!v) {
-      conclusions.push(`${name} is built under the baseline only (the variant: ${absent(sv.skipped, name)}): its cells are left out`);
-      continue;
-    }
+    if (!v) continue; // named above
     const columns = b.columnNames();
     // rows match by the registry's key columns (tables/registry.ts rowKeyOf), as the explorer matches them;
     // the baseline's rows, then those only the variant has (their baseline values null)
@@ -193,7 +199,7 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     for (const s of fv.filter((x) => !fb.includes(x))) conclusions.push(`${s} joins the value-energy frontier`);
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
-    conclusions.push(`the systems by TSJ and the value-energy frontier are not compared (the ${side}: ${e.message})`);
+    conclusions.push(`the systems by TSJ and the value-energy frontier are not compared (the ${side}: ${e.message.split('\n')[0]})`);
   }
   return { base: base.scenario, variant: variant.scenario, changes: scenarioChanges(base.scenario, variant.scenario), cells, conclusions, draws, seed };
 }

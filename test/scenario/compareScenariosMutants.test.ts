@@ -24,11 +24,12 @@
  * out (the `', '`), the rank order changing under a leader that stays (three categories), and a variant
  * whose Table 1 cannot be built (`if (!v) continue`, systemRows' J2GError caught).
  *
- * A gap found by s12-sc, fixed (the two tests of the last describe block failed on the old code): a table
+ * A gap found by s12-sc, fixed (the tests of the last describe block failed on the old code): a table
  * only one side builds (Table 1 of a variant that re-prices a system with no base rate, Table 5 of a
- * baseline with a sweep file against a variant without) lost its cells, and the frontier its conclusions,
- * without a word. compareScenarios now names each such table and a frontier not compared, with the other
- * side's reason (buildTables' `skipped` message, systemRows' error). The catch around the frontier emptied
+ * baseline with a sweep file against a variant without, and, from a plain scenario file, Tables 13-15,
+ * 17, 18 and 22 of a pass@3 variant on runs of 2 attempts) lost its cells, and the frontier its
+ * conclusions, without a word. compareScenarios now names such tables (grouped by the first line of the
+ * other side's reason: buildTables' `skipped` message) and a frontier not compared (systemRows' error). The catch around the frontier emptied
  * (`{}`), once equivalent, now loses that conclusion.
  * A bug found by s12-sc, fixed (the "energy tripled: ... TSJ leader" test failed on the old code): the
  * systems by TSJ, one of the four rankings the file comment promises, were read from Table 1's `tsj`
@@ -247,13 +248,13 @@ describe('a table only one side builds is named, not silently dropped', () => {
     expect(c.cells.filter((x) => x.table === 'table01')).toEqual([]);
     expect(c.cells.some((x) => x.table === 'table13')).toBe(true);
     expect(c.conclusions).toEqual([
-      `table01 is built under the baseline only (the variant: ${table1}): its cells are left out`,
+      `tables built under the baseline only, their cells left out (the variant: ${table1}): table01`,
       `the systems by TSJ and the value-energy frontier are not compared (the variant: ${frontier})`,
     ]);
     // the other way round: the baseline's reasons
     const back = compareScenarios(v, b);
     expect(back.conclusions).toEqual([
-      `table01 is built under the variant only (the baseline: ${table1}): its cells are left out`,
+      `tables built under the variant only, their cells left out (the baseline: ${table1}): table01`,
       `the systems by TSJ and the value-energy frontier are not compared (the baseline: ${frontier})`,
     ]);
     // the same comparison with sysY's base rate back has Table 1 cells and says nothing: the refusal is the variant's
@@ -262,15 +263,29 @@ describe('a table only one side builds is named, not silently dropped', () => {
     expect(same.conclusions).toEqual([]);
   });
 
+  test('pass@3 against pass@1 (synthetic-small has 2 attempts per task): the tables the variant cannot build are named once, grouped under the first line of their common reason, and no system is left to rank by TSJ or place on the frontier', () => {
+    const v = side({ policy: 'pass@3' });
+    // the reason, from the builder itself: sysX cannot be evaluated under pass@3
+    const reason = reasonOf(() => tableEntry('table13').build(resolveContext({ ...v.options, bootstrap: false }))).split('\n')[0];
+    expect(reason).toBe('cannot evaluate sysX (judge J1, pass@3): 6 problem(s)');
+    const c = compareScenarios(side({}), v);
+    const tables = [...new Set(c.cells.map((x) => x.table))];
+    expect(tables).toEqual(['table01', 'table02', 'table19', 'table20', 'table21']);
+    expect(c.conclusions).toEqual([
+      `tables built under the baseline only, their cells left out (the variant: ${reason}): table13, table14, table15, table17, table18, table22`,
+      'systems without a value under the variant (left out of the system rankings and the frontier): sysX, sysY',
+    ]);
+  });
+
   test('Table 5 (the rate sweep) under the baseline only, when the variant names no sweep file: named as such', () => {
     const dir = mkdtempSync(join(tmpdir(), 'j2g-sweep-'));
     const sw = join(dir, 's.csv');
     writeFileSync(sw, 'provider,accelerator,accelerator_count,usd_per_node_hour\nP1,H200,8,3\nP2,H100,1,5\n');
     const c = compareScenarios(side({ rates: { sweepFile: sw } }), side({}));
     expect(c.cells.some((x) => x.table === 'table05')).toBe(false);
-    expect(c.conclusions.filter((s) => s.startsWith('table05'))).toEqual(['table05 is built under the baseline only (the variant: no rates.sweepFile): its cells are left out']);
+    expect(c.conclusions.filter((s) => s.startsWith('tables'))).toEqual(['tables built under the baseline only, their cells left out (the variant: no rates.sweepFile): table05']);
     const both = compareScenarios(side({ rates: { sweepFile: sw } }), side({ rates: { sweepFile: sw, nodeRateUSDPerHour: 20 } }));
     expect(both.cells.some((x) => x.table === 'table05')).toBe(true);
-    expect(both.conclusions.filter((s) => s.startsWith('table05'))).toEqual([]);
+    expect(both.conclusions.filter((s) => s.startsWith('tables'))).toEqual([]);
   });
 });
