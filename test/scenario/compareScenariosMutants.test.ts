@@ -36,6 +36,14 @@
  * column, which Table 1 does not have (its columns end at nvj), so a change of the systems' TSJ leader
  * was never reported (and Stryker's mutants of that entry could not be killed). They are now ranked from
  * the frontier's system rows (systemRows' S~/E~, Figure 5), among the systems both sides evaluate.
+ *
+ * s12-sc's run (compare.ts's changed lines with MUTATION_FORCE=1, docs/mutation.md): 465 of 469 killed.
+ * The "three systems" test was added after it for the survivor `rows.filter(common)` made `rows` in the
+ * TSJ ranking (a system only one side evaluates must not rank; planted by hand, it fails), and its line
+ * rerun. Left, equivalent (with the two of compareMutants.test.ts's head):
+ * - the frontier's catch rethrow test `!(e instanceof J2GError)` made `false`: systemRows throws only
+ *   J2GErrors (UnsupportedOutputError, a system that cannot be re-priced) on any options buildTables accepted,
+ *   so no non-J2GError reaches the catch to be swallowed.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -174,6 +182,27 @@ describe('compareScenarios: leaders and rows on one side', () => {
     expect(c.conclusions).toEqual(['leader of systems by NVJ changes: sysY -> sysX', 'leader of systems by TSJ changes: sysY -> sysX', 'sysY leaves the value-energy frontier']);
     const back = compareScenarios(loadScenario({ dataset: tripled, draws: 50 }), side({}));
     expect(back.conclusions).toEqual(['leader of systems by NVJ changes: sysX -> sysY', 'leader of systems by TSJ changes: sysX -> sysY', 'sysY joins the value-energy frontier']);
+  });
+
+  test("three systems, sysZ a copy of sysX: under expert-with-AI references sysY drops out, and the systems' TSJ ranking is among sysX and sysZ only (tied on both sides: no change), not sysY's lead of the baseline", () => {
+    const clone = (t: string) => t.split('\n').flatMap((l) => (l.startsWith('x') ? [l, `z${l.slice(1)}`.replace(',sysX,', ',sysZ,')] : [l])).join('\n');
+    const dir = editedDataset({
+      'systems.csv': (t) => `${t.trimEnd()}\nsysZ,Model Z,OpenHands,vLLM,H200,8,10\n`,
+      'runs.csv': clone,
+      'judgments.csv': clone,
+    });
+    const d = loadDataset(dir);
+    const at = (s: object) => loadScenario({ dataset: dir, draws: 20, ...s }, { dataset: d });
+    const b = at({}), v = at({ judgmentReference: 'expert_with_ai' });
+    // the oracle's premises, from Figure 5's rows: sysY leads the baseline's TSJ; sysX and sysZ are equal on both sides; sysY is absent under the variant
+    const tsj = (o: object) => Object.fromEntries(systemRows({ ...o, bootstrap: false } as never).map((r) => [r.system, r.tsj]));
+    const tb = tsj(b.options), tv = tsj(v.options);
+    expect(Object.keys(tb)).toEqual(['sysX', 'sysY', 'sysZ']);
+    expect(Object.keys(tv)).toEqual(['sysX', 'sysZ']);
+    expect(tb.sysY).toBeGreaterThan(tb.sysX);
+    expect([tb.sysZ, tv.sysZ]).toEqual([tb.sysX, tv.sysX]);
+    const c = compareScenarios(b, v);
+    expect(c.conclusions.filter((s) => s.includes('systems'))).toEqual(['systems without a value under the variant (left out of the system rankings and the frontier): sysY']);
   });
 
   test('a category only one side has (occA, the one occupation of Cat1, without tasks in a variant dataset) is named as left out of the rankings, for NVJ only', () => {
