@@ -11,10 +11,12 @@
  *   evaluates both scenarios on the same resampled tasks, so the interval is that of the paired
  *   difference d* = R_variant(T*) - R_baseline(T*). // Joules-to-GDP K.1 "Paired contrasts"
  *   Pairing needs the same evaluated tasks on both sides; otherwise the interval is left empty.
- * - The conclusions that change: rank orders and leaders (categories by NVJ and TSJ, systems by
- *   NVJ and TSJ), signs of net value, and membership of the value-energy frontier of Figure 1(d),
+ * - The conclusions that change: rank orders and leaders (categories by NVJ and TSJ from Table 13,
+ *   systems by NVJ from Table 1 and by TSJ from Figure 5's system rows, since Table 1 prints no TSJ),
+ *   signs of net value, and membership of the value-energy frontier of Figure 1(d),
  *   each among the rows both scenarios give a value; rows only one scenario gives a value are named
- *   (a row only one side has is a cell whose other side is null).
+ *   (a row only one side has is a cell whose other side is null), and so are a table only one side
+ *   builds (its cells left out) and a frontier that cannot be compared, each with the other side's reason.
  */
 import { J2GError } from '../errors.ts';
 import { tied } from '../stats/tie.ts';
@@ -110,13 +112,27 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
   const seed = settings.seed ?? base.scenario.seed;
   const off = (o: TableOptions): TableOptions => ({ ...o, bootstrap: false });
   // Table 16 (rank stability over random portfolios) is left out: a bootstrap of its own, not a cell estimate
-  const tablesOf = (o: TableOptions) => buildTables(off(o), { except: ['table16'] }).tables;
-  const tb = tablesOf(base.options), tv = tablesOf(variant.options);
+  const built = (o: TableOptions) => buildTables(off(o), { except: ['table16'] });
+  const sb = built(base.options), sv = built(variant.options);
+  const tb = sb.tables, tv = sv.tables;
   const cells: CellDifference[] = [];
   const conclusions: string[] = [];
+  // A table only one side builds (a table the dataset cannot support under that side's options, e.g. a
+  // policy of more attempts than the runs have, or Table 5 without a sweep file) has no cells to
+  // compare: named, never dropped without a word, grouped by the other side's reason (its first line).
+  const omitted = (names: string[], skipped: Record<string, string>, only: string, other: string) => {
+    const byReason = new Map<string, string[]>();
+    for (const name of names) {
+      const reason = (skipped[name] ?? 'no rates.sweepFile').split('\n')[0];
+      byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
+    }
+    for (const [reason, tables] of byReason) conclusions.push(`tables built under the ${only} only, their cells left out (the ${other}: ${reason}): ${tables.join(', ')}`);
+  };
+  omitted(Object.keys(tv).filter((name) => !tb[name]), sb.skipped, 'variant', 'baseline');
+  omitted(Object.keys(tb).filter((name) => !tv[name]), sv.skipped, 'baseline', 'variant');
   for (const name of Object.keys(tb)) {
     const b = tb[name], v = tv[name];
-    if (!v) continue; // a table the variant cannot build (buildTables skips it)
+    if (!v) continue; // named above
     const columns = b.columnNames();
     // rows match by the registry's key columns (tables/registry.ts rowKeyOf), as the explorer matches them;
     // the baseline's rows, then those only the variant has (their baseline values null)
@@ -150,7 +166,13 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
   }
   // Rank orders and leaders, among the rows both scenarios give a value (a system that one side
   // leaves out, e.g. without judgments against its reference, would otherwise change a leader by absence).
-  for (const [table, column, what] of [['table13', 'nvj', 'categories by NVJ'], ['table13', 'tsj', 'categories by TSJ'], ['table01', 'nvj', 'systems by NVJ'], ['table01', 'tsj', 'systems by TSJ']] as const) {
+  const rankChange = (what: string, gb: string[][], gv: string[][]) => {
+    const lb = leaderText(gb), lv = leaderText(gv);
+    if (lb !== lv) conclusions.push(`leader of ${what} changes: ${lb} -> ${lv}`);
+    else if (orderText(gb) !== orderText(gv)) conclusions.push(`rank order of ${what} changes (leader ${lb} stays): ${orderText(gb)} -> ${orderText(gv)}`);
+  };
+  // Table 1 prints no TSJ: the systems by TSJ are ranked below, from the frontier's system rows.
+  for (const [table, column, what] of [['table13', 'nvj', 'categories by NVJ'], ['table13', 'tsj', 'categories by TSJ'], ['table01', 'nvj', 'systems by NVJ']] as const) {
     const both = cells.filter((c) => c.table === table && c.column === column && c.base !== null && c.variant !== null);
     // no cell is null on both sides
     const onlyBase = cells.filter((c) => c.table === table && c.column === column && c.variant === null).map((c) => c.row);
@@ -158,21 +180,26 @@ export function compareScenarios(base: ScenarioSide, variant: ScenarioSide, sett
     if (onlyBase.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} without a value under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyBase.join(', ')}`);
     if (onlyVariant.length && column === 'nvj') conclusions.push(`${what.split(' ')[0]} with a value only under the variant (left out of the ${table === 'table01' ? 'system rankings and the frontier' : 'rankings'}): ${onlyVariant.join(', ')}`);
     if (both.length < 2) continue;
-    const gb = rankGroups(both.map((c) => ({ key: c.row, value: c.base }))), gv = rankGroups(both.map((c) => ({ key: c.row, value: c.variant })));
-    const lb = leaderText(gb), lv = leaderText(gv);
-    if (lb !== lv) conclusions.push(`leader of ${what} changes: ${lb} -> ${lv}`);
-    else if (orderText(gb) !== orderText(gv)) conclusions.push(`rank order of ${what} changes (leader ${lb} stays): ${orderText(gb)} -> ${orderText(gv)}`);
+    rankChange(what, rankGroups(both.map((c) => ({ key: c.row, value: c.base }))), rankGroups(both.map((c) => ({ key: c.row, value: c.variant }))));
   }
-  // Frontier membership (Figure 1(d)), among the systems both scenarios evaluate.
+  // The systems by TSJ and frontier membership (Figure 1(d)), among the systems both scenarios evaluate; a side whose system
+  // rows cannot be built (the reason Table 1 is missing there) is named.
+  let side = 'baseline';
   try {
-    const rowsB = systemRows(off(base.options)), rowsV = systemRows(off(variant.options));
+    const rowsB = systemRows(off(base.options));
+    side = 'variant';
+    const rowsV = systemRows(off(variant.options));
     const common = new Set(rowsB.map((r) => r.system).filter((x) => rowsV.some((r) => r.system === x)));
+    // systems by TSJ (Figure 5's S~/E~ per system), among the systems both scenarios evaluate
+    const tsjOf = (rows: typeof rowsB) => rankGroups(rows.filter((r) => common.has(r.system)).map((r) => ({ key: r.system, value: r.tsj })));
+    if (common.size >= 2) rankChange('systems by TSJ', tsjOf(rowsB), tsjOf(rowsV));
     const points = (rows: typeof rowsB) => rows.filter((r) => common.has(r.system)).map((r) => ({ id: r.system, energyMJ: r.energyMJ, valueUSD: r.valueUSD }));
     const fb = frontierMembers(points(rowsB)), fv = frontierMembers(points(rowsV));
     for (const s of fb.filter((x) => !fv.includes(x))) conclusions.push(`${s} leaves the value-energy frontier`);
     for (const s of fv.filter((x) => !fb.includes(x))) conclusions.push(`${s} joins the value-energy frontier`);
   } catch (e) {
     if (!(e instanceof J2GError)) throw e;
+    conclusions.push(`the systems by TSJ and the value-energy frontier are not compared (the ${side}: ${e.message.split('\n')[0]})`);
   }
   return { base: base.scenario, variant: variant.scenario, changes: scenarioChanges(base.scenario, variant.scenario), cells, conclusions, draws, seed };
 }

@@ -22,9 +22,28 @@
  * `x !== null` and onlyBase's / onlyVariant's other-side test (implied by the difference and by no cell
  * being null on both sides)), and added the tests at the end of this file for the rest: two rows left
  * out (the `', '`), the rank order changing under a leader that stays (three categories), and a variant
- * whose Table 1 cannot be built (`if (!v) continue`, systemRows' J2GError caught). Left, equivalent:
- * - the catch around the frontier emptied (`{}`): it then swallows every error, and systemRows throws
- *   only J2GErrors (UnsupportedOutputError) once buildTables has resolved the same options.
+ * whose Table 1 cannot be built (`if (!v) continue`, systemRows' J2GError caught).
+ *
+ * A gap found by s12-sc, fixed (the tests of the last describe block failed on the old code): a table
+ * only one side builds (Table 1 of a variant that re-prices a system with no base rate, Table 5 of a
+ * baseline with a sweep file against a variant without, and, from a plain scenario file, Tables 13-15,
+ * 17, 18 and 22 of a pass@3 variant on runs of 2 attempts) lost its cells, and the frontier its
+ * conclusions, without a word. compareScenarios now names such tables (grouped by the first line of the
+ * other side's reason: buildTables' `skipped` message) and a frontier not compared (systemRows' error). The catch around the frontier emptied
+ * (`{}`), once equivalent, now loses that conclusion.
+ * A bug found by s12-sc, fixed (the "energy tripled: ... TSJ leader" test failed on the old code): the
+ * systems by TSJ, one of the four rankings the file comment promises, were read from Table 1's `tsj`
+ * column, which Table 1 does not have (its columns end at nvj), so a change of the systems' TSJ leader
+ * was never reported (and Stryker's mutants of that entry could not be killed). They are now ranked from
+ * the frontier's system rows (systemRows' S~/E~, Figure 5), among the systems both sides evaluate.
+ *
+ * s12-sc's run (compare.ts's changed lines with MUTATION_FORCE=1, docs/mutation.md): 465 of 469 killed.
+ * The "three systems" test was added after it for the survivor `rows.filter(common)` made `rows` in the
+ * TSJ ranking (a system only one side evaluates must not rank; planted by hand, it fails), and its line
+ * rerun. Left, equivalent (with the two of compareMutants.test.ts's head):
+ * - the frontier's catch rethrow test `!(e instanceof J2GError)` made `false`: systemRows throws only
+ *   J2GErrors (UnsupportedOutputError, a system that cannot be re-priced) on any options buildTables accepted,
+ *   so no non-J2GError reaches the catch to be swallowed.
  */
 import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
@@ -32,6 +51,12 @@ import { loadScenario } from '../../kernel-lib/scenario/files.ts';
 import { compareScenarios, type ScenarioComparison } from '../../kernel-lib/scenario/compare.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { editedDataset, SMALL } from '../helpers/dataset.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveContext } from '../../kernel-lib/tables/context.ts';
+import { tableEntry } from '../../kernel-lib/tables/registry.ts';
+import { systemRows } from '../../kernel-lib/plots/rows.ts';
 
 onWarning(() => {});
 const ds = loadDataset(SMALL);
@@ -144,6 +169,42 @@ describe('compareScenarios: leaders and rows on one side', () => {
     expect(back.conclusions.filter((s) => s.includes('frontier') && !s.startsWith('systems'))).toEqual(['sysY joins the value-energy frontier']);
   });
 
+  test("sysY's energy tripled: its TSJ (S~/E~, time saving unchanged) falls to a third, below sysX's, so the systems' TSJ leader changes from sysY to sysX, beside the NVJ leader and the frontier", () => {
+    const tripled = editedDataset({ 'runs.csv': (t) => t.split('\n').map((l) => {
+      const f = l.split(',');
+      return f[2] === 'sysY' ? [...f.slice(0, 6), String(3 * Number(f[6]))].join(',') : l;
+    }).join('\n') });
+    // the systems' TSJ of the baseline (Figure 5's rows: synthetic-small's sysX 4.1 and sysY 7.69 hours per MJ)
+    const tsj = Object.fromEntries(systemRows({ ...side({}).options, bootstrap: false }).map((r) => [r.system, r.tsj]));
+    expect(tsj.sysY).toBeGreaterThan(tsj.sysX);
+    expect(tsj.sysY / 3).toBeLessThan(tsj.sysX);
+    const c = compareScenarios(side({}), loadScenario({ dataset: tripled, draws: 50 }));
+    expect(c.conclusions).toEqual(['leader of systems by NVJ changes: sysY -> sysX', 'leader of systems by TSJ changes: sysY -> sysX', 'sysY leaves the value-energy frontier']);
+    const back = compareScenarios(loadScenario({ dataset: tripled, draws: 50 }), side({}));
+    expect(back.conclusions).toEqual(['leader of systems by NVJ changes: sysX -> sysY', 'leader of systems by TSJ changes: sysX -> sysY', 'sysY joins the value-energy frontier']);
+  });
+
+  test("three systems, sysZ a copy of sysX: under expert-with-AI references sysY drops out, and the systems' TSJ ranking is among sysX and sysZ only (tied on both sides: no change), not sysY's lead of the baseline", () => {
+    const clone = (t: string) => t.split('\n').flatMap((l) => (l.startsWith('x') ? [l, `z${l.slice(1)}`.replace(',sysX,', ',sysZ,')] : [l])).join('\n');
+    const dir = editedDataset({
+      'systems.csv': (t) => `${t.trimEnd()}\nsysZ,Model Z,OpenHands,vLLM,H200,8,10\n`,
+      'runs.csv': clone,
+      'judgments.csv': clone,
+    });
+    const d = loadDataset(dir);
+    const at = (s: object) => loadScenario({ dataset: dir, draws: 20, ...s }, { dataset: d });
+    const b = at({}), v = at({ judgmentReference: 'expert_with_ai' });
+    // the oracle's premises, from Figure 5's rows: sysY leads the baseline's TSJ; sysX and sysZ are equal on both sides; sysY is absent under the variant
+    const tsj = (o: object) => Object.fromEntries(systemRows({ ...o, bootstrap: false } as never).map((r) => [r.system, r.tsj]));
+    const tb = tsj(b.options), tv = tsj(v.options);
+    expect(Object.keys(tb)).toEqual(['sysX', 'sysY', 'sysZ']);
+    expect(Object.keys(tv)).toEqual(['sysX', 'sysZ']);
+    expect(tb.sysY).toBeGreaterThan(tb.sysX);
+    expect([tb.sysZ, tv.sysZ]).toEqual([tb.sysX, tv.sysX]);
+    const c = compareScenarios(b, v);
+    expect(c.conclusions.filter((s) => s.includes('systems'))).toEqual(['systems without a value under the variant (left out of the system rankings and the frontier): sysY']);
+  });
+
   test('a category only one side has (occA, the one occupation of Cat1, without tasks in a variant dataset) is named as left out of the rankings, for NVJ only', () => {
     const noA = (t: string) => t.split('\n').filter((l) => !/^(x|y)?A\d/.test(l) && !/^A\d/.test(l) && !/^occA,/.test(l)).join('\n');
     const dir = editedDataset({ 'tasks.csv': noA, 'runs.csv': noA, 'judgments.csv': noA, 'occupations.csv': noA });
@@ -193,16 +254,67 @@ describe('compareScenarios with three categories (occC moved from Cat2 to a Cat3
   });
 });
 
-describe('a table the variant cannot build', () => {
-  test("a variant whose options re-price sysY, which has no base rate (options no scenario file gives: resolve.ts keeps such a system's recorded cost): its Table 1 is not built, so Table 1 has no cells and no frontier conclusion is drawn, while the other tables are compared", () => {
-    const dir = editedDataset({ 'systems.csv': (t) => t.replace('H100,1,20', 'H100,1,') });
-    const b = loadScenario({ dataset: dir, draws: 20 });
+describe('a table only one side builds is named, not silently dropped', () => {
+  // systems.csv without sysY's base rate: a variant whose options re-price sysY (options no scenario file
+  // gives: resolve.ts keeps such a system's recorded cost) cannot build Table 1 or the frontier's rows
+  const noRate = () => editedDataset({ 'systems.csv': (t) => t.replace('H100,1,20', 'H100,1,') });
+  const reasonOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('built');
+  };
+
+  test("a variant that cannot build Table 1: its cells are left out and the comparison says so, with the variant's reason; the frontier, which needs the same rows, is named as not compared; the other tables are compared", () => {
+    const b = loadScenario({ dataset: noRate(), draws: 20 });
     const v = { ...b, options: { ...b.options, rates: { bySystem: { sysY: 30 } } } };
+    // the reasons, from the builders themselves (what buildTables skips, what systemRows throws)
+    const table1 = reasonOf(() => tableEntry('table01').build(resolveContext({ ...v.options, bootstrap: false })));
+    const frontier = reasonOf(() => systemRows({ ...v.options, bootstrap: false }));
     const c = compareScenarios(b, v);
     expect(c.cells.filter((x) => x.table === 'table01')).toEqual([]);
-    expect(c.conclusions.filter((s) => s.includes('frontier'))).toEqual([]);
-    // the same comparison with sysY's base rate back does have Table 1 cells: the refusal is the variant's
-    expect(compareScenarios(b, b).cells.some((x) => x.table === 'table01')).toBe(true);
     expect(c.cells.some((x) => x.table === 'table13')).toBe(true);
+    expect(c.conclusions).toEqual([
+      `tables built under the baseline only, their cells left out (the variant: ${table1}): table01`,
+      `the systems by TSJ and the value-energy frontier are not compared (the variant: ${frontier})`,
+    ]);
+    // the other way round: the baseline's reasons
+    const back = compareScenarios(v, b);
+    expect(back.conclusions).toEqual([
+      `tables built under the variant only, their cells left out (the baseline: ${table1}): table01`,
+      `the systems by TSJ and the value-energy frontier are not compared (the baseline: ${frontier})`,
+    ]);
+    // the same comparison with sysY's base rate back has Table 1 cells and says nothing: the refusal is the variant's
+    const same = compareScenarios(b, b);
+    expect(same.cells.some((x) => x.table === 'table01')).toBe(true);
+    expect(same.conclusions).toEqual([]);
+  });
+
+  test('pass@3 against pass@1 (synthetic-small has 2 attempts per task): the tables the variant cannot build are named once, grouped under the first line of their common reason, and no system is left to rank by TSJ or place on the frontier', () => {
+    const v = side({ policy: 'pass@3' });
+    // the reason, from the builder itself: sysX cannot be evaluated under pass@3
+    const reason = reasonOf(() => tableEntry('table13').build(resolveContext({ ...v.options, bootstrap: false }))).split('\n')[0];
+    expect(reason).toBe('cannot evaluate sysX (judge J1, pass@3): 6 problem(s)');
+    const c = compareScenarios(side({}), v);
+    const tables = [...new Set(c.cells.map((x) => x.table))];
+    expect(tables).toEqual(['table01', 'table02', 'table19', 'table20', 'table21']);
+    expect(c.conclusions).toEqual([
+      `tables built under the baseline only, their cells left out (the variant: ${reason}): table13, table14, table15, table17, table18, table22`,
+      'systems without a value under the variant (left out of the system rankings and the frontier): sysX, sysY',
+    ]);
+  });
+
+  test('Table 5 (the rate sweep) under the baseline only, when the variant names no sweep file: named as such', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-sweep-'));
+    const sw = join(dir, 's.csv');
+    writeFileSync(sw, 'provider,accelerator,accelerator_count,usd_per_node_hour\nP1,H200,8,3\nP2,H100,1,5\n');
+    const c = compareScenarios(side({ rates: { sweepFile: sw } }), side({}));
+    expect(c.cells.some((x) => x.table === 'table05')).toBe(false);
+    expect(c.conclusions.filter((s) => s.startsWith('tables'))).toEqual(['tables built under the baseline only, their cells left out (the variant: no rates.sweepFile): table05']);
+    const both = compareScenarios(side({ rates: { sweepFile: sw } }), side({ rates: { sweepFile: sw, nodeRateUSDPerHour: 20 } }));
+    expect(both.cells.some((x) => x.table === 'table05')).toBe(true);
+    expect(both.conclusions.filter((s) => s.startsWith('tables'))).toEqual([]);
   });
 });

@@ -31,20 +31,25 @@
  * - `<` -> `<=` in the loops of pairedDifferences, fullMeans: the read past the end gives
  *   undefined/NaN, which is not stored (non-finite) or lands on a typed array's non-index property.
  * - The [0, 0] route: `same` made false (the arrow, `every`, `x === xv[j]` -> false): the selection over
- *   the exact zeros gives the same [0, 0]. `!m` -> false: differs only when every draw's statistic is
- *   non-finite while the full sample's is finite (printed), not constructed with 50+ draws.
+ *   the exact zeros gives the same [0, 0].
  * - More columns or blocks drawn than needed, the same draws: `use`'s terms made true (213), 209's
  *   `wanted.length` -> true.
  * - tryBuild's `instanceof J2GError` -> true: only a non-J2GError inside evaluate would tell. blocksOf's
  *   `cat`, a policy's evaluation -> true: weightedCategories and a policy evaluation whose
  *   judgedAttempts succeeded do not fail on any dataset that evaluates.
- * - close's `b !== null` parts: with b null, |a - 0| <= 1e-9 fails unless the statistic is 0; `<=` -> `<`
- *   differs only at a difference of exactly 1e-9 max(1, |b|).
+ * - close's `Number.isFinite(a)` made `true`: a non-finite a makes |a - b| NaN or Infinity, which fails
+ *   the tolerance anyway.
  * - a block's key -> '': the key only matches a side's block with the other side's, which the same key
  *   does. sameTasks' count test: `every` and sameTaskStructure already refuse another count.
- * - Table 1 with two systems skipped (`systems.base !== systems.variant` -> false): the printed check
- *   refuses it too (sysX's printed cell is not sysY's statistic); Table 1's `h` by indexOf: Table 1 is
- *   paired only for one system on both sides.
+ * - Table 1's `h` by indexOf (202): Table 1 is paired only for one system on both sides (line 201), whose
+ *   row is index 0 either way.
+ *
+ * Session s12-sc killed the ones of these s10/s11 had called equivalent but an exported caller can tell
+ * apart (the last three describe blocks): close's `b !== null` parts (a printed null against a statistic
+ * of exactly 0, which |0 - null| = 0 would pass) and its `<=` (a printed cell exactly 1e-9 off at |b| < 1);
+ * `!m` made false (one draw, seed 4, of only free tasks: percentileIntervalInPlace throws on no finite
+ * draw); Table 1 with two systems (201: a printed callback vouching for each side's own system, which the
+ * printed check alone cannot refuse).
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenario } from '../../kernel-lib/scenario/files.ts';
@@ -326,5 +331,71 @@ describe('a Table 13 row only the baseline has', () => {
     // not a degenerate check: the weights move Cat2's value, so its interval is not [0, 0]
     const value = want.credited_value_usd;
     expect(value[0]).toBeLessThan(value[1]);
+  });
+});
+
+describe("the printed-cell check's tolerance, at a statistic of exactly 0", () => {
+  // Table 21's >=2/2 row on synthetic-small: no sysX task has two expert-with-AI wins, so its output
+  // value is exactly 0 on both sides (checked below); close(a, b) is |a - b| <= 1e-9 max(1, |b|).
+  const setup = () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 40, seed: 2, ...s }, { dataset: ds });
+    const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
+    const cell = 'table21|>=2/2|output_value_usd';
+    const x = compareScenarios(b, v).cells.find((y) => `${y.table}|${y.row}|${y.column}` === cell)!;
+    expect([x.base, x.variant, x.lo, x.hi]).toEqual([0, 0, 0, 0]);
+    const run = (p: { base: number | null; variant: number | null }) =>
+      pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysX' }, { draws: 40, seed: 2 }, (t, r, col) => (`${t}|${r}|${col}` === cell ? p : undefined)).length;
+    return run;
+  };
+
+  test('a printed null is never a statistic, not even a statistic of 0 (|0 - null| would pass the tolerance)', () => {
+    const run = setup();
+    expect(run({ base: 0, variant: 0 })).toBe(1); // the check is live
+    expect(run({ base: null, variant: 0 })).toBe(0);
+    expect(run({ base: 0, variant: null })).toBe(0);
+  });
+
+  test('a printed cell exactly 1e-9 from the statistic (the tolerance 1e-9 max(1, |b|) at |b| < 1) still matches; 1.5e-9 away does not', () => {
+    const run = setup();
+    expect(run({ base: 1e-9, variant: -1e-9 })).toBe(1);
+    expect(run({ base: 1.5e-9, variant: 0 })).toBe(0);
+    expect(run({ base: 0, variant: -1.5e-9 })).toBe(0);
+  });
+});
+
+describe('a cell whose every draw is not finite', () => {
+  test("one draw (seed 4: A1, A1, B1, B1, C2, C2) of only sysX's free and instant tasks: Table 1's NV per AI dollar and per AI hour get no interval (no finite draw), its other cells the one draw's difference", () => {
+    const dir = freeDataset(), ds = loadDataset(dir);
+    const side = (s: object) => loadScenario({ dataset: dir, draws: 1, seed: 4, ...s }, { dataset: ds });
+    const b = side({}), v = side({ rates: { nodeRateUSDPerHour: 20 } });
+    // the oracle's resample: the one draw holds only the free tasks, so C~ = L~ = 0 on both sides
+    const c0 = evaluate(b.options).components;
+    expect(Array.from(drawSample(taskBootstrap(c0.occupationIndex, c0.occupations.length, { draws: 1, seed: 4 })), (i) => c0.taskIds[i])).toEqual(['A1', 'A1', 'B1', 'B1', 'C2', 'C2']);
+    const c = compareScenarios(b, v);
+    const at = (column: string) => c.cells.find((y) => y.table === 'table01' && y.row === 'sysX' && y.column === column)!;
+    for (const column of ['nv_per_ai_usd', 'nv_per_ai_hour']) {
+      expect(Number.isFinite(at(column).difference), column).toBe(true); // the full sample's is finite: printed
+      expect([at(column).lo, at(column).hi], column).toEqual([null, null]);
+    }
+    // energy is not free: the one draw's difference of NVJ is finite, and its interval is that one value
+    const nvj = naiveTable1(b.options, v.options, 1, 4).nvj;
+    expect(nvj[0]).toBe(nvj[1]);
+    expect(near(at('nvj').lo, nvj[0]) && near(at('nvj').hi, nvj[0]), `[${at('nvj').lo}, ${at('nvj').hi}], naive ${nvj[0]}`).toBe(true);
+  });
+});
+
+describe("Table 1's row is one system's on both sides", () => {
+  test("baseline sysX, variant sysY, and a printed callback that vouches for each side's own system (sysX's cells on the baseline, sysY's on the variant): still no Table 1 interval (row sysX's would be sysY - sysX)", () => {
+    const ds = loadDataset(SMALL);
+    const side = (s: object) => loadScenario({ dataset: SMALL, draws: 50, seed: 2, ...s }, { dataset: ds });
+    const b = side({}), v = side({ system: 'sysY' });
+    const c = compareScenarios(b, v);
+    const at = new Map(c.cells.map((x) => [`${x.table}|${x.row}|${x.column}`, x]));
+    const printed = (t: string, r: string, col: string) => (t === 'table01' && r === 'sysX' ? { base: at.get(`table01|sysX|${col}`)!.base, variant: at.get(`table01|sysY|${col}`)!.variant } : undefined);
+    // the same callback with sysY on both sides pairs Table 1 (the check is live)
+    const sysY = pairedCellIntervals(v.options, v.options, { base: 'sysY', variant: 'sysY' }, { draws: 50, seed: 2 }, (t, r, col) => (t === 'table01' && r === 'sysY' ? { base: at.get(`table01|sysY|${col}`)!.variant, variant: at.get(`table01|sysY|${col}`)!.variant } : undefined));
+    expect(sysY.length).toBe(6);
+    expect(pairedCellIntervals(b.options, v.options, { base: 'sysX', variant: 'sysY' }, { draws: 50, seed: 2 }, printed)).toEqual([]);
   });
 });
