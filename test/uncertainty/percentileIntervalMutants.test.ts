@@ -28,6 +28,63 @@ function shuffled(x: Float64Array, seed: number): Float64Array {
   return y;
 }
 
+describe('which route: the two-tail route reads the draws without reordering them, selection reorders them', () => {
+  // percentileIntervalInPlace may reorder its draws: selection (Hoare's quickselect) does, on a shuffled
+  // sample; the two-tail route only reads them (its doc: B >= 1024 and (1 - level) / 2 <= 0.1, unless a
+  // set comes out too small or too large). So whether the draws kept their order tells the routes apart,
+  // and the doc's bounds can be checked at their edges (both routes give the same numbers, by hand here).
+  const squares = (n: number) => Float64Array.from({ length: n }, (_, i) => i * i);
+  /** runs percentileIntervalInPlace on a shuffled copy: the interval, and whether the draws kept their order */
+  function inPlace(x: Float64Array, level: number): { lower: number; upper: number; kept: boolean } {
+    const work = x.slice();
+    const r = percentileIntervalInPlace(work, level);
+    return { ...r, kept: work.every((v, i) => v === x[i]) };
+  }
+
+  test('B = 1024 at level .95 and .8 takes the two-tail route; B = 1023, or level .79, selects', () => {
+    // B = 1024, level .95: h = 1023 x .025 = 25.575 -> 625 + .575 x 51 = 654.325; h = 997.425 -> 997^2 + .425 x 1995
+    const x = shuffled(squares(1024), 11);
+    const a = inPlace(x, 0.95);
+    expect(a.kept).toBe(true);
+    expect(a.lower).toBeCloseTo(654.325, 6);
+    expect(a.upper).toBeCloseTo(994009 + 847.875, 6);
+    // level .8 (pl = .1 less one rounding: still the two-tail route): h = 102.3 -> 10404 + .3 x 205; h = 920.7 -> 846400 + .7 x 1841
+    const b = inPlace(x, 0.8);
+    expect(b.kept).toBe(true);
+    expect(b.lower).toBeCloseTo(10465.5, 6);
+    expect(b.upper).toBeCloseTo(847688.7, 6);
+    // level .79: pl = .105 > .1, selection: h = 1023 x .105 = 107.415 -> 11449 + .415 x 215; h = 915.585 -> 837225 + .585 x 1831
+    const c = inPlace(x, 0.79);
+    expect(c.kept).toBe(false);
+    expect(c.lower).toBeCloseTo(11538.225, 6);
+    expect(c.upper).toBeCloseTo(838296.135, 6);
+    // B = 1023, level .95: selection; h = 1022 x .025 = 25.55 -> 625 + .55 x 51; h = 996.45 -> 992016 + .45 x 1993
+    const y = shuffled(squares(1023), 12);
+    const d = inPlace(y, 0.95);
+    expect(d.kept).toBe(false);
+    expect(d.lower).toBeCloseTo(653.05, 6);
+    expect(d.upper).toBeCloseTo(992912.85, 6);
+  });
+
+  test('B = 10,000 at level .95, .9 and .99 takes the two-tail route (every draw read once, none moved)', () => {
+    const x = shuffled(squares(10_000), 13);
+    const a = inPlace(x, 0.95);
+    expect(a.kept).toBe(true);
+    expect(a.lower).toBeCloseTo(62487.525, 6);
+    expect(a.upper).toBeCloseTo(95043488.475, 6);
+    // level .9: h = 9999 x .05 = 499.95 -> 249001 + .95 x 999; h = 9499.05 -> 9499^2 + .05 x 18999
+    const b = inPlace(x, 0.9);
+    expect(b.kept).toBe(true);
+    expect(b.lower).toBeCloseTo(249950.05, 6);
+    expect(b.upper).toBeCloseTo(90231001 + 949.95, 6);
+    // level .99: h = 9999 x .005 = 49.995 -> 2401 + .995 x 99; h = 9949.005 -> 9949^2 + .005 x 19899
+    const c = inPlace(x, 0.99);
+    expect(c.kept).toBe(true);
+    expect(c.lower).toBeCloseTo(2499.505, 6);
+    expect(c.upper).toBeCloseTo(98982601 + 99.495, 6);
+  });
+});
+
 describe('percentileSelect: type 7 by hand', () => {
   test('powers of two 1..64 in a scrambled order: h = 6p', () => {
     const x = () => Float64Array.of(64, 1, 16, 4, 32, 2, 8);
@@ -98,62 +155,5 @@ describe('refusals', () => {
       }
     }
     expect(() => finitePercentiles(new Float64Array(0), [])).toThrow(/^percentile requires data$/);
-  });
-});
-
-describe('which route: the two-tail route reads the draws without reordering them, selection reorders them', () => {
-  // percentileIntervalInPlace may reorder its draws: selection (Hoare's quickselect) does, on a shuffled
-  // sample; the two-tail route only reads them (its doc: B >= 1024 and (1 - level) / 2 <= 0.1, unless a
-  // set comes out too small or too large). So whether the draws kept their order tells the routes apart,
-  // and the doc's bounds can be checked at their edges (both routes give the same numbers, by hand here).
-  const squares = (n: number) => Float64Array.from({ length: n }, (_, i) => i * i);
-  /** runs percentileIntervalInPlace on a shuffled copy: the interval, and whether the draws kept their order */
-  function inPlace(x: Float64Array, level: number): { lower: number; upper: number; kept: boolean } {
-    const work = x.slice();
-    const r = percentileIntervalInPlace(work, level);
-    return { ...r, kept: work.every((v, i) => v === x[i]) };
-  }
-
-  test('B = 1024 at level .95 and .8 takes the two-tail route; B = 1023, or level .79, selects', () => {
-    // B = 1024, level .95: h = 1023 x .025 = 25.575 -> 625 + .575 x 51 = 654.325; h = 997.425 -> 997^2 + .425 x 1995
-    const x = shuffled(squares(1024), 11);
-    const a = inPlace(x, 0.95);
-    expect(a.kept).toBe(true);
-    expect(a.lower).toBeCloseTo(654.325, 6);
-    expect(a.upper).toBeCloseTo(994009 + 847.875, 6);
-    // level .8 (pl = .1 less one rounding: still the two-tail route): h = 102.3 -> 10404 + .3 x 205; h = 920.7 -> 846400 + .7 x 1841
-    const b = inPlace(x, 0.8);
-    expect(b.kept).toBe(true);
-    expect(b.lower).toBeCloseTo(10465.5, 6);
-    expect(b.upper).toBeCloseTo(847688.7, 6);
-    // level .79: pl = .105 > .1, selection: h = 1023 x .105 = 107.415 -> 11449 + .415 x 215; h = 915.585 -> 837225 + .585 x 1831
-    const c = inPlace(x, 0.79);
-    expect(c.kept).toBe(false);
-    expect(c.lower).toBeCloseTo(11538.225, 6);
-    expect(c.upper).toBeCloseTo(838296.135, 6);
-    // B = 1023, level .95: selection; h = 1022 x .025 = 25.55 -> 625 + .55 x 51; h = 996.45 -> 992016 + .45 x 1993
-    const y = shuffled(squares(1023), 12);
-    const d = inPlace(y, 0.95);
-    expect(d.kept).toBe(false);
-    expect(d.lower).toBeCloseTo(653.05, 6);
-    expect(d.upper).toBeCloseTo(992912.85, 6);
-  });
-
-  test('B = 10,000 at level .95, .9 and .99 takes the two-tail route (every draw read once, none moved)', () => {
-    const x = shuffled(squares(10_000), 13);
-    const a = inPlace(x, 0.95);
-    expect(a.kept).toBe(true);
-    expect(a.lower).toBeCloseTo(62487.525, 6);
-    expect(a.upper).toBeCloseTo(95043488.475, 6);
-    // level .9: h = 9999 x .05 = 499.95 -> 249001 + .95 x 999; h = 9499.05 -> 9499^2 + .05 x 18999
-    const b = inPlace(x, 0.9);
-    expect(b.kept).toBe(true);
-    expect(b.lower).toBeCloseTo(249950.05, 6);
-    expect(b.upper).toBeCloseTo(90231001 + 949.95, 6);
-    // level .99: h = 9999 x .005 = 49.995 -> 2401 + .995 x 99; h = 9949.005 -> 9949^2 + .005 x 19899
-    const c = inPlace(x, 0.99);
-    expect(c.kept).toBe(true);
-    expect(c.lower).toBeCloseTo(2499.505, 6);
-    expect(c.upper).toBeCloseTo(98982601 + 99.495, 6);
   });
 });
