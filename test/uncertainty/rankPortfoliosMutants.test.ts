@@ -16,6 +16,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { rankPortfolios } from '../../kernel-lib/uncertainty/rankPortfolios.ts';
+import { createRawRng, createRng } from '../../kernel-lib/random/prng.ts';
 
 const two = (energyMJ: Float64Array) => ({
   occupationIndex: Int32Array.of(0, 0, 1, 1), categoryOf: Int32Array.of(0, 1), categories: 2, weights: Float64Array.of(1, 1),
@@ -38,5 +39,46 @@ describe('rankPortfolios refuses a non-finite category energy', () => {
     // 1e308 + 1e308 overflows to Infinity in the occupation's sum
     expect(() => rankPortfolios(two(Float64Array.of(1e308, 1e308, 1, 1)), { draws: 20, seed: 1 })).toThrow(/^netValuePerJoule requires a positive energy: Infinity$/);
     expect(() => rankPortfolios(two(Float64Array.of(1, NaN, 1, 1)), { draws: 20, seed: 1 })).toThrow(/^netValuePerJoule requires a positive energy: NaN$/);
+  });
+});
+
+describe('the inlined draw rejects an output equal to its limit, as createRng(seed).int(m) does', () => {
+  // The documented stream (rankPortfolios.ts, Table 16): a category of m tasks removes task
+  // createRng(seed).int(m), which rejects every raw output x >= 2^32 - (2^32 mod m) (prng.ts). The
+  // rejection step changes a draw only with probability (2^32 mod m) / 2^32, so no small test meets
+  // it by chance; here the seed and m were found by a search (the first eight outputs x of seeds 1,
+  // 2, ..., every divisor m of x with 2^32 - x < m <= 400,000): seed 17,300's first raw
+  // output is 4,294,849,818 = 26,817 x 160,154 and 2^32 mod 160,154 = 2^32 - 4,294,849,818 = 117,478,
+  // so that output is exactly the limit (rejected), and x mod m = 0.
+  test('seed 17,300, a category of 160,154 tasks: the first output is the limit, rejected, so task 0 is not removed', () => {
+    const m = 160_154, seed = 17_300, x = 4_294_849_818, TWO_32 = 2 ** 32;
+    // the premise, from prng.ts's own generator and rejection (independent of rankPortfolios.ts)
+    expect(createRawRng(seed)()).toBe(x);
+    expect(TWO_32 - (TWO_32 % m)).toBe(x);
+    expect(x % m).toBe(0);
+    const drawn = createRng(seed).int(m);
+    expect(drawn).not.toBe(0);
+    // category 0: m tasks of one occupation, task 0 the only one with credit (m): mean credit 1, and 0
+    // without task 0, m / (m - 1) without any other; category 1: one task (kept whole), credit 0.5. Every
+    // energy 1; value and time saving rank category 0 first whatever is removed (2 against 1).
+    const n = m + 1;
+    const occupationIndex = new Int32Array(n);
+    occupationIndex[m] = 1;
+    const credit = new Float64Array(n);
+    credit[0] = m;
+    credit[m] = 0.5;
+    const valueUSD = new Float64Array(n).fill(2);
+    valueUSD[m] = 1;
+    const input = {
+      occupationIndex, categoryOf: Int32Array.of(0, 1), categories: 2, weights: Float64Array.of(1, 1),
+      credit, valueUSD, costUSD: new Float64Array(n), energyMJ: new Float64Array(n).fill(1), timeSavingHours: valueUSD.slice(),
+    };
+    const r = rankPortfolios(input, { draws: 1, seed });
+    expect([...r.win_tie_per_mj.full]).toEqual([1, 0.5]);
+    // the drawn removal keeps category 0 first: rho +1 and the leader retained (task 0 removed: 0 < 0.5, rho -1)
+    expect([...r.win_tie_per_mj.rho]).toEqual([1]);
+    expect(r.win_tie_per_mj.leaderRetainedPct).toBe(100);
+    expect([...r.nvj.rho]).toEqual([1]);
+    expect([...r.tsj.rho]).toEqual([1]);
   });
 });
