@@ -82,3 +82,32 @@ describe('the inlined draw rejects an output equal to its limit, as createRng(se
     expect([...r.tsj.rho]).toEqual([1]);
   });
 });
+
+describe('occupation weights enter as shares only', () => {
+  // Joules-to-GDP J.2: a category's value is sum_o w_o X_o / n_o over sum_o w_o, so multiplying every
+  // weight by one factor changes nothing; by a power of two, every product and quotient scales
+  // exactly, so the results are the same bits. 2^600 and 2^-600 keep every weight and weighted sum
+  // finite and normal; a weighted sum multiplied by the weight total instead of divided by it
+  // (2^1200 or 2^-1200) would overflow or underflow, and so would fail the energy check.
+  test('every weight times 2^600 or 2^-600: the same full values, rhos, leaders and retained shares, bit for bit', () => {
+    const three = {
+      occupationIndex: Int32Array.of(0, 0, 1, 1, 1, 2, 3, 3), categoryOf: Int32Array.of(0, 1, 1, 2), categories: 3,
+      weights: Float64Array.of(0.3, 0.2, 0.7, 0.1),
+      credit: Float64Array.of(1, 0, 1, 1, 0, 0.5, 1, 0), valueUSD: Float64Array.of(10, 6, 5, 5, 7, 9, 3, 4),
+      costUSD: Float64Array.of(2, 2, 1, 3, 1, 2, 1, 1), energyMJ: Float64Array.of(1, 2, 1.5, 1, 3, 2, 1, 1),
+      timeSavingHours: Float64Array.of(3, 1, 0, 2, 1, 2, 1, 4),
+    };
+    const base = rankPortfolios(three, { draws: 200, seed: 4 });
+    for (const scale of [2 ** 600, 2 ** -600]) {
+      const scaled = rankPortfolios({ ...three, weights: three.weights.map((w) => w * scale) }, { draws: 200, seed: 4 });
+      for (const name of ['win_tie_per_mj', 'nvj', 'tsj'] as const) {
+        expect([...scaled[name].full]).toEqual([...base[name].full]);
+        expect([...scaled[name].rho]).toEqual([...base[name].rho]);
+        expect(scaled[name].leader).toBe(base[name].leader);
+        expect(scaled[name].leaderRetainedPct).toBe(base[name].leaderRetainedPct);
+      }
+    }
+    // the rhos are not all one value (the removals do change the rankings)
+    expect(new Set(base.nvj.rho).size + new Set(base.win_tie_per_mj.rho).size + new Set(base.tsj.rho).size).toBeGreaterThan(3);
+  });
+});
