@@ -28,11 +28,13 @@
  *   byteLength` made `+`: a larger, still aligned offset or memory (211: more lanes, never read out);
  * - 129 `j <= dense.length`: the word past `dense` is the first of the multisets' counts, written just after;
  * - 142 `4 * stateAt` made `4 / stateAt`: stateAt is 0, and 4 / 0 passed as an i32 is 0;
- * - 164 SLOT_BLOCK_BYTES made 4 / 2^20: the default block of positions not kept becomes one draw (speed);
  * - 255 (four mutants) the odd K's spare lane: never copied out; zeroing it for an even K writes the
  *   next row's first value, which the next pass writes again;
  * - 277 `short <= 0` made `< 0`: memory.grow(0) grows nothing. (Its `false` mutant is killed since: the
  *   narrower call after a wider one in the kept-positions test, added after the run.)
+ * Killed since (s12-un): 164, SLOT_BLOCK_BYTES made 4 / 2^20 (the default block of positions not kept
+ *   became one draw), by the default-limits test: 25,080 tasks, 1,337 draws kept and 1,338 drawn afresh
+ *   83 at a time. Its doc comment said 160 draws (one byte a slot); positions are u16, so 83.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { drawState, fillDraw, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
@@ -262,5 +264,25 @@ describe('multisetKernel.ts blocks', () => {
     log.calls.length = 0;
     slotSums(exact, { keepBytes: 160, blockBytes: 16 });
     expect(draws(log.calls, 'slotDraw')).toEqual([]);
+  });
+
+  test('the default limits, by the doc comments\' numbers: 25,080 tasks keep 1,337 draws (2 bytes a slot, 64 MiB) and draw 1,338 afresh in blocks of 83 (4 MiB)', () => {
+    // 2 x 1,337 x 25,080 = 67,063,920 <= 64 x 2^20 = 67,108,864 < 2 x 1,338 x 25,080 = 67,114,080;
+    // floor(4 x 2^20 / (2 x 25,080)) = floor(4,194,304 / 50,160) = 83 (83 x 50,160 = 4,163,280): 1,338 = 16 x 83 + 10
+    const n = 25_080, log = logKernelCalls();
+    const x = Float64Array.from({ length: n }, (_, i) => i % 7);
+    for (const [B, blocks] of [[1337, [1024, 313]], [1338, [...Array<number>(16).fill(83), 10]]] as const) {
+      const boot = taskBootstrap(new Int32Array(n), 1, { draws: B, seed: 9 });
+      const out = [[new Float64Array(B)]];
+      log.calls.length = 0;
+      expect(kernelSlotSums(boot, drawState(boot), [x], Float64Array.of(1), new Int32Array(1), out)).toBe(true);
+      expect(draws(log.calls, 'slotDraw')).toEqual(blocks);
+      // the first draw's sum, from the stream's drawn tasks (values are exact small integers)
+      const tasks = new Int32Array(n);
+      fillDraw(boot, drawState(boot), tasks);
+      let sum = 0;
+      for (const i of tasks) sum += x[i];
+      expect(out[0][0][0]).toBe(sum);
+    }
   });
 });
