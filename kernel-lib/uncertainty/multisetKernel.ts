@@ -77,7 +77,7 @@ export interface KernelInput {
   denseAt: Int32Array;
   /** the multiset index d of each sequence integer u, for n = 1..5 one after the other */
   dense: Int32Array;
-  /** slot[o]: o's place among a draw's rows, in group order (O for an occupation outside every group) */
+  /** slot[o]: o's place among a draw's rows, in group order (from[groups], read by no group, for an occupation outside every group) */
   slot: Int32Array;
   /** group g's rows are from[g] .. from[g + 1] - 1 */
   from: Int32Array;
