@@ -18,8 +18,9 @@
  * - 37, 98, 234, 252 `<` made `<=`: the extra pass writes past a typed array's end (ignored), or a word
  *   the next step overwrites (252: row n is the output region, written by the kernel; 234: record O is
  *   the factor region, set after);
- * - 51 and 275 `bytes > MAX_KERNEL_BYTES` made `>=`: they differ only for a memory of exactly 2^30 bytes,
- *   a sum of the layout's regions no caller picks; either way the sums are the same bits (JavaScript);
+ * - 275 `bytes > MAX_KERNEL_BYTES` made `>=` (grown): it differs only for a kept memory grown to exactly
+ *   2^30 bytes, a sum of the layout's regions no caller picks; either way the sums are the same bits
+ *   (JavaScript). Line 51's twin is killed since (s12-un) by the exactly-2^30 test;
  * - 55, 281, 282 (no coverage) the catch blocks: only an engine that refuses a memory under 1 GiB gets
  *   there, and undefined is taken as null or false;
  * - 97 `!module` made `false`: with no module, new WebAssembly.Instance(null) throws, kernelInstance
@@ -153,6 +154,32 @@ describe('multisetKernel.ts refusals', () => {
     expect(out[0][0].every((v) => v === -1)).toBe(true);
     // no columns: nothing to sum
     expect(kernelSlotSums(boot, drawState(boot), [], Float64Array.of(1, 1), Int32Array.of(0, 0), [])).toBe(false);
+  });
+
+  test('kernelGroupSums runs a memory of exactly MAX_KERNEL_BYTES (2^30) and refuses 8 bytes more', () => {
+    // The layout (the comments in kernelGroupSums), for 2 occupations, one column, one group, 2 draws
+    // and the five multiset tables: words 4 (state) + 4 x 2 (range, threshold, row and table offsets) +
+    // 2 (slots) + 3 (rows) + 2 (from) + 3,413 (the dense tables, 1 + 4 + 27 + 256 + 3,125) = 3,432, so
+    // 13,728 bytes; the counts 1 + 6 + 30 + 140 + 630 = 807 bytes (14,535); values from 14,536 (8-aligned),
+    // 5 tasks x 8 bytes: the table from 14,576, base[O] rows of 8 bytes; then 2 draws x 8 bytes of outputs.
+    // So base[O] = (2^30 - 14,592) / 8 = 134,215,904 rows make 2^30 bytes exactly (seen in the memory made).
+    const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 2, seed: 4 });
+    const x = Float64Array.of(1, 2, 4);
+    const want = [[new Float64Array(2)]];
+    expect(kernelGroupSums(groupInput(boot, [x], 5, want))).toBe(true);
+    const pages: number[] = [];
+    vi.spyOn(WebAssembly, 'Instance').mockImplementation(function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+      pages.push(((imports?.env as { memory: WebAssembly.Memory }).memory.buffer.byteLength));
+      return new RealInstance(module, imports);
+    });
+    for (const [rows, runs] of [[134_215_904, true], [134_215_905, false]] as const) {
+      const out = [[new Float64Array(2).fill(-1)]];
+      const input = groupInput(boot, [x], 5, out);
+      input.base = Int32Array.of(0, 3, rows);
+      expect(kernelGroupSums(input)).toBe(runs);
+      expect(out).toEqual(runs ? want : [[Float64Array.of(-1, -1)]]);
+    }
+    expect(pages).toEqual([2 ** 30]);
   });
 
   test('kernelSlotSums runs an occupation of 65,536 tasks (u16 positions) and refuses 65,537', () => {
