@@ -11,7 +11,10 @@
  * reconstructed dataset's Table 16 input, 13 categories, 220 tasks; variants interleaved in one
  * process, median CPU per call, s11-u3 on 2 December 2026 at load 13): spearman.ts's averageRanks
  * instead of ranksFrom (9 survivors) costs 20% more CPU, createRng(seed).int(m) instead of the inlined
- * draw (5 survivors, the rejection step) 19%, no removal cache (1 survivor) 67%. So that code stays.
+ * draw 19%, no removal cache (1 survivor) 67%. So that code stays. The inlined draw's rejection step
+ * (5 survivors then, listed as unreachable) is reached below after all (s12-un): a seed whose first
+ * output equals the limit. Also below (s12-un): weights as shares (2^600 and 2^-600), and an
+ * occupation without tasks.
  * requirePositive on every category instead of behind the guard: 0.99 of the guarded CPU time.
  */
 import { describe, expect, test } from 'vitest';
@@ -109,5 +112,30 @@ describe('occupation weights enter as shares only', () => {
     }
     // the rhos are not all one value (the removals do change the rankings)
     expect(new Set(base.nvj.rho).size + new Set(base.win_tie_per_mj.rho).size + new Set(base.tsj.rho).size).toBeGreaterThan(3);
+  });
+});
+
+describe('an occupation without tasks', () => {
+  // J.2's category value averages over the occupations that have tasks: one with none has no X_o (0 / 0)
+  // and its weight is not part of W_c. So it changes nothing: the same bits as the input without it.
+  test('weighs nothing and adds nothing: the same results as without it, bit for bit', () => {
+    const without = {
+      occupationIndex: Int32Array.of(0, 0, 1, 1, 2), categoryOf: Int32Array.of(0, 1, 1), categories: 2, weights: Float64Array.of(0.5, 0.3, 0.2),
+      credit: Float64Array.of(1, 0, 1, 0, 1), valueUSD: Float64Array.of(10, 6, 5, 7, 3), costUSD: Float64Array.of(2, 2, 1, 3, 1),
+      energyMJ: Float64Array.of(1, 2, 1.5, 1, 2), timeSavingHours: Float64Array.of(3, 1, 0, 2, 5),
+    };
+    // an empty occupation 3 (weight 4) added to each category in turn
+    const base = rankPortfolios(without, { draws: 100, seed: 2 });
+    for (const category of [0, 1]) {
+      const withEmpty = { ...without, categoryOf: Int32Array.of(0, 1, 1, category), weights: Float64Array.of(0.5, 0.3, 0.2, 4) };
+      const r = rankPortfolios(withEmpty, { draws: 100, seed: 2 });
+      for (const name of ['win_tie_per_mj', 'nvj', 'tsj'] as const) {
+        expect([...r[name].full], `${name}, empty occupation in category ${category}`).toEqual([...base[name].full]);
+        expect([...r[name].rho]).toEqual([...base[name].rho]);
+        expect(r[name].leaderRetainedPct).toBe(base[name].leaderRetainedPct);
+      }
+    }
+    // by hand: category 0 is occupation 0 alone, credit (1 + 0) / 2 over energy (1 + 2) / 2 = 1/3
+    expect(base.win_tie_per_mj.full[0]).toBe(0.5 / 1.5);
   });
 });
