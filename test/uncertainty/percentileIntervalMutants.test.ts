@@ -17,6 +17,7 @@
 import { describe, expect, test } from 'vitest';
 import { finitePercentiles, percentileInterval, percentileIntervalInPlace, percentileSelect } from '../../kernel-lib/uncertainty/percentileInterval.ts';
 import { createRng } from '../../kernel-lib/random/prng.ts';
+import { percentileSorted } from '../../kernel-lib/stats/percentile.ts';
 
 /** A seeded Fisher-Yates shuffle of a copy (the order the draws come in must not matter). */
 function shuffled(x: Float64Array, seed: number): Float64Array {
@@ -82,6 +83,63 @@ describe('which route: the two-tail route reads the draws without reordering the
     expect(c.kept).toBe(true);
     expect(c.lower).toBeCloseTo(2499.505, 6);
     expect(c.upper).toBeCloseTo(98982601 + 99.495, 6);
+  });
+});
+
+describe('the two-tail route\'s checks at their edges (B = 10,000, level .95)', () => {
+  // tailInterval's numbers for B = 10,000 and level .95, worked by hand from its code comments: the sample
+  // is every step = floor(10,000 / 256) = 39th draw (positions 0, 39, ..., 9,945: m = 256), slack =
+  // ceil(3 sqrt(256 x .025)) + 2 = 10, L its (ceil(6.4) + 10) = 17th smallest (0-based), H its
+  // (floor(249.6) - 10) = 239th; a set holds at most cap = ceil(10,000 x 28 / 256) + 64 = 1,158 draws.
+  // The lower percentile needs order statistics kl = floor(9,999 x .025) = 249 and 250, the upper
+  // ku = 9,749 and 9,750. The sample is arranged here to put L and H where a check decides; the oracle
+  // is the sorted copy's type-7 percentiles, and the route is seen by whether the draws kept their order.
+  const B = 10_000, sampleAt = (i: number) => 39 * i;
+  const isSample = (p: number) => p % 39 === 0 && p <= 9945;
+  const others = Array.from({ length: B }, (_, p) => p).filter((p) => !isSample(p));
+  function check(x: Float64Array, route: 'two tails' | 'selection'): void {
+    const work = x.slice();
+    expect(percentileIntervalInPlace(work, 0.95)).toEqual(sortedInterval(x, 0.95));
+    expect(work.every((v, i) => v === x[i]), route).toBe(route === 'two tails');
+  }
+  function sortedInterval(x: Float64Array, level: number) {
+    const s = x.slice().sort();
+    return { lower: percentileSorted(s, (1 - level) / 2), upper: percentileSorted(s, (1 + level) / 2) };
+  }
+
+  test('the low set must hold order statistics 249 and 250: 251 draws <= L take the two tails, 250 select', () => {
+    for (const [small, route] of [[251, 'two tails'], [250, 'selection']] as const) {
+      // large draws 1,000 + position; the small ones 0 .. small - 1: 0..16 and small - 1 at the sample's
+      // first 18 positions (so L = small - 1), the rest at the first positions outside the sample
+      const x = Float64Array.from({ length: B }, (_, p) => 1000 + p);
+      for (let v = 0; v < 17; v++) x[sampleAt(v)] = v;
+      x[sampleAt(17)] = small - 1;
+      for (let v = 17; v < small - 1; v++) x[others[v - 17]] = v;
+      check(x, route);
+    }
+  });
+
+  test('the high set must hold order statistics 9,749 and 9,750: 251 draws >= H take the two tails, 250 select', () => {
+    for (const [top, route] of [[251, 'two tails'], [250, 'selection']] as const) {
+      // draws equal to their position; the top ones 100,000 + r, r < top: r = 0 .. 16 at the sample's last
+      // 17 positions (so H = 100,000, the smallest of them), the rest at the last positions outside it
+      const x = Float64Array.from({ length: B }, (_, p) => p);
+      for (let r = 0; r < 17; r++) x[sampleAt(255 - r)] = 100_000 + r;
+      for (let r = 17; r < top; r++) x[others[others.length - 1 - (r - 17)]] = 100_000 + r;
+      check(x, route);
+    }
+  });
+
+  test('a set past its cap sends the draws to selection (the other set fine): the first cap draws gathered are not the smallest', () => {
+    // a shuffled 0..9,999; the sample's 200 middle values replaced by 5,000, its 56 lowest (or highest)
+    // kept: L (or H) is then 5,000 and about 5,000 draws fall in that set, past 1,158
+    const base = shuffled(Float64Array.from({ length: B }, (_, i) => i), 21);
+    const sampleOrder = Array.from({ length: 256 }, (_, i) => sampleAt(i)).sort((a, b) => base[a] - base[b]);
+    const lowOver = base.slice(), highOver = base.slice();
+    for (const p of sampleOrder.slice(0, 200)) lowOver[p] = 5000; // the 56 highest kept: H is right
+    for (const p of sampleOrder.slice(56)) highOver[p] = 5000; // the 56 lowest kept: L is right
+    check(lowOver, 'selection');
+    check(highOver, 'selection');
   });
 });
 
