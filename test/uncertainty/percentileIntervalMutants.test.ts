@@ -10,9 +10,17 @@
  * early return was `lo + 1 >= B || h === lo`; the first test implies the second (p = 1 gives
  * h = B - 1 exactly), so four survivors of it were redundant code, now removed: `h === lo` alone is
  * what p = 1 needs (without it, 0 x Infinity = NaN; planted, the p = 1 case fails).
- * Not yet measured: tailInterval, typeSeven and select (lines 38-92, 104-129). In a stopped run with
- * the folder's tests (73 of 215 mutants, before these tests) most survivors were there, in the two-tail
- * route, where a changed sample, slack or cap only sends the draws to the full selection: same numbers.
+ * tailInterval and typeSeven (lines 38-92; s12-un, after the route and edge tests below): a changed
+ * sample, slack or cap only sends the draws to the full selection, with the same numbers, so the tests
+ * see the route (the two-tail route never reorders the draws) and put a set exactly at each check's
+ * edge. Equivalent survivors:
+ * - 52 `pl > 0.1` made `>=`: no level gives (1 - level) / 2 = 0.1 exactly (level .8 gives
+ *   0.09999999999999998; the doubles next to .8 are 1.1e-16 apart, and 1 - level is exact there);
+ * - 55 `i < m` made `<=` (sample[m] is past the sample's end: the write is ignored) and 63 `b < B` made
+ *   `<=` (x[B] is undefined: `undefined <= L` and `>= H` are false);
+ * - 82 `h === k0` made `false`: then a + 0 (b - a) with b finite (each set holds the order statistic
+ *   after k: nl >= kl + 2, and ku + 1 < B), which is a (up to the sign of a zero);
+ * - 84 `i < x.length` made `<=` and `x[i] < b` made `<=`, as in percentileSelect above.
  */
 import { describe, expect, test } from 'vitest';
 import { finitePercentiles, percentileInterval, percentileIntervalInPlace, percentileSelect } from '../../kernel-lib/uncertainty/percentileInterval.ts';
@@ -126,6 +134,17 @@ describe('the two-tail route\'s checks at their edges (B = 10,000, level .95)', 
       const x = Float64Array.from({ length: B }, (_, p) => p);
       for (let r = 0; r < 17; r++) x[sampleAt(255 - r)] = 100_000 + r;
       for (let r = 17; r < top; r++) x[others[others.length - 1 - (r - 17)]] = 100_000 + r;
+      check(x, route);
+    }
+  });
+
+  test('a set may hold exactly cap = 1,158 draws (two tails); one more sends the draws to selection', () => {
+    for (const [small, route] of [[1158, 'two tails'], [1159, 'selection']] as const) {
+      // as above: draws 0 .. small - 1 are the low set (L = small - 1 at the sample's 18th position)
+      const x = Float64Array.from({ length: B }, (_, p) => 10_000 + p);
+      for (let v = 0; v < 17; v++) x[sampleAt(v)] = v;
+      x[sampleAt(17)] = small - 1;
+      for (let v = 17; v < small - 1; v++) x[others[v - 17]] = v;
       check(x, route);
     }
   });
