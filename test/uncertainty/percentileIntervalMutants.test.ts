@@ -209,6 +209,36 @@ describe('percentileSelect: type 7 by hand', () => {
   });
 });
 
+describe('select (quickselect) on every ordering of small samples', () => {
+  // percentileSelect(work, k / (n - 1)) is the k-th smallest exactly (h = k): checked against the sorted
+  // values on every permutation of n = 1..7 distinct values and of samples with ties, so a partition
+  // step that misplaces one element in any ordering shows.
+  function* permutations(a: number[]): Generator<number[]> {
+    if (a.length <= 1) { yield a.slice(); return; }
+    for (let i = 0; i < a.length; i++) {
+      if (a.indexOf(a[i]) !== i) continue; // ties: each distinct ordering once
+      const rest = [...a.slice(0, i), ...a.slice(i + 1)];
+      for (const p of permutations(rest)) yield [a[i], ...p];
+    }
+  }
+  test('every k-th smallest of every ordering, distinct values and ties', () => {
+    const samples = [[5], [2, 7], [1, 4, 9], [0, 3, 6, 8], [1, 2, 4, 8, 16], [3, 1, 4, 1, 5, 9], [2, 7, 1, 8, 2, 8, 1], [0, 10, 20, 30, 40, 50, 60], [5, 5, 5, 5], [1, 1, 2, 2, 3, 3]];
+    let checked = 0;
+    for (const sample of samples) {
+      const sorted = sample.slice().sort((a, b) => a - b), n = sample.length;
+      for (const perm of permutations(sorted)) {
+        for (let k = 0; k < n; k++) {
+          const p = n === 1 ? 0.5 : k / (n - 1);
+          const want = n === 1 ? sorted[0] : sorted[k];
+          expect(percentileSelect(Float64Array.from(perm), p), `${perm} k ${k}`).toBe(want);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20_000);
+  });
+});
+
 describe('refusals', () => {
   test('a level outside (0, 1), on both entry points, before anything else', () => {
     for (const level of [0, 1, -0.5, 1.5, NaN]) {
