@@ -21,6 +21,12 @@
  * - 82 `h === k0` made `false`: then a + 0 (b - a) with b finite (each set holds the order statistic
  *   after k: nl >= kl + 2, and ku + 1 < B), which is a (up to the sign of a zero);
  * - 84 `i < x.length` made `<=` and `x[i] < b` made `<=`, as in percentileSelect above.
+ * select (lines 104-129; s12-un, after the every-ordering test): the median of three (110-112, six
+ * mutants: each test made `false` or `<=`) only chooses which element of the range is the pivot, and
+ * Hoare's partition is right for any pivot in the range (its scans stop at the pivot at the latest):
+ * only the speed changes; 107 `right > left` made `>=` (one more pass over a one-element range, which
+ * leaves it and returns x[k]); 121 `k >= i` made `true` (when j < k < i, x[k] is the pivot and lies
+ * outside both parts: the narrowed loop ends and returns the same x[k]).
  */
 import { describe, expect, test } from 'vitest';
 import { finitePercentiles, percentileInterval, percentileIntervalInPlace, percentileSelect } from '../../kernel-lib/uncertainty/percentileInterval.ts';
