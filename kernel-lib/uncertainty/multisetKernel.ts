@@ -77,7 +77,7 @@ export interface KernelInput {
   denseAt: Int32Array;
   /** the multiset index d of each sequence integer u, for n = 1..5 one after the other */
   dense: Int32Array;
-  /** slot[o]: o's place among a draw's rows, in group order (O for an occupation outside every group) */
+  /** slot[o]: o's place among a draw's rows, in group order (from[groups], read by no group, for an occupation outside every group) */
   slot: Int32Array;
   /** group g's rows are from[g] .. from[g + 1] - 1 */
   from: Int32Array;
@@ -160,7 +160,7 @@ type SlotReplay = (occ: number, O: number, factor: number, sums: number, draws: 
  * draws them afresh in every call, a block of draws at a time.
  */
 export const SLOT_POSITIONS_BYTES = 64 * 2 ** 20;
-/** Bytes of positions drawn at once when they are not kept (about 4 MB: 160 draws of 25,080 tasks). */
+/** Bytes of positions drawn at once when they are not kept (4 MiB: 83 draws of 25,080 tasks, 2 bytes a slot). */
 const SLOT_BLOCK_BYTES = 4 * 2 ** 20;
 
 /** A bootstrap's slot kernel: its memory holds the recorded positions at 0 (replayed by later calls). */

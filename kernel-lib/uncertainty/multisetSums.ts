@@ -181,8 +181,9 @@ export function multisetGroupSums(boot: TaskBootstrap, columns: Float64Array[], 
   // times the occupation factor, so one draw's lookups for an occupation read K adjacent numbers.
   const rowSums = new Float64Array(base[O] * K);
   for (let o = 0; o < O; o++) occupationRowSums(boot, o, columns, factor[o], rowSums, base[o] * K);
-  // A draw's row for an occupation outside every group goes to an extra last slot, never read.
-  const width = O + (from[groups] < O ? 1 : 0);
+  // A draw's rows for occupations outside every group all go to slot from[groups] (at most O - 1 when
+  // one exists), which no group reads: O slots a draw.
+  const width = O;
   const map = rowMap(boot, base, K, slot, width);
   const byGroup = Array.from({ length: groups }, (_, g) => out.map((column) => column[g]));
   const block = Math.min(B, BLOCK_DRAWS);

@@ -5,7 +5,7 @@
  * materialised draws (not the aggregation code under test), a fresh bootstrap object (no kept
  * columns), and the refusals' messages in the file's doc comment.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { drawSample, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { groupMeansByHand } from './handGroupMeans.ts';
 import { DRAWN_COLUMNS_BYTES, benchmarkDraws, groupMeanDraws, keptDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
@@ -270,13 +270,43 @@ describe('routes: which sums each method and kernel gives, bit for bit', () => {
   });
 });
 
+describe("the kernel option: 'js' never starts WebAssembly, 'wasm' (the default) runs the slot route in it", () => {
+  // groupMeanDraws' doc: 'wasm' runs either route in WebAssembly where it can run, 'js' takes the
+  // JavaScript loops always. The sums are the same bits either way (slotKernel.test.ts), so which ran
+  // is seen through WebAssembly.Instance, wrapped to count the instances made (a fresh bootstrap each
+  // call: the slot kernel keeps one instance per bootstrap).
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const RealInstance = WebAssembly.Instance;
+  function countInstances(): () => number {
+    const spy = vi.spyOn(WebAssembly, 'Instance').mockImplementation(function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+      return new RealInstance(module, imports);
+    });
+    return () => spy.mock.calls.length;
+  }
+
+  test("occupations of 3, 1, 7 and 2 tasks (the slot route): 'js' and 'slots'/'js' make no instance; 'wasm', 'auto' and the defaults one each, the same sums", () => {
+    const instances = countInstances();
+    const fresh = () => taskBootstrap(occ, sizes.length, { draws: 50, seed: 31 });
+    const js = groupMeanDraws(fresh(), [cols[0]], weights, new Int32Array(4), 1, 'auto', 'js');
+    expect(groupMeanDraws(fresh(), [cols[0]], weights, new Int32Array(4), 1, 'slots', 'js')).toEqual(js);
+    expect(instances()).toBe(0);
+    expect(groupMeanDraws(fresh(), [cols[0]], weights, new Int32Array(4), 1, 'slots', 'wasm')).toEqual(js);
+    expect(instances()).toBe(1);
+    expect(groupMeanDraws(fresh(), [cols[0]], weights, new Int32Array(4), 1)).toEqual(js);
+    expect(instances()).toBe(2);
+  });
+});
+
 /*
  * Equivalent mutants of groupMeanDraws.ts (explained, not killable by any output):
  * - sameArray's loop `i < a.length` made `<=` (a[n] and b[n] are both undefined after the length check).
  * - drawColumns: `if (K === 0) return out` made `false` (with no columns every route returns the same
- *   empty out); the WebAssembly slot kernel's condition `kernel === 'wasm' && kernelSlotSums(...)` made
- *   `false`, its `kernel === 'wasm'` made `true` or `!==`, or 'wasm' made "" (the kernel and the
- *   JavaScript loops give the same sums bit for bit: test/uncertainty/slotKernel.test.ts).
+ *   empty out).
+ * (Listed here until s12-un, killed since by the kernel-option test above, which counts WebAssembly
+ * instances: the slot kernel's condition `kernel === 'wasm' && kernelSlotSums(...)` made `false`, its
+ * `kernel === 'wasm'` made `true` or `!==`, 'wasm' made "". The sums are the same bits either way.)
  * - the JavaScript loops: the block widths `K - k0 >= 4` and `>= 2` made `>` or `false`, and
  *   `groups === 1 && width === 4` made `false` (each column's sums are the same additions in the same
  *   order in blocks of 4, 2 or 1 and in totalBlock4 and sumBlock4); `b < B` made `<=` (the extra draw is

@@ -18,21 +18,23 @@
  * - 37, 98, 234, 252 `<` made `<=`: the extra pass writes past a typed array's end (ignored), or a word
  *   the next step overwrites (252: row n is the output region, written by the kernel; 234: record O is
  *   the factor region, set after);
- * - 51 and 275 `bytes > MAX_KERNEL_BYTES` made `>=`: they differ only for a memory of exactly 2^30 bytes,
- *   a sum of the layout's regions no caller picks; either way the sums are the same bits (JavaScript);
- * - 55, 281, 282 (no coverage) the catch blocks: only an engine that refuses a memory under 1 GiB gets
- *   there, and undefined is taken as null or false;
- * - 97 `!module` made `false`: with no module, new WebAssembly.Instance(null) throws, kernelInstance
- *   catches it and the call answers false as before;
+ * - 275 `bytes > MAX_KERNEL_BYTES` made `>=` (grown): it differs only for a kept memory grown to exactly
+ *   2^30 bytes, a sum of the layout's regions no caller picks; either way the sums are the same bits
+ *   (JavaScript). Line 51's twin is killed since (s12-un) by the exactly-2^30 test;
+ * - 55 (no coverage) and 281 the catch blocks emptied: undefined is taken as null or false;
  * - 109 `/ 8` made `* 8`, 211 `K / 2` made `K * 2`, 212 `base / 4` made `base * 4`, 276 `bytes -
  *   byteLength` made `+`: a larger, still aligned offset or memory (211: more lanes, never read out);
  * - 129 `j <= dense.length`: the word past `dense` is the first of the multisets' counts, written just after;
  * - 142 `4 * stateAt` made `4 / stateAt`: stateAt is 0, and 4 / 0 passed as an i32 is 0;
- * - 164 SLOT_BLOCK_BYTES made 4 / 2^20: the default block of positions not kept becomes one draw (speed);
  * - 255 (four mutants) the odd K's spare lane: never copied out; zeroing it for an even K writes the
  *   next row's first value, which the next pass writes again;
  * - 277 `short <= 0` made `< 0`: memory.grow(0) grows nothing. (Its `false` mutant is killed since: the
  *   narrower call after a wider one in the kept-positions test, added after the run.)
+ * Killed since (s12-un): 97 `!module` made `false` (no memory is asked for where WebAssembly is refused:
+ *   WebAssembly.Memory spied), 282 grown's `false` made `true` (memory.grow made to throw: a new instance
+ *   draws afresh; `true` ran the kernel past its memory); 164, SLOT_BLOCK_BYTES made 4 / 2^20 (the default block of positions not kept
+ *   became one draw), by the default-limits test: 25,080 tasks, 1,337 draws kept and 1,338 drawn afresh
+ *   83 at a time. Its doc comment said 160 draws (one byte a slot); positions are u16, so 83.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { drawState, fillDraw, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
@@ -90,6 +92,8 @@ describe('multisetKernel.ts refusals', () => {
     const sums = await import('../../kernel-lib/uncertainty/multisetSums.ts');
     const means = await import('../../kernel-lib/uncertainty/groupMeanDraws.ts');
     expect(kernel.multisetKernelAvailable()).toBe(false);
+    // no memory is asked for a kernel that cannot run (a refused page allocates nothing for it)
+    const memories = vi.spyOn(WebAssembly, 'Memory');
     const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 3, seed: 1 });
     const out = [[new Float64Array(3).fill(-1)]];
     expect(kernel.kernelGroupSums({
@@ -99,6 +103,7 @@ describe('multisetKernel.ts refusals', () => {
     })).toBe(false);
     expect(kernel.kernelSlotSums(boot, Int32Array.of(1, 2, 3, 4), [Float64Array.of(1, 2, 4)], Float64Array.of(1, 1), Int32Array.of(0, 0), out)).toBe(false);
     expect([...out[0][0]]).toEqual([-1, -1, -1]);
+    expect(memories).not.toHaveBeenCalled();
     // the sums still come (JavaScript): occupation 0 resamples {1, 1}, {1, 2} or {2, 2}, occupation 1 {4};
     // equal weights, so the group mean is (mean of 0's draw + 4) / 2: 2.5, 2.75 or 3
     for (const path of ['multiset', 'slots'] as const) {
@@ -151,6 +156,32 @@ describe('multisetKernel.ts refusals', () => {
     expect(out[0][0].every((v) => v === -1)).toBe(true);
     // no columns: nothing to sum
     expect(kernelSlotSums(boot, drawState(boot), [], Float64Array.of(1, 1), Int32Array.of(0, 0), [])).toBe(false);
+  });
+
+  test('kernelGroupSums runs a memory of exactly MAX_KERNEL_BYTES (2^30) and refuses 8 bytes more', () => {
+    // The layout (the comments in kernelGroupSums), for 2 occupations, one column, one group, 2 draws
+    // and the five multiset tables: words 4 (state) + 4 x 2 (range, threshold, row and table offsets) +
+    // 2 (slots) + 3 (rows) + 2 (from) + 3,413 (the dense tables, 1 + 4 + 27 + 256 + 3,125) = 3,432, so
+    // 13,728 bytes; the counts 1 + 6 + 30 + 140 + 630 = 807 bytes (14,535); values from 14,536 (8-aligned),
+    // 5 tasks x 8 bytes: the table from 14,576, base[O] rows of 8 bytes; then 2 draws x 8 bytes of outputs.
+    // So base[O] = (2^30 - 14,592) / 8 = 134,215,904 rows make 2^30 bytes exactly (seen in the memory made).
+    const boot = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 2, seed: 4 });
+    const x = Float64Array.of(1, 2, 4);
+    const want = [[new Float64Array(2)]];
+    expect(kernelGroupSums(groupInput(boot, [x], 5, want))).toBe(true);
+    const pages: number[] = [];
+    vi.spyOn(WebAssembly, 'Instance').mockImplementation(function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+      pages.push(((imports?.env as { memory: WebAssembly.Memory }).memory.buffer.byteLength));
+      return new RealInstance(module, imports);
+    });
+    for (const [rows, runs] of [[134_215_904, true], [134_215_905, false]] as const) {
+      const out = [[new Float64Array(2).fill(-1)]];
+      const input = groupInput(boot, [x], 5, out);
+      input.base = Int32Array.of(0, 3, rows);
+      expect(kernelGroupSums(input)).toBe(runs);
+      expect(out).toEqual(runs ? want : [[Float64Array.of(-1, -1)]]);
+    }
+    expect(pages).toEqual([2 ** 30]);
   });
 
   test('kernelSlotSums runs an occupation of 65,536 tasks (u16 positions) and refuses 65,537', () => {
@@ -262,5 +293,45 @@ describe('multisetKernel.ts blocks', () => {
     log.calls.length = 0;
     slotSums(exact, { keepBytes: 160, blockBytes: 16 });
     expect(draws(log.calls, 'slotDraw')).toEqual([]);
+  });
+
+  test('kept positions whose memory cannot grow (the engine refuses): a new instance draws afresh, the same sums', () => {
+    // first call: 2 columns, 1 group, 1,000 draws (one 64 KiB page holds its 16 kB of positions and 16 kB
+    // of outputs); then 6 columns in 2 groups: 96 kB of outputs, so the kept memory must grow
+    const B = 1000;
+    const boot = taskBootstrap(occ, 3, { draws: B, seed: 12 });
+    const first = slotSums(boot);
+    const six = [...columns, ...columns, ...columns], groupOf = Int32Array.of(0, 1, 1);
+    const want = groupMeanDraws(taskBootstrap(occ, 3, { draws: B, seed: 12 }), six, Float64Array.of(1, 1, 1), groupOf, 2, 'slots', 'js');
+    const log = logKernelCalls();
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, 'grow').mockImplementation(() => { throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded'); });
+    const wide = six.map(() => [new Float64Array(B), new Float64Array(B)]);
+    expect(kernelSlotSums(boot, drawState(boot), six, Float64Array.of(1 / 3, 1 / 2, 1 / 8), groupOf, wide)).toBe(true);
+    expect(grow).toHaveBeenCalledTimes(1);
+    expect(log.instances()).toBe(1); // a new one, sized for the wider call
+    expect(draws(log.calls, 'slotDraw')).toEqual([B]);
+    expect(wide).toEqual(want);
+    grow.mockRestore();
+    expect(slotSums(boot)).toEqual(first);
+  });
+
+  test('the default limits, by the doc comments\' numbers: 25,080 tasks keep 1,337 draws (2 bytes a slot, 64 MiB) and draw 1,338 afresh in blocks of 83 (4 MiB)', () => {
+    // 2 x 1,337 x 25,080 = 67,063,920 <= 64 x 2^20 = 67,108,864 < 2 x 1,338 x 25,080 = 67,114,080;
+    // floor(4 x 2^20 / (2 x 25,080)) = floor(4,194,304 / 50,160) = 83 (83 x 50,160 = 4,163,280): 1,338 = 16 x 83 + 10
+    const n = 25_080, log = logKernelCalls();
+    const x = Float64Array.from({ length: n }, (_, i) => i % 7);
+    for (const [B, blocks] of [[1337, [1024, 313]], [1338, [...Array<number>(16).fill(83), 10]]] as const) {
+      const boot = taskBootstrap(new Int32Array(n), 1, { draws: B, seed: 9 });
+      const out = [[new Float64Array(B)]];
+      log.calls.length = 0;
+      expect(kernelSlotSums(boot, drawState(boot), [x], Float64Array.of(1), new Int32Array(1), out)).toBe(true);
+      expect(draws(log.calls, 'slotDraw')).toEqual(blocks);
+      // the first draw's sum, from the stream's drawn tasks (values are exact small integers)
+      const tasks = new Int32Array(n);
+      fillDraw(boot, drawState(boot), tasks);
+      let sum = 0;
+      for (const i of tasks) sum += x[i];
+      expect(out[0][0][0]).toBe(sum);
+    }
   });
 });

@@ -10,13 +10,28 @@
  * early return was `lo + 1 >= B || h === lo`; the first test implies the second (p = 1 gives
  * h = B - 1 exactly), so four survivors of it were redundant code, now removed: `h === lo` alone is
  * what p = 1 needs (without it, 0 x Infinity = NaN; planted, the p = 1 case fails).
- * Not yet measured: tailInterval, typeSeven and select (lines 38-92, 104-129). In a stopped run with
- * the folder's tests (73 of 215 mutants, before these tests) most survivors were there, in the two-tail
- * route, where a changed sample, slack or cap only sends the draws to the full selection: same numbers.
+ * tailInterval and typeSeven (lines 38-92; s12-un, after the route and edge tests below): a changed
+ * sample, slack or cap only sends the draws to the full selection, with the same numbers, so the tests
+ * see the route (the two-tail route never reorders the draws) and put a set exactly at each check's
+ * edge. Equivalent survivors:
+ * - 52 `pl > 0.1` made `>=`: no level gives (1 - level) / 2 = 0.1 exactly (level .8 gives
+ *   0.09999999999999998; the doubles next to .8 are 1.1e-16 apart, and 1 - level is exact there);
+ * - 55 `i < m` made `<=` (sample[m] is past the sample's end: the write is ignored) and 63 `b < B` made
+ *   `<=` (x[B] is undefined: `undefined <= L` and `>= H` are false);
+ * - 82 `h === k0` made `false`: then a + 0 (b - a) with b finite (each set holds the order statistic
+ *   after k: nl >= kl + 2, and ku + 1 < B), which is a (up to the sign of a zero);
+ * - 84 `i < x.length` made `<=` and `x[i] < b` made `<=`, as in percentileSelect above.
+ * select (lines 104-129; s12-un, after the every-ordering test): the median of three (110-112, six
+ * mutants: each test made `false` or `<=`) only chooses which element of the range is the pivot, and
+ * Hoare's partition is right for any pivot in the range (its scans stop at the pivot at the latest):
+ * only the speed changes; 107 `right > left` made `>=` (one more pass over a one-element range, which
+ * leaves it and returns x[k]); 121 `k >= i` made `true` (when j < k < i, x[k] is the pivot and lies
+ * outside both parts: the narrowed loop ends and returns the same x[k]).
  */
 import { describe, expect, test } from 'vitest';
 import { finitePercentiles, percentileInterval, percentileIntervalInPlace, percentileSelect } from '../../kernel-lib/uncertainty/percentileInterval.ts';
 import { createRng } from '../../kernel-lib/random/prng.ts';
+import { percentileSorted } from '../../kernel-lib/stats/percentile.ts';
 
 /** A seeded Fisher-Yates shuffle of a copy (the order the draws come in must not matter). */
 function shuffled(x: Float64Array, seed: number): Float64Array {
@@ -27,6 +42,131 @@ function shuffled(x: Float64Array, seed: number): Float64Array {
   }
   return y;
 }
+
+describe('which route: the two-tail route reads the draws without reordering them, selection reorders them', () => {
+  // percentileIntervalInPlace may reorder its draws: selection (Hoare's quickselect) does, on a shuffled
+  // sample; the two-tail route only reads them (its doc: B >= 1024 and (1 - level) / 2 <= 0.1, unless a
+  // set comes out too small or too large). So whether the draws kept their order tells the routes apart,
+  // and the doc's bounds can be checked at their edges (both routes give the same numbers, by hand here).
+  const squares = (n: number) => Float64Array.from({ length: n }, (_, i) => i * i);
+  /** runs percentileIntervalInPlace on a shuffled copy: the interval, and whether the draws kept their order */
+  function inPlace(x: Float64Array, level: number): { lower: number; upper: number; kept: boolean } {
+    const work = x.slice();
+    const r = percentileIntervalInPlace(work, level);
+    return { ...r, kept: work.every((v, i) => v === x[i]) };
+  }
+
+  test('B = 1024 at level .95 and .8 takes the two-tail route; B = 1023, or level .79, selects', () => {
+    // B = 1024, level .95: h = 1023 x .025 = 25.575 -> 625 + .575 x 51 = 654.325; h = 997.425 -> 997^2 + .425 x 1995
+    const x = shuffled(squares(1024), 11);
+    const a = inPlace(x, 0.95);
+    expect(a.kept).toBe(true);
+    expect(a.lower).toBeCloseTo(654.325, 6);
+    expect(a.upper).toBeCloseTo(994009 + 847.875, 6);
+    // level .8 (pl = .1 less one rounding: still the two-tail route): h = 102.3 -> 10404 + .3 x 205; h = 920.7 -> 846400 + .7 x 1841
+    const b = inPlace(x, 0.8);
+    expect(b.kept).toBe(true);
+    expect(b.lower).toBeCloseTo(10465.5, 6);
+    expect(b.upper).toBeCloseTo(847688.7, 6);
+    // level .79: pl = .105 > .1, selection: h = 1023 x .105 = 107.415 -> 11449 + .415 x 215; h = 915.585 -> 837225 + .585 x 1831
+    const c = inPlace(x, 0.79);
+    expect(c.kept).toBe(false);
+    expect(c.lower).toBeCloseTo(11538.225, 6);
+    expect(c.upper).toBeCloseTo(838296.135, 6);
+    // B = 1023, level .95: selection; h = 1022 x .025 = 25.55 -> 625 + .55 x 51; h = 996.45 -> 992016 + .45 x 1993
+    const y = shuffled(squares(1023), 12);
+    const d = inPlace(y, 0.95);
+    expect(d.kept).toBe(false);
+    expect(d.lower).toBeCloseTo(653.05, 6);
+    expect(d.upper).toBeCloseTo(992912.85, 6);
+  });
+
+  test('B = 10,000 at level .95, .9 and .99 takes the two-tail route (every draw read once, none moved)', () => {
+    const x = shuffled(squares(10_000), 13);
+    const a = inPlace(x, 0.95);
+    expect(a.kept).toBe(true);
+    expect(a.lower).toBeCloseTo(62487.525, 6);
+    expect(a.upper).toBeCloseTo(95043488.475, 6);
+    // level .9: h = 9999 x .05 = 499.95 -> 249001 + .95 x 999; h = 9499.05 -> 9499^2 + .05 x 18999
+    const b = inPlace(x, 0.9);
+    expect(b.kept).toBe(true);
+    expect(b.lower).toBeCloseTo(249950.05, 6);
+    expect(b.upper).toBeCloseTo(90231001 + 949.95, 6);
+    // level .99: h = 9999 x .005 = 49.995 -> 2401 + .995 x 99; h = 9949.005 -> 9949^2 + .005 x 19899
+    const c = inPlace(x, 0.99);
+    expect(c.kept).toBe(true);
+    expect(c.lower).toBeCloseTo(2499.505, 6);
+    expect(c.upper).toBeCloseTo(98982601 + 99.495, 6);
+  });
+});
+
+describe('the two-tail route\'s checks at their edges (B = 10,000, level .95)', () => {
+  // tailInterval's numbers for B = 10,000 and level .95, worked by hand from its code comments: the sample
+  // is every step = floor(10,000 / 256) = 39th draw (positions 0, 39, ..., 9,945: m = 256), slack =
+  // ceil(3 sqrt(256 x .025)) + 2 = 10, L its (ceil(6.4) + 10) = 17th smallest (0-based), H its
+  // (floor(249.6) - 10) = 239th; a set holds at most cap = ceil(10,000 x 28 / 256) + 64 = 1,158 draws.
+  // The lower percentile needs order statistics kl = floor(9,999 x .025) = 249 and 250, the upper
+  // ku = 9,749 and 9,750. The sample is arranged here to put L and H where a check decides; the oracle
+  // is the sorted copy's type-7 percentiles, and the route is seen by whether the draws kept their order.
+  const B = 10_000, sampleAt = (i: number) => 39 * i;
+  const isSample = (p: number) => p % 39 === 0 && p <= 9945;
+  const others = Array.from({ length: B }, (_, p) => p).filter((p) => !isSample(p));
+  function check(x: Float64Array, route: 'two tails' | 'selection'): void {
+    const work = x.slice();
+    expect(percentileIntervalInPlace(work, 0.95)).toEqual(sortedInterval(x, 0.95));
+    expect(work.every((v, i) => v === x[i]), route).toBe(route === 'two tails');
+  }
+  function sortedInterval(x: Float64Array, level: number) {
+    const s = x.slice().sort();
+    return { lower: percentileSorted(s, (1 - level) / 2), upper: percentileSorted(s, (1 + level) / 2) };
+  }
+
+  test('the low set must hold order statistics 249 and 250: 251 draws <= L take the two tails, 250 select', () => {
+    for (const [small, route] of [[251, 'two tails'], [250, 'selection']] as const) {
+      // large draws 1,000 + position; the small ones 0 .. small - 1: 0..16 and small - 1 at the sample's
+      // first 18 positions (so L = small - 1), the rest at the first positions outside the sample
+      const x = Float64Array.from({ length: B }, (_, p) => 1000 + p);
+      for (let v = 0; v < 17; v++) x[sampleAt(v)] = v;
+      x[sampleAt(17)] = small - 1;
+      for (let v = 17; v < small - 1; v++) x[others[v - 17]] = v;
+      check(x, route);
+    }
+  });
+
+  test('the high set must hold order statistics 9,749 and 9,750: 251 draws >= H take the two tails, 250 select', () => {
+    for (const [top, route] of [[251, 'two tails'], [250, 'selection']] as const) {
+      // draws equal to their position; the top ones 100,000 + r, r < top: r = 0 .. 16 at the sample's last
+      // 17 positions (so H = 100,000, the smallest of them), the rest at the last positions outside it
+      const x = Float64Array.from({ length: B }, (_, p) => p);
+      for (let r = 0; r < 17; r++) x[sampleAt(255 - r)] = 100_000 + r;
+      for (let r = 17; r < top; r++) x[others[others.length - 1 - (r - 17)]] = 100_000 + r;
+      check(x, route);
+    }
+  });
+
+  test('a set may hold exactly cap = 1,158 draws (two tails); one more sends the draws to selection', () => {
+    for (const [small, route] of [[1158, 'two tails'], [1159, 'selection']] as const) {
+      // as above: draws 0 .. small - 1 are the low set (L = small - 1 at the sample's 18th position)
+      const x = Float64Array.from({ length: B }, (_, p) => 10_000 + p);
+      for (let v = 0; v < 17; v++) x[sampleAt(v)] = v;
+      x[sampleAt(17)] = small - 1;
+      for (let v = 17; v < small - 1; v++) x[others[v - 17]] = v;
+      check(x, route);
+    }
+  });
+
+  test('a set past its cap sends the draws to selection (the other set fine): the first cap draws gathered are not the smallest', () => {
+    // a shuffled 0..9,999; the sample's 200 middle values replaced by 5,000, its 56 lowest (or highest)
+    // kept: L (or H) is then 5,000 and about 5,000 draws fall in that set, past 1,158
+    const base = shuffled(Float64Array.from({ length: B }, (_, i) => i), 21);
+    const sampleOrder = Array.from({ length: 256 }, (_, i) => sampleAt(i)).sort((a, b) => base[a] - base[b]);
+    const lowOver = base.slice(), highOver = base.slice();
+    for (const p of sampleOrder.slice(0, 200)) lowOver[p] = 5000; // the 56 highest kept: H is right
+    for (const p of sampleOrder.slice(56)) highOver[p] = 5000; // the 56 lowest kept: L is right
+    check(lowOver, 'selection');
+    check(highOver, 'selection');
+  });
+});
 
 describe('percentileSelect: type 7 by hand', () => {
   test('powers of two 1..64 in a scrambled order: h = 6p', () => {
@@ -72,6 +212,36 @@ describe('percentileSelect: type 7 by hand', () => {
     const b = percentileIntervalInPlace(shuffled(Float64Array.from({ length: 1200 }, (_, i) => i * i), 4), 0.99);
     expect(b.lower).toBeCloseTo(35.945, 6);
     expect(b.upper).toBeCloseTo(1423249 + 11.935, 6);
+  });
+});
+
+describe('select (quickselect) on every ordering of small samples', () => {
+  // percentileSelect(work, k / (n - 1)) is the k-th smallest exactly (h = k): checked against the sorted
+  // values on every permutation of n = 1..7 distinct values and of samples with ties, so a partition
+  // step that misplaces one element in any ordering shows.
+  function* permutations(a: number[]): Generator<number[]> {
+    if (a.length <= 1) { yield a.slice(); return; }
+    for (let i = 0; i < a.length; i++) {
+      if (a.indexOf(a[i]) !== i) continue; // ties: each distinct ordering once
+      const rest = [...a.slice(0, i), ...a.slice(i + 1)];
+      for (const p of permutations(rest)) yield [a[i], ...p];
+    }
+  }
+  test('every k-th smallest of every ordering, distinct values and ties', () => {
+    const samples = [[5], [2, 7], [1, 4, 9], [0, 3, 6, 8], [1, 2, 4, 8, 16], [3, 1, 4, 1, 5, 9], [2, 7, 1, 8, 2, 8, 1], [0, 10, 20, 30, 40, 50, 60], [5, 5, 5, 5], [1, 1, 2, 2, 3, 3]];
+    let checked = 0;
+    for (const sample of samples) {
+      const sorted = sample.slice().sort((a, b) => a - b), n = sample.length;
+      for (const perm of permutations(sorted)) {
+        for (let k = 0; k < n; k++) {
+          const p = n === 1 ? 0.5 : k / (n - 1);
+          const want = n === 1 ? sorted[0] : sorted[k];
+          expect(percentileSelect(Float64Array.from(perm), p), `${perm} k ${k}`).toBe(want);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(43_113); // distinct orderings x n: 1 + 4 + 18 + 96 + 600 + 360 x 6 + 630 x 7 + 5,040 x 7 + 4 + 90 x 6
   });
 });
 

@@ -90,10 +90,11 @@ function input(occs: Occ[], C: number): PortfolioInput {
  *   are tied either way.
  * - ranksFrom's average rank (i + j) / 2 + 1 replaced by (i + j) / 2 - 1 or (i + j) * 2: any increasing
  *   affine map of (i + j), and Pearson's correlation with the full-data ranks is invariant to it.
- * - num / W_c replaced by num * W_c (full data), and / Wc by * Wc (after a removal): every component
- *   of the category is scaled alike, and only ratios (Y/E, (G - C)/E, S/E) come out.
- * - the rejection step of the inlined createRng(seed).int(m) (limit 2^32 - 2^32 mod m, `x >= lim`):
- *   it rejects with probability (2^32 mod m) / 2^32 < m / 2^32, so no test's stream ever reaches it.
+ * - (listed here until s12-un, killed since by rankPortfoliosMutants.test.ts: num / W_c made num * W_c
+ *   and / Wc made * Wc, by weights scaled by 2^600 and 2^-600 (the product overflows or underflows);
+ *   the rejection step of the inlined draw, `x >= lim` made `false` or `>` and the limit's three
+ *   mutants, by seed 17,300, whose first output equals the limit for a category of 160,154 tasks;
+ *   `counts[o] === 0` made `false`, by an occupation without tasks.)
  * - `if (!ready[t])` always true: the removal values are recomputed, identically (it is a cache).
  */
 describe('rankPortfolios with three categories', () => {
