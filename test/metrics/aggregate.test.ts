@@ -5,10 +5,13 @@
  * arithmetic written beside it, from the formula of section 2.5 (X~ = sum_o w_o X_o / n_o over the
  * total weight), never from the code under test.
  *
- * Equivalent mutants (no output can tell them apart), left surviving by `npm run mutation -- metrics`:
- * occupationMeans' two loops with `<` made `<=` (i <= n tasks, o <= O occupations). The extra pass reads
- * and writes index n or O of typed arrays, which JavaScript ignores (an out-of-range typed-array write
- * is dropped), so every mean and count stays the same.
+ * Equivalent mutant (no output can tell it apart), left surviving by `npm run mutation -- metrics`:
+ * occupationMeans' division loop with `<` made `<=` (o <= O occupations): the extra pass writes index O
+ * of a typed array of length O, which JavaScript drops, so every mean stays the same.
+ * Not equivalent (killed by "no property beside the occupations' indices" below): the two task loops
+ * with `i <= n` read occupationIndex[n], undefined, and `counts[undefined]++` or `sum[undefined] +=` is
+ * no index: it adds a property named "undefined" (NaN) to the returned typed array, seen by Object.keys
+ * and JSON.stringify.
  */
 import { describe, expect, test } from 'vitest';
 import { COMPONENTS, groupAverages, occupationMeans, returnsOf, weightVector, weightedAverage } from '../../kernel-lib/metrics/aggregate.ts';
@@ -39,6 +42,12 @@ describe('occupationMeans: X_o / n_o per occupation', () => {
     expect([...m.means.energyMJ]).toEqual([0.4, 1]); // (0.2 + 0.6) / 2
     expect([...m.means.aiHours]).toEqual([1, 0.25]); // (0.5 + 1.5) / 2
     expect([...m.means.timeSavingHours]).toEqual([0.75, 0.75]); // (1.5 + 0) / 2
+  });
+  test('no property beside the occupations\' indices: counts and every component\'s means have keys 0 and 1 only', () => {
+    const m = occupationMeans(components());
+    expect(Object.keys(m.counts)).toEqual(['0', '1']);
+    for (const k of COMPONENTS) expect(Object.keys(m.means[k]), k).toEqual(['0', '1']);
+    expect(JSON.parse(JSON.stringify(m.counts))).toEqual({ 0: 2, 1: 1 }); // what a JSON writer would see
   });
 });
 

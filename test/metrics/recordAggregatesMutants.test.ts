@@ -27,7 +27,7 @@
  * Equivalent mutants (`MUTATION_FOLDER=metrics MUTATION_MUTATE=kernel-lib/metrics/recordAggregates.ts npx
  * stryker run stryker.config.mjs`, 2 December 2026; docs/mutation.md): agreementCounts' and
  * repeatedCounts' `if (judgmentCodesRegular(ds))` made `false`, or its block emptied (four mutants, lines
- * 169 and 191). The records are then counted through the run_id maps (agreementFromMaps,
+ * 168 and 190). The records are then counted through the run_id maps (agreementFromMaps,
  * repeatedFromMaps), the route kept for rows replaced unchecked: a second implementation of the same
  * counts, which the tests here hold both to by hand. The two give the same pairs and numbers, listed in
  * another order (the codes in runs.csv order, the maps in judgments.csv order); no reader uses the
