@@ -121,4 +121,8 @@ function main(): void {
   console.log('\n(files at 100% with nothing stale are left out of the per-file rows; `stale`: mutants on lines changed since the record was made, rerun them)');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // a reader that stops early (`| head`) is not an error
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => { if (e.code !== 'EPIPE') throw e; });
+  main();
+}
