@@ -2,7 +2,7 @@
 // run, named by MUTATION_FOLDER; its test files come from scripts/mutation/folders.mjs. MUTATION_MUTATE
 // (comma-separated Stryker patterns such as kernel-lib/weights/schemes.ts:30-32) narrows the run to
 // some lines, to check that new tests kill the survivors of a full run without repeating it.
-import { FOLDERS } from './scripts/mutation/folders.mjs';
+import { FOLDERS, sourcePatterns } from './scripts/mutation/folders.mjs';
 
 const folder = process.env.MUTATION_FOLDER ?? 'metrics';
 if (!FOLDERS[folder]) throw new Error(`MUTATION_FOLDER: ${folder} is not one of ${Object.keys(FOLDERS).join(', ')}`);
@@ -20,7 +20,7 @@ export default {
   incrementalFile: `scripts/mutation/incremental/${folder}.json`,
   force: process.env.MUTATION_FORCE === '1',
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
-  mutate: process.env.MUTATION_MUTATE ? process.env.MUTATION_MUTATE.split(',') : [`kernel-lib/${folder}/**/*.ts`, `!kernel-lib/${folder}/index.ts`],
+  mutate: process.env.MUTATION_MUTATE ? process.env.MUTATION_MUTATE.split(',') : sourcePatterns(folder),
   ignorePatterns: ['out', 'notebooks', 'docs', 'build'],
   // MUTATION_TEMP_DIR: a sandbox of one's own, so two runs in one checkout do not collide
   tempDirName: process.env.MUTATION_TEMP_DIR ?? 'out/stryker-tmp',

@@ -27,4 +27,20 @@ export const FOLDERS = {
   tables: ['test/tables/**/*.test.ts', ...CHILD],
   // multisetKernelBuild.test.ts reads multisetKernelWasm.ts's text on disk, which Stryker rewrites when it mutates it
   uncertainty: ['test/uncertainty/**/*.test.ts', '!test/uncertainty/tables.test.ts', '!test/uncertainty/multisetKernelBuild.test.ts', 'test/tables/**/*.test.ts', ...CHILD],
+  // kernel-lib/arrays.ts (SOURCES below): the loops that replaced spreads in energyRuns.ts, ipw.ts and the loader
+  root: ['test/arrays.test.ts', 'test/data/manyProblems.test.ts'],
 };
+
+/**
+ * The files a folder's run mutates when they are not kernel-lib/<folder>/**\/*.ts (less its index.ts):
+ * `root` is kernel-lib's own arrays.ts (errors.ts and warn.ts, the error and warning types, are left
+ * out: no number passes through them).
+ */
+export const SOURCES = {
+  root: ['kernel-lib/arrays.ts'],
+};
+
+/** The files `folder`'s run mutates (stryker.config.mjs) and scripts/mutation/recorded.ts counts. */
+export function sourcePatterns(folder) {
+  return SOURCES[folder] ?? [`kernel-lib/${folder}/**/*.ts`, `!kernel-lib/${folder}/index.ts`];
+}

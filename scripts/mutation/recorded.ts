@@ -14,7 +14,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FOLDERS } from './folders.mjs';
+import { FOLDERS, SOURCES } from './folders.mjs';
 
 export interface RecordedMutant {
   status: string;
@@ -87,11 +87,13 @@ function add(a: Score, b: Score): Score {
 
 const ZERO: Score = { mutants: 0, killed: 0, survived: 0, noCoverage: 0, stale: 0 };
 
-/** The TypeScript source files of kernel-lib/<folder> (what Stryker mutates there: stryker.config.mjs). */
+/** The TypeScript source files a folder's run mutates (folders.mjs sourcePatterns: kernel-lib/<folder> less its index.ts, or the folder's own list). */
 function sourcesOf(folder: string): string[] {
+  const own = SOURCES[folder];
+  if (own) return [...own].sort();
   const dir = join('kernel-lib', folder);
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'index.ts') // index.ts: left out by stryker.config.mjs
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'index.ts') // index.ts: left out by sourcePatterns
     .map((f) => join(dir, f).split('\\').join('/'))
     .sort();
 }
