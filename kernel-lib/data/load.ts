@@ -254,27 +254,36 @@ function keyWords(csv: CsvColumns, columns: readonly string[], i: number): strin
   return columns.length === 1 ? `${columns[0]} ${cells[0]}` : `(${columns.join(', ')}) (${cells.join(', ')})`;
 }
 
-/** How many numeric keys rowKeys may give for `columns` (the product of their dictionary sizes), or null when it gives text keys. */
-function keySpace(csv: CsvColumns, columns: readonly string[]): number | null {
-  const cs = columns.map((c) => csv.columns[c]);
-  if (cs.some((c) => !c || !c.encoded)) return null;
-  const space = cs.reduce((a, c) => a * Math.max(1, c.dict.length), 1);
-  if (columns.length > 1 && space > Number.MAX_SAFE_INTEGER) return null;
-  return space;
-}
-
 /**
- * A key per row for the cells of `columns`: a number from their codes when that is one-to-one with
- * the cells (every column dictionary-encoded and the code space fitting a double), else tupleKey's
- * text (a JSON array of the cells: ids holding any character, `|` included, never collide).
+ * A key per row for the cells of `columns`, and how many keys there may be: a number from the
+ * columns' codes when that is one-to-one with the cells (a dictionary column's own codes, a plain
+ * column's from encodeColumn; the code space, the product of the columns' sizes, fitting a double),
+ * with `space` that product; else tupleKey's text (a JSON array of the cells: ids holding any
+ * character, `|` included, never collide) and `space` null.
  */
-function rowKeys(csv: CsvColumns, columns: readonly string[]): (i: number) => number | string {
+function rowKeys(csv: CsvColumns, columns: readonly string[]): { keyOf: (i: number) => number | string; space: number | null } {
   const cs = columns.map((c) => csv.columns[c]);
-  if (keySpace(csv, columns) === null) return (i) => tupleKey(csv, columns, i);
-  return (i) => {
-    let k = 0;
-    for (const c of cs) k = k * c.dict.length + c.codes[i];
-    return k;
+  const text = { keyOf: (i: number) => tupleKey(csv, columns, i), space: null };
+  if (cs.some((c) => !c)) return text;
+  // a plain column (ids: nearly every cell distinct) is encoded first, so that its keys are codes too
+  const coded = cs.map((c) => {
+    if (c.encoded) return { codes: c.codes, size: c.dict.length };
+    const { codes, distinct } = encodeColumn(c, csv.length);
+    return { codes, size: distinct };
+  });
+  const space = coded.reduce((a, c) => a * Math.max(1, c.size), 1);
+  if (space > Number.MAX_SAFE_INTEGER) return text;
+  if (coded.length === 1) {
+    const [{ codes }] = coded;
+    return { keyOf: (i) => codes[i], space };
+  }
+  return {
+    keyOf: (i) => {
+      let k = 0;
+      for (const c of coded) k = k * c.size + c.codes[i];
+      return k;
+    },
+    space,
   };
 }
 
@@ -291,11 +300,7 @@ interface KnownIds {
 function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues: ValidationIssue[]): KnownIds {
   const csv = p.cols;
   if (!csv) return { has: () => false };
-  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
-  // one plain column (ids): its cells encoded first, so that its keys are codes too
-  const plain = single && !single.encoded ? encodeColumn(single, csv.length) : null;
-  const keyOf = plain ? (i: number) => plain.codes[i] : rowKeys(csv, columns);
-  const space = plain ? plain.distinct : keySpace(csv, columns);
+  const { keyOf, space } = rowKeys(csv, columns);
   // a code space up to 4 slots a row is a typed array of first lines (0: not seen), else a Map
   const table = space !== null && space <= 4 * csv.length + 1024 ? new Int32Array(space) : null;
   const seen = table
@@ -307,6 +312,7 @@ function uniqueIds(p: Parsed, columns: readonly string[], column: string, issues
     if (prev !== undefined) issues.push({ file: p.file, line: csv.lines[i], column, message: `duplicate ${keyWords(csv, columns, i)} (first on line ${prev})` });
     else seen.set(k, csv.lines[i]);
   }
+  const single = columns.length === 1 ? csv.columns[columns[0]] : undefined;
   let ids: Set<string> | undefined;
   return {
     has(id) {
@@ -609,7 +615,7 @@ function validateDataset(dir: string, manifest: Manifest | null, files: Partial<
   if (R) {
     const { dict, codes } = R.columns.attempt;
     const attemptOf = dict.map((v) => (INTEGER.test(v) && Number.isSafeInteger(Number(v)) && Number(v) >= 1 ? Number(v) : 0)); // others are already an issue of their row: not counted again here
-    const keyOf = rowKeys(R, ['task_id', 'system']);
+    const { keyOf } = rowKeys(R, ['task_id', 'system']);
     for (let i = 0; i < R.length; i++) {
       const attempt = attemptOf[codes[i]];
       if (attempt === 0) continue;
