@@ -121,16 +121,20 @@ describe('the two-tail route\'s checks at their edges (B = 10,000, level .95)', 
     return { lower: percentileSorted(s, (1 - level) / 2), upper: percentileSorted(s, (1 + level) / 2) };
   }
 
+  /**
+   * Draws `large + position`, then a low set of `small` draws 0 .. small - 1: 0..16 and small - 1 at the
+   * sample's first 18 positions (so L = small - 1), the rest at the first positions outside the sample.
+   */
+  function withLowSet(small: number, large: number): Float64Array {
+    const x = Float64Array.from({ length: B }, (_, p) => large + p);
+    for (let v = 0; v < 17; v++) x[sampleAt(v)] = v;
+    x[sampleAt(17)] = small - 1;
+    for (let v = 17; v < small - 1; v++) x[others[v - 17]] = v;
+    return x;
+  }
+
   test('the low set must hold order statistics 249 and 250: 251 draws <= L take the two tails, 250 select', () => {
-    for (const [small, route] of [[251, 'two tails'], [250, 'selection']] as const) {
-      // large draws 1,000 + position; the small ones 0 .. small - 1: 0..16 and small - 1 at the sample's
-      // first 18 positions (so L = small - 1), the rest at the first positions outside the sample
-      const x = Float64Array.from({ length: B }, (_, p) => 1000 + p);
-      for (let v = 0; v < 17; v++) x[sampleAt(v)] = v;
-      x[sampleAt(17)] = small - 1;
-      for (let v = 17; v < small - 1; v++) x[others[v - 17]] = v;
-      check(x, route);
-    }
+    for (const [small, route] of [[251, 'two tails'], [250, 'selection']] as const) check(withLowSet(small, 1000), route);
   });
 
   test('the high set must hold order statistics 9,749 and 9,750: 251 draws >= H take the two tails, 250 select', () => {
@@ -145,14 +149,7 @@ describe('the two-tail route\'s checks at their edges (B = 10,000, level .95)', 
   });
 
   test('a set may hold exactly cap = 1,158 draws (two tails); one more sends the draws to selection', () => {
-    for (const [small, route] of [[1158, 'two tails'], [1159, 'selection']] as const) {
-      // as above: draws 0 .. small - 1 are the low set (L = small - 1 at the sample's 18th position)
-      const x = Float64Array.from({ length: B }, (_, p) => 10_000 + p);
-      for (let v = 0; v < 17; v++) x[sampleAt(v)] = v;
-      x[sampleAt(17)] = small - 1;
-      for (let v = 17; v < small - 1; v++) x[others[v - 17]] = v;
-      check(x, route);
-    }
+    for (const [small, route] of [[1158, 'two tails'], [1159, 'selection']] as const) check(withLowSet(small, 10_000), route);
   });
 
   test('a set past its cap sends the draws to selection (the other set fine): the first cap draws gathered are not the smallest', () => {
