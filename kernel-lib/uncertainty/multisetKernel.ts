@@ -162,6 +162,17 @@ type SlotReplay = (occ: number, O: number, factor: number, sums: number, draws: 
 export const SLOT_POSITIONS_BYTES = 64 * 2 ** 20;
 /** Bytes of positions drawn at once when they are not kept (4 MiB: 83 draws of 25,080 tasks, 2 bytes a slot). */
 const SLOT_BLOCK_BYTES = 4 * 2 ** 20;
+/**
+ * Draws per `slotDraw` call, and per `slotReplay` call when the positions are kept. V8 runs a
+ * WebAssembly function's first calls in its baseline compiler (Liftoff) and optimizes it in the
+ * background for later calls only (it does not replace a running call's code), so one call over
+ * 1,000 draws ran unoptimized throughout: on the wide shape (44 x 570 tasks) `slotDraw` took 250 ms
+ * in one call and 165 ms in calls of 8 draws (the same as with `node --no-liftoff`), and the slot
+ * kernel's calls 500-580 against 360-420 ms with both sizes below (`node --cpu-prof`, wasm self time).
+ * The stream is the same: each call continues the state where the last one stopped.
+ */
+const SLOT_DRAW_CALL_DRAWS = 8;
+const SLOT_REPLAY_DRAWS = 128;
 
 /** A bootstrap's slot kernel: its memory holds the recorded positions at 0 (replayed by later calls). */
 interface SlotKernel { key: string; memory: WebAssembly.Memory; slotDraw: SlotDraw; slotReplay: SlotReplay; recorded: boolean }
@@ -201,8 +212,8 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   if (maxN > 65536) return false; // positions are u16
   const key = `${boot.seed} ${B} ${n} ${O}`;
   const keep = 2 * B * n <= limits.keepBytes;
-  // Draws per block: all of them when the positions are kept, else a block of about SLOT_BLOCK_BYTES of positions.
-  const block = keep ? Math.min(B, BLOCK_DRAWS) : Math.max(1, Math.min(B, BLOCK_DRAWS, Math.floor(limits.blockBytes / (2 * n))));
+  // Draws per block: SLOT_REPLAY_DRAWS when the positions are kept (all drawn in the first call), else a block of about SLOT_BLOCK_BYTES of positions.
+  const block = keep ? Math.min(B, SLOT_REPLAY_DRAWS) : Math.max(1, Math.min(B, BLOCK_DRAWS, Math.floor(limits.blockBytes / (2 * n))));
   // The positions first (all draws when kept, else one block's), then words (state, per-occupation
   // records), then f64 (factor, sums, values, outputs); the sums and the values rows 16-byte aligned
   // (pairs of columns).
@@ -257,7 +268,7 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
     const positions = keep ? 2 * b0 * n : 0;
-    if (!kept) slotDraw(4 * stateAt, 4 * occAt, O, nb, positions);
+    if (!kept) for (let d = 0; d < nb; d += SLOT_DRAW_CALL_DRAWS) slotDraw(4 * stateAt, 4 * occAt, O, Math.min(SLOT_DRAW_CALL_DRAWS, nb - d), positions + 2 * d * n);
     slotReplay(4 * occAt, O, factorStart, sumsStart, nb, groups, K, P, outStart, positions, n);
     for (let c = 0; c < K; c++) {
       for (let g = 0; g < groups; g++) {

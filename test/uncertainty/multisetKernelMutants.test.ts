@@ -68,6 +68,16 @@ function draws(calls: [string, number][], name: string): number[] {
   return calls.filter(([n]) => n === name).map(([, d]) => d);
 }
 
+/** The slotDraw calls that draw these blocks: each block in calls of 8 draws, the last one shorter (SLOT_DRAW_CALL_DRAWS). */
+function inCallsOf8(blocks: readonly number[]): number[] {
+  return blocks.flatMap((b) => [...Array<number>(Math.floor(b / 8)).fill(8), ...(b % 8 ? [b % 8] : [])]);
+}
+
+/** `count` blocks of `size` draws, then `rest` (when not 0). */
+function blocksOf(size: number, count: number, rest = 0): number[] {
+  return [...Array<number>(count).fill(size), ...(rest ? [rest] : [])];
+}
+
 /** The inputs multisetGroupSums hands kernelGroupSums, by hand: one group, occupations in order, factor 1. */
 function groupInput(boot: TaskBootstrap, columns: Float64Array[], tables: number, out: Float64Array[][]): KernelInput {
   const O = boot.occupations;
@@ -227,17 +237,18 @@ describe('multisetKernel.ts blocks', () => {
     expect(draws(log.calls, 'groupSums')).toEqual([700]);
   });
 
-  test('kept positions: drawn once in blocks of 1,024, replayed by the next call without a new instance, drawn again after the seed changed', () => {
+  test('kept positions: drawn once in calls of 8 draws and replayed in blocks of 128, replayed by the next call without a new instance, drawn again after the seed changed', () => {
     const log = logKernelCalls();
     const boot = taskBootstrap(occ, 3, { draws: 1030, seed: 5 });
     const first = slotSums(boot);
-    expect(draws(log.calls, 'slotDraw')).toEqual([1024, 6]);
-    expect(draws(log.calls, 'slotReplay')).toEqual([1024, 6]);
+    // 1,030 = 8 x 128 + 6: the block of 6 draws in one call of 6
+    expect(draws(log.calls, 'slotDraw')).toEqual([...Array<number>(128).fill(8), 6]);
+    expect(draws(log.calls, 'slotReplay')).toEqual(blocksOf(128, 8, 6));
     expect(log.instances()).toBe(1);
     log.calls.length = 0;
     expect(slotSums(boot)).toEqual(first);
     expect(draws(log.calls, 'slotDraw')).toEqual([]);
-    expect(draws(log.calls, 'slotReplay')).toEqual([1024, 6]);
+    expect(draws(log.calls, 'slotReplay')).toEqual(blocksOf(128, 8, 6));
     expect(log.instances()).toBe(1);
     // a wider call (three columns, two groups) grows the kept memory and still replays, with the
     // JavaScript slot loop's sums (groupMeanDraws' factor w_o / (n_o W_g) for weights 1, 1, 1)
@@ -256,13 +267,13 @@ describe('multisetKernel.ts blocks', () => {
     boot.seed = 6; // changed in place: the kept positions are another seed's
     log.calls.length = 0;
     const other = slotSums(boot);
-    expect(draws(log.calls, 'slotDraw')).toEqual([1024, 6]);
+    expect(draws(log.calls, 'slotDraw')).toEqual(inCallsOf8(blocksOf(128, 8, 6)));
     expect(log.instances()).toBe(2);
     expect(other).toEqual(slotSums(taskBootstrap(occ, 3, { draws: 1030, seed: 6 })));
     expect(other).not.toEqual(first);
   });
 
-  test('positions not kept: drawn afresh in every call, floor(blockBytes / 2n) draws at a time, at least one, at most 1,024', () => {
+  test('positions not kept: drawn afresh in every call, floor(blockBytes / 2n) draws a block (at least one, at most 1,024), each block in calls of 8 draws', () => {
     const log = logKernelCalls();
     const boot = taskBootstrap(occ, 3, { draws: 10, seed: 8 }); // n = 8 tasks: 16 bytes of positions a draw
     const kept = slotSums(taskBootstrap(occ, 3, { draws: 10, seed: 8 }));
@@ -270,16 +281,18 @@ describe('multisetKernel.ts blocks', () => {
       for (let call = 0; call < 2; call++) {
         log.calls.length = 0;
         expect(slotSums(boot, { keepBytes: 159, blockBytes })).toEqual(kept); // 2 x 10 x 8 = 160 bytes: not kept
-        expect(draws(log.calls, 'slotDraw')).toEqual(blocks);
+        expect(draws(log.calls, 'slotReplay')).toEqual(blocks);
+        expect(draws(log.calls, 'slotDraw')).toEqual(inCallsOf8(blocks));
       }
     }
     const big = taskBootstrap(occ, 3, { draws: 2100, seed: 8 });
     log.calls.length = 0;
     slotSums(big, { keepBytes: 0, blockBytes: 1e9 });
-    expect(draws(log.calls, 'slotDraw')).toEqual([1024, 1024, 52]);
+    expect(draws(log.calls, 'slotReplay')).toEqual([1024, 1024, 52]);
+    expect(draws(log.calls, 'slotDraw')).toEqual([...Array<number>(128 + 128 + 6).fill(8), 4]);
     // a bootstrap kept by one call and not by the next draws afresh there, then replays the kept positions;
     // not kept first, then kept: drawn in full (nothing recorded to replay); the same sums every time
-    for (const [order, want] of [[[true, false, true], [[10], [3, 3, 3, 1], []]], [[false, true, true], [[3, 3, 3, 1], [10], []]]] as const) {
+    for (const [order, want] of [[[true, false, true], [[8, 2], [3, 3, 3, 1], []]], [[false, true, true], [[3, 3, 3, 1], [8, 2], []]]] as const) {
       const both = taskBootstrap(occ, 3, { draws: 10, seed: 8 });
       order.forEach((keep, i) => {
         log.calls.length = 0;
@@ -296,9 +309,10 @@ describe('multisetKernel.ts blocks', () => {
   });
 
   test('kept positions whose memory cannot grow (the engine refuses): a new instance draws afresh, the same sums', () => {
-    // first call: 2 columns, 1 group, 1,000 draws (one 64 KiB page holds its 16 kB of positions and 16 kB
-    // of outputs); then 6 columns in 2 groups: 96 kB of outputs, so the kept memory must grow
-    const B = 1000;
+    // first call: 2 columns, 1 group, 3,400 draws (one 64 KiB page holds its 54,400 bytes of positions
+    // and 2 kB of outputs for a block of 128 draws: 56,832 bytes); then 6 columns in 2 groups: 12 kB of
+    // outputs a block, 67,360 bytes, so the kept memory must grow
+    const B = 3400;
     const boot = taskBootstrap(occ, 3, { draws: B, seed: 12 });
     const first = slotSums(boot);
     const six = [...columns, ...columns, ...columns], groupOf = Int32Array.of(0, 1, 1);
@@ -309,23 +323,24 @@ describe('multisetKernel.ts blocks', () => {
     expect(kernelSlotSums(boot, drawState(boot), six, Float64Array.of(1 / 3, 1 / 2, 1 / 8), groupOf, wide)).toBe(true);
     expect(grow).toHaveBeenCalledTimes(1);
     expect(log.instances()).toBe(1); // a new one, sized for the wider call
-    expect(draws(log.calls, 'slotDraw')).toEqual([B]);
+    expect(draws(log.calls, 'slotDraw')).toEqual(Array<number>(B / 8).fill(8));
     expect(wide).toEqual(want);
     grow.mockRestore();
     expect(slotSums(boot)).toEqual(first);
   });
 
-  test('the default limits, by the doc comments\' numbers: 25,080 tasks keep 1,337 draws (2 bytes a slot, 64 MiB) and draw 1,338 afresh in blocks of 83 (4 MiB)', () => {
+  test('the default limits, by the doc comments\' numbers: 25,080 tasks keep 1,337 draws (2 bytes a slot, 64 MiB, replayed 128 at a time) and draw 1,338 afresh in blocks of 83 (4 MiB)', () => {
     // 2 x 1,337 x 25,080 = 67,063,920 <= 64 x 2^20 = 67,108,864 < 2 x 1,338 x 25,080 = 67,114,080;
     // floor(4 x 2^20 / (2 x 25,080)) = floor(4,194,304 / 50,160) = 83 (83 x 50,160 = 4,163,280): 1,338 = 16 x 83 + 10
     const n = 25_080, log = logKernelCalls();
     const x = Float64Array.from({ length: n }, (_, i) => i % 7);
-    for (const [B, blocks] of [[1337, [1024, 313]], [1338, [...Array<number>(16).fill(83), 10]]] as const) {
+    for (const [B, blocks] of [[1337, blocksOf(128, 10, 57)], [1338, blocksOf(83, 16, 10)]] as const) {
       const boot = taskBootstrap(new Int32Array(n), 1, { draws: B, seed: 9 });
       const out = [[new Float64Array(B)]];
       log.calls.length = 0;
       expect(kernelSlotSums(boot, drawState(boot), [x], Float64Array.of(1), new Int32Array(1), out)).toBe(true);
-      expect(draws(log.calls, 'slotDraw')).toEqual(blocks);
+      expect(draws(log.calls, 'slotReplay')).toEqual(blocks);
+      expect(draws(log.calls, 'slotDraw')).toEqual(inCallsOf8(blocks));
       // the first draw's sum, from the stream's drawn tasks (values are exact small integers)
       const tasks = new Int32Array(n);
       fillDraw(boot, drawState(boot), tasks);
