@@ -13,7 +13,7 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
-import { checkDataset, judgmentColumns, type Dataset, type RecordColumns } from '../data/load.ts';
+import { checkDataset, distinctRunIds, judgmentColumns, type Dataset, type RecordColumns } from '../data/load.ts';
 import { attachedAggregates } from './recordAggregates.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
@@ -170,8 +170,6 @@ const codeOfOutcome = (o: string): number => (o === 'loss' ? 0 : o === 'tie' ? 1
 const NO_JUDGMENT = -1;
 
 interface JudgmentCodes {
-  /** run_id -> a position in `ds.rows.runs` with that id (any one: every position of an id gets its outcome) */
-  position: Map<string, number>;
   byKey: Map<string, Map<string, Int8Array>>;
   /** two runs share an id, or an outcome is not win, tie or loss (rows replaced unchecked): table02 then pairs by judgmentsOf */
   irregular: boolean;
@@ -184,20 +182,26 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
   let idx = judgmentCodeCache.get(ds);
   if (idx) return idx;
   const runs = ds.rows.runs, n = runs.length;
-  const position = new Map<string, number>();
   const next = new Int32Array(n).fill(-1); // the other positions of a run_id that two runs share
-  let irregular = false;
-  for (let i = 0; i < n; i++) {
-    const id = runs[i].run_id;
-    const p = position.get(id);
-    if (p !== undefined) { next[i] = p; irregular = true; }
-    position.set(id, i);
-  }
   const byKey = new Map<string, Map<string, Int8Array>>();
   const columns = judgmentColumns(ds.rows);
+  // the loader's runs, ids unchanged: distinct ids, placed without a Map of them
+  const ids = columns ? distinctRunIds(runs) : undefined;
+  let irregular = false;
+  const position = new Map<string, number>(); // run_id -> a position in runs with that id (any one: every position of an id gets its outcome)
+  if (!ids) {
+    for (let i = 0; i < n; i++) {
+      const id = runs[i].run_id;
+      const p = position.get(id);
+      if (p !== undefined) { next[i] = p; irregular = true; }
+      position.set(id, i);
+    }
+  }
   if (columns) {
-    irregular = judgmentCodesOfColumns(columns, position, next, n, byKey) || irregular;
-    idx = { position, byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
+    const judged = columns.values[columns.names.indexOf('run_id')] as readonly string[];
+    const positionOf = ids ? positionsInOrder(ids, judged) : Int32Array.from(judged, (id) => position.get(id) ?? -1);
+    irregular = judgmentCodesOfColumns(columns, positionOf, next, n, byKey) || irregular;
+    idx = { byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
     judgmentCodeCache.set(ds, idx);
     return idx;
   }
@@ -217,20 +221,37 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
     // a later judgment of the same run, reference and judge replaces an earlier one, as in judgmentsOf
     for (let p = position.get(runId) ?? -1; p !== -1; p = next[p]) codes[p] = code;
   });
-  idx = { position, byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
+  idx = { byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
   judgmentCodeCache.set(ds, idx);
   return idx;
 }
 
 /**
+ * The position in `ids` (distinct) of each id in `judged`, -1 where none: found by walking both
+ * lists side by side (judgments.csv names the runs in runs.csv's order as a rule, so each judged id is
+ * met in turn), with a Map of `ids` only from the first judged id the walk cannot place.
+ */
+function positionsInOrder(ids: readonly string[], judged: readonly string[]): Int32Array {
+  const out = new Int32Array(judged.length);
+  let j = 0;
+  for (let i = 0; j < judged.length && i < ids.length; i++) if (judged[j] === ids[i]) out[j++] = i;
+  if (j < judged.length) {
+    const at = new Map<string, number>();
+    ids.forEach((id, i) => at.set(id, i));
+    for (; j < judged.length; j++) out[j] = at.get(judged[j]) ?? -1;
+  }
+  return out;
+}
+
+/**
  * judgmentCodeIndex's pass over the loader's judgment columns: the same codes, each distinct cell
  * looked up once (a run_id's position, an outcome's code, a (reference, judge)'s array) instead of once
- * per judgment. Returns whether an outcome is not win, tie or loss.
+ * per judgment. `positionOf[k]`: a run position of the k-th distinct judged run_id (-1 none), its
+ * other positions chained by `next`. Returns whether an outcome is not win, tie or loss.
  */
-function judgmentCodesOfColumns(c: RecordColumns, position: Map<string, number>, next: Int32Array, n: number, byKey: Map<string, Map<string, Int8Array>>): boolean {
+function judgmentCodesOfColumns(c: RecordColumns, positionOf: Int32Array, next: Int32Array, n: number, byKey: Map<string, Map<string, Int8Array>>): boolean {
   const column = (name: string) => ({ codes: c.codes[c.names.indexOf(name)], values: c.values[c.names.indexOf(name)] as readonly string[] });
   const run = column('run_id'), ref = column('reference'), judge = column('judge'), out = column('outcome');
-  const positionOf = Int32Array.from(run.values, (id) => position.get(id) ?? -1);
   let irregular = false;
   const outcomeOf = Int8Array.from(out.values, (o) => {
     const code = codeOfOutcome(o);

@@ -4,10 +4,15 @@
  * tree and on rows replaced unchecked (a run_id two runs share, an outcome the schema does not
  * allow, a later judgment of the same comparison), every run's code is the outcome judgmentsOf gives
  * its id. Table 2's judge agreement equals judgeAgreement over the judgments keyed by run (a second
- * implementation), and on irregular rows it keeps judgmentsOf's pairing and message.
+ * implementation), and on irregular rows it keeps judgmentsOf's pairing and message. On the loader's
+ * judgment columns (runs placed by distinctRunIds and a side-by-side walk), judgments in any order and
+ * a run renamed in place give judgmentsOf's outcomes too.
  */
 import { describe, expect, test } from 'vitest';
-import { loadDataset, type Dataset } from '../../kernel-lib/data/load.ts';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distinctRunIds, judgmentColumns, loadDataset, type Dataset } from '../../kernel-lib/data/load.ts';
 import type { JudgmentRow, RunRow } from '../../kernel-lib/data/schema.ts';
 import { judgmentCodes, judgmentCodesRegular, judgmentsOf, OUTCOME_OF_CODE, OTHER_OUTCOME } from '../../kernel-lib/metrics/taskComponents.ts';
 import { judgeAgreement } from '../../kernel-lib/uncertainty/judgeAgreement.ts';
@@ -94,5 +99,71 @@ describe('Table 2 from the codes', () => {
     const judgments = base.rows.judgments.map((j) => (j === j2 ? { ...j, outcome: 'maybe' as JudgmentRow['outcome'] } : j));
     const ds = { ...base, rows: { ...base.rows, judgments } };
     expect(() => table02({ dataset: ds })).toThrow(/agreementOfCounts requires outcomes win, tie or loss: .*"maybe"/);
+  });
+});
+
+/** A copy of synthetic-small whose judgments.csv has its data lines in the order `order` gives them. */
+function reorderedJudgments(order: (lines: string[]) => string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'j2g-codes-'));
+  cpSync('data/recorded/synthetic-small', dir, { recursive: true });
+  const [header, ...lines] = readFileSync(join(dir, 'judgments.csv'), 'utf8').trimEnd().split('\n');
+  writeFileSync(join(dir, 'judgments.csv'), [header, ...order(lines)].join('\n') + '\n');
+  return dir;
+}
+
+/** judgmentCodes of every (reference, judge) the loader's judgment columns hold, taken before anything reads rows.judgments. */
+function codesFromColumns(ds: Dataset): Map<string, Int8Array> {
+  const c = judgmentColumns(ds.rows)!;
+  const values = (name: string) => c.values[c.names.indexOf(name)] as string[];
+  const out = new Map<string, Int8Array>();
+  for (const reference of ['expert_only', 'expert_with_ai']) for (const judge of [...values('judge'), 'nobody']) out.set(`${reference} ${judge}`, judgmentCodes(ds, reference, judge));
+  return out;
+}
+
+/** Each code of `codes` against judgmentsOf (read from the judgment objects) for its run's id. */
+function expectMapOfCodes(ds: Dataset, codes: Map<string, Int8Array>): void {
+  for (const [key, got] of codes) {
+    const [reference, judge] = key.split(' ');
+    const map = judgmentsOf(ds, reference, judge);
+    const want = ds.rows.runs.map((r) => { const o = map.get(r.run_id); return o === undefined ? -1 : OUTCOME_OF_CODE.indexOf(o); });
+    expect([...got], key).toEqual(want);
+  }
+}
+
+describe('judgmentCodes on the loader\'s columns, runs placed by distinctRunIds without a Map', () => {
+  test('judgments in runs.csv\'s order, reversed, and shuffled: the same codes as judgmentsOf', () => {
+    let seed = 7;
+    const shuffle = (lines: string[]) => { const a = [...lines]; for (let i = a.length - 1; i > 0; i--) { seed = (seed * 1103515245 + 12345) % 2 ** 31; const j = seed % (i + 1); [a[i], a[j]] = [a[j], a[i]]; } return a; };
+    for (const order of [(l: string[]) => l, (l: string[]) => [...l].reverse(), shuffle, (l: string[]) => [...l.slice(5), ...l.slice(0, 5)]]) {
+      const ds = loadDataset(reorderedJudgments(order));
+      expect(distinctRunIds(ds.rows.runs)).toEqual(ds.rows.runs.map((r) => r.run_id));
+      const codes = codesFromColumns(ds);
+      expect(judgmentCodesRegular(ds)).toBe(true);
+      expectMapOfCodes(ds, codes);
+    }
+  });
+
+  test('a run renamed in place to another run\'s id: no distinct ids, both runs get the outcome, irregular', () => {
+    const ds = loadDataset('data/recorded/synthetic-small');
+    const runs = ds.rows.runs;
+    runs[5] = { ...runs[5], run_id: runs[2].run_id };
+    expect(distinctRunIds(runs)).toBeUndefined();
+    const codes = codesFromColumns(ds);
+    expect(judgmentCodesRegular(ds)).toBe(false);
+    expectMapOfCodes(ds, codes);
+    const judged = [...codes.values()].find((c) => c[2] !== -1)!;
+    expect(judged[5]).toBe(judged[2]);
+  });
+
+  test('distinctRunIds: the loaded ids in row order; undefined for a copy, a longer array, a renamed run', () => {
+    const runs = loadDataset('data/recorded/synthetic-small').rows.runs;
+    expect(distinctRunIds(runs)?.slice(0, 2)).toEqual(['xA1a1', 'xA1a2']);
+    expect(distinctRunIds([...runs])).toBeUndefined();
+    runs.push({ ...runs[0], run_id: 'new' });
+    expect(distinctRunIds(runs)).toBeUndefined();
+    runs.pop();
+    expect(distinctRunIds(runs)).toHaveLength(18);
+    runs[17] = { ...runs[17], run_id: 'renamed' };
+    expect(distinctRunIds(runs)).toBeUndefined();
   });
 });
