@@ -3,7 +3,7 @@
  * names (weights, node-type rates), and load everything in one call (`loadScenario`).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { J2GError, ValidationError } from '../errors.ts';
 import { loadDataset, type Dataset } from '../data/load.ts';
@@ -34,19 +34,31 @@ export function datasetFileHashes(dir: string): Record<string, string> {
 }
 
 /**
- * datasetHash and datasetFileHashes from one read of each file (the wide bench dataset is 42 MB, read
- * once instead of twice).
+ * datasetHash and datasetFileHashes from one read of each file, 1 MiB at a time into one buffer (the
+ * wide bench dataset is 42 MB: read once instead of twice, and never held whole).
  */
 export function datasetHashes(dir: string): { datasetSha256: string; datasetFiles: Record<string, string> } {
   const all = createHash('sha256');
   const datasetFiles: Record<string, string> = {};
+  const buffer = Buffer.allocUnsafe(2 ** 20);
   for (const name of DATASET_FILES) {
     const path = join(dir, name);
-    const bytes = existsSync(path) ? readFileSync(path) : null;
+    const one = createHash('sha256');
     all.update(name).update('\0');
-    if (bytes) all.update(bytes);
+    if (existsSync(path)) {
+      const fd = openSync(path, 'r');
+      try {
+        for (let got; (got = readSync(fd, buffer, 0, buffer.length, null)) > 0;) {
+          const bytes = buffer.subarray(0, got);
+          all.update(bytes);
+          one.update(bytes);
+        }
+      } finally {
+        closeSync(fd);
+      }
+    }
     all.update('\0');
-    datasetFiles[name] = createHash('sha256').update(bytes ?? '').digest('hex');
+    datasetFiles[name] = one.digest('hex');
   }
   return { datasetSha256: all.digest('hex'), datasetFiles };
 }
@@ -148,9 +160,12 @@ export interface LoadScenarioOptions extends ResolveOptions {
 export function loadScenario(input: unknown, opts: LoadScenarioOptions = {}): LoadedScenario {
   const where = opts.where ?? scenarioFieldName;
   const s = parseScenario(input, where);
-  const dataset = opts.dataset ?? loadDataset(s.dataset, { progress: opts.progress?.(s.dataset) });
+  // the files are hashed while the loader waits for its largest file from another thread, else here
+  let hashed: ReturnType<typeof datasetHashes> | undefined;
+  const whileWaiting = () => { try { hashed = datasetHashes(s.dataset); } catch { /* hashed again below, where its error is thrown */ } };
+  const dataset = opts.dataset ?? loadDataset(s.dataset, { progress: opts.progress?.(s.dataset), whileWaiting });
   if (!opts.dataset) for (const w of dataset.warnings) warn(w);
-  const files: ScenarioFiles = datasetHashes(dataset.dir);
+  const files: ScenarioFiles = hashed && dataset.dir === s.dataset ? hashed : datasetHashes(dataset.dir);
   if (s.datasetSha256 && s.datasetSha256 !== files.datasetSha256) {
     const changed = s.datasetFiles ? DATASET_FILES.filter((f) => s.datasetFiles![f] !== files.datasetFiles![f]) : null;
     const which = changed ? `changed: ${changed.join(', ')}` : 'the scenario records no per-file hashes to name the changed files';
