@@ -3,7 +3,7 @@
  * names (weights, node-type rates), and load everything in one call (`loadScenario`).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { J2GError, ValidationError } from '../errors.ts';
 import { loadDataset, type Dataset } from '../data/load.ts';
