@@ -165,7 +165,7 @@ export function loadScenario(input: unknown, opts: LoadScenarioOptions = {}): Lo
   const whileWaiting = () => { try { hashed = datasetHashes(s.dataset); } catch { /* hashed again below, where its error is thrown */ } };
   const dataset = opts.dataset ?? loadDataset(s.dataset, { progress: opts.progress?.(s.dataset), whileWaiting });
   if (!opts.dataset) for (const w of dataset.warnings) warn(w);
-  const files: ScenarioFiles = hashed && dataset.dir === s.dataset ? hashed : datasetHashes(dataset.dir);
+  const files: ScenarioFiles = hashed ?? datasetHashes(dataset.dir);
   if (s.datasetSha256 && s.datasetSha256 !== files.datasetSha256) {
     const changed = s.datasetFiles ? DATASET_FILES.filter((f) => s.datasetFiles![f] !== files.datasetFiles![f]) : null;
     const which = changed ? `changed: ${changed.join(', ')}` : 'the scenario records no per-file hashes to name the changed files';

@@ -3,8 +3,10 @@
  * is called exactly once, after the other files were read (their progress lines before it) and
  * before the largest file's; loadScenario hashes the files there, and its hashes are datasetHashes'
  * (SHA-256 of the bytes, test/scenario/filesMutants.test.ts) whether the loader or the caller loaded.
+ * Equivalent survivors (Stryker, scenario/files.ts): loadScenario's whileWaiting emptied, or its try
+ * block emptied, leaves the hashes to the call after loading: the same hashes, only later.
  */
-import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -43,5 +45,13 @@ describe('whileWaiting', () => {
     const given = loadScenario({ dataset: SMALL }, { dataset: loadDataset(SMALL) });
     expect({ datasetSha256: given.files.datasetSha256, datasetFiles: given.files.datasetFiles }).toEqual(want);
     expect(Object.keys(want.datasetFiles)).toContain('judgments.csv');
+  });
+
+  test('datasetHashes closes every file it opens (this process\'s open descriptors, /proc/self/fd, before and after 50 calls)', () => {
+    const open = () => readdirSync('/proc/self/fd').length;
+    datasetHashes(SMALL);
+    const before = open();
+    for (let i = 0; i < 50; i++) datasetHashes(SMALL);
+    expect(open()).toBe(before);
   });
 });
