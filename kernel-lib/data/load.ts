@@ -570,25 +570,38 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
 /**
  * judgments.csv names each run by the same text as runs.csv: one string object for both, so that the
  * judgments' ids do not hold on to the whole judgments.csv text they were sliced from. True when every
- * id judgments.csv names was found in runs.csv's dictionary by the side-by-side walk (none is unknown).
+ * id judgments.csv names is in runs.csv's dictionary (none is unknown).
  */
 function shareRunIds(files: Partial<Record<Key, CsvColumns>>): boolean {
   const runIds = files.runs?.columns.run_id, judgedIds = files.judgments?.columns.run_id;
   if (!runIds || !judgedIds) return false;
   const ids = runIds.dict, judged = judgedIds.dict;
-  // as a rule the judgments name the runs in runs.csv's order: the two dictionaries are then walked
-  // side by side (a string comparison per id), and a Map is built only from the first id that is not
-  const out = new Array<string>(judged.length);
+  const at = positionsInOrder(ids, judged);
+  let allKnown = true;
+  judgedIds.dict = judged.map((id, j) => {
+    if (at[j] === -1) { allKnown = false; return id; }
+    return ids[at[j]];
+  });
+  return allKnown;
+}
+
+/**
+ * The position in `ids` (distinct) of each id in `judged`, -1 where none: found by walking both
+ * lists side by side (judgments.csv names the runs in runs.csv's order as a rule, so each judged id is
+ * met in turn, a string comparison each), with a Map of `ids` only from the first judged id the walk
+ * cannot place. No quantity.
+ * @example [...positionsInOrder(['a', 'b', 'c'], ['a', 'c', 'x', 'b'])] // => [0, 2, -1, 1]
+ */
+export function positionsInOrder(ids: readonly string[], judged: readonly string[]): Int32Array {
+  const out = new Int32Array(judged.length);
   let j = 0;
-  for (let i = 0; j < judged.length && i < ids.length; i++) if (judged[j] === ids[i]) out[j] = ids[i], j++;
-  const walked = j === judged.length;
-  if (!walked) {
-    const canon = new Map<string, string>();
-    for (const v of ids) canon.set(v, v);
-    for (; j < judged.length; j++) out[j] = canon.get(judged[j]) ?? judged[j];
+  for (let i = 0; j < judged.length && i < ids.length; i++) if (judged[j] === ids[i]) out[j++] = i;
+  if (j < judged.length) {
+    const at = new Map<string, number>();
+    ids.forEach((id, i) => at.set(id, i));
+    for (; j < judged.length; j++) out[j] = at.get(judged[j]) ?? -1;
   }
-  judgedIds.dict = out;
-  return walked;
+  return out;
 }
 
 /** Validate and cross-check the six files of a dataset (loadDataset's checks), then build it. */

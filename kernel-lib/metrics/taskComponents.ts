@@ -13,7 +13,7 @@
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
-import { checkDataset, distinctRunIds, judgmentColumns, type Dataset, type RecordColumns } from '../data/load.ts';
+import { checkDataset, distinctRunIds, judgmentColumns, positionsInOrder, type Dataset, type RecordColumns } from '../data/load.ts';
 import { attachedAggregates } from './recordAggregates.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
 import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
@@ -224,23 +224,6 @@ function judgmentCodeIndex(ds: Dataset): JudgmentCodes {
   idx = { byKey, irregular, none: new Int8Array(n).fill(NO_JUDGMENT) };
   judgmentCodeCache.set(ds, idx);
   return idx;
-}
-
-/**
- * The position in `ids` (distinct) of each id in `judged`, -1 where none: found by walking both
- * lists side by side (judgments.csv names the runs in runs.csv's order as a rule, so each judged id is
- * met in turn), with a Map of `ids` only from the first judged id the walk cannot place.
- */
-function positionsInOrder(ids: readonly string[], judged: readonly string[]): Int32Array {
-  const out = new Int32Array(judged.length);
-  let j = 0;
-  for (let i = 0; j < judged.length && i < ids.length; i++) if (judged[j] === ids[i]) out[j++] = i;
-  if (j < judged.length) {
-    const at = new Map<string, number>();
-    ids.forEach((id, i) => at.set(id, i));
-    for (; j < judged.length; j++) out[j] = at.get(judged[j]) ?? -1;
-  }
-  return out;
 }
 
 /**

@@ -7,11 +7,10 @@
  * implementation), and on irregular rows it keeps judgmentsOf's pairing and message. On the loader's
  * judgment columns (runs placed by distinctRunIds and a side-by-side walk), judgments in any order and
  * a run renamed in place give judgmentsOf's outcomes too.
- * Equivalent survivors (Stryker, metrics/taskComponents.ts): positionsInOrder's walk stopped early,
- * run past its end or stepped wrongly leaves the rest to the Map after it, which places every id the
- * same (only slower); its -1 for an id no run has is unreachable on a loaded dataset (the loader
- * refuses an unknown run); the cache skipped, or the Map of run ids built although the ids are
- * distinct, gives the same codes.
+ * Equivalent survivors (Stryker, metrics/taskComponents.ts): the cache skipped, or the Map of run ids
+ * built although the ids are distinct, gives the same codes. (positionsInOrder, data/load.ts, shared
+ * with the loader's shareRunIds: a walk stopped early or stepped wrongly is repaired by the Map after
+ * it, only slower.)
  */
 import { describe, expect, test } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
