@@ -525,6 +525,18 @@ function systemIndex(ds: Dataset, system: string): SystemIndex {
   return index;
 }
 
+/**
+ * n_o, the tasks of each occupation the system ran (taskComponents' `occupations`, in their order): the
+ * counts its task bootstrap resamples within. Empty for a system without runs. Units: tasks.
+ * @example Array.from(systemOccupationCounts(loadDataset('data/recorded/synthetic-small'), 'sysX')) // => [2, 2, 2]
+ */
+export function systemOccupationCounts(dataset: Dataset, system: string): Int32Array {
+  const { occupations, occupationIndex } = systemIndex(checkDataset(dataset), system);
+  const counts = new Int32Array(occupations.length);
+  for (const o of occupationIndex) counts[o]++;
+  return counts;
+}
+
 const outcomeCache = new WeakMap<SystemIndex, Map<string, Int8Array>>();
 
 /** The outcome of every run of the system's lists (flattened: task i's attempt r at runAt[i] + r) by one judge against one reference: 1 a win or tie (or an outcome the schema does not allow, in rows replaced unchecked), 0 a loss, NO_JUDGMENT none. */

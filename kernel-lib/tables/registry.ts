@@ -13,6 +13,8 @@ import type { ColumnTable } from 'arquero';
 import { UnsupportedOutputError } from '../errors.ts';
 import type { ContextField, ScenarioContext } from './context.ts';
 import { resolveContext } from './context.ts';
+import { drawTableBootstrapAside } from '../uncertainty/tableBootstrap.ts';
+import { cancelSlotPositionsAside } from '../uncertainty/slotPositionsAside.ts';
 import type { TableOptions } from './options.ts';
 import { table01 } from './table01.ts';
 import { table02 } from './table02.ts';
@@ -96,14 +98,20 @@ export function buildTables(options: TableOptions | ScenarioContext, only: { nam
   const skipped: Record<string, string> = {};
   const registry = only.entries ?? TABLES;
   const entries = only.names ? only.names.map((n) => registry.find((t) => t.name === n) ?? tableEntry(n)) : registry.filter((t) => t.name !== 'table05' || ctx.sweep !== undefined);
-  for (const { name, build } of entries) {
-    if (only.except?.includes(name)) continue;
-    try {
-      tables[name] = build(ctx);
-    } catch (e) {
-      if (!(e instanceof UnsupportedOutputError)) throw e;
-      skipped[name] = e.message;
+  // several tables: the slot positions of their shared draws are drawn on another thread meanwhile (where that pays)
+  if (entries.length > 1) drawTableBootstrapAside(ctx);
+  try {
+    for (const { name, build } of entries) {
+      if (only.except?.includes(name)) continue;
+      try {
+        tables[name] = build(ctx);
+      } catch (e) {
+        if (!(e instanceof UnsupportedOutputError)) throw e;
+        skipped[name] = e.message;
+      }
     }
+  } finally {
+    cancelSlotPositionsAside(); // a draw no table took (another bootstrap's draws) is not kept
   }
   return { tables, skipped };
 }

@@ -12,8 +12,9 @@
  * missing or refused (a page whose content security policy forbids it) or the memory would pass
  * MAX_KERNEL_BYTES.
  */
-import type { TaskBootstrap } from './taskBootstrap.ts';
-import { MULTISET_KERNEL_WASM_BASE64 } from './multisetKernelWasm.ts';
+import { drawState, type TaskBootstrap } from './taskBootstrap.ts';
+import { takeSlotPositions } from './slotPositionsAside.ts';
+import { MULTISET_KERNEL_SHARED_WASM_BASE64, MULTISET_KERNEL_WASM_BASE64 } from './multisetKernelWasm.ts';
 
 /** Draws per kernel call: the block of outputs in the kernel's memory. */
 const BLOCK_DRAWS = 1024;
@@ -26,31 +27,40 @@ type GroupSums = (state: number, range: number, threshold: number, O: number, dr
   slot: number, rows: number, from: number, groups: number, K: number, out: number) => void;
 type FillRows = (flat: number, n: number, M: number, values: number, K: number, factor: number, out: number) => void;
 
-let compiled: WebAssembly.Module | null | undefined;
+/** The compiled kernels: [0] importing a plain memory, [1] a shared one (undefined: not compiled yet; null: refused). */
+const compiled: (WebAssembly.Module | null | undefined)[] = [undefined, undefined];
 
-/** The compiled kernel, or null where WebAssembly is unavailable (compiled once: a constant). */
-function kernelModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
+/**
+ * The compiled kernel, or null where WebAssembly is unavailable (compiled once: a constant). `shared`:
+ * the variant importing a shared memory (a worker and this thread on one memory, slotPositionsAside.ts),
+ * null too where shared memory is refused (a page not cross-origin isolated).
+ */
+function kernelModule(shared = false): WebAssembly.Module | null {
+  const k = shared ? 1 : 0;
+  if (compiled[k] === undefined) {
     try {
-      const text = atob(MULTISET_KERNEL_WASM_BASE64);
+      const text = atob(shared ? MULTISET_KERNEL_SHARED_WASM_BASE64 : MULTISET_KERNEL_WASM_BASE64);
       const bytes = new Uint8Array(text.length);
       for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
+      compiled[k] = new WebAssembly.Module(bytes);
     } catch {
-      compiled = null;
+      compiled[k] = null;
     }
   }
-  return compiled;
+  return compiled[k] ?? null;
 }
 
 /**
  * A kernel instance with a linear memory of at least `bytes`, or null when that is more than
- * MAX_KERNEL_BYTES or the engine refuses it (the caller then takes the JavaScript kernels).
+ * MAX_KERNEL_BYTES or the engine refuses it (the caller then takes the JavaScript kernels). `memory`:
+ * a shared memory to instantiate the shared module on (grown to `bytes` if need be), else a new one.
  */
-function kernelInstance(module: WebAssembly.Module, bytes: number): { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null {
+function kernelInstance(module: WebAssembly.Module, bytes: number, memory?: WebAssembly.Memory): { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null {
   if (bytes > MAX_KERNEL_BYTES) return null;
   try {
-    const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+    if (memory) {
+      if (!grown(memory, bytes)) return null;
+    } else memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
     return { memory, exports: new WebAssembly.Instance(module, { env: { memory } }).exports };
   } catch {
     return null;
@@ -174,6 +184,14 @@ const SLOT_BLOCK_BYTES = 4 * 2 ** 20;
 const SLOT_DRAW_CALL_DRAWS = 8;
 const SLOT_REPLAY_DRAWS = 128;
 
+const at16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
+
+/** Where the slot kernel's memory holds the state (4 words) and the occupation records (words), after `draws` draws of `n` u16 positions from byte 0. */
+function slotLayout(draws: number, n: number): { stateAt: number; occAt: number } {
+  const stateAt = at16(2 * draws * n) / 4;
+  return { stateAt, occAt: stateAt + 4 };
+}
+
 /** A bootstrap's slot kernel: its memory holds the recorded positions at 0 (replayed by later calls). */
 interface SlotKernel { key: string; memory: WebAssembly.Memory; slotDraw: SlotDraw; slotReplay: SlotReplay; recorded: boolean }
 const slotKernels = new WeakMap<TaskBootstrap, SlotKernel>();
@@ -217,10 +235,8 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   // The positions first (all draws when kept, else one block's), then words (state, per-occupation
   // records), then f64 (factor, sums, values, outputs); the sums and the values rows 16-byte aligned
   // (pairs of columns).
-  const at16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
-  const base = at16(2 * (keep ? B : block) * n);
   const P = Math.ceil(K / 2), width = 2 * P;
-  const stateAt = base / 4, occAt = stateAt + 4;
+  const { stateAt, occAt } = slotLayout(keep ? B : block, n);
   const factorStart = at16(4 * (occAt + 16 * O));
   const sumsStart = at16(factorStart + 8 * O);
   const valuesStart = sumsStart + 8 * width;
@@ -232,9 +248,13 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
     kept = undefined;
   }
   let memory: WebAssembly.Memory, slotDraw: SlotDraw, slotReplay: SlotReplay;
+  // positions another thread drew for this bootstrap's seed, draws and occupation sizes, in a shared
+  // memory laid out as here (slotPositionsAside.ts, slotPositionsShared), else drawn here
+  const aside = keep && !kept ? takeSlotPositions(boot) : null;
+  const sharedModule = aside ? kernelModule(true) : null;
   if (kept) ({ memory, slotDraw, slotReplay } = kept);
   else {
-    const instance = kernelInstance(module, bytes);
+    const instance = (sharedModule && kernelInstance(sharedModule, bytes, aside!)) || kernelInstance(module, bytes);
     if (!instance) return false;
     memory = instance.memory;
     slotDraw = instance.exports.slotDraw as SlotDraw;
@@ -242,33 +262,18 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   }
   const I = new Int32Array(memory.buffer), F = new Float64Array(memory.buffer);
   I.set(state, stateAt);
-  for (let o = 0; o < O; o++) {
-    const r = occAt + 16 * o, m = counts[o], c = boot.chunkSlots[o];
-    I[r] = m;
-    I[r + 1] = boot.chunkSlots[o];
-    I[r + 2] = boot.chunkRange[o];
-    I[r + 3] = boot.chunkThreshold[o];
-    I[r + 4] = boot.tailRange[o];
-    I[r + 5] = boot.tailThreshold[o];
-    I[r + 6] = valuesStart + 8 * width * offsets[o];
-    I[r + 7] = groupOf[o];
-    I[r + 8] = Math.floor(m / c);
-    I[r + 9] = m % c;
-    // floor(2^42 / n_o) + 1 as an i64 (low word, high word): exact integers in a double
-    const magic = Math.floor(2 ** 42 / m) + 1;
-    I[r + 10] = magic % TWO_32 | 0;
-    I[r + 11] = Math.floor(magic / TWO_32);
-  }
+  writeOccupationRecords(I, occAt, boot, valuesStart, width, groupOf);
   F.set(factor, factorStart / 8);
   for (let p = 0, v = valuesStart / 8; p < n; p++, v += width) {
     const i = order[p];
     for (let k = 0; k < K; k++) F[v + k] = columns[k][i];
     if (K < width) F[v + K] = 0; // an odd K's spare lane (never read out; a reused memory holds an earlier call's values)
   }
+  const drawn = kept !== undefined || (aside !== null && memory === aside);
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
     const positions = keep ? 2 * b0 * n : 0;
-    if (!kept) for (let d = 0; d < nb; d += SLOT_DRAW_CALL_DRAWS) slotDraw(4 * stateAt, 4 * occAt, O, Math.min(SLOT_DRAW_CALL_DRAWS, nb - d), positions + 2 * d * n);
+    if (!drawn) for (let d = 0; d < nb; d += SLOT_DRAW_CALL_DRAWS) slotDraw(4 * stateAt, 4 * occAt, O, Math.min(SLOT_DRAW_CALL_DRAWS, nb - d), positions + 2 * d * n);
     slotReplay(4 * occAt, O, factorStart, sumsStart, nb, groups, K, P, outStart, positions, n);
     for (let c = 0; c < K; c++) {
       for (let g = 0; g < groups; g++) {
@@ -279,6 +284,66 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   }
   if (keep && !kept) slotKernels.set(boot, { key, memory, slotDraw, slotReplay, recorded: true });
   return true;
+}
+
+/**
+ * The slot kernel's 16 words per occupation (multisetKernel.wat, "occ"): n_o, c_o, the full and the
+ * last chunk's ranges and thresholds, o's first values row (`width` f64 a task from valuesStart),
+ * o's group, the number of full chunks, the last chunk's slots, floor(2^42 / n_o) + 1 as an i64.
+ * `slotDraw` reads only what follows from n_o (the positions depend on the seed, the draws and the
+ * occupation sizes alone); `slotReplay` also reads the row and the group.
+ */
+function writeOccupationRecords(I: Int32Array, occAt: number, boot: TaskBootstrap, valuesStart: number, width: number, groupOf: Int32Array | null): void {
+  const { occupations: O, counts, offsets } = boot;
+  for (let o = 0; o < O; o++) {
+    const r = occAt + 16 * o, m = counts[o], c = boot.chunkSlots[o];
+    I[r] = m;
+    I[r + 1] = c;
+    I[r + 2] = boot.chunkRange[o];
+    I[r + 3] = boot.chunkThreshold[o];
+    I[r + 4] = boot.tailRange[o];
+    I[r + 5] = boot.tailThreshold[o];
+    I[r + 6] = valuesStart + 8 * width * offsets[o];
+    I[r + 7] = groupOf ? groupOf[o] : 0;
+    I[r + 8] = Math.floor(m / c);
+    I[r + 9] = m % c;
+    // floor(2^42 / n_o) + 1 as an i64 (low word, high word): exact integers in a double
+    const magic = Math.floor(2 ** 42 / m) + 1;
+    I[r + 10] = magic % TWO_32 | 0;
+    I[r + 11] = Math.floor(magic / TWO_32);
+  }
+}
+
+/**
+ * Every draw's slot positions of `boot` drawn into a new shared memory, where kernelSlotSums' first
+ * call records them (u16 from byte 0, draw by draw, occupation by occupation in slot order; the state
+ * and occupation records after them, as kernelSlotSums lays them out): the same `slotDraw` calls on
+ * the same stream. What slotPositionsAside.ts's worker computes: the memory's pages are written
+ * there, so that the thread that replays the positions neither draws them nor touches fresh memory
+ * for them. Null where the shared kernel cannot run here, the positions would not be kept
+ * (SLOT_POSITIONS_BYTES), an occupation passes 65,536 tasks, or the memory would pass MAX_KERNEL_BYTES.
+ */
+export function slotPositionsShared(boot: TaskBootstrap): WebAssembly.Memory | null {
+  const { draws: B, occupations: O, tasks: n, counts } = boot;
+  const module = kernelModule(true);
+  if (!module || 2 * B * n > SLOT_POSITIONS_BYTES) return null;
+  for (let o = 0; o < O; o++) if (counts[o] > 65536) return null;
+  const { stateAt, occAt } = slotLayout(B, n);
+  const bytes = 4 * (occAt + 16 * O);
+  if (bytes > MAX_KERNEL_BYTES) return null;
+  let instance: { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null;
+  try {
+    instance = kernelInstance(module, bytes, new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)), maximum: MAX_KERNEL_BYTES / PAGE, shared: true }));
+  } catch {
+    return null;
+  }
+  if (!instance) return null;
+  const I = new Int32Array(instance.memory.buffer);
+  I.set(drawState(boot), stateAt);
+  writeOccupationRecords(I, occAt, boot, 0, 0, null);
+  const slotDraw = instance.exports.slotDraw as SlotDraw;
+  for (let d = 0; d < B; d += SLOT_DRAW_CALL_DRAWS) slotDraw(4 * stateAt, 4 * occAt, O, Math.min(SLOT_DRAW_CALL_DRAWS, B - d), 2 * d * n);
+  return instance.memory;
 }
 
 /** Whether `memory` holds at least `bytes` (grown if need be, within MAX_KERNEL_BYTES). */

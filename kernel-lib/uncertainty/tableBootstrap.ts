@@ -6,11 +6,15 @@
  * `bootstrap: false` turns the intervals off (builders then leave the interval cells empty).
  * @example tableBootstrap({ dataset }, components)?.draws // => 2000 for synthetic-small
  */
+import { J2GError } from '../errors.ts';
 import type { Dataset } from '../data/load.ts';
-import type { TaskComponents } from '../metrics/taskComponents.ts';
+import { systemOccupationCounts, type TaskComponents } from '../metrics/taskComponents.ts';
 import { resolveBootstrap, type BootstrapSettings } from './settings.ts';
 import { sameTaskStructure, taskBootstrap, type TaskBootstrap } from './taskBootstrap.ts';
 import { RATIO_COMPONENTS, componentDraws, type ComponentDraws } from './componentDraws.ts';
+import { MAX_MULTISET_TASKS } from './multisetSums.ts';
+import { SLOT_POSITIONS_BYTES, multisetKernelAvailable } from './multisetKernel.ts';
+import { drawSlotPositionsAside } from './slotPositionsAside.ts';
 
 export interface BootstrapOption {
   /** draws and seed of the task-composition bootstrap, or false for point estimates only */
@@ -56,6 +60,43 @@ export function tableBootstrap(options: BootstrapOption & { dataset: Dataset }, 
     byKey.set(key, boot);
   }
   return boot;
+}
+
+/**
+ * Draws x tasks below which drawTableBootstrapAside starts no thread: 4 million positions take about
+ * 25 ms to draw and write here, what starting a worker costs.
+ */
+export const SLOT_ASIDE_MIN_POSITIONS = 4_000_000;
+
+/**
+ * The positions from which a table build draws them aside: `J2G_SLOT_ASIDE_MIN_POSITIONS` when set (a
+ * whole number; `0` for every bootstrap on the slot path, for tests), else SLOT_ASIDE_MIN_POSITIONS.
+ * @example slotAsideMinPositions({}) // => 4000000
+ */
+export function slotAsideMinPositions(env: Record<string, string | undefined> = globalThis.process?.env ?? {}): number {
+  const v = env.J2G_SLOT_ASIDE_MIN_POSITIONS;
+  if (v === undefined || v === '') return SLOT_ASIDE_MIN_POSITIONS;
+  if (!/^\d+$/.test(v)) throw new J2GError(`J2G_SLOT_ASIDE_MIN_POSITIONS is "${v}", expected a whole number of positions`);
+  return Number(v);
+}
+
+/**
+ * Start drawing, on another thread, the slot positions of the bootstrap that the tables of `options`
+ * draw on its system's tasks (slotPositionsAside.ts), where the slot kernel will record them: an
+ * occupation of more than MAX_MULTISET_TASKS tasks (else the multiset path draws no positions), the
+ * kernel available, the positions kept (SLOT_POSITIONS_BYTES, 65,536 tasks an occupation at most) and
+ * at least slotAsideMinPositions() of them. True when a draw started; the tables' numbers are the
+ * same either way. `aside.worker` (tests): the compiled slotWorker.ts (drawSlotPositionsAside's default: the bundle's).
+ */
+export function drawTableBootstrapAside(options: BootstrapOption & { dataset: Dataset; system: string }, aside: { worker?: URL | null } = {}): boolean {
+  const settings = bootstrapSettingsOf(options);
+  if (!settings) return false;
+  const counts = systemOccupationCounts(options.dataset, options.system);
+  let n = 0, largest = 0;
+  for (const c of counts) { n += c; largest = Math.max(largest, c); }
+  const positions = settings.draws * n;
+  if (largest <= MAX_MULTISET_TASKS || largest > 65536 || 2 * positions > SLOT_POSITIONS_BYTES || positions < slotAsideMinPositions()) return false;
+  return multisetKernelAvailable() && drawSlotPositionsAside(counts, settings, aside);
 }
 
 /**

@@ -20,7 +20,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Changes when this build's output format does, so an older build/cli is rebuilt. */
-export const BUILD_VERSION = 2;
+export const BUILD_VERSION = 3;
 
 /**
  * npm packages left as imports: native code (DuckDB's binding), tools found on disk at run time
@@ -84,8 +84,13 @@ export async function buildCli(dir = CLI_DIR, root = ROOT) {
       },
     };
     const result = await esbuild.build({
-      // csvWorker: the thread kernel-lib/io/readAside.ts starts to read a dataset's largest file
-      entryPoints: { main: join(root, 'kernel-lib/cli/main.ts'), csvWorker: join(root, 'kernel-lib/io/csvWorker.ts') },
+      // csvWorker: the thread kernel-lib/io/readAside.ts starts to read a dataset's largest file;
+      // slotWorker: the thread kernel-lib/uncertainty/slotPositionsAside.ts starts to draw a bootstrap's slot positions
+      entryPoints: {
+        main: join(root, 'kernel-lib/cli/main.ts'),
+        csvWorker: join(root, 'kernel-lib/io/csvWorker.ts'),
+        slotWorker: join(root, 'kernel-lib/uncertainty/slotWorker.ts'),
+      },
       outdir: tmp, bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
       external: EXTERNAL_PACKAGES, chunkNames: 'chunk-[hash]', sourcemap: 'linked', logLevel: 'error',
       plugins: [sourceUrl], metafile: true, absWorkingDir: root,

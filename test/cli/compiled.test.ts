@@ -8,7 +8,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
+import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -87,6 +89,33 @@ describe('compiled j2g', () => {
       expect(r.code, r.out).toBe(0);
       expect(r.out).toContain('  tables     write the paper tables');
     }
+  });
+
+  test('draws the slot positions of the tables\' bootstrap on a worker thread with the same outputs (J2G_SLOT_ASIDE_MIN_POSITIONS=0 against never)', () => {
+    const data = mkdtempSync(join(tmpdir(), 'j2g-slot-aside-'));
+    writeGeneratedDataset(data, { seed: 4, occupations: 4, tasksPerOccupation: 40, systems: 2, attempts: 2 });
+    const outputs = (aside: boolean) => {
+      const out = mkdtempSync(join(tmpdir(), 'j2g-slot-aside-out-'));
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin/j2g.mjs'), 'tables', '--data', data, '--draws', '300', '--out', out], {
+        encoding: 'utf8', cwd: ROOT, env: { ...process.env, J2G_SLOT_ASIDE_MIN_POSITIONS: aside ? '0' : String(2 ** 50) },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return Object.fromEntries(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f), 'utf8')]));
+    };
+    const withAside = outputs(true);
+    expect(withAside['table17.csv']).toBeDefined();
+    expect(withAside).toEqual(outputs(false));
+    // the bundle's worker itself: it answers with a shared memory holding the positions (a broken
+    // bundle would only be slower: the kernel then draws them on the main thread)
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const { port1, port2 } = new MessageChannel();
+    const w = new Worker(join(ROOT, 'build/cli/slotWorker.js'), { workerData: { counts: Int32Array.of(40, 7), draws: 10, seed: 1, port: port2, flag }, transferList: [port2] });
+    Atomics.wait(flag, 0, 0, 30_000);
+    const reply = receiveMessageOnPort(port1)?.message as { memory?: WebAssembly.Memory; error?: string };
+    void w.terminate();
+    expect(reply.error).toBeUndefined();
+    expect(reply.memory!.buffer.byteLength).toBeGreaterThanOrEqual(2 * 10 * 47);
+    expect(new Uint16Array(reply.memory!.buffer, 0, 470).some((p) => p > 6)).toBe(true); // positions within occupations of 40 tasks
   });
 
   test("reads a dataset's largest file on a worker thread with the same outputs and the same messages (J2G_READ_ASIDE_MIN_BYTES=0 against reading on one thread)", () => {

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { multisetGroupSums, sequenceTable } from '../../kernel-lib/uncertainty/multisetSums.ts';
 import { kernelGroupSums, multisetKernelAvailable } from '../../kernel-lib/uncertainty/multisetKernel.ts';
-import { MULTISET_KERNEL_WASM_BASE64 } from '../../kernel-lib/uncertainty/multisetKernelWasm.ts';
+import { MULTISET_KERNEL_SHARED_WASM_BASE64, MULTISET_KERNEL_WASM_BASE64 } from '../../kernel-lib/uncertainty/multisetKernelWasm.ts';
 import { assembleKernel } from '../../scripts/wasm/build.ts';
 
 /** Columns with signs, zeros of both signs and a spread of magnitudes (rounding shows in the last bits). */
@@ -81,6 +81,9 @@ describe('WebAssembly multiset kernel', () => {
   test('the committed bytes are multisetKernel.wat assembled by wabt (edit the .wat, then npm run build:wasm)', async () => {
     const bytes = await assembleKernel();
     expect(Buffer.from(MULTISET_KERNEL_WASM_BASE64, 'base64').equals(Buffer.from(bytes))).toBe(true);
+    // the shared-memory variant: the same text but for its memory import (scripts/wasm/build.ts sharedKernelText)
+    const shared = await assembleKernel(undefined, true);
+    expect(Buffer.from(MULTISET_KERNEL_SHARED_WASM_BASE64, 'base64').equals(Buffer.from(shared))).toBe(true);
     // The module's text (line breaks, the byte count) is checked in multisetKernelBuild.test.ts, which
     // Stryker does not run: it rewrites the file on disk when it mutates it.
   });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { KERNEL_BYTES_MODULE, assembleKernel, kernelBytesModule } from '../../scripts/wasm/build.ts';
 
-test('the committed module is the text npm run build:wasm writes for multisetKernel.wat', async () => {
-  const bytes = await assembleKernel();
-  expect(readFileSync(KERNEL_BYTES_MODULE, 'utf8')).toBe(kernelBytesModule(bytes));
+test('the committed module is the text npm run build:wasm writes for multisetKernel.wat (both variants)', async () => {
+  const bytes = await assembleKernel(), sharedBytes = await assembleKernel(undefined, true);
+  expect(readFileSync(KERNEL_BYTES_MODULE, 'utf8')).toBe(kernelBytesModule(bytes, sharedBytes));
 });
