@@ -36,3 +36,18 @@ export function nodeUrl(): Url {
 export function nodeWorkerThreads(): WorkerThreads {
   return builtin<WorkerThreads>('node:worker_threads');
 }
+
+/**
+ * The compiled worker file `name` beside the running code, or null: only the command line's bundle
+ * (build/cli, scripts/cli/build.mjs) has its workers (csvWorker.js, slotWorker.js) beside its chunks;
+ * under tsx, vitest, a notebook or a browser there is none. `here`: the running module's URL, by
+ * default `import.meta['url']` on purpose: the command line's build rewrites `import.meta.url` to the
+ * source file's URL, but the worker is the compiled file in the build's own directory, which only the
+ * bundle's real URL points into (every chunk of the bundle lies in that one directory).
+ * @example compiledWorkerBeside('slotWorker.js', 'https://example.org/cli/main.js') // => null
+ */
+export function compiledWorkerBeside(name: string, here: string | undefined = (import.meta as unknown as Record<string, string>)['url']): URL | null {
+  if (!here || !here.startsWith('file:') || !here.endsWith('.js')) return null;
+  const url = new URL(`./${name}`, here);
+  return nodeFs().existsSync(nodeUrl().fileURLToPath(url)) ? url : null;
+}

@@ -10,7 +10,7 @@
  */
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { readCsvColumns, type CsvColumns } from './csv.ts';
-import { nodeFs, nodeUrl, nodeWorkerThreads } from './node.ts';
+import { compiledWorkerBeside, nodeFs, nodeWorkerThreads } from './node.ts';
 
 /** Files below this many bytes are read on this thread: starting a worker costs tens of milliseconds. */
 export const READ_ASIDE_MIN_BYTES = 8 * 2 ** 20;
@@ -36,18 +36,6 @@ export function readAsideSilenceMs(bytes: number): number {
   return 60_000 + 2_000 * Math.ceil(bytes / 2 ** 20);
 }
 
-/**
- * The compiled worker beside this module, or null. `import.meta['url']` on purpose: the command
- * line's build rewrites `import.meta.url` to the source file's URL, but the worker is the compiled
- * csvWorker.js in the build's own directory, which only the bundle's real URL points into.
- */
-function compiledWorker(): URL | null {
-  const here = (import.meta as unknown as Record<string, string>)['url'];
-  if (!here || !here.startsWith('file:') || !here.endsWith('.js')) return null;
-  const url = new URL('./csvWorker.js', here);
-  return nodeFs().existsSync(nodeUrl().fileURLToPath(url)) ? url : null;
-}
-
 /** Where readCsvColumnsAside's worker is and from what size it is used (tests give a worker they compiled). */
 export interface ReadAsideOptions {
   /** the compiled csvWorker.ts (default: the one beside this module's bundle, or none) */
@@ -71,7 +59,7 @@ export function readCsvColumnsAside(path: string, label = path, options: ReadAsi
   } catch {
     return here; // readCsvColumns names why it cannot read the file
   }
-  const worker = bytes >= (options.minBytes ?? readAsideMinBytes()) ? (options.worker === undefined ? compiledWorker() : options.worker) : null;
+  const worker = bytes >= (options.minBytes ?? readAsideMinBytes()) ? (options.worker === undefined ? compiledWorkerBeside('csvWorker.js') : options.worker) : null;
   if (!worker) return here;
   const { Worker, MessageChannel, receiveMessageOnPort } = nodeWorkerThreads();
   const flag = new Int32Array(new SharedArrayBuffer(4));

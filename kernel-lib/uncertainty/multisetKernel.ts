@@ -269,7 +269,7 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
     for (let k = 0; k < K; k++) F[v + k] = columns[k][i];
     if (K < width) F[v + K] = 0; // an odd K's spare lane (never read out; a reused memory holds an earlier call's values)
   }
-  const drawn = kept !== undefined || (aside !== null && memory === aside);
+  const drawn = kept !== undefined || memory === aside; // (memory is never null)
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
     const positions = keep ? 2 * b0 * n : 0;
@@ -326,16 +326,14 @@ function writeOccupationRecords(I: Int32Array, occAt: number, boot: TaskBootstra
 export function slotPositionsShared(boot: TaskBootstrap): WebAssembly.Memory | null {
   const { draws: B, occupations: O, tasks: n, counts } = boot;
   const module = kernelModule(true);
-  if (!module || 2 * B * n > SLOT_POSITIONS_BYTES) return null;
-  for (let o = 0; o < O; o++) if (counts[o] > 65536) return null;
+  if (!module || 2 * B * n > SLOT_POSITIONS_BYTES || counts.some((m) => m > 65536)) return null; // positions are u16
   const { stateAt, occAt } = slotLayout(B, n);
-  const bytes = 4 * (occAt + 16 * O);
-  if (bytes > MAX_KERNEL_BYTES) return null;
   let instance: { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null;
   try {
-    instance = kernelInstance(module, bytes, new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)), maximum: MAX_KERNEL_BYTES / PAGE, shared: true }));
+    // one page to start, grown by kernelInstance to the positions and the records after them
+    instance = kernelInstance(module, 4 * (occAt + 16 * O), new WebAssembly.Memory({ initial: 1, maximum: MAX_KERNEL_BYTES / PAGE, shared: true }));
   } catch {
-    return null;
+    return null; // shared memory refused here
   }
   if (!instance) return null;
   const I = new Int32Array(instance.memory.buffer);

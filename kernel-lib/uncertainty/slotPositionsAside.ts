@@ -14,7 +14,7 @@
  * the last). A worker that fails or stays silent past its deadline is ended and the kernel draws here:
  * the result is the same either way (test/uncertainty/slotPositionsAside.test.ts). No quantity.
  */
-import { nodeFs, nodeUrl, nodeWorkerThreads } from '../io/node.ts';
+import { compiledWorkerBeside, nodeWorkerThreads } from '../io/node.ts';
 import type { BootstrapSettings } from './settings.ts';
 import type { TaskBootstrap } from './taskBootstrap.ts';
 
@@ -47,21 +47,13 @@ export function slotAsideSilenceMs(positions: number): number {
   return 10_000 + Math.ceil(positions / 10_000);
 }
 
-/** The compiled worker beside this module (the command line's bundle), or null: readAside.ts's rule. */
-function compiledWorker(): URL | null {
-  const here = (import.meta as unknown as Record<string, string>)['url'];
-  if (!here || !here.startsWith('file:') || !here.endsWith('.js')) return null;
-  const url = new URL('./slotWorker.js', here);
-  return nodeFs().existsSync(nodeUrl().fileURLToPath(url)) ? url : null;
-}
-
 /**
  * Start drawing the slot positions of a bootstrap of `settings` over occupations of `counts` tasks on
  * a worker thread; true when it started (then the last pending draw, if any, is ended). `worker`
  * (tests): the compiled slotWorker.ts, default the one beside this module's bundle, or none.
  */
 export function drawSlotPositionsAside(counts: Int32Array, settings: BootstrapSettings, options: { worker?: URL | null; silenceMs?: number } = {}): boolean {
-  const worker = options.worker === undefined ? compiledWorker() : options.worker;
+  const worker = options.worker === undefined ? compiledWorkerBeside('slotWorker.js') : options.worker;
   if (!worker) return false;
   let positions = 0;
   for (const c of counts) positions += c;
@@ -69,17 +61,17 @@ export function drawSlotPositionsAside(counts: Int32Array, settings: BootstrapSe
   const { Worker, MessageChannel, receiveMessageOnPort } = nodeWorkerThreads();
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const data: SlotWorkerData & { port: typeof port2; flag: Int32Array } = { counts: counts.slice(), draws: settings.draws, seed: settings.seed, port: port2, flag };
+  const data: SlotWorkerData & { port: typeof port2; flag: Int32Array } = { counts, draws: settings.draws, seed: settings.seed, port: port2, flag };
   let thread: InstanceType<typeof Worker>;
   try {
-    thread = new Worker(worker, { workerData: data, transferList: [port2], stdout: false, stderr: false });
+    thread = new Worker(worker, { workerData: data, transferList: [port2] });
   } catch {
     port1.close();
     return false;
   }
   thread.unref();
   thread.on('error', () => {}); // a worker that fails says so by its silence or its message: the kernel then draws here
-  const started = Date.now();
+  const deadline = Date.now() + (options.silenceMs ?? slotAsideSilenceMs(positions));
   const end = () => {
     port1.close();
     void thread.terminate();
@@ -88,11 +80,11 @@ export function drawSlotPositionsAside(counts: Int32Array, settings: BootstrapSe
   pending = {
     key: keyOf(settings.seed, settings.draws, counts),
     take() {
-      const deadline = started + (options.silenceMs ?? slotAsideSilenceMs(positions));
-      for (let left = deadline - Date.now(); Atomics.load(flag, 0) === 0 && left > 0; left = deadline - Date.now()) Atomics.wait(flag, 0, 0, Math.min(left, 1_000));
-      const reply = Atomics.load(flag, 0) === 1 ? (receiveMessageOnPort(port1)?.message as { memory?: WebAssembly.Memory | null } | undefined) : undefined;
+      // the flag raised, or the deadline passed (a wait of a negative time returns at once)
+      while (Atomics.load(flag, 0) === 0 && Atomics.wait(flag, 0, 0, deadline - Date.now()) !== 'timed-out');
+      const memory = (receiveMessageOnPort(port1)?.message as { memory?: unknown } | undefined)?.memory;
       end();
-      const memory = reply?.memory;
+      // every draw's positions (2 bytes a slot) must be there: a smaller memory is not this draw's
       return memory instanceof WebAssembly.Memory && memory.buffer.byteLength >= 2 * positions ? memory : null;
     },
     cancel: end,

@@ -82,21 +82,29 @@ export function slotAsideMinPositions(env: Record<string, string | undefined> = 
 
 /**
  * Start drawing, on another thread, the slot positions of the bootstrap that the tables of `options`
- * draw on its system's tasks (slotPositionsAside.ts), where the slot kernel will record them: an
- * occupation of more than MAX_MULTISET_TASKS tasks (else the multiset path draws no positions), the
- * kernel available, the positions kept (SLOT_POSITIONS_BYTES, 65,536 tasks an occupation at most) and
- * at least slotAsideMinPositions() of them. True when a draw started; the tables' numbers are the
+ * draw on its system's tasks (slotPositionsAside.ts), where the slot kernel will record them
+ * (slotAsideApplies) and can run. True when a draw started; the tables' numbers are the
  * same either way. `aside.worker` (tests): the compiled slotWorker.ts (drawSlotPositionsAside's default: the bundle's).
  */
 export function drawTableBootstrapAside(options: BootstrapOption & { dataset: Dataset; system: string }, aside: { worker?: URL | null } = {}): boolean {
   const settings = bootstrapSettingsOf(options);
   if (!settings) return false;
   const counts = systemOccupationCounts(options.dataset, options.system);
+  return slotAsideApplies(counts, settings.draws) && multisetKernelAvailable() && drawSlotPositionsAside(counts, settings, aside);
+}
+
+/**
+ * Whether a bootstrap of `draws` draws over occupations of `counts` tasks records slot positions that
+ * pay to draw aside: an occupation of more than MAX_MULTISET_TASKS tasks (else the multiset path draws
+ * none), none of more than 65,536 (positions are u16), the positions kept (2 x draws x tasks bytes at
+ * most SLOT_POSITIONS_BYTES) and at least `minPositions` of them.
+ * @example slotAsideApplies([570, 570], 4000) // => true
+ */
+export function slotAsideApplies(counts: ArrayLike<number>, draws: number, minPositions = slotAsideMinPositions()): boolean {
   let n = 0, largest = 0;
-  for (const c of counts) { n += c; largest = Math.max(largest, c); }
-  const positions = settings.draws * n;
-  if (largest <= MAX_MULTISET_TASKS || largest > 65536 || 2 * positions > SLOT_POSITIONS_BYTES || positions < slotAsideMinPositions()) return false;
-  return multisetKernelAvailable() && drawSlotPositionsAside(counts, settings, aside);
+  for (let o = 0; o < counts.length; o++) { n += counts[o]; largest = Math.max(largest, counts[o]); }
+  const positions = draws * n;
+  return largest > MAX_MULTISET_TASKS && largest <= 65536 && 2 * positions <= SLOT_POSITIONS_BYTES && positions >= minPositions;
 }
 
 /**

@@ -14,7 +14,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FOLDERS, SOURCES } from './folders.mjs';
+import { EXCLUDED, FOLDERS, SOURCES } from './folders.mjs';
 
 export interface RecordedMutant {
   status: string;
@@ -95,6 +95,7 @@ function sourcesOf(folder: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'index.ts') // index.ts: left out by sourcePatterns
     .map((f) => join(dir, f).split('\\').join('/'))
+    .filter((f) => !(EXCLUDED[folder] ?? []).includes(f))
     .sort();
 }
 

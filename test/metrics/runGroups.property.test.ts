@@ -7,12 +7,22 @@
  * (n from 1 to 4, the schema's rule) per pair, every row shuffled. Checked for every system: the
  * lists of runsByTaskAndSystem (the same run objects, in attempt order), and runOutcomes' tasks
  * (tasks.csv order, those the system ran), runAt and positions (positions[runAt[i] + r] is the
- * position in ds.rows.runs of task i's run r).
+ * position in ds.rows.runs of task i's run r), and systemOccupationCounts (the tasks of each occupation
+ * the system ran, in taskComponents' occupation order).
+ *
+ * Equivalent mutants of runGroups (no output can tell them apart; measured by the narrowed run in
+ * docs/mutation.md): the cache (`if (groups) return groups` made false: rebuilt, the same groups); the
+ * system switch test made `true` or `r.system !== lastSystem || bySystem` (the Map looked up again: the
+ * same Map); `sizes` starting with a stray entry (an extra empty group 0, numbered past); the loops'
+ * `g <= G` and `i <= N` (a write past a typed array's end is dropped); `new Array()` for `new Array(G)`
+ * and `new Array(b - a)` (arrays grow); `sorted` started false, the comparison made false, or the sort
+ * made unconditional (a group sorted that was in order: the same order, a stable sort); `<` for `<=`
+ * in the comparison (equal attempts are refused by the loader: (task, system, attempt) is unique).
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { datasetFromTexts } from '../../kernel-lib/data/load.ts';
-import { runOutcomes, runsByTaskAndSystem, taskComponents } from '../../kernel-lib/metrics/taskComponents.ts';
+import { runOutcomes, runsByTaskAndSystem, systemOccupationCounts, taskComponents } from '../../kernel-lib/metrics/taskComponents.ts';
 import { SMALL_TEXTS } from './edgeDataset.ts';
 
 const TASKS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'A1|q'];
@@ -92,6 +102,9 @@ describe('runGroups: the runs index equals a plain re-reading of runs.csv', () =
         // and the per-run numbers taskComponents sums: task i's cost is its first attempt's (pass@1)
         const c = taskComponents({ dataset: ds, system, judge: 'J1' });
         ran.forEach((t, i) => expect(c.costUSD[i]).toBe(runs[byHand.get(t.task_id)![0]].cost_usd));
+        // the tasks of each occupation it ran, in occupations.csv order (those with none left out)
+        const occupations = ds.rows.occupations.map((o) => o.occupation).filter((o) => ran.some((t) => t.occupation === o));
+        expect(Array.from(systemOccupationCounts(ds, system))).toEqual(occupations.map((o) => ran.filter((t) => t.occupation === o).length));
       }
     }), { numRuns: 150, seed: 27 });
   });

@@ -2,6 +2,12 @@
  * The table registry's functions (tables/registry.ts): finding an entry by name, building a selection
  * of tables under one context (skipping what a dataset cannot support), and row keys and labels.
  * Oracles: the paper's table numbers, and tables built one by one with their own builders.
+ *
+ * Equivalent mutants of buildTables' start of the slot positions drawn aside (issue 27: the condition
+ * `entries.length > 1` made true, false, `>= 1` or `<= 1`, and the `finally` that cancels a draw no
+ * table took emptied): the aside only moves work to another thread (test/uncertainty/slotPositionsAside.
+ * test.ts proves the tables the same either way), and under vitest no compiled worker exists, so
+ * nothing starts at all.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import * as aq from 'arquero';

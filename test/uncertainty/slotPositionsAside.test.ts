@@ -6,8 +6,19 @@
  * by hand (each draw takes each occupation's first task n_o times), which proves the kernel replays the
  * memory the worker wrote rather than drawing its own. The worker is slotWorker.ts compiled here by
  * esbuild (under vitest no compiled worker lies beside the sources, so by default nothing starts).
+ *
+ * Equivalent mutants (measured by the narrowed runs in docs/mutation.md; no output can tell them apart,
+ * because the aside only moves work to another thread, and the kernel draws here whenever it is not
+ * given the right positions):
+ * - drawSlotPositionsAside: the default worker (`compiledWorkerBeside('slotWorker.js')` with another
+ *   name, or never asked for): under vitest there is none either way; `if (!worker) return false` made
+ *   false (the Worker constructor then throws, caught: false).
+ * - slotPositionsShared (multisetKernel.ts): `d <= B` (a call of 0 draws); `if (!instance) return null` made false (kernelInstance fails only past MAX_KERNEL_BYTES,
+ *   which kept positions never reach).
+ * - the compiled-module cache's initial array (`[]`: the same modules, compiled at the first call).
+ * - slotAsideMinPositions: `globalThis.process.env` without `?.` (Node has it).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,17 +26,19 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
-import { slotPositionsShared } from '../../kernel-lib/uncertainty/multisetKernel.ts';
+import { kernelSlotSums, slotPositionsShared } from '../../kernel-lib/uncertainty/multisetKernel.ts';
 import { cancelSlotPositionsAside, drawSlotPositionsAside, slotAsideSilenceMs, takeSlotPositions } from '../../kernel-lib/uncertainty/slotPositionsAside.ts';
-import { drawTableBootstrapAside, SLOT_ASIDE_MIN_POSITIONS } from '../../kernel-lib/uncertainty/tableBootstrap.ts';
+import { SLOT_POSITIONS_BYTES } from '../../kernel-lib/uncertainty/multisetKernel.ts';
+import { drawTableBootstrapAside, slotAsideApplies, slotAsideMinPositions, SLOT_ASIDE_MIN_POSITIONS } from '../../kernel-lib/uncertainty/tableBootstrap.ts';
 import { drawState, fillDraw, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { resolveContext } from '../../kernel-lib/tables/context.ts';
 import { table17 } from '../../kernel-lib/tables/table17.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'j2g-slot-aside-'));
 let worker: URL;
-/** Stand-ins: positions all 0 in a shared memory; an error posted; never an answer. */
-let zeros: URL, failing: URL, silent: URL;
+/** Stand-ins: positions all 0 in a shared memory (sized for the draw, or one page whatever the draw); an error posted; never an answer; a throw. */
+let zeros: URL, onePage: URL, failing: URL, silent: URL, throwing: URL, ticking: URL;
+const ticks = join(dir, 'ticks.txt');
 
 const standIn = (name: string, body: string): URL => {
   const path = join(dir, `${name}.mjs`);
@@ -42,8 +55,12 @@ beforeAll(async () => {
   zeros = standIn('zeros', `let n = 0; for (const c of counts) n += c;
 const memory = new WebAssembly.Memory({ initial: Math.ceil((2 * draws * n + 64 * counts.length + 64) / 65536), maximum: 16384, shared: true });
 port.postMessage({ memory }); ${RAISE}`);
+  onePage = standIn('onePage', `port.postMessage({ memory: new WebAssembly.Memory({ initial: 1, maximum: 16384, shared: true }) }); ${RAISE}`);
   failing = standIn('failing', `port.postMessage({ error: 'a stand-in failure' }); ${RAISE}`);
   silent = standIn('silent', 'setTimeout(() => {}, 60_000);');
+  throwing = standIn('throwing', "throw new Error('a stand-in thrown at its start');");
+  // silent, but counting in a file every 5 ms while it lives
+  ticking = standIn('ticking', `import { writeFileSync } from 'node:fs';\nlet n = 0;\nsetInterval(() => writeFileSync(${JSON.stringify(ticks)}, String(++n)), 5);`);
 }, 60_000);
 
 afterEach(() => cancelSlotPositionsAside());
@@ -86,6 +103,18 @@ function sums(boot: TaskBootstrap, kernel: 'wasm' | 'js'): Float64Array[][] {
   return groupMeanDraws(boot, columns, weights, groupOf, Math.min(2, boot.occupations), 'slots', kernel);
 }
 
+/** sums()' values when every drawn position is 0: each draw takes each occupation's first task n_o times (by hand). */
+function zeroPositionSums(boot: TaskBootstrap): number[][] {
+  const columns = columnsOf(boot.tasks, 3, 11), O = boot.occupations, groups = Math.min(2, O);
+  const groupWeight = [0, 0];
+  for (let o = 0; o < O; o++) groupWeight[o % 2] += 1 + o;
+  return columns.map((x) => Array.from({ length: groups }, (_, g) => {
+    let sum = 0;
+    for (let o = g; o < O; o += 2) sum += ((1 + o) / (boot.counts[o] * groupWeight[g])) * boot.counts[o] * x[boot.order[boot.offsets[o]]];
+    return sum;
+  }));
+}
+
 function expectSameBits(a: Float64Array[][], b: Float64Array[][]): void {
   expect(a.length).toBe(b.length);
   a.forEach((byGroup, c) => byGroup.forEach((draws, g) => draws.forEach((v, i) => {
@@ -95,7 +124,9 @@ function expectSameBits(a: Float64Array[][], b: Float64Array[][]): void {
 
 describe('slotPositionsShared: the positions a worker writes', () => {
   test('are fillDraw\'s positions (the JavaScript stream), draw by draw, occupation by occupation', () => {
-    for (const shape of SHAPES) {
+    // and at the edges: positions ending on a page boundary (2 x 16 x 2,048 bytes: the records start a
+    // new page), an occupation of exactly 65,536 tasks (the largest a u16 holds)
+    for (const shape of [...SHAPES, { sizes: [8, 8], draws: 2048, seed: 6 }, { sizes: [65_536], draws: 2, seed: 8 }]) {
       const boot = bootOf(shape);
       const memory = slotPositionsShared(boot)!;
       expect(memory.buffer).toBeInstanceOf(SharedArrayBuffer);
@@ -106,6 +137,14 @@ describe('slotPositionsShared: the positions a worker writes', () => {
         for (let i = 0; i < boot.tasks; i++) if (written[b * boot.tasks + i] !== out[i]) expect.fail(`${shape.sizes}: draw ${b} slot ${i}: ${written[b * boot.tasks + i]} !== ${out[i]}`);
       }
     }
+  });
+  test('positions of exactly SLOT_POSITIONS_BYTES are drawn (the largest the kernel keeps), the last draw the stream\'s', () => {
+    const boot = bootOf({ sizes: [8], draws: SLOT_POSITIONS_BYTES / 16, seed: 5 }); // 2 bytes x 8 tasks a draw
+    const memory = slotPositionsShared(boot)!;
+    expect(memory).not.toBeNull();
+    const state = drawState(boot), out = new Int32Array(8);
+    for (let b = 0; b < boot.draws; b++) fillDraw(boot, state, out, 'positions');
+    expect(Array.from(new Uint16Array(memory.buffer, 2 * 8 * (boot.draws - 1), 8))).toEqual(Array.from(out));
   });
   test('null where the positions would not be kept (past SLOT_POSITIONS_BYTES) or an occupation passes 65,536 tasks', () => {
     expect(slotPositionsShared(bootOf({ sizes: [600, 600], draws: 30_000, seed: 1 }))).toBeNull(); // 72 MB of positions
@@ -127,27 +166,57 @@ describe('drawSlotPositionsAside: the kernel replays what the worker drew', () =
   test('a stand-in worker whose positions are all 0: each draw sums each occupation\'s first task n_o times (by hand)', () => {
     const boot = bootOf({ sizes: [6, 9, 7], draws: 5, seed: 2 });
     expect(drawSlotPositionsAside(boot.counts, boot, { worker: zeros })).toBe(true);
-    const got = sums(boot, 'wasm');
-    const columns = columnsOf(boot.tasks, 3, 11);
-    // groups: occupations 0 and 2 in group 0 (weights 1 and 3), occupation 1 in group 1 (weight 2)
-    const factor = (o: number, groupWeight: number) => (1 + o) / (boot.counts[o] * groupWeight);
-    const first = (o: number) => boot.order[boot.offsets[o]];
-    for (let c = 0; c < 3; c++) {
-      const g0 = factor(0, 4) * (boot.counts[0] * columns[c][first(0)]) + factor(2, 4) * (boot.counts[2] * columns[c][first(2)]);
-      const g1 = factor(1, 2) * (boot.counts[1] * columns[c][first(1)]);
-      for (let b = 0; b < 5; b++) {
-        expect(got[c][0][b]).toBeCloseTo(g0, 9);
-        expect(got[c][1][b]).toBeCloseTo(g1, 9);
-      }
-    }
+    const got = sums(boot, 'wasm'), byHand = zeroPositionSums(boot);
+    got.forEach((byGroup, c) => byGroup.forEach((draws, g) => draws.forEach((v) => expect(v).toBeCloseTo(byHand[c][g], 9))));
     expect(got[0][0][0]).not.toBeCloseTo(sums(bootOf({ sizes: [6, 9, 7], draws: 5, seed: 2 }), 'js')[0][0][0], 9);
   });
-  test('a worker that fails or stays silent: the kernel draws here, the same sums', () => {
-    for (const [standIn, silenceMs] of [[failing, undefined], [silent, 300]] as const) {
+  test('a memory of exactly 2 bytes a slot is taken; one byte less than every draw\'s positions is refused (the kernel draws here)', () => {
+    // 16 tasks x 2,048 draws x 2 bytes = 65,536 bytes: the one page the stand-in gives
+    const fits = bootOf({ sizes: [8, 8], draws: 2048, seed: 4 });
+    expect(drawSlotPositionsAside(fits.counts, fits, { worker: onePage })).toBe(true);
+    const byHand = zeroPositionSums(fits);
+    sums(fits, 'wasm').forEach((byGroup, c) => byGroup.forEach((draws, g) => expect(draws[2047]).toBeCloseTo(byHand[c][g], 9)));
+    const over = bootOf({ sizes: [8, 8], draws: 2049, seed: 4 });
+    expect(drawSlotPositionsAside(over.counts, over, { worker: onePage })).toBe(true);
+    expectSameBits(sums(over, 'wasm'), sums(over, 'js'));
+  });
+  test('positions not kept (keepBytes 0: drawn afresh block by block) leave a pending draw untaken, and the sums are the loop\'s', () => {
+    const boot = bootOf(SHAPES[1]);
+    expect(drawSlotPositionsAside(boot.counts, boot, { worker })).toBe(true);
+    const columns = columnsOf(boot.tasks, 3, 11), O = boot.occupations;
+    const groupOf = Int32Array.from({ length: O }, (_, o) => o % 2), groupWeight = [0, 0];
+    for (let o = 0; o < O; o++) groupWeight[o % 2] += 1 + o;
+    const factor = Float64Array.from({ length: O }, (_, o) => (1 + o) / (boot.counts[o] * groupWeight[o % 2]));
+    const out = columns.map(() => [new Float64Array(boot.draws), new Float64Array(boot.draws)]);
+    expect(kernelSlotSums(boot, drawState(boot), columns, factor, groupOf, out, { keepBytes: 0, blockBytes: 4096 })).toBe(true);
+    expectSameBits(out, sums(boot, 'js'));
+    expect(takeSlotPositions(boot)).toBeInstanceOf(WebAssembly.Memory);
+  });
+  test('a worker that fails, stays silent or throws: the kernel draws here, the same sums', async () => {
+    for (const [standIn, silenceMs] of [[failing, undefined], [silent, 300], [throwing, 300]] as const) {
       const boot = bootOf(SHAPES[1]);
+      const started = Date.now();
       expect(drawSlotPositionsAside(boot.counts, boot, { worker: standIn, silenceMs })).toBe(true);
       expectSameBits(sums(boot, 'wasm'), sums(boot, 'js'));
+      // the silence allowed is the one given (300 ms), not the default (10 s and more): a functional bound, with room
+      expect(Date.now() - started).toBeLessThan(5_000);
     }
+    // a worker that cannot even be constructed (a URL scheme Node refuses): nothing pending, the kernel draws here
+    const boot = bootOf(SHAPES[1]);
+    expect(drawSlotPositionsAside(boot.counts, boot, { worker: new URL('https://example.org/slotWorker.js') })).toBe(false);
+    expect(takeSlotPositions(boot)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the thrown worker's error event arrives: handled, not an uncaught error
+  });
+  test('a silent worker is stopped once the kernel stops waiting for it (its ticks stop)', async () => {
+    const boot = bootOf(SHAPES[1]);
+    expect(drawSlotPositionsAside(boot.counts, boot, { worker: ticking, silenceMs: 400 })).toBe(true);
+    expectSameBits(sums(boot, 'wasm'), sums(boot, 'js'));
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
+    await pause(); // a tick under way when it was stopped lands
+    expect(existsSync(ticks)).toBe(true); // it did run
+    const stopped = readFileSync(ticks, 'utf8');
+    await pause();
+    expect(readFileSync(ticks, 'utf8')).toBe(stopped);
   });
   test('a pending draw of another bootstrap (other seed, draws or counts) is not used and stays pending; cancel ends it', () => {
     for (const other of [{ ...SHAPES[0], seed: 2 }, { ...SHAPES[0], draws: 301 }, { ...SHAPES[0], sizes: [570, 570, 571] }]) {
@@ -157,6 +226,10 @@ describe('drawSlotPositionsAside: the kernel replays what the worker drew', () =
       expectSameBits(sums(boot, 'wasm'), sums(boot, 'js'));
       expect(takeSlotPositions(otherBoot)).toBeInstanceOf(WebAssembly.Memory); // still pending: its own bootstrap takes it
     }
+    // counts whose digits run together the same way ([1, 11] and [11, 1]) are other counts
+    const ones = bootOf({ sizes: [1, 11], draws: 50, seed: 3 }), elevens = bootOf({ sizes: [11, 1], draws: 50, seed: 3 });
+    expect(drawSlotPositionsAside(elevens.counts, elevens, { worker: zeros })).toBe(true);
+    expectSameBits(sums(ones, 'wasm'), sums(ones, 'js'));
     const otherBoot = bootOf({ ...SHAPES[0], seed: 2 });
     drawSlotPositionsAside(otherBoot.counts, otherBoot, { worker: zeros });
     cancelSlotPositionsAside();
@@ -169,6 +242,39 @@ describe('drawSlotPositionsAside: the kernel replays what the worker drew', () =
     expect(takeSlotPositions(boot)).toBeNull();
     expect(slotAsideSilenceMs(0)).toBe(10_000);
     expect(slotAsideSilenceMs(25_080_000)).toBe(12_508);
+  });
+});
+
+describe('slotAsideApplies and slotAsideMinPositions: when a draw is worth a thread', () => {
+  test('an occupation of more than 5 tasks and at most 65,536; positions kept (2 bytes each, SLOT_POSITIONS_BYTES) and at least the minimum', () => {
+    expect(slotAsideApplies([5, 5], 1000, 0)).toBe(false); // the multiset path draws no positions
+    expect(slotAsideApplies([5, 6], 1000, 0)).toBe(true);
+    expect(slotAsideApplies([65_536], 1, 0)).toBe(true);
+    expect(slotAsideApplies([65_537], 1, 0)).toBe(false); // positions are u16
+    const most = SLOT_POSITIONS_BYTES / 16; // 8 tasks: 2 x 8 x draws bytes
+    expect(slotAsideApplies([8], most, 0)).toBe(true);
+    expect(slotAsideApplies([8], most + 1, 0)).toBe(false);
+    expect(slotAsideApplies([6, 4], 10, 100)).toBe(true);
+    expect(slotAsideApplies([6, 4], 10, 101)).toBe(false);
+    expect(slotAsideApplies([570, 570], 3508)).toBe(false); // 3,999,120 positions, under the default minimum
+    expect(slotAsideApplies([570, 570], 3509)).toBe(true);
+  });
+  test('J2G_SLOT_ASIDE_MIN_POSITIONS: unset or empty the default, a whole number as given, anything else refused by name', () => {
+    expect(slotAsideMinPositions({})).toBe(SLOT_ASIDE_MIN_POSITIONS);
+    expect(slotAsideMinPositions({ J2G_SLOT_ASIDE_MIN_POSITIONS: '' })).toBe(SLOT_ASIDE_MIN_POSITIONS);
+    expect(slotAsideMinPositions({ J2G_SLOT_ASIDE_MIN_POSITIONS: '0' })).toBe(0);
+    expect(slotAsideMinPositions({ J2G_SLOT_ASIDE_MIN_POSITIONS: '12' })).toBe(12);
+    for (const bad of ['x', '1.5', '-1', ' 1', '1 ']) {
+      expect(() => slotAsideMinPositions({ J2G_SLOT_ASIDE_MIN_POSITIONS: bad })).toThrow(`J2G_SLOT_ASIDE_MIN_POSITIONS is "${bad}", expected a whole number of positions`);
+    }
+    process.env.J2G_SLOT_ASIDE_MIN_POSITIONS = '7';
+    try {
+      expect(slotAsideMinPositions()).toBe(7); // the process's environment by default
+      expect(slotAsideApplies([6], 1)).toBe(false);
+      expect(slotAsideApplies([6], 2)).toBe(true);
+    } finally {
+      delete process.env.J2G_SLOT_ASIDE_MIN_POSITIONS;
+    }
   });
 });
 
