@@ -3,10 +3,11 @@
  * the same stream, the same table and the same order of additions as the JavaScript kernels, so the
  * sums are identical bit for bit (test/uncertainty/multisetKernel.test.ts compares them with
  * Object.is), at about a third of the time (no bounds checks, 64-bit Lemire products, accumulators in
- * registers). The sums table is built there too (`fillRows`). Each call gets its own linear memory,
- * sized for that call and dropped with it: the sums table (rows x K f64), BLOCK_DRAWS draws of outputs
- * (K x groups x BLOCK_DRAWS f64) and a few small arrays; the outputs are copied block by block into the
- * caller's arrays.
+ * registers). The sums table is built there too (`fillRows`). A call's linear memory holds the sums
+ * table (rows x K f64), BLOCK_DRAWS draws of outputs (K x groups x BLOCK_DRAWS f64) and a few small
+ * arrays; the outputs are copied block by block into the caller's arrays. One such memory, up to
+ * SCRATCH_KEEP_BYTES, is kept from call to call and zeroed at each (a fresh memory's pages cost more to
+ * touch than to clear: docs/scale.md, 3 December); a larger call gets its own, dropped with it.
  *
  * `kernelGroupSums` returns false, and the caller takes the JavaScript kernels, where WebAssembly is
  * missing or refused (a page whose content security policy forbids it) or the memory would pass
@@ -67,6 +68,28 @@ function kernelInstance(module: WebAssembly.Module, bytes: number, memory?: WebA
   }
 }
 
+/**
+ * Largest memory kernelGroupSums keeps from one call to the next (its scratch, zeroed at each call as a
+ * fresh memory is: the kernel adds into some of its regions). On this project's VM a page written for the first time costs about
+ * 11 microseconds (docs/scale.md, 3 December), and a fresh memory per call made Table 17 of the
+ * reconstructed dataset fault in its 0.3 MB at every call.
+ */
+export const SCRATCH_KEEP_BYTES = 32 * 2 ** 20;
+let scratch: { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null = null;
+
+/** kernelGroupSums' instance: the kept scratch (grown if need be) up to SCRATCH_KEEP_BYTES, else a fresh one dropped after the call. */
+function scratchInstance(module: WebAssembly.Module, bytes: number): { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null {
+  if (bytes > SCRATCH_KEEP_BYTES) return kernelInstance(module, bytes);
+  if (!scratch || !grown(scratch.memory, bytes)) scratch = kernelInstance(module, bytes);
+  else new Uint8Array(scratch.memory.buffer, 0, bytes).fill(0); // as a fresh memory is: the kernel adds into some regions
+  return scratch;
+}
+
+/** Drop kernelGroupSums' kept scratch memory (its next call makes a new one): memory given back, or a fresh instance for tests that watch them. */
+export function dropKernelScratch(): void {
+  scratch = null;
+}
+
 /** Whether the WebAssembly kernel can run here. */
 export function multisetKernelAvailable(): boolean {
   return kernelModule() !== null;
@@ -121,7 +144,7 @@ export function kernelGroupSums(input: KernelInput): boolean {
   const tableStart = valuesStart + 8 * K * flat.length;
   const outStart = tableStart + 8 * base[O] * K;
   const bytes = outStart + 8 * K * groups * block;
-  const instance = kernelInstance(module, bytes);
+  const instance = scratchInstance(module, bytes);
   if (!instance) return false;
   const { memory, exports } = instance;
   const groupSums = exports.groupSums as GroupSums, fillRows = exports.fillRows as FillRows;

@@ -7,11 +7,11 @@
  * @example nvjDraws(Float64Array.of(52), Float64Array.of(1.1625), Float64Array.of(0.25)) // => [203.35]
  */
 import { J2GError } from '../errors.ts';
-import { requirePositive } from '../metrics/requirePositive.ts';
+import { notPositive } from '../metrics/requirePositive.ts';
 
 /**
- * Every array as long as the energy draws. Each energy draw is checked by requirePositive (positive and
- * finite, as for a point estimate) in the loop that divides by it: an infinite energy gave a ratio of 0
+ * Every array as long as the energy draws. Each energy draw is checked by requirePositive's rule (positive
+ * and finite, as for a point estimate; its error, notPositive) in the loop that divides by it: an infinite energy gave a ratio of 0
  * until 2 December 2026.
  */
 function checkDraws(fn: string, energyMJ: Float64Array, out: Float64Array, ...numerators: Float64Array[]): void {
@@ -23,8 +23,9 @@ function checkDraws(fn: string, energyMJ: Float64Array, out: Float64Array, ...nu
 export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
   checkDraws('netValuePerJoule', energyMJ, out, valueUSD, costUSD);
   for (let b = 0; b < out.length; b++) {
-    requirePositive('netValuePerJoule', 'energy', energyMJ[b]);
-    out[b] = (valueUSD[b] - costUSD[b]) / energyMJ[b];
+    const e = energyMJ[b];
+    if (!(e > 0 && e < Infinity)) throw notPositive('netValuePerJoule', 'energy', e); // requirePositive's rule, without a call per draw
+    out[b] = (valueUSD[b] - costUSD[b]) / e;
   }
   return out;
 }
@@ -36,8 +37,9 @@ export function nvjDraws(valueUSD: Float64Array, costUSD: Float64Array, energyMJ
 export function tsjDraws(timeSavingHours: Float64Array, energyMJ: Float64Array, out = new Float64Array(energyMJ.length)): Float64Array {
   checkDraws('timeSavingPerJoule', energyMJ, out, timeSavingHours);
   for (let b = 0; b < out.length; b++) {
-    requirePositive('timeSavingPerJoule', 'energy', energyMJ[b]);
-    out[b] = timeSavingHours[b] / energyMJ[b];
+    const e = energyMJ[b];
+    if (!(e > 0 && e < Infinity)) throw notPositive('timeSavingPerJoule', 'energy', e); // requirePositive's rule, without a call per draw
+    out[b] = timeSavingHours[b] / e;
   }
   return out;
 }
@@ -50,8 +52,9 @@ export function winTiePerMJDraws(credit: Float64Array, energyMJ: Float64Array): 
   const out = new Float64Array(energyMJ.length);
   checkDraws('winTieRatePerMJ', energyMJ, out, credit);
   for (let b = 0; b < out.length; b++) {
-    requirePositive('winTieRatePerMJ', 'energy', energyMJ[b]);
-    out[b] = credit[b] / energyMJ[b];
+    const e = energyMJ[b];
+    if (!(e > 0 && e < Infinity)) throw notPositive('winTieRatePerMJ', 'energy', e); // requirePositive's rule, without a call per draw
+    out[b] = credit[b] / e;
   }
   return out;
 }

@@ -40,7 +40,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { drawState, fillDraw, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { sequenceTable } from '../../kernel-lib/uncertainty/multisetSums.ts';
 import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
-import { MAX_KERNEL_BYTES, kernelGroupSums, kernelSlotSums, type KernelInput } from '../../kernel-lib/uncertainty/multisetKernel.ts';
+import { MAX_KERNEL_BYTES, SCRATCH_KEEP_BYTES, dropKernelScratch, kernelGroupSums, kernelSlotSums, type KernelInput } from '../../kernel-lib/uncertainty/multisetKernel.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -50,6 +50,7 @@ const RealInstance = WebAssembly.Instance;
 
 /** Every later WebAssembly.Instance logs its exports' calls as [name, draws] (the draws argument of each kernel). */
 function logKernelCalls(): { calls: [string, number][]; instances: () => number } {
+  dropKernelScratch(); // so that the next groupSums call makes (and logs) its instance
   const calls: [string, number][] = [];
   const spy = vi.spyOn(WebAssembly, 'Instance').mockImplementation(function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
     const real = new RealInstance(module, imports);
@@ -235,6 +236,32 @@ describe('multisetKernel.ts blocks', () => {
     log.calls.length = 0;
     expect(kernelGroupSums(groupInput(small, [columns[0]], 5, [[new Float64Array(700)]]))).toBe(true);
     expect(draws(log.calls, 'groupSums')).toEqual([700]);
+  });
+
+  test('groupSums keeps one scratch memory from call to call (zeroed: the same sums again), grows it for a larger call, and gives a call past SCRATCH_KEEP_BYTES a memory of its own', () => {
+    const log = logKernelCalls(); // drops the kept scratch first
+    const boot = taskBootstrap(occ, 3, { draws: 700, seed: 3 });
+    const first = [[new Float64Array(700)]];
+    expect(kernelGroupSums(groupInput(boot, [columns[0]], 5, first))).toBe(true);
+    expect(log.instances()).toBe(1);
+    const again = [[new Float64Array(700)]];
+    expect(kernelGroupSums(groupInput(boot, [columns[0]], 5, again))).toBe(true);
+    expect(again).toEqual(first);
+    expect(log.instances()).toBe(1); // the same instance and memory
+    const wide = taskBootstrap(occ, 3, { draws: 2500, seed: 3 });
+    expect(kernelGroupSums(groupInput(wide, [columns[0], columns[0]], 5, [[new Float64Array(2500)], [new Float64Array(2500)]]))).toBe(true);
+    expect(log.instances()).toBe(1); // grown, not replaced
+    // a table of 5,000,000 rows (40 MB, past the 32 MiB kept): an instance of its own, dropped after it
+    expect(SCRATCH_KEEP_BYTES).toBe(32 * 2 ** 20);
+    const two = taskBootstrap(Int32Array.of(0, 0, 1), 2, { draws: 2, seed: 4 }); // as in the MAX_KERNEL_BYTES test below
+    const big = groupInput(two, [Float64Array.of(1, 2, 4)], 5, [[new Float64Array(2)]]);
+    big.base = Int32Array.of(0, 3, 5_000_000);
+    expect(kernelGroupSums(big)).toBe(true);
+    expect(log.instances()).toBe(2);
+    const last = [[new Float64Array(700)]];
+    expect(kernelGroupSums(groupInput(boot, [columns[0]], 5, last))).toBe(true);
+    expect(last).toEqual(first);
+    expect(log.instances()).toBe(2); // the kept scratch again
   });
 
   test('kept positions: drawn once in calls of 8 draws and replayed in blocks of 128, replayed by the next call without a new instance, drawn again after the seed changed', () => {

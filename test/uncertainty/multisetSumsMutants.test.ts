@@ -39,6 +39,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import * as bootstrap from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { multisetGroupSums, sequenceTable } from '../../kernel-lib/uncertainty/multisetSums.ts';
+import { dropKernelScratch } from '../../kernel-lib/uncertainty/multisetKernel.ts';
 
 const { drawState, fillDraw, taskBootstrap } = bootstrap;
 
@@ -128,6 +129,7 @@ describe('multisetSums.ts by hand', () => {
     });
     const boot = taskBootstrap(occ, O, { draws: 600, seed: 2 });
     const columns = columnsOf(3), factor = new Float64Array(O).fill(1), groupOf = new Int32Array(O);
+    dropKernelScratch(); // the kept scratch of an earlier test would serve the 'wasm' run below without an instance
     const js = run(boot, columns, factor, groupOf, 1, 'js');
     expect(instances).not.toHaveBeenCalled();
     expect(sequenceCalls).toEqual([[256, 256 * O], [256, 256 * O], [88, 256 * O]]);
@@ -141,6 +143,7 @@ describe('multisetSums.ts by hand', () => {
     expect(sequenceCalls).toEqual([[256, 256 * O], [256, 256 * O]]);
     // the default kernel is WebAssembly
     instances.mockClear();
+    dropKernelScratch();
     const out = columns.map(() => [new Float64Array(600)]);
     multisetGroupSums(boot, columns, factor, groupOf, out);
     expect(instances).toHaveBeenCalledTimes(1);

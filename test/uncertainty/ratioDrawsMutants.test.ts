@@ -54,6 +54,6 @@ describe('ratio draws refuse', () => {
 });
 
 /*
- * No equivalent mutants left: the energy check runs in the loop that divides (requirePositive per draw),
+ * No equivalent mutants left: the energy check runs in the loop that divides (each draw checked, requirePositive throws),
  * so a loop that ran one draw too far now meets energyMJ[B] = undefined and throws.
  */
