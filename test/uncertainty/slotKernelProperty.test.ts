@@ -11,20 +11,10 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { taskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
+import { shuffledOccupationIndex } from '../helpers/occupations.ts';
 
 const SIZE = fc.oneof(fc.constantFrom(1, 5, 40, 570), fc.integer({ min: 1, max: 600 }));
 
-/** Task i's occupation, the tasks of each occupation spread by a seeded shuffle (boot.order is not the identity). */
-function occupationIndex(sizes: number[], shuffle: number): Int32Array {
-  const occ = sizes.flatMap((n, o) => Array<number>(n).fill(o));
-  let s = shuffle >>> 0;
-  for (let i = occ.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const j = s % (i + 1);
-    [occ[i], occ[j]] = [occ[j], occ[i]];
-  }
-  return Int32Array.from(occ);
-}
 
 /** K columns from a seed: signs, zeros of both signs and magnitudes 1e-3 .. 1e5 (rounding shows in the last bits). */
 function columnsOf(n: number, K: number, seed: number): Float64Array[] {
@@ -51,7 +41,7 @@ describe('slot kernel property', () => {
     fc.assert(fc.property(
       fc.array(SIZE, { minLength: 1, maxLength: 6 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 3 }), fc.array(CALL, { minLength: 1, maxLength: 4 }),
       (sizes, shuffle, seed, draws, groups, calls) => {
-        const occ = occupationIndex(sizes, shuffle);
+        const occ = shuffledOccupationIndex(sizes, shuffle);
         const O = sizes.length;
         const weights = Float64Array.from(sizes, (n, o) => (1 + ((o * 7 + n) % 5)) / 3);
         // every group holds an occupation when there are enough of them (an empty group is refused)

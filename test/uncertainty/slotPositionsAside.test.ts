@@ -33,6 +33,7 @@ import { drawTableBootstrapAside, slotAsideApplies, slotAsideMinPositions, SLOT_
 import { drawState, fillDraw, taskBootstrap, type TaskBootstrap } from '../../kernel-lib/uncertainty/taskBootstrap.ts';
 import { resolveContext } from '../../kernel-lib/tables/context.ts';
 import { table17 } from '../../kernel-lib/tables/table17.ts';
+import { shuffledOccupationIndex } from '../helpers/occupations.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'j2g-slot-aside-'));
 let worker: URL;
@@ -65,17 +66,6 @@ port.postMessage({ memory }); ${RAISE}`);
 
 afterEach(() => cancelSlotPositionsAside());
 
-/** Task i's occupation for occupations of `sizes` tasks, spread by a seeded shuffle (boot.order is not the identity). */
-function occupationIndex(sizes: number[], shuffle: number): Int32Array {
-  const occ = sizes.flatMap((n, o) => Array<number>(n).fill(o));
-  let s = shuffle >>> 0;
-  for (let i = occ.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const j = s % (i + 1);
-    [occ[i], occ[j]] = [occ[j], occ[i]];
-  }
-  return Int32Array.from(occ);
-}
 
 /** K columns of n tasks from a seed, magnitudes that show rounding in the last bits. */
 function columnsOf(n: number, K: number, seed: number): Float64Array[] {
@@ -92,7 +82,7 @@ const SHAPES: { sizes: number[]; draws: number; seed: number }[] = [
 ];
 
 function bootOf({ sizes, draws, seed }: { sizes: number[]; draws: number; seed: number }, shuffle = 5): TaskBootstrap {
-  return taskBootstrap(occupationIndex(sizes, shuffle), sizes.length, { draws, seed });
+  return taskBootstrap(shuffledOccupationIndex(sizes, shuffle), sizes.length, { draws, seed });
 }
 
 /** Sums of 3 columns in 2 groups on the slot path: wasm (with whatever positions the kernel is given) or the JavaScript loop. */
