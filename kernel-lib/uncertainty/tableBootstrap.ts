@@ -7,7 +7,7 @@
  * @example tableBootstrap({ dataset }, components)?.draws // => 2000 for synthetic-small
  */
 import { J2GError } from '../errors.ts';
-import type { Dataset } from '../data/load.ts';
+import { hasRecords, type Dataset } from '../data/load.ts';
 import { systemOccupationCounts, type TaskComponents } from '../metrics/taskComponents.ts';
 import { resolveBootstrap, type BootstrapSettings } from './settings.ts';
 import { sameTaskStructure, taskBootstrap, type TaskBootstrap } from './taskBootstrap.ts';
@@ -88,7 +88,8 @@ export function slotAsideMinPositions(env: Record<string, string | undefined> = 
  */
 export function drawTableBootstrapAside(options: BootstrapOption & { dataset: Dataset; system: string }, aside: { worker?: URL | null } = {}): boolean {
   const settings = bootstrapSettingsOf(options);
-  if (!settings) return false;
+  // a dataset without records (another engine's: its components come from there) is left to that engine
+  if (!settings || !hasRecords(options.dataset)) return false;
   const counts = systemOccupationCounts(options.dataset, options.system);
   return slotAsideApplies(counts, settings.draws) && multisetKernelAvailable() && drawSlotPositionsAside(counts, settings, aside);
 }

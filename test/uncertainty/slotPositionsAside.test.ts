@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { loadDataset, loadDatasetWithoutRecords } from '../../kernel-lib/data/load.ts';
 import { writeGeneratedDataset } from '../../kernel-lib/data/generate.ts';
 import { groupMeanDraws } from '../../kernel-lib/uncertainty/groupMeanDraws.ts';
 import { kernelSlotSums, slotPositionsShared } from '../../kernel-lib/uncertainty/multisetKernel.ts';
@@ -293,11 +293,14 @@ describe('drawTableBootstrapAside: where a table build starts one', () => {
     expect(zeroed.map((r) => r.nvj)).toEqual(drawn.map((r) => r.nvj));
     expect(zeroed.map((r) => r.nvj_lo)).not.toEqual(drawn.map((r) => r.nvj_lo));
   });
-  test('not started: bootstrap off, too few positions, occupations of at most 5 tasks (the multiset path), or no worker', () => {
+  test('not started: bootstrap off, too few positions, occupations of at most 5 tasks (the multiset path), no worker, or no records', () => {
     const dataset = loadDataset(wide);
     expect(drawTableBootstrapAside(resolveContext({ dataset, bootstrap: false }), { worker })).toBe(false);
     expect(drawTableBootstrapAside(resolveContext({ dataset, bootstrap: { draws: 800, seed: 7 } }), { worker })).toBe(false); // 3.84 million
     expect(drawTableBootstrapAside(resolveContext({ dataset, bootstrap: { draws: 1000, seed: 7 } }), { worker: null })).toBe(false);
+    // a dataset without records (the DuckDB engine's: reading its runs throws): nothing asked of them
+    const bare = loadDatasetWithoutRecords(wide);
+    expect(drawTableBootstrapAside({ dataset: bare, system: bare.rows.systems[0].system, bootstrap: { draws: 1000, seed: 7 } }, { worker })).toBe(false);
     const small = loadDataset('data/recorded/synthetic-small');
     expect(drawTableBootstrapAside(resolveContext({ dataset: small, bootstrap: { draws: 100_000, seed: 7 } }), { worker })).toBe(false);
   });
