@@ -847,17 +847,6 @@ const SMALL_FILES = ['occupations', 'sectors', 'tasks', 'systems'] as const sati
  * records must take them from the engine's aggregates (metrics/recordAggregates.ts), never from here.
  * @example loadDatasetWithoutRecords('data/recorded/synthetic-small').rows.tasks.length // => 6
  */
-const withoutRecords = new WeakSet<Dataset>();
-
-/**
- * Whether `ds` holds its run and judgment records: false for a dataset of loadDatasetWithoutRecords
- * (another engine's, whose records are read there), where reading them throws.
- * @example hasRecords(loadDatasetWithoutRecords('data/recorded/synthetic-small')) // => false
- */
-export function hasRecords(ds: Dataset): boolean {
-  return !withoutRecords.has(ds);
-}
-
 export function loadDatasetWithoutRecords(dir: string): Dataset {
   checkDatasetDir(dir);
   const { join } = nodePath();
@@ -884,4 +873,16 @@ export function loadDatasetWithoutRecords(dir: string): Dataset {
   }
   withoutRecords.add(ds);
   return ds;
+}
+
+/** The datasets loadDatasetWithoutRecords made (hasRecords). */
+const withoutRecords = new WeakSet<Dataset>();
+
+/**
+ * Whether `ds` holds its run and judgment records: false for a dataset of loadDatasetWithoutRecords
+ * (another engine's, whose records are read there), where reading them throws.
+ * @example hasRecords(loadDatasetWithoutRecords('data/recorded/synthetic-small')) // => false
+ */
+export function hasRecords(ds: Dataset): boolean {
+  return !withoutRecords.has(ds);
 }

@@ -69,10 +69,10 @@ function kernelInstance(module: WebAssembly.Module, bytes: number, memory?: WebA
 }
 
 /**
- * Largest memory kernelGroupSums keeps from one call to the next (its scratch, zeroed at each call as a
- * fresh memory is: the kernel adds into some of its regions). On this project's VM a page written for the first time costs about
- * 11 microseconds (docs/scale.md, 3 December), and a fresh memory per call made Table 17 of the
- * reconstructed dataset fault in its 0.3 MB at every call.
+ * Largest memory kernelGroupSums keeps from one call to the next (its scratch, zeroed at each call as
+ * a fresh memory is: the kernel adds into some of its regions). On this project's VM a page written
+ * for the first time costs about 11 microseconds (docs/scale.md, 3 December), and a fresh memory per
+ * call made Table 17 of the reconstructed dataset fault in its 0.3 MB at every call.
  */
 export const SCRATCH_KEEP_BYTES = 32 * 2 ** 20;
 let scratch: { memory: WebAssembly.Memory; exports: WebAssembly.Exports } | null = null;
@@ -215,6 +215,11 @@ function slotLayout(draws: number, n: number): { stateAt: number; occAt: number 
   return { stateAt, occAt: stateAt + 4 };
 }
 
+/** `draws` draws' positions (n a draw) written from byte `positions`, in `slotDraw` calls of SLOT_DRAW_CALL_DRAWS draws, each continuing the state where the last stopped. */
+function drawSlots(slotDraw: SlotDraw, stateAt: number, occAt: number, O: number, draws: number, positions: number, n: number): void {
+  for (let d = 0; d < draws; d += SLOT_DRAW_CALL_DRAWS) slotDraw(4 * stateAt, 4 * occAt, O, Math.min(SLOT_DRAW_CALL_DRAWS, draws - d), positions + 2 * d * n);
+}
+
 /** A bootstrap's slot kernel: its memory holds the recorded positions at 0 (replayed by later calls). */
 interface SlotKernel { key: string; memory: WebAssembly.Memory; slotDraw: SlotDraw; slotReplay: SlotReplay; recorded: boolean }
 const slotKernels = new WeakMap<TaskBootstrap, SlotKernel>();
@@ -296,7 +301,7 @@ export function kernelSlotSums(boot: TaskBootstrap, state: Int32Array, columns: 
   for (let b0 = 0; b0 < B; b0 += block) {
     const nb = Math.min(block, B - b0);
     const positions = keep ? 2 * b0 * n : 0;
-    if (!drawn) for (let d = 0; d < nb; d += SLOT_DRAW_CALL_DRAWS) slotDraw(4 * stateAt, 4 * occAt, O, Math.min(SLOT_DRAW_CALL_DRAWS, nb - d), positions + 2 * d * n);
+    if (!drawn) drawSlots(slotDraw, stateAt, occAt, O, nb, positions, n);
     slotReplay(4 * occAt, O, factorStart, sumsStart, nb, groups, K, P, outStart, positions, n);
     for (let c = 0; c < K; c++) {
       for (let g = 0; g < groups; g++) {
@@ -363,7 +368,7 @@ export function slotPositionsShared(boot: TaskBootstrap): WebAssembly.Memory | n
   I.set(drawState(boot), stateAt);
   writeOccupationRecords(I, occAt, boot, 0, 0, null);
   const slotDraw = instance.exports.slotDraw as SlotDraw;
-  for (let d = 0; d < B; d += SLOT_DRAW_CALL_DRAWS) slotDraw(4 * stateAt, 4 * occAt, O, Math.min(SLOT_DRAW_CALL_DRAWS, B - d), 2 * d * n);
+  drawSlots(slotDraw, stateAt, occAt, O, B, 0, n);
   return instance.memory;
 }
 

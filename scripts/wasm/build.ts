@@ -1,7 +1,8 @@
 /**
  * `npm run build:wasm`: assembles kernel-lib/uncertainty/multisetKernel.wat with wabt (a pinned dev
  * dependency), in two variants (its memory imported plain, and shared: sharedKernelText), and writes
- * their bytes, base64, to kernel-lib/uncertainty/multisetKernelWasm.ts, which is committed: installs, notebooks and the explorer page need no assembler. The unit test
+ * their bytes, base64, to kernel-lib/uncertainty/multisetKernelWasm.ts, which is committed: installs,
+ * notebooks and the explorer page need no assembler. The unit test
  * test/uncertainty/multisetKernel.test.ts assembles the same text with `assembleKernel` and fails when
  * the committed bytes differ (edit the .wat, then run this).
  */
