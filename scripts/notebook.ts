@@ -18,7 +18,7 @@
  * change) and registers the project's tslab kernel privately; one Chromium renders every figure.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { J2GError } from '../kernel-lib/errors.ts';
@@ -26,7 +26,7 @@ import { nearest, parseArgs, positiveInt } from '../kernel-lib/cli/args.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { BrowserUnavailableError, RENDER_URL_ENV, staticRenderer, startRenderServer } from '../kernel-lib/export/index.ts';
 import { formatNotebook } from './notebooks/format.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLib, executedCopy, jupyterAvailable, notebookDrift, registerKernel, startNotebookWorker, type NotebookJson, type NotebookRun } from './notebooks/index.ts';
+import { buildNotebookLib, executedCopy, killAllKernels, notebookDrift, registerKernel, startNotebookWorker, type NotebookJson, type NotebookRun } from './notebooks/index.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const NOTEBOOKS = join(ROOT, 'notebooks');
@@ -65,13 +65,11 @@ export interface RunOptions {
 }
 
 /**
- * Execute `names` into `dir` with one shared Chromium for their figures and one Python for all of
- * them (startNotebookWorker: nbclient and nbconvert imported once), writing each one's HTML beside it
- * too when `html` is set.
+ * Execute `names` into `dir`, `jobs` at a time (default: one per core), each with its own kernel, and
+ * one shared Chromium for all their figures, writing each one's HTML beside it too when `html` is set.
  */
 export async function runNotebooks(names: readonly string[], dir: string, options: RunOptions = {}): Promise<NotebookRun[]> {
   const log = options.log ?? ((l: string) => process.stderr.write(`${l}\n`));
-  if (!jupyterAvailable()) throw new J2GError(`cannot execute notebooks: ${INSTALL_JUPYTER_HINT}`);
   buildNotebookLib(ROOT);
   mkdirSync(dir, { recursive: true });
   const jupyterDir = mkdtempSync(join(tmpdir(), 'j2g-jupyter-'));
@@ -94,7 +92,7 @@ export async function runNotebooks(names: readonly string[], dir: string, option
   try {
     const runs: NotebookRun[] = new Array(names.length);
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(options.jobs ?? 2, names.length) }, async () => {
+    await Promise.all(Array.from({ length: Math.min(options.jobs ?? availableParallelism(), names.length) }, async () => {
       while (next < names.length) {
         const i = next++;
         const dest = join(dir, names[i]);
@@ -132,9 +130,28 @@ export function compareExecuted(names: readonly string[], freshDir: string, comm
   return out;
 }
 
+export const NOTEBOOK_HELP = `npm run notebook -- NAME... [--data DIR] [--draws N] [--out DIR] [--jobs N]
+  Execute notebooks headless (a Node Jupyter client on this checkout's tslab kernel; no Python) into
+  OUT/notebooks/NAME.ipynb (outputs, execution counts, signed so Jupyter trusts it) and NAME.html.
+  NAME: 07, 07-judges or notebooks/07-judges.ipynb.
+  --data DIR   dataset for every notebook (default: each notebook's parameters cell)
+  --draws N    bootstrap draws (default: each notebook's own)
+  --out DIR    where notebooks/ is written (default: out)
+  --jobs N     notebooks at a time (default: one per core)
+npm run notebooks:executed [-- NAME...] [--force]
+  Regenerate the committed copies in notebooks/executed/ whose outputs changed (--force: all).
+npm run notebooks:check [-- NAME...]
+  Execute again and list every output of a committed copy that differs from the code's (exit 1).
+Figures are drawn by one headless Chromium (J2G_CHROMIUM, else a system Chrome/Chromium/Edge, else the
+one npm installed). Ctrl-C stops every kernel.`;
+
 async function main(argv: string[]): Promise<number> {
   const [mode, ...rest] = argv;
   const log = (l: string) => process.stderr.write(`${l}\n`);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${NOTEBOOK_HELP}\n`);
+    return 0;
+  }
   if (mode === 'run') {
     const a = parseArgs(rest, { values: ['data', 'draws', 'out', 'jobs'] });
     if (a.positionals.length === 0) throw new J2GError(`which notebook? npm run notebook -- NAME, NAME one of: ${notebookNames().map((n) => n.replace(/\.ipynb$/, '')).join(', ')}`);
@@ -186,6 +203,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.once('SIGINT', () => {
+    process.stderr.write('notebook: interrupted; kernels stopped\n');
+    killAllKernels();
+    process.exit(130);
+  });
   try {
     process.exitCode = await main(process.argv.slice(2));
   } catch (e) {

@@ -19,11 +19,13 @@
  * (`--checks fail`, the default unless the manifest says `synthetic` or the dataset's systems are not
  * the paper's: those numbers are not the paper's runs, so for them the comparison is reported, not enforced); 2 on a usage error.
  * The default dataset is the reconstructed one when present, else synthetic-small.
- * Speed (issue 16, `npm run bench -- reproduce`): the notebooks run --jobs at a time (default 2, one
- * per core) in one Python process, the longest of the last run first (build/notebook-seconds.json),
- * starting before Chromium is up; tables, figures and the explorer are made while they run.
+ * Speed (`npm run bench -- reproduce`): the notebooks run --jobs at a time (default one per core), each
+ * on its own kernel driven from this process, the longest of the last run first
+ * (build/notebook-seconds.json), starting before Chromium is up; tables, figures and the explorer are
+ * made while they run.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../kernel-lib/data/index.ts';
@@ -31,15 +33,16 @@ import { loadPublished } from '../kernel-lib/published/index.ts';
 import { loadReference } from '../kernel-lib/reference/index.ts';
 import { paperFigures, provenanceOf, publishedFigureInputs } from '../kernel-lib/plots/index.ts';
 import { formatAuditReport, runAudit, type AuditReport } from '../kernel-lib/audit/index.ts';
-import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type RenderServer, type StaticRenderer } from '../kernel-lib/export/index.ts';
+import { BrowserUnavailableError, chromiumSource, findChromium, RENDER_URL_ENV, serialRenderer, staticRenderer, startRenderServer, writeFigures, type RenderServer, type StaticRenderer } from '../kernel-lib/export/index.ts';
 import { comparisonText } from '../kernel-lib/display/index.ts';
 import { applicableChecks, datasetReportHtml, identityWords, paperMatch, publishedFigureSource } from '../kernel-lib/report/index.ts';
 import { loadScenario } from '../kernel-lib/scenario/files.ts';
 import { verifyPackage } from '../kernel-lib/release/package.ts';
 import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
+import { runSummaryText, type RunSummaryLine } from '../kernel-lib/report/runSummary.ts';
 import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, figureClaims, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
-import { INSTALL_JUPYTER_HINT, buildNotebookLibAsync, startNotebookWorker, jupyterAvailable, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
+import { buildNotebookLibAsync, killAllKernels, startNotebookWorker, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
 import { ROBUSTNESS_FIGURES } from '../kernel-lib/plots/registry.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
@@ -72,6 +75,15 @@ export interface ReproduceOptions {
    */
   auditGate?: boolean;
   print?: (text: string) => void;
+  /** print every audit line (PASS included); by default only the failures and the counts are printed, the whole report goes to out/audit.txt */
+  verbose?: boolean;
+}
+
+/** One line of the run's summary: something written, or not written with why and the command that fixes it. */
+export interface SummaryLine {
+  what: string;
+  written: boolean;
+  detail: string;
 }
 
 export interface ReproduceResult {
@@ -80,6 +92,8 @@ export interface ReproduceResult {
   timings: Record<string, number>;
   failingChecks: number;
   failedNotebooks: string[];
+  /** what was written and what was not (and why), as printed at the end and shown at the top of report.html */
+  summary: SummaryLine[];
 }
 
 function seconds(t0: number): number {
@@ -148,6 +162,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   // `npm run reproduce` was `j2g audit && reproduce`: the same report and exit status, in this process,
   // and the same audit (run once) for report.html.
   let audit: AuditReport | undefined;
+  let auditText: string | undefined;
   if (options.auditGate) {
     const t0 = performance.now();
     try {
@@ -155,11 +170,12 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     } catch (e) {
       if (!(e instanceof J2GError)) throw e;
       process.stderr.write(`j2g audit: ${e.message}\n`);
-      return { exitCode: 1, timings, failingChecks: 0, failedNotebooks: [] };
+      return { exitCode: 1, timings, failingChecks: 0, failedNotebooks: [], summary: [] };
     }
-    (options.print ?? ((t: string) => process.stdout.write(`${t}\n`)))(formatAuditReport(audit));
+    auditText = formatAuditReport(audit);
+    (options.print ?? ((t: string) => process.stdout.write(`${t}\n`)))(options.verbose ? formatAuditReport(audit) : `${formatAuditReport(audit, { failuresOnly: true })}\n(every audit line: out/audit.txt, or --verbose)`);
     timings.audit = seconds(t0);
-    if (audit.failed > 0) return { exitCode: 1, timings, failingChecks: 0, failedNotebooks: [] };
+    if (audit.failed > 0) return { exitCode: 1, timings, failingChecks: 0, failedNotebooks: [], summary: [] };
   }
   const data = resolve(options.data ?? (existsSync(RECONSTRUCTED) ? RECONSTRUCTED : SYNTHETIC));
   const out = resolve(options.out ?? join(ROOT, 'out'));
@@ -179,20 +195,18 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' || !match.isPaper ? 'report' : 'fail')) === 'fail';
   outputDirectory(out);
   // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
-  for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'figure_claims.csv', 'scenario.json', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
+  for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'figure_claims.csv', 'scenario.json', 'audit.txt', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
-  let runNotebooks = options.notebooks !== false;
-  // Without Jupyter the tables, figures and report are still written; only CI insists on notebooks.
-  if (runNotebooks && !jupyterAvailable()) {
-    if (process.env.CI) throw new J2GError(`cannot execute the notebooks: ${INSTALL_JUPYTER_HINT}`);
-    log(`  (notebooks not executed: ${INSTALL_JUPYTER_HINT})`);
-    runNotebooks = false;
-  }
+  const runNotebooks = options.notebooks !== false;
   // Chromium and plotly.js take seconds to start: begin now, use it for figures and notebooks.
+  let noBrowser = '';
   const rendererP: Promise<StaticRenderer | null> = options.static === false ? Promise.resolve(null)
     : staticRenderer().catch((e) => {
-      if (e instanceof BrowserUnavailableError) return null;
+      if (e instanceof BrowserUnavailableError) {
+        noBrowser = e.message;
+        return null;
+      }
       throw e;
     });
   // One figure at a time in Chromium's page, whether the figures step or a kernel asks (renderServer.ts).
@@ -211,7 +225,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     await step('compile kernel-lib for notebooks', () => buildNotebookLibAsync(ROOT));
     if (running.aborted) return [];
     // Without a Chromium to find, no server: each kernel then notes that it has no static image.
-    const server = running.server = options.static !== false && findChromium() ? await startRenderServer(shared) : null;
+    const server = running.server = options.static !== false && (await rendererP) ? await startRenderServer(shared) : null;
     if (running.aborted) return [];
     const files = longestFirst(notebookFiles(), recordedSeconds());
     const jupyterPath = registerKernel(ROOT, join(out, '.jupyter'));
@@ -225,7 +239,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     let done = 0;
     // one Python for every notebook: execute, sign and convert to HTML (every figure as its PNG)
     const w = running.worker = startNotebookWorker({ env });
-    return pool(files, options.jobs ?? 2, async (file) => {
+    return pool(files, options.jobs ?? availableParallelism(), async (file) => {
       const dest = join(out, 'notebooks', basename(file));
       const r = await w.run(file, dest, { html: dest.replace(/\.ipynb$/, '.html') });
       done++;
@@ -245,6 +259,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   notebooksJob.catch(() => undefined);
 
   writeFileAtomic(join(out, 'scenario.json'), `${JSON.stringify(scenario, null, 2)}\n`);
+  if (auditText) writeFileAtomic(join(out, 'audit.txt'), `${auditText}\n`);
   const built = await step('tables', () => {
     const r = paperTables(options_);
     const cells: TableCellProvenance[] = [];
@@ -286,7 +301,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const skippedFigures = figures.filter((f): f is Extract<typeof f, { skipped: string }> => 'skipped' in f);
   for (const f of skippedFigures) log(`  (figure ${f.id} skipped: ${f.skipped})`);
   const renderer = await step('start Chromium + plotly.js', () => rendererP);
-  if (!renderer && options.static !== false) log(`  (no SVG/PNG: ${INSTALL_CHROMIUM_HINT})`);
+  if (renderer) log(`  (browser: ${chromiumSource(findChromium()!)})`);
+  else if (options.static !== false) log(`  (no SVG/PNG: ${noBrowser})`);
 
   const written = await step('figures (HTML, SVG, PNG)', () => writeFigures(drawn, join(out, 'figures'), { renderer: renderer ? shared : undefined, static: renderer !== null }));
   await step('explorer', () => buildExplorer({ out: join(out, 'explorer'), datasets: [data, ...DEFAULT_DATASETS.filter((d) => resolve(ROOT, d) !== data)] }));
@@ -294,6 +310,13 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   running.worker = null;
   await running.server?.close();
   await renderer?.close();
+  const robustness = robustnessFigures(out, notebookRuns);
+  const summary = runSummary({
+    tables: Object.keys(built.tables).length, skippedTables: Object.keys(built.skipped).length,
+    figures: written.figures.length, staticFigures: written.figures.filter((f) => f.png && f.svg).length,
+    skippedFigures: skippedFigures.length, noBrowser: options.static === false ? 'not asked for (--no-static): drop --no-static' : noBrowser,
+    notebooks: runNotebooks ? notebookRuns : null, robustness: robustness !== undefined,
+  });
   await step('report.html', () => {
     const files = new Map(written.figures.map((f) => [f.id, f]));
     const rel = (p?: string) => (p ? relative(out, p) : undefined);
@@ -310,11 +333,12 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       figures: drawn.map((f) => ({ id: f.id, spec: f.spec, files: { html: rel(files.get(f.id)?.html), svg: rel(files.get(f.id)?.svg), png: rel(files.get(f.id)?.png) } })),
       skippedFigures: skippedFigures.map((f) => ({ id: f.id, reason: f.skipped })),
       skippedTables: Object.entries(built.skipped).sort(([a], [b]) => a.localeCompare(b)).map(([name, reason]) => ({ name, reason })),
-      notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: `notebooks/${basename(r.notebook)}` })),
+      notebooks: notebookRuns.map((r) => ({ name: basename(r.notebook), ok: r.ok, seconds: r.seconds, file: r.ok ? `notebooks/${basename(r.notebook).replace(/\.ipynb$/, '.html')}` : undefined })),
       tables: Object.keys(built.tables).sort().map((name) => ({ name, csv: `tables/${name}.csv`, md: `tables/${name}.md` })),
       explorer: 'explorer/index.html',
       cellProvenance: built.cells.map(({ name, pinned, unconstrained }) => ({ name, pinned, unconstrained })),
-      robustness: robustnessFigures(out, notebookRuns),
+      robustness,
+      runSummary: summary,
     };
     writeFileAtomic(join(out, 'report.html'), match.isPaper ? reportHtml(input) : datasetReportHtml({
       ...input, match,
@@ -344,11 +368,12 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   if (failedNotebooks.length) log(`notebooks failed: ${failedNotebooks.join(', ')}`);
   const distinct = distinctWarnings(warnings);
   if (distinct.length) log(`${warnings.length} warning(s), ${distinct.length} distinct (all in report.html):\n${distinct.slice(0, 10).map((w) => `  ${w.message}${w.count > 1 ? ` (${w.count} times)` : ''}`).join('\n')}${distinct.length > 10 ? `\n  ... and ${distinct.length - 10} more` : ''}`);
+  log(`\n${runSummaryText(summary)}`);
   log(`wrote ${relative(ROOT, join(out, 'report.html'))} in ${timings.total.toFixed(1)} s`);
   onWarning((m) => process.stderr.write(`warning: ${m}\n`));
   if (!match.isPaper) log(`${identityWords(match)} report.html leads with its own tables and figures and compares only the rows it shares (${failingChecksWords(comparisons.length, applicable.length)})`);
   if (failing.length && !checksGate) log(`checks are reported, not enforced, for ${dataset.manifest.provenance === 'synthetic' ? 'a synthetic dataset' : !match.isPaper ? "a dataset that is not the paper's" : 'this run'} (--checks fail to enforce them)`);
-  return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks };
+  return { exitCode: (checksGate && failing.length) || failedNotebooks.length ? 1 : 0, timings, failingChecks: failing.length, failedNotebooks, summary };
   } catch (e) {
     running.aborted = true;
     running.worker?.kill();
@@ -356,6 +381,39 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
     await (await rendererP.catch(() => null))?.close().catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * What the run wrote and what it did not, with the reason and the command that fixes each missing part
+ * (printed at the end, and first in report.html).
+ */
+export function runSummary(r: {
+  tables: number; skippedTables: number; figures: number; staticFigures: number; skippedFigures: number;
+  /** why there is no browser ('' when there is one) */
+  noBrowser: string;
+  /** the notebook runs; null when notebooks were not asked for (--no-notebooks) */
+  notebooks: readonly NotebookRun[] | null; robustness: boolean;
+}): RunSummaryLine[] {
+  const lines: RunSummaryLine[] = [
+    { what: `${r.tables} tables (tables/*.csv, *.md)`, written: r.tables > 0, detail: r.skippedTables ? `${r.skippedTables} more the dataset cannot support (listed in the report)` : '' },
+    { what: `${r.figures} figures as interactive HTML (figures/*.html)`, written: r.figures > 0, detail: r.skippedFigures ? `${r.skippedFigures} more the dataset cannot support` : '' },
+    r.staticFigures === r.figures && r.figures > 0
+      ? { what: `${r.staticFigures} figures as PNG and SVG (figures/*.png, *.svg)`, written: true, detail: '' }
+      : { what: `figures as PNG and SVG (${r.staticFigures} of ${r.figures})`, written: false, detail: r.noBrowser || 'the browser failed on some figures (see the log)' },
+  ];
+  if (r.notebooks === null) {
+    lines.push({ what: 'notebooks executed (notebooks/*.ipynb, .html)', written: false, detail: 'not asked for (--no-notebooks): drop --no-notebooks' });
+  } else {
+    const failed = r.notebooks.filter((n) => !n.ok).map((n) => basename(n.notebook));
+    lines.push(failed.length
+      ? { what: `notebooks executed: ${r.notebooks.length - failed.length} of ${r.notebooks.length} (notebooks/*.ipynb, .html)`, written: false, detail: `failed: ${failed.join(', ')} (the error is above; npm run notebook -- NAME reruns one)` }
+      : { what: `${r.notebooks.length} notebooks executed, with their HTML (notebooks/*.ipynb, .html)`, written: true, detail: '' });
+  }
+  lines.push(r.robustness
+    ? { what: 'robustness figures from notebook 13 (report section "How robust is it?")', written: true, detail: '' }
+    : { what: 'robustness figures (report section "How robust is it?")', written: false, detail: r.notebooks === null ? 'they come from notebook 13: drop --no-notebooks' : 'notebook 13 did not run or drew none' });
+  lines.push({ what: 'explorer (explorer/index.html), checks.csv, figure_claims.csv, scenario.json, report.html', written: true, detail: '' });
+  return lines;
 }
 
 /**
@@ -405,8 +463,23 @@ function outputDirectory(out: string): void {
   }
 }
 
-function parse(argv: string[]): ReproduceOptions {
-  const o: ReproduceOptions = {};
+export const REPRODUCE_HELP = `npm run reproduce [-- OPTIONS]
+  The audit, then every table, figure and notebook from one dataset into OUT, and OUT/report.html.
+  --data DIR          dataset (default: the reconstructed one, else synthetic-small)
+  --out DIR           output folder (default: out)
+  --draws N           bootstrap draws (default: the scenario's, 10000)
+  --jobs N            notebooks at a time (default: one per core)
+  --checks fail|report  whether an off published value fails the run (default: fail for the paper's data)
+  --no-notebooks      skip executing the notebooks
+  --no-static         skip PNG and SVG figures (no browser started)
+  --verbose           print every audit line (default: failures and counts; all of them in OUT/audit.txt)
+  --help              this text
+Notebooks run headless from Node (no Python, no Jupyter); figures need a browser: J2G_CHROMIUM, else a
+system Chrome/Chromium/Edge, else the headless Chromium npm installed. The run ends with a summary of
+what was written and what was not (and why), which report.html shows first.`;
+
+function parse(argv: string[]): ReproduceOptions & { help?: boolean } {
+  const o: ReproduceOptions & { help?: boolean } = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -424,16 +497,27 @@ function parse(argv: string[]): ReproduceOptions {
       o.checks = v;
     }
     else if (a === '--no-notebooks') o.notebooks = false;
+    else if (a === '--verbose') o.verbose = true;
+    else if (a === '--help' || a === '-h') o.help = true;
     else if (a === '--no-static') o.static = false;
-    else throw new J2GError(`unknown option: ${a}${a.startsWith('--') ? suggestion(a.slice(2), ['data', 'out', 'draws', 'jobs', 'checks', 'no-notebooks', 'no-static'], '--') : ''}`);
+    else throw new J2GError(`unknown option: ${a}${a.startsWith('--') ? suggestion(a.slice(2), ['data', 'out', 'draws', 'jobs', 'checks', 'no-notebooks', 'no-static', 'verbose', 'help'], '--') : ''}`);
   }
   return o;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.once('SIGINT', () => {
+    process.stderr.write('reproduce: interrupted; kernels stopped\n');
+    killAllKernels();
+    process.exit(130);
+  });
   try {
-    const r = await reproduce({ ...parse(process.argv.slice(2)), auditGate: true });
-    process.exitCode = r.exitCode;
+    const o = parse(process.argv.slice(2));
+    if (o.help) process.stdout.write(`${REPRODUCE_HELP}\n`);
+    else {
+      const r = await reproduce({ ...o, auditGate: true });
+      process.exitCode = r.exitCode;
+    }
   } catch (e) {
     if (e instanceof J2GError) {
       process.stderr.write(`reproduce: ${e.message}\n`);

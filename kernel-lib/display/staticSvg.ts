@@ -1,32 +1,67 @@
 /**
  * The static SVG and PNG of a figure for notebook output: from the shared render server when reproduce
- * started one (J2G_RENDER_URL), else from a headless Chromium started on first use and kept for the
- * kernel's lifetime. Without Chromium: null, and the note says what to install (once per kernel).
+ * or `npm run notebook` started one (J2G_RENDER_URL), else from a headless Chromium started on first use
+ * and closed again once no figure has been drawn for RENDERER_IDLE_MS (a kernel left open in Jupyter then
+ * holds no browser). Without Chromium: null, and the note says why and what to install.
  */
-import { findChromium, INSTALL_CHROMIUM_HINT } from '../export/browser.ts';
+import { BrowserUnavailableError, findChromium, INSTALL_CHROMIUM_HINT } from '../export/browser.ts';
 import { staticRenderer, type StaticRenderer } from '../export/plotly.ts';
 import { RENDER_URL_ENV, remoteRenderer } from '../export/renderServer.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 
+/** How long a kernel's own Chromium stays open after its last figure (milliseconds). */
+export const RENDERER_IDLE_MS = 30_000;
+
 let shared: Promise<StaticRenderer | null> | null = null;
+let unavailable = INSTALL_CHROMIUM_HINT;
+let busy = 0;
+let idleTimer: NodeJS.Timeout | null = null;
 
 function renderer(): Promise<StaticRenderer | null> {
   if (!shared) {
     const url = process.env[RENDER_URL_ENV];
     if (url) shared = Promise.resolve(remoteRenderer(url));
-    else if (!findChromium()) shared = Promise.resolve(null);
     else {
-      // Chromium is a child on a pipe: it ends with the kernel.
-      shared = staticRenderer();
+      let found: string | null = null;
+      try {
+        found = findChromium();
+      } catch (e) {
+        if (!(e instanceof BrowserUnavailableError)) throw e;
+        unavailable = e.message;
+      }
+      // Chromium is a child on a pipe: it ends with the kernel at the latest.
+      shared = found ? staticRenderer() : Promise.resolve(null);
     }
   }
   return shared;
 }
 
-export async function staticSvg(spec: PlotSpec): Promise<{ svg: string | null; note?: string }> {
+/** Run `job` with the renderer; a local Chromium is closed RENDERER_IDLE_MS after the last job ends. */
+async function withRenderer<T>(job: (r: StaticRenderer) => Promise<T>): Promise<T | null> {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   const r = await renderer();
-  if (!r) return { svg: null, note: `(no static SVG: ${INSTALL_CHROMIUM_HINT})` };
-  return { svg: await r.svg(spec) };
+  if (!r) return null;
+  busy++;
+  try {
+    return await job(r);
+  } finally {
+    busy--;
+    if (busy === 0 && !process.env[RENDER_URL_ENV]) {
+      idleTimer = setTimeout(() => {
+        const closing = shared;
+        shared = null;
+        void closing?.then((c) => c?.close()).catch(() => undefined);
+      }, RENDERER_IDLE_MS);
+      idleTimer.unref();
+    }
+  }
+}
+
+export async function staticSvg(spec: PlotSpec): Promise<{ svg: string | null; note?: string }> {
+  const svg = await withRenderer((r) => r.svg(spec));
+  if (svg === null) return { svg: null, note: `(no static SVG: ${unavailable})` };
+  return { svg };
 }
 
 /**
@@ -41,8 +76,7 @@ export const NOTEBOOK_PNG_SCALE = 1;
  * sanitiser blanks it). Null without Chromium, with a note saying what to install.
  */
 export async function staticImages(spec: PlotSpec): Promise<{ png: string | null; note?: string }> {
-  const r = await renderer();
-  if (!r) return { png: null, note: `(no static image: ${INSTALL_CHROMIUM_HINT})` };
-  const png = await r.png(spec, NOTEBOOK_PNG_SCALE);
+  const png = await withRenderer((r) => r.png(spec, NOTEBOOK_PNG_SCALE));
+  if (png === null) return { png: null, note: `(no static image: ${unavailable})` };
   return { png: png.toString('base64') };
 }

@@ -6,6 +6,7 @@
  * sentence, not listed (and never as "off"). The paper's dataset keeps reportHtml's page.
  * No clock in the page: the same inputs give the same bytes.
  */
+import { runSummaryHtml } from './runSummary.ts';
 import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
@@ -31,7 +32,7 @@ body { font-family: Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; color
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
 table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5rem; border-bottom: 1px solid #eee; text-align: left; }
 .fail { color: #A50E0E; font-weight: 600; } .pass { color: #1B5E20; font-weight: 600; }
-.j2g-figure { margin: 1rem 0 2rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
+.j2g-figure { margin: 1rem 0 2rem; } .run-summary { border: 1px solid #999; padding: .1rem .8rem; margin-bottom: 1rem; } .run-summary ul { list-style: none; padding-left: .5rem; margin: .2rem 0 .5rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
 `;
 
 const list = (xs: readonly string[]) => xs.map(escapeHtml).join(', ');
@@ -76,6 +77,7 @@ ${idsOf.map((id) => `<h3>${id === 'text' ? 'Numbers in the text' : `Table ${esca
 <script src="${escapeHtml(plotlySrc)}"></script></head>
 <body>
 <h1>Joules-to-GDP tables and figures: ${escapeHtml(input.provenance.name)}</h1>
+${runSummaryHtml(input.runSummary)}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
 ${scenarioLineHtml(input.scenario, input.scenarioNote ?? null)}
 <p class="note">${escapeHtml(identityWords(match))} The page shows its own tables and figures first, then the paper's published values for the rows it shares.</p>

@@ -7,6 +7,7 @@
 import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
+import { runSummaryHtml, type RunSummaryLine } from './runSummary.ts';
 import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, robustnessHtml, type PageFigure, type RobustnessFigure } from './pageParts.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
@@ -44,6 +45,8 @@ export interface ReportInput {
   cellProvenance?: readonly Pick<TableCellProvenance, 'name' | 'pinned' | 'unconstrained'>[];
   /** the robustness figures the robustness notebook drew in this run (pageParts.ts robustnessHtml) */
   robustness?: { figures: readonly RobustnessFigure[]; notebook: string };
+  /** what the run that made the page wrote and what it did not (runSummary.ts), shown first */
+  runSummary?: readonly RunSummaryLine[];
 }
 
 /**
@@ -94,7 +97,7 @@ body { font-family: Inter, "Helvetica Neue", Helvetica, Arial, sans-serif; color
 h1 { font-size: 1.6rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
 table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5rem; border-bottom: 1px solid #eee; text-align: left; }
 .summary td { border: none; } .fail { color: #A50E0E; font-weight: 600; } .pass { color: #1B5E20; font-weight: 600; }
-.j2g-figure { margin: 1rem 0 2rem; } .headline { font-size: 1.1rem; } .tolerance { border-left: 4px solid #0072B2; padding: .3rem .8rem; background: #EEF5FB; } details summary { cursor: pointer; margin: .4rem 0; } .evidence { border: 1px solid #D55E00; background: #FFF8EE; padding: .2rem .8rem; } .note { color: #555; font-size: .9rem; } .skipped li { white-space: pre-line; }
+.j2g-figure { margin: 1rem 0 2rem; } .headline { font-size: 1.1rem; } .tolerance { border-left: 4px solid #0072B2; padding: .3rem .8rem; background: #EEF5FB; } details summary { cursor: pointer; margin: .4rem 0; } .evidence { border: 1px solid #D55E00; background: #FFF8EE; padding: .2rem .8rem; } .note { color: #555; font-size: .9rem; } .run-summary { border: 1px solid #999; padding: .1rem .8rem; margin-bottom: 1rem; } .run-summary ul { list-style: none; padding-left: .5rem; margin: .2rem 0 .5rem; } .skipped li { white-space: pre-line; }
 `;
 
 /** The comparison rule, stated once and shown at the top of the page (not in small print). */
@@ -168,6 +171,7 @@ ${comparisonTables}`;
 <script src="${escapeHtml(plotlySrc)}"></script></head>
 <body>
 <h1>Joules-to-GDP: reproduced against published</h1>
+${runSummaryHtml(input.runSummary)}
 ${headlineHtml(input)}
 ${TOLERANCE_HTML}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>

@@ -39,10 +39,10 @@ export async function serveStatic(dir: string, port = 0): Promise<{ url: string;
  */
 export async function explorerBrowser(serverUrl: string): Promise<{ context: import('playwright-core').BrowserContext; outside: string[]; close(): Promise<void> }> {
   const { chromium } = await import('playwright-core');
-  const { CHROMIUM_FLAGS, findChromium, BrowserUnavailableError, INSTALL_CHROMIUM_HINT } = await import('../../kernel-lib/export/browser.ts');
+  const { CHROMIUM_FLAGS, chromiumEnv, findChromium, BrowserUnavailableError, INSTALL_CHROMIUM_HINT } = await import('../../kernel-lib/export/browser.ts');
   const executablePath = findChromium();
   if (!executablePath) throw new BrowserUnavailableError(`no Chromium found: ${INSTALL_CHROMIUM_HINT}`);
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS.filter((f) => f !== '--headless'), timeout: 60_000 });
+  const browser = await chromium.launch({ executablePath, env: { ...process.env, ...chromiumEnv(executablePath) } as Record<string, string>, headless: true, args: CHROMIUM_FLAGS.filter((f) => f !== '--headless'), timeout: 60_000 });
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
   const outside: string[] = [];
   const origin = new URL(serverUrl).origin;

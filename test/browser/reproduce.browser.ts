@@ -12,28 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, INSTALL_CHROMIUM_HINT, launchBrowser, type Browser } from '../../kernel-lib/export/index.ts';
-import { INSTALL_JUPYTER_HINT, jupyterPython } from '../../scripts/notebooks/index.ts';
+import { launchBrowser, type Browser } from '../../kernel-lib/export/index.ts';
 import { PLOTLY_MIME } from '../../kernel-lib/display/index.ts';
 import { notebookFiles, reproduce, ROOT, SYNTHETIC, type ReproduceResult } from '../../scripts/reproduce.ts';
-import { execFileSync } from 'node:child_process';
 
-function hasJupyter(): boolean {
-  try {
-    execFileSync(jupyterPython(), ['-c', 'import nbclient, nbformat, jupyter_client'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const chromium = findChromium();
-const jupyter = hasJupyter();
-const missing = [!chromium && INSTALL_CHROMIUM_HINT, !jupyter && INSTALL_JUPYTER_HINT].filter(Boolean);
-if (missing.length && process.env.CI) throw new Error(`integration tests need: ${missing.join('; ')}`);
-if (missing.length) console.warn(`skipping integration tests: ${missing.join('; ')}`);
-
-describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () => {
+describe('npm run reproduce on synthetic-small', () => {
   let out: string;
   let result: ReproduceResult;
   let browser: Browser;
@@ -67,6 +50,25 @@ describe.skipIf(missing.length > 0)('npm run reproduce on synthetic-small', () =
       expect(f.data['image/svg+xml']).toBeUndefined();
       expect(String(f.data['text/html'])).toContain(`data:image/png;base64,${String(f.data['image/png'])}`);
       expect(Buffer.from(String(f.data['image/png']), 'base64').subarray(1, 4).toString()).toBe('PNG');
+    }
+  });
+
+  it('says what it wrote: every part written, at the end of its output and first in report.html', () => {
+    expect(result.summary.filter((l) => !l.written), lines.join('\n')).toEqual([]);
+    expect(result.summary.map((l) => l.what).join('\n')).toMatch(/15 notebooks executed/);
+    expect(lines.join('\n')).toMatch(/complete: every part written\n(  written {5}.*\n)+/);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html.indexOf('Complete run:')).toBeGreaterThan(html.indexOf('<h1>'));
+    expect(html.indexOf('Complete run:')).toBeLessThan(html.indexOf('<h2'));
+  });
+
+  it('links each executed notebook from the report as its HTML copy, which exists', () => {
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    const links = [...html.matchAll(/href="(notebooks\/[^"]+)"/g)].map((m) => m[1]);
+    expect(links.length).toBe(notebookFiles().length);
+    for (const l of links) {
+      expect(l).toMatch(/\.html$/);
+      expect(existsSync(join(out, l)), l).toBe(true);
     }
   });
 
