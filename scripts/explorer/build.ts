@@ -236,9 +236,47 @@ section.figure.updating .plot { opacity: 0.4; }
 </body></html>
 `;
 
+export const EXPLORE_HELP = `npm run explore [-- --out DIR] [--data DIR ...]
+  Build the explorer: a static page (index.html, its script, its worker, plotly.js and the datasets as
+  data files) that runs kernel-lib in the browser and needs no network and no Node.
+  --out DIR    where to write it (default: out/explorer)
+  --data DIR   a dataset to include, first one opened first (repeatable; default: the bundled datasets)
+  --help       this text
+Serve the folder with any static file server, e.g. python3 -m http.server -d out/explorer 8080, or
+npx http-server out/explorer; a file:// URL cannot load the data files.`;
+
+/** The command line: --out DIR, --data DIR (repeatable), --help. */
+export function parseExploreArgs(argv: readonly string[]): { help?: boolean; out?: string; datasets?: string[] } {
+  const o: { help?: boolean; out?: string; datasets?: string[] } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`missing value for ${a}`);
+      return v;
+    };
+    if (a === '--help' || a === '-h') o.help = true;
+    else if (a === '--out') o.out = value();
+    else if (a === '--data') (o.datasets ??= []).push(resolve(value()));
+    else throw new Error(`unknown option: ${a} (expected --out DIR, --data DIR or --help)`);
+  }
+  return o;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let args: ReturnType<typeof parseExploreArgs>;
+  try {
+    args = parseExploreArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`explore: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(EXPLORE_HELP);
+    process.exit(0);
+  }
   const t0 = performance.now();
-  const { out, bytes } = await buildExplorer();
+  const { out, bytes } = await buildExplorer({ out: args.out, datasets: args.datasets });
   console.error(`wrote ${relative(process.cwd(), out) || out} (${Object.entries(bytes).map(([f, b]) => `${f} ${(b / 1e6).toFixed(2)} MB`).join(', ')}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   console.error(`open it: python3 -m http.server -d ${relative(process.cwd(), out) || out} 8080, then http://localhost:8080/`);
 }

@@ -18,11 +18,61 @@ export const TSLAB_LANGUAGE_INFO = {
 /** The kernelspec registerKernel writes (display name, language, name). */
 export const TSLAB_KERNELSPEC = { display_name: 'TypeScript (joules-to-gdp)', language: 'typescript', name: 'tslab' } as const;
 
-/** nbformat's layout (one-space indent, keys sorted, final newline), as `nbformat.write` makes it. */
+/**
+ * The text Python's `str()` (and `json.dumps`) gives the number that JSON text `JSON.stringify(n)` denotes
+ * once `json.loads` has read it: an int when the JSON has no fraction or exponent (its digits), else a
+ * float (repr: the shortest digits that round-trip, fixed notation for decimal exponents -4..15 with at
+ * least one decimal, else d.ddde+XX). Examples: 3 -> "3", 0.5 -> "0.5", 1e-7 -> "1e-07", 1e21 -> "1e+21".
+ */
+export function pythonNumberText(n: number): string {
+  const json = JSON.stringify(n);
+  if (/^-?\d+$/.test(json)) return json;
+  const sign = n < 0 ? '-' : '';
+  const [mantissa, exp] = Math.abs(n).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const decpt = Number(exp) + 1; // value = 0.DIGITS x 10^decpt
+  if (decpt > -4 && decpt <= 16) {
+    if (decpt <= 0) return `${sign}0.${'0'.repeat(-decpt)}${digits}`;
+    if (decpt >= digits.length) return `${sign}${digits}${'0'.repeat(decpt - digits.length)}.0`;
+    return `${sign}${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
+  }
+  const e = decpt - 1;
+  return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+}
+
+/** Keys in Python's sorted() order: by code point. */
+export function codePointCompare(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+    if (d) return d;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * nbformat's layout, as `nbformat.write` makes it (json.dumps with sort_keys, indent=1, ensure_ascii=False,
+ * a final newline), numbers as Python writes them back: a notebook written here and then opened and saved
+ * by Jupyter keeps its bytes.
+ */
 export function formatNotebook(nb: unknown): string {
-  const sort = (v: unknown): unknown => (Array.isArray(v) ? v.map(sort)
-    : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v);
-  return `${JSON.stringify(sort(nb), null, 1)}\n`;
+  const write = (v: unknown, pad: string): string => {
+    if (Array.isArray(v)) {
+      if (!v.length) return '[]';
+      const inner = `${pad} `;
+      return `[\n${v.map((e) => `${inner}${write(e, inner)}`).join(',\n')}\n${pad}]`;
+    }
+    if (v && typeof v === 'object') {
+      const keys = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort(codePointCompare);
+      if (!keys.length) return '{}';
+      const inner = `${pad} `;
+      return `{\n${keys.map((k) => `${inner}${JSON.stringify(k)}: ${write((v as Record<string, unknown>)[k], inner)}`).join(',\n')}\n${pad}}`;
+    }
+    if (typeof v === 'number') return pythonNumberText(v);
+    return JSON.stringify(v) ?? 'null';
+  };
+  return `${write(nb, '')}\n`;
 }
 
 /** A source as nbformat stores it: a list of lines, each but the last ending in "\n". */

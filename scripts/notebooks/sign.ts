@@ -15,6 +15,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync }
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { codePointCompare, pythonNumberText } from './format.ts';
 
 /** Jupyter's data directory as jupyter_core finds it (JUPYTER_DATA_DIR, else the platform's user data place). */
 export function jupyterDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
@@ -23,39 +24,6 @@ export function jupyterDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   if (platform === 'darwin') return join(home, 'Library', 'Jupyter');
   if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'jupyter');
   return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'jupyter');
-}
-
-/**
- * The text Python's `str()` gives the number that JSON text `JSON.stringify(n)` denotes once
- * `json.loads` has read it: an int when the JSON has no fraction or exponent (its digits), else a float
- * (repr: the shortest digits that round-trip, fixed notation for exponents -4..15 with at least one
- * decimal, else d.ddde+XX). Examples: 3 -> "3", 0.5 -> "0.5", 1e-7 -> "1e-07", 1e21 -> "1e+21", 2.5e-5 -> "2.5e-05".
- */
-export function pythonNumberText(n: number): string {
-  const json = JSON.stringify(n);
-  if (/^-?\d+$/.test(json)) return json;
-  const sign = n < 0 ? '-' : '';
-  const [mantissa, exp] = Math.abs(n).toExponential().split('e');
-  const digits = mantissa.replace('.', '');
-  const decpt = Number(exp) + 1; // value = 0.DIGITS x 10^decpt
-  if (decpt > -4 && decpt <= 16) {
-    if (decpt <= 0) return `${sign}0.${'0'.repeat(-decpt)}${digits}`;
-    if (decpt >= digits.length) return `${sign}${digits}${'0'.repeat(decpt - digits.length)}.0`;
-    return `${sign}${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
-  }
-  const e = decpt - 1;
-  return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-}
-
-/** Keys in Python's sorted() order: by code point. */
-function codePointCompare(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-    if (d) return d;
-  }
-  return x.length - y.length;
 }
 
 function update(h: ReturnType<typeof createHmac>, v: unknown): void {
