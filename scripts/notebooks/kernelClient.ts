@@ -5,8 +5,8 @@
  *
  * What it does, and nothing more: write a connection file (five free loopback ports, an HMAC-SHA256 key),
  * start the kernel's argv, wait until it answers kernel_info on shell and its iopub reaches us, send
- * execute requests one at a time, collect each one's outputs as nbformat 4 outputs (as nbclient does:
- * consecutive stream messages of one name joined, clear_output and update_display_data honoured), and
+ * execute requests one at a time, collect each one's outputs as nbformat 4 outputs (as nbclient does by
+ * default: one output per message, streams not joined; clear_output and update_display_data honoured), and
  * shut the kernel down (shutdown_request on control, then SIGTERM, then SIGKILL).
  *
  * A kernel that exits is named, with its last stderr lines, by the request waiting on it; a cell that
@@ -291,9 +291,7 @@ export class KernelClient {
         outputs.length = 0;
         clearOnNext = false;
       }
-      const last = outputs[outputs.length - 1];
-      if (o.output_type === 'stream' && last?.output_type === 'stream' && last.name === o.name) last.text = `${last.text}${o.text}`;
-      else outputs.push(o);
+      outputs.push(o);
     };
     return new Promise<ExecuteResult>((resolve, reject) => {
       const timer = options.timeoutMs ? setTimeout(() => finish(new KernelError(`the cell did not finish within ${Math.round(options.timeoutMs! / 1000)} s (the kernel was stopped)`)), options.timeoutMs) : null;

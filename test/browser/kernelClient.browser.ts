@@ -1,7 +1,7 @@
 /**
  * The Node Jupyter client against this checkout's real tslab kernel (no Python anywhere):
- *   - two notebooks sent at once each run on a kernel of its own: execution counts 1..n, stream output
- *     joined as Jupyter joins it, signed (the signature is in the private Jupyter data dir's database),
+ *   - two notebooks sent at once each run on a kernel of its own: execution counts 1..n, one stream
+ *     output per message as nbclient keeps them, signed (the signature is in the private Jupyter data dir's database),
  *     the HTML written beside the one that ran;
  *   - a failing cell stops its notebook: the result names the cell (its source and what it printed),
  *     the cells after it never run, the notebook is written as far as it ran, with no HTML;
@@ -53,10 +53,10 @@ describe('notebooks executed by the Node Jupyter client', () => {
     expect(good.signed).toBe(true);
     const nb = readNotebook(join(dir, 'good.out.ipynb'));
     expect(nb.cells.map((c) => c.execution_count)).toEqual([1, 2]);
-    // two console.log calls: two stream messages, one output as Jupyter keeps it
-    expect(nb.cells[1].outputs).toEqual([{ output_type: 'stream', name: 'stdout', text: 'x is 42\nsecond line\n' }]);
+    // two console.log calls: two stream messages, two outputs, as nbclient writes them
+    expect(nb.cells[1].outputs).toEqual([{ output_type: 'stream', name: 'stdout', text: 'x is 42\n' }, { output_type: 'stream', name: 'stdout', text: 'second line\n' }]);
     // on disk, as nbformat writes it: the text as a list of lines
-    expect(JSON.parse(readFileSync(join(dir, 'good.out.ipynb'), 'utf8')).cells[1].outputs[0].text).toEqual(['x is 42\n', 'second line\n']);
+    expect(JSON.parse(readFileSync(join(dir, 'good.out.ipynb'), 'utf8')).cells[1].outputs[0].text).toEqual(['x is 42\n']);
     expect(nb.metadata.language_info).toMatchObject({ name: 'typescript' });
     expect(await signatureStored(join(dir, 'data'), notebookSignature(nb, notebookSecret(join(dir, 'data'))))).toBe(true);
     expect(readFileSync(join(dir, 'good.out.html'), 'utf8')).toContain('x is 42');
