@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests: a real headless Chromium and real Jupyter kernels. Run by `npm run test:integration`
-// (part of `npm test`); CI installs chromium and Jupyter (.ci/run). Without them the tests skip with
-// a message saying what to install, except under CI, where they fail.
+// Integration tests: a real headless Chromium and real tslab kernels driven from Node (no Python). Run by
+// `npm run test:integration` (part of `npm test`). Node packages are all they need: the browser is a
+// system one or the one npm installs (kernel-lib/export/browser.ts findChromium), so nothing is skipped.
 export default defineConfig({
   test: {
     include: ['test/browser/**/*.browser.ts'],
