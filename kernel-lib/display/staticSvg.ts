@@ -9,8 +9,13 @@ import { staticRenderer, type StaticRenderer } from '../export/plotly.ts';
 import { RENDER_URL_ENV, remoteRenderer } from '../export/renderServer.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 
-/** How long a kernel's own Chromium stays open after its last figure (milliseconds). */
+/** How long a kernel's own Chromium stays open after its last figure (milliseconds; J2G_RENDERER_IDLE_MS changes it). */
 export const RENDERER_IDLE_MS = 30_000;
+
+function idleMs(): number {
+  const v = Number(process.env.J2G_RENDERER_IDLE_MS);
+  return Number.isFinite(v) && v >= 0 ? v : RENDERER_IDLE_MS;
+}
 
 let shared: Promise<StaticRenderer | null> | null = null;
 let unavailable = INSTALL_CHROMIUM_HINT;
@@ -52,7 +57,7 @@ async function withRenderer<T>(job: (r: StaticRenderer) => Promise<T>): Promise<
         const closing = shared;
         shared = null;
         void closing?.then((c) => c?.close()).catch(() => undefined);
-      }, RENDERER_IDLE_MS);
+      }, idleMs());
       idleTimer.unref();
     }
   }
