@@ -27,8 +27,8 @@ elif [ -n "${J2G_PYTHON:-}" ]; then
   if has_app "$J2G_PYTHON" -m jupyterlab; then app=("$J2G_PYTHON" -m jupyterlab)
   elif has_app "$J2G_PYTHON" -m notebook; then app=("$J2G_PYTHON" -m notebook)
   else echo "npm run lab: J2G_PYTHON=$J2G_PYTHON has neither jupyterlab nor notebook (pip install jupyterlab into it, or unset J2G_PYTHON)" >&2; exit 1; fi
-elif command -v jupyter-lab >/dev/null 2>&1; then app=(jupyter-lab)
-elif command -v jupyter-notebook >/dev/null 2>&1; then app=(jupyter-notebook)
+elif command -v jupyter-lab >/dev/null 2>&1; then app=("$(command -v jupyter-lab)")
+elif command -v jupyter-notebook >/dev/null 2>&1; then app=("$(command -v jupyter-notebook)")
 elif command -v python3 >/dev/null 2>&1 && has_app python3 -m jupyterlab; then app=(python3 -m jupyterlab)
 elif command -v python3 >/dev/null 2>&1 && has_app python3 -m notebook; then app=(python3 -m notebook)
 else

@@ -44,7 +44,7 @@ describe('npm run lab finds the Jupyter a user has', () => {
     const venv = standIns(['jupyter-lab', 'jupyter-notebook']);
     const r = lab({ PATH: `${venv}:${nodeDir}` }, ['--port', '9000']);
     expect(r.code, r.out).toBe(0);
-    expect(r.out).toContain(`npm run lab would run: ${venv}/jupyter-lab --port 9000`.replace(`${venv}/`, ''));
+    expect(r.out).toContain(`npm run lab would run: ${venv}/jupyter-lab --port 9000`);
   });
 
   it('prefers J2G_PYTHON (a conda or pyenv Python) to PATH, with JupyterLab when it has it, else the Notebook', () => {
