@@ -120,6 +120,24 @@ export function storeSignature(dataDir: string, signature: string, now = new Dat
   return run;
 }
 
+/** The (algorithm, signature) rows of `<dataDir>/nbsignatures.db` in the order they were added; [] without a database. */
+export async function signatureRows(dataDir: string): Promise<[string, string][]> {
+  const SQL = await loadSqlJs();
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(join(dataDir, 'nbsignatures.db'));
+  } catch {
+    return [];
+  }
+  const db = new SQL.Database(bytes);
+  try {
+    const r = db.exec('SELECT algorithm, signature FROM nbsignatures ORDER BY id');
+    return r.length ? (r[0].values as [string, string][]) : [];
+  } finally {
+    db.close();
+  }
+}
+
 /** Whether `signature` is recorded in `<dataDir>/nbsignatures.db` (nbformat's check_signature). */
 export async function signatureStored(dataDir: string, signature: string): Promise<boolean> {
   const SQL = await loadSqlJs();

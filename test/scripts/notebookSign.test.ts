@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jupyterDataDir, notebookFileText, notebookSignature, pySplitLines, pythonNumberText, readNotebook, signatureStored, storeSignature } from '../../scripts/notebooks/index.ts';
+import { jupyterDataDir, notebookFileText, notebookSignature, pySplitLines, pythonNumberText, readNotebook, signatureRows, signatureStored, storeSignature } from '../../scripts/notebooks/index.ts';
 
 const FIXTURE = new URL('./fixtures/sign/', import.meta.url).pathname;
 const PY_SIGNATURE = readFileSync(join(FIXTURE, 'signature.txt'), 'utf8').trim();
@@ -58,10 +58,7 @@ describe('the signature database', () => {
     expect(await signatureStored(dir, PY_SIGNATURE)).toBe(true);
     // stored again: still one row (last_seen refreshed), as nbformat does
     await storeSignature(dir, 'f'.repeat(64));
-    const initSqlJs = (await import('sql.js')).default as unknown as (o: object) => Promise<{ Database: new (b: Uint8Array) => { exec(s: string): { values: unknown[][] }[] } }>;
-    const SQL = await initSqlJs({ locateFile: (f: string) => join(new URL('../../node_modules/sql.js/dist/', import.meta.url).pathname, f) });
-    const rows = new SQL.Database(readFileSync(join(dir, 'nbsignatures.db'))).exec("SELECT algorithm, signature FROM nbsignatures ORDER BY id")[0].values;
-    expect(rows).toEqual([['sha256', PY_SIGNATURE], ['sha256', 'f'.repeat(64)]]);
+    expect(await signatureRows(dir)).toEqual([['sha256', PY_SIGNATURE], ['sha256', 'f'.repeat(64)]]);
   });
 
   it('creates the database with nbformat\'s table where there is none', async () => {
