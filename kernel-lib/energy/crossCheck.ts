@@ -5,8 +5,8 @@
  * they disagree is a measurement of the meter error the robustness tables otherwise assume.
  *
  * Formula, per run i and GPU g: E_c = sum of the counter series' segment energies over the segments i
- * runs in, E_p the same for the power series; rel_i = max over g of |E_p - E_c| / E_c (null when no GPU
- * has E_c > 0 in the window). Coverage_i = min over g of the share of the window that both series'
+ * runs in, E_p the same for the power series; rel_i = (E_p - E_c) / E_c of the GPU where it is largest in
+ * size (signed: a power series reading high is positive; null when no GPU has E_c > 0 in the window). Coverage_i = min over g of the share of the window that both series'
  * samples span: (min(end, last_c, last_p) - max(start, first_c, first_p)) / (end - start), clipped to
  * [0, 1] (0 for a window of no time).
  * Units: rel and coverage are fractions; energies J, times trace seconds.
@@ -19,6 +19,7 @@
  * power doubles at its start (DP = P). A run shorter than 20 s can exceed 10% without a faulty meter, so
  * its coverage and window are written beside the flag, never hidden.
  *
+ * A run is flagged when |rel| > the tolerance.
  * Example: a run of 10 s, counter 7500 J, power series 8250 J => rel 0.1 (not flagged: 0.1 is not > 0.1)
  */
 import type { SegmentEnergy } from './segmentEnergy.ts';
@@ -29,7 +30,7 @@ import type { Window } from './types.ts';
 export const CROSSCHECK_TOLERANCE = 0.1;
 
 export interface RunCrossCheck {
-  /** max over GPUs of |E_power - E_counter| / E_counter in the window; null when no counter energy */
+  /** (E_power - E_counter) / E_counter of the GPU where it is largest in size; null when no counter energy */
   rel: number | null;
   /** min over GPUs of the share of the window both series' samples span */
   coverage: number;
@@ -46,8 +47,8 @@ export function crossCheck(tl: Timeline, runs: readonly Window[], pairs: readonl
       const cov = len > 0 ? Math.min(1, Math.max(0, span / len)) : 0;
       out[i].coverage = Math.min(out[i].coverage, cov);
       if (ec[i] > 0) {
-        const rel = Math.abs(ep[i] - ec[i]) / ec[i];
-        out[i].rel = out[i].rel === null ? rel : Math.max(out[i].rel!, rel);
+        const rel = (ep[i] - ec[i]) / ec[i];
+        if (out[i].rel === null || Math.abs(rel) > Math.abs(out[i].rel!)) out[i].rel = rel;
       }
     });
   }

@@ -83,7 +83,7 @@ export interface EnergySummary {
   /** `power-log --stand-in`: the devices were stand-ins (no GPU was measured) */
   stand_in?: string;
   /** two meters of one GPU (counter and power series) compared per run; null when no GPU had both */
-  cross_check: { pairs: { device: string; counter: string; power: string }[]; tolerance: number; flagged_runs: number; max_rel: number | null } | null;
+  cross_check: { pairs: { device: string; counter: string; power: string }[]; tolerance: number; flagged_runs: number; max_abs_rel: number | null } | null;
 }
 
 export interface EnergyRuns {
@@ -273,7 +273,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     return p && c.samples >= 2 && p.samples >= 2 ? [{ counter: c, power: p }] : [];
   });
   const checks = pairs.length ? crossCheck(tl, runs, pairs.map((x) => [x.counter.seg, x.power.seg] as const)) : null;
-  if (checks) checks.forEach((c, i) => { if (c.rel !== null && c.rel > tolerance) reasons[i].add('meter-disagreement'); });
+  if (checks) checks.forEach((c, i) => { if (c.rel !== null && Math.abs(c.rel) > tolerance) reasons[i].add('meter-disagreement'); });
   if (manifest.stand_in) warn(`${dir}: STAND-IN devices, no real GPU was measured (${manifest.stand_in}): every energy here is made up`);
 
   const withMeta = (['task_id', 'system', 'attempt'] as const).filter((c) => runs.some((r) => r.attrs[c] !== ''));
@@ -355,8 +355,8 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     cross_check: checks ? {
       pairs: pairs.map((x) => ({ device: x.counter.device, counter: SERIES_WORDS[x.counter.source], power: SERIES_WORDS[x.power.source] })),
       tolerance,
-      flagged_runs: checks.filter((c) => c.rel !== null && c.rel > tolerance).length,
-      max_rel: checks.reduce<number | null>((m, c) => (c.rel === null ? m : m === null ? c.rel : Math.max(m, c.rel)), null),
+      flagged_runs: checks.filter((c) => c.rel !== null && Math.abs(c.rel) > tolerance).length,
+      max_abs_rel: checks.reduce<number | null>((m, c) => (c.rel === null ? m : Math.max(m ?? 0, Math.abs(c.rel))), null),
     } : null,
   };
   return { columns, rows, summary };
