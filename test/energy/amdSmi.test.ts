@@ -159,23 +159,38 @@ describe('power-log with AMD SMI (stand-in MI350X)', () => {
     const base = tmp();
     const trace = join(base, 'trace');
     // the socket power reads 900 W where the counter accumulates 750 W: +20%
-    expect((await sh([LOGGER, 'wrap', '--out', trace, '--interval-ms', '50', '--', 'sh', batch(base, ['a-t1', 'a-t2'])], env({ FAKE_AMDSMI_POWER_SERIES_OFFSET_W: '150' }))).code).toBe(0);
+    expect((await sh([LOGGER, 'wrap', '--out', trace, '--interval-ms', '50', '--', 'sh', batch(base, ['a-t1', 'a-t2', 'a-t3', 'a-t4'])], env({ FAKE_AMDSMI_POWER_SERIES_OFFSET_W: '150' }))).code).toBe(0);
     const { rows: got, summary } = energyRuns(trace);
     for (const r of got) {
       expect(Number(r.meter_disagreement_rel)).toBeCloseTo(0.2, 2);
       expect(r.validity).toBe('meter-disagreement');
     }
-    expect(summary.cross_check).toMatchObject({ tolerance: 0.1, flagged_runs: 2 });
+    expect(summary.cross_check).toMatchObject({ tolerance: 0.1, flagged_runs: 4 });
     // the counter stays the primary series: energy_mj is the counter's
     expect(Number(got[0].energy_mj) * 1e6 / (Number(got[0].ai_hours) * 3600)).toBeCloseTo(750, -1);
     const out = join(base, 'ds');
     mkdirSync(out);
     cpSync('data/examples/my-batch/dataset', out, { recursive: true });
-    expect((await j2g(['energy', '--trace', trace, '--out', join(base, 'runs-a.csv')])).code).toBe(0);
+    expect((await j2g(['energy', '--trace', trace, '--out', join(base, 'runs-a.csv'), '--rate', '63.296'])).code).toBe(0);
     expect((await j2g(['import', 'zeus', '--from', 'data/examples/my-batch/zeus.csv', '--map', 'data/examples/my-batch/map.csv', '--rate', '36', '--out', join(base, 'runs-b.csv')])).code).toBe(0);
     expect((await j2g(['assemble', '--runs', join(base, 'runs-a.csv'), '--runs', join(base, 'runs-b.csv'), '--out', join(out, 'runs.csv')])).code).toBe(0);
     const v = await j2g(['validate', '--data', out]);
-    expect(v.stdout).toContain('validity flags: sysA: 2 of 2 runs flagged (meter-disagreement 2)');
-    expect(v.stdout).toMatch(/meter cross-check: sysA: 2 of 2 runs over the 10% tolerance \(a-t1 \+0\.2\d+, a-t2 \+0\.2\d+\)/);
+    expect(v.code, v.stderr).toBe(0);
+    expect(v.stdout).toContain('validity flags: sysA: 4 of 4 runs flagged (meter-disagreement 4)');
+    expect(v.stdout).toMatch(/meter cross-check: sysA: 4 of 4 cross-checked runs over the 10% tolerance \(a-t1 \+0\.2\d\d, a-t2 \+0\.2\d\d, a-t3 \+0\.2\d\d, a-t4 \+0\.2\d\d\); largest \|disagreement\| 0\.2\d\d/);
+    // --noise meter:trace sizes the meter error from these four runs (sd of d / sqrt 2, |mean d| / sqrt 2)
+    const d = rows(join(out, 'runs.csv')).map((r) => r[readFileSync(join(out, 'runs.csv'), 'utf8').split('\n')[0].split(',').indexOf('meter_disagreement_rel')]).filter((x) => x !== '' && x !== undefined).map(Number);
+    expect(d).toHaveLength(4);
+    const mean = d.reduce((a, x) => a + x, 0) / 4, sd = Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / 3);
+    const t = await j2g(['tables', '--data', out, '--out', join(base, 'tables'), '--draws', '200', '--noise', 'meter:trace']);
+    expect(t.code, t.stderr).toBe(0);
+    const scenario = JSON.parse(readFileSync(join(base, 'tables', 'scenario.json'), 'utf8'));
+    expect(scenario.noise.meter.eps).toBeCloseTo(sd / Math.SQRT2, 5);
+    expect(scenario.noise.meter.beta).toBeCloseTo(Math.abs(mean) / Math.SQRT2, 5);
+    expect(t.stderr).toContain('--noise meter:trace: eps ');
+    // a dataset without cross-checked runs: refused, with the reason
+    const none = await j2g(['tables', '--data', 'data/recorded/synthetic-small', '--out', join(base, 't2'), '--noise', 'meter:trace']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('--noise meter:trace: dataset data/recorded/synthetic-small has no run with a meter cross-check');
   }, 90_000);
 });
