@@ -21,6 +21,7 @@ flushed per line, so that `kill -9` loses at most the record being written.
   power-log-helper.py mark DIR KIND ID TAIL    append "MONO,WALL,KIND,ID,TAIL" to DIR/marks.csv under a lock
                                                on the one descriptor through which it also checks that a
                                                *-start's id has not had its window (exit 2 if it has)
+  power-log-helper.py locked DIR COMMAND ...   exec COMMAND holding an exclusive flock on directory DIR (one stop at a time)
   power-log-helper.py run COMMAND ...          exec COMMAND with SIGINT and SIGQUIT back to their defaults
                                                (sh starts a background job with them ignored)
   power-log-helper.py nvml-probe [--gpus L]    print one JSON object: NVML energy counter present/absent/denied
@@ -138,7 +139,10 @@ def cmd_file(op, args):
     data = sys.stdin.buffer.read()
     if op == "append":
         fd = open_checked(dirfd, path, name, os.O_WRONLY | os.O_APPEND)
-        write_all(fd, data)
+        try:
+            write_all(fd, data)
+        except OSError as e:
+            raise Refused("cannot append to %s/%s: %s" % (path, name, e.strerror))
         return
     if op == "create":
         target, tmp = name, name
@@ -152,11 +156,18 @@ def cmd_file(op, args):
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=dirfd)
     except OSError as e:
         raise Refused("cannot create %s/%s: %s (it must not exist yet)" % (path, tmp, e.strerror))
-    write_all(fd, data)
-    os.fsync(fd)
-    os.close(fd)
-    if tmp != target:
-        os.rename(tmp, target, src_dir_fd=dirfd, dst_dir_fd=dirfd)  # replaces a link by the file, never writes through it
+    try:
+        write_all(fd, data)
+        os.fsync(fd)
+        os.close(fd)
+        if tmp != target:
+            os.rename(tmp, target, src_dir_fd=dirfd, dst_dir_fd=dirfd)  # replaces a link by the file, never writes through it
+    except OSError as e:  # a full disk (ENOSPC), a file size limit (EFBIG): nothing half-written is left
+        try:
+            os.unlink(tmp, dir_fd=dirfd)  # the file this call created (O_EXCL), by the directory handle
+        except OSError:
+            pass
+        raise Refused("cannot write %s/%s: %s; %s is left as it was" % (path, target, e.strerror, target if tmp != target else "nothing"))
 
 
 def cmd_json_ok():
@@ -211,6 +222,19 @@ def cmd_stamp(args):
         if errors is not None:
             text = re.sub(r'[\x00-\x1f\x7f",]', " ", raw.strip())[:500]
             write_all(errors, ("%d,%d,%s\n" % (m, w, text)).encode("utf-8", "replace"))
+
+
+def cmd_locked(args):
+    """Hold an exclusive flock on the directory DIR (its handle, never a name inside it) and exec COMMAND
+    with the locked descriptor inherited, so that the lock lasts as long as COMMAND runs."""
+    dirfd = open_dir(args[0])
+    fcntl.flock(dirfd, fcntl.LOCK_EX)
+    os.set_inheritable(dirfd, True)
+    try:
+        os.execvp(args[1], args[1:])
+    except OSError as e:
+        sys.stderr.write("power-log: cannot run %s: %s\n" % (args[1], e.strerror))
+        return 126
 
 
 def cmd_run(args):
@@ -440,6 +464,12 @@ def main(argv):
         cmd_stamp(args)
     elif cmd == "run":
         return cmd_run(args)
+    elif cmd == "locked":
+        try:
+            return cmd_locked(args)
+        except Refused as e:
+            sys.stderr.write("power-log: %s\n" % e)
+            return 2
     elif cmd in ("read", "append", "create", "replace"):
         try:
             cmd_file(cmd, args)
