@@ -203,8 +203,21 @@ def cmd_mark(args):
 
 
 def cmd_stamp(args):
-    # Opened here, after start-up, so that the writer of a FIFO waits for us instead of queueing lines.
-    src = open(args[0], "r", errors="replace")
+    # Opened here, after start-up, so that the writer of a FIFO waits for us instead of queueing lines;
+    # relative to the trace folder's handle, never through a link, and only our own FIFO (a link or a
+    # file put in its place is refused, not read into smi-errors.csv)
+    folder, name = os.path.split(args[0])
+    dirfd = open_dir(folder)
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dirfd)
+    except OSError as e:
+        sys.stderr.write("power-log: cannot open %s: %s (a symbolic link is never followed)\n" % (args[0], e.strerror))
+        return 2
+    st = os.fstat(fd)
+    if not stat.S_ISFIFO(st.st_mode) or st.st_uid != os.geteuid():
+        sys.stderr.write("power-log: %s is not the FIFO power-log made (a file or another user's); not read\n" % args[0])
+        return 2
+    src = os.fdopen(fd, "r", errors="replace")
     devices = [d for d in (opt(args, "--devices") or "").split(",") if d]
     errors = int(opt(args, "--errors-fd")) if opt(args, "--errors-fd") else None
     for raw in src:
@@ -461,7 +474,11 @@ def main(argv):
     if cmd == "now":
         cmd_now()
     elif cmd == "stamp":
-        cmd_stamp(args)
+        try:
+            return cmd_stamp(args)
+        except Refused as e:
+            sys.stderr.write("power-log: %s\n" % e)
+            return 2
     elif cmd == "run":
         return cmd_run(args)
     elif cmd == "locked":

@@ -12,7 +12,7 @@
  * the sizes of ONE meter's error, which `--noise meter:EPS:BETA` applies to the runs' energy.
  * Units: fractions (0.05 = 5%). Domain: at least two runs with a value; otherwise a J2GError says why.
  *
- * @example meterErrorFromDisagreements([0.1, 0.3]) // => { eps: 0.1, beta: 0.1414..., runs: 2 }
+ * @example meterErrorFromDisagreements([0.1, 0.3]) // => { eps: 0.1, beta: 0.141421, runs: 2 }
  */
 import { J2GError } from '../errors.ts';
 

@@ -110,7 +110,7 @@ export function noiseText(n: Noise): string {
  * lognormal's moments), so the mean energy is unchanged and sd keeps its meaning, a relative SD.
  * Units: sd a fraction (0.05 = 5%), z dimensionless. Domain: sd >= 0 finite; sd = 0 gives 1 exactly.
  * @example meterFactor(0, 0) // => 1
- * @example meterFactor(1, 0.2) // => exp(s - s^2/2) with s = sqrt(ln 1.04): 1.2014...
+ * @example meterFactor(1, 0.2) // => 1.195341 (exp(s - s^2 / 2), s = sqrt(ln 1.04))
  */
 export function meterFactor(z: number, sd: number): number {
   if (sd === 0) return 1;
