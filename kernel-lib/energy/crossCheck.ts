@@ -12,8 +12,8 @@
  * Units: rel and coverage are fractions; energies J, times trace seconds.
  *
  * Tolerance: CROSSCHECK_TOLERANCE = 0.10, the sum of two documented effects. (a) nvidia-smi's power.draw
- * is "accurate to within +/- 5 watts" (nvidia-smi(1)), at most 5% of a loaded GPU's 100 W or more; AMD's
- * socket power and counter come from the same SMU, so this bounds it too. (b) power.draw is a 1-second
+ * is "accurate to within +/- 5 watts" (nvidia-smi(1)), at most 5% of a loaded GPU's 100 W or more (AMD
+ * SMI documents no accuracy for current_socket_power: the same tolerance is applied). (b) power.draw is a 1-second
  * average on Hopper and later and a sampled series steps between samples, so a change of power DP moves
  * at most DP x 1 s of energy across a window edge: at most 5% of a run of 20 s or longer even when the
  * power doubles at its start (DP = P). A run shorter than 20 s can exceed 10% without a faulty meter, so
