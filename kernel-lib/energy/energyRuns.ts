@@ -274,7 +274,10 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   });
   const checks = pairs.length ? crossCheck(tl, runs, pairs.map((x) => [x.counter.seg, x.power.seg] as const)) : null;
   if (checks) checks.forEach((c, i) => { if (c.rel !== null && Math.abs(c.rel) > tolerance) reasons[i].add('meter-disagreement'); });
-  if (manifest.stand_in) warn(`${dir}: STAND-IN devices, no real GPU was measured (${manifest.stand_in}): every energy here is made up`);
+  if (manifest.stand_in) {
+    warn(`${dir}: STAND-IN devices, no real GPU was measured (${manifest.stand_in}): every energy here is made up; every run is flagged stand-in`);
+    for (const r of reasons) r.add('stand-in'); // so that validate, tables and the datasheet say it of every run downstream
+  }
 
   const withMeta = (['task_id', 'system', 'attempt'] as const).filter((c) => runs.some((r) => r.attrs[c] !== ''));
   const rates = opts.sensitivityRatesUSDPerHour ?? [];
