@@ -158,7 +158,7 @@ describe('power-log without any energy source', () => {
     expect((await log(['stop', '--out', dir], e)).code).toBe(0);
   }, 30000);
 
-  it('--stand-in nvidia: a one-line notice at start and stop and "stand_in" in manifest.json (j2g energy's notice and flag: test/cli/walkthrough.test.ts)', async () => {
+  it('--stand-in nvidia: a one-line notice at start and stop and "stand_in" in manifest.json (the notice and flag of j2g energy: test/cli/walkthrough.test.ts)', async () => {
     const dir = join(root(), 'trace');
     const e = env({ POWER_LOG_NVIDIA_SMI: '/nonexistent/nvidia-smi' });
     const s = await log(['start', '--out', dir, '--interval-ms', '50', '--stand-in', 'nvidia'], e);
