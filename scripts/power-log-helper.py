@@ -21,11 +21,18 @@ flushed per line, so that `kill -9` loses at most the record being written.
   power-log-helper.py mark DIR KIND ID TAIL    append "MONO,WALL,KIND,ID,TAIL" to DIR/marks.csv under a lock
                                                on the one descriptor through which it also checks that a
                                                *-start's id has not had its window (exit 2 if it has)
+  power-log-helper.py locked DIR COMMAND ...   exec COMMAND holding an exclusive flock on directory DIR (one stop at a time)
   power-log-helper.py run COMMAND ...          exec COMMAND with SIGINT and SIGQUIT back to their defaults
                                                (sh starts a background job with them ignored)
   power-log-helper.py nvml-probe [--gpus L]    print one JSON object: NVML energy counter present/absent/denied
   power-log-helper.py nvml --interval-ms N [--gpus L]
                                                append "mono_ns,wall_ns,GPU-uuid,energy_millijoule" lines to stdout
+  power-log-helper.py amd-probe [--gpus L]     print one JSON object: AMD SMI energy counter present/absent/denied
+  power-log-helper.py amd --interval-ms N [--gpus L] --power-fd FD
+                                               append "mono_ns,wall_ns,UUID,energy_ticks" lines to stdout
+                                               (amdsmi_get_energy_count's accumulator) and "mono_ns,wall_ns,
+                                               UUID,power_w" (amdsmi_get_power_info current_socket_power)
+                                               to descriptor FD
   power-log-helper.py rapl --interval-ms N LABEL=PATH ...
                                                append "mono_ns,wall_ns,LABEL,energy_uj" lines to stdout
 """
@@ -132,7 +139,10 @@ def cmd_file(op, args):
     data = sys.stdin.buffer.read()
     if op == "append":
         fd = open_checked(dirfd, path, name, os.O_WRONLY | os.O_APPEND)
-        write_all(fd, data)
+        try:
+            write_all(fd, data)
+        except OSError as e:
+            raise Refused("cannot append to %s/%s: %s" % (path, name, e.strerror))
         return
     if op == "create":
         target, tmp = name, name
@@ -146,11 +156,18 @@ def cmd_file(op, args):
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644, dir_fd=dirfd)
     except OSError as e:
         raise Refused("cannot create %s/%s: %s (it must not exist yet)" % (path, tmp, e.strerror))
-    write_all(fd, data)
-    os.fsync(fd)
-    os.close(fd)
-    if tmp != target:
-        os.rename(tmp, target, src_dir_fd=dirfd, dst_dir_fd=dirfd)  # replaces a link by the file, never writes through it
+    try:
+        write_all(fd, data)
+        os.fsync(fd)
+        os.close(fd)
+        if tmp != target:
+            os.rename(tmp, target, src_dir_fd=dirfd, dst_dir_fd=dirfd)  # replaces a link by the file, never writes through it
+    except OSError as e:  # a full disk (ENOSPC), a file size limit (EFBIG): nothing half-written is left
+        try:
+            os.unlink(tmp, dir_fd=dirfd)  # the file this call created (O_EXCL), by the directory handle
+        except OSError:
+            pass
+        raise Refused("cannot write %s/%s: %s; %s is left as it was" % (path, target, e.strerror, target if tmp != target else "nothing"))
 
 
 def cmd_json_ok():
@@ -186,8 +203,21 @@ def cmd_mark(args):
 
 
 def cmd_stamp(args):
-    # Opened here, after start-up, so that the writer of a FIFO waits for us instead of queueing lines.
-    src = open(args[0], "r", errors="replace")
+    # Opened here, after start-up, so that the writer of a FIFO waits for us instead of queueing lines;
+    # relative to the trace folder's handle, never through a link, and only our own FIFO (a link or a
+    # file put in its place is refused, not read into smi-errors.csv)
+    folder, name = os.path.split(args[0])
+    dirfd = open_dir(folder)
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dirfd)
+    except OSError as e:
+        sys.stderr.write("power-log: cannot open %s: %s (a symbolic link is never followed)\n" % (args[0], e.strerror))
+        return 2
+    st = os.fstat(fd)
+    if not stat.S_ISFIFO(st.st_mode) or st.st_uid != os.geteuid():
+        sys.stderr.write("power-log: %s is not the FIFO power-log made (a file or another user's); not read\n" % args[0])
+        return 2
+    src = os.fdopen(fd, "r", errors="replace")
     devices = [d for d in (opt(args, "--devices") or "").split(",") if d]
     errors = int(opt(args, "--errors-fd")) if opt(args, "--errors-fd") else None
     for raw in src:
@@ -205,6 +235,19 @@ def cmd_stamp(args):
         if errors is not None:
             text = re.sub(r'[\x00-\x1f\x7f",]', " ", raw.strip())[:500]
             write_all(errors, ("%d,%d,%s\n" % (m, w, text)).encode("utf-8", "replace"))
+
+
+def cmd_locked(args):
+    """Hold an exclusive flock on the directory DIR (its handle, never a name inside it) and exec COMMAND
+    with the locked descriptor inherited, so that the lock lasts as long as COMMAND runs."""
+    dirfd = open_dir(args[0])
+    fcntl.flock(dirfd, fcntl.LOCK_EX)
+    os.set_inheritable(dirfd, True)
+    try:
+        os.execvp(args[1], args[1:])
+    except OSError as e:
+        sys.stderr.write("power-log: cannot run %s: %s\n" % (args[1], e.strerror))
+        return 126
 
 
 def cmd_run(args):
@@ -322,6 +365,103 @@ def cmd_rapl(args):
         time.sleep(max(0.0, nxt - time.monotonic()))
 
 
+# ---------------------------------------------------------------- AMD SMI
+# The AMD SMI Python library (amd_smi_lib, ROCm 6.4 documentation "AMD SMI Python API reference"):
+# amdsmi_get_energy_count(handle) -> energy_accumulator (uint64 ticks "since last restart/gpu reset"),
+# counter_resolution (uJ per tick), timestamp; amdsmi_get_power_info(handle) -> current_socket_power (W).
+# POWER_LOG_AMDSMI_PATH: the directory holding the `amdsmi` package (default /opt/rocm/share/amd_smi,
+# where ROCm installs it); POWER_LOG_AMD_COUNTER_BITS: the accumulator's width (default 64, the API's
+# uint64; firmware with a narrower accumulator wraps sooner, and the manifest must say so).
+AMD_API = "amdsmi_get_energy_count (AMD SMI Python API, amd_smi_lib for ROCm 6.4)"
+
+
+def amd_lib():
+    path = os.environ.get("POWER_LOG_AMDSMI_PATH") or "/opt/rocm/share/amd_smi"
+    sys.path.insert(0, path)
+    try:
+        import amdsmi  # noqa: E402  (found on the path just given)
+    except ImportError as e:
+        raise RuntimeError("absent", "cannot import amdsmi from %s (%s)" % (path, e))
+    try:
+        amdsmi.amdsmi_init()
+    except Exception as e:  # AmdSmiLibraryException: no driver, no permission
+        text = " ".join(str(e).split())
+        raise RuntimeError("denied" if "ermission" in text else "absent", "amdsmi_init: %s" % text)
+    return amdsmi
+
+
+def amd_handles(lib, gpus):
+    handles = lib.amdsmi_get_processor_handles()
+    if not handles:
+        raise RuntimeError("absent", "AMD SMI reports no GPU")
+    picked = []
+    for i in (gpus if gpus is not None else range(len(handles))):
+        if i >= len(handles):
+            raise RuntimeError("absent", "--gpus %d: no such AMD GPU (AMD SMI lists %d: 0 to %d)" % (i, len(handles), len(handles) - 1))
+        picked.append((i, str(lib.amdsmi_get_gpu_device_uuid(handles[i])), handles[i]))
+    return picked
+
+
+def amd_counter_bits():
+    v = os.environ.get("POWER_LOG_AMD_COUNTER_BITS") or "64"
+    if not re.match(r"^[0-9]+$", v) or not 8 <= int(v) <= 64:
+        raise RuntimeError("absent", "POWER_LOG_AMD_COUNTER_BITS=%s: expected an integer from 8 to 64" % v)
+    return int(v)
+
+
+def cmd_amd_probe(args):
+    try:
+        bits = amd_counter_bits()
+        lib = amd_lib()
+        gpus = []
+        for i, uuid, h in amd_handles(lib, parse_gpus(args)):
+            try:
+                e = lib.amdsmi_get_energy_count(h)
+                p = lib.amdsmi_get_power_info(h)
+            except Exception as x:
+                raise RuntimeError("absent", "GPU %d: %s" % (i, " ".join(str(x).split())))
+            res = float(e["counter_resolution"])
+            if not (res > 0) or "energy_accumulator" not in e:
+                raise RuntimeError("absent", "GPU %d: amdsmi_get_energy_count gave no energy_accumulator with a positive counter_resolution (ROCm before 6.4 calls it power: upgrade amd_smi_lib)" % i)
+            try:
+                name = str(lib.amdsmi_get_gpu_asic_info(h).get("market_name", ""))
+            except Exception:
+                name = ""
+            gpus.append({"index": i, "uuid": uuid, "name": re.sub(r"[^ -~]", "?", name), "counter_resolution_uj": res,
+                         "counter_bits": bits, "power_field": "current_socket_power" if "current_socket_power" in p else "average_socket_power"})
+        out(json.dumps({"status": "present", "file": "amdsmi.csv", "unit": "counter ticks (x counter_resolution_uj = uJ)",
+                        "power_file": "amdsmi-power.csv", "power_unit": "W", "api": AMD_API, "gpus": gpus}))
+    except RuntimeError as e:
+        out(json.dumps({"status": e.args[0], "reason": e.args[1]}))
+
+
+def cmd_amd(args):
+    dt = interval_s(args)
+    power_fd = int(opt(args, "--power-fd"))
+    lib = amd_lib()
+    hs = amd_handles(lib, parse_gpus(args))
+    nxt = time.monotonic()
+    while True:
+        for i, uuid, h in hs:
+            try:
+                e = str(int(lib.amdsmi_get_energy_count(h)["energy_accumulator"]))
+            except Exception as x:
+                e = "NA"  # recorded, never skipped: ingestion counts it as a missing sample
+                sys.stderr.write("power-log: amd_smi GPU %d: %s\n" % (i, " ".join(str(x).split())))
+            m, w = now()
+            out("%d,%d,%s,%s" % (m, w, uuid, e))
+            try:
+                info = lib.amdsmi_get_power_info(h)
+                p = info.get("current_socket_power", info.get("average_socket_power"))
+                p = "%s" % float(p) if isinstance(p, (int, float)) else "NA"
+            except Exception:
+                p = "NA"
+            m, w = now()
+            write_all(power_fd, ("%d,%d,%s,%s\n" % (m, w, uuid, p)).encode())
+        nxt += dt
+        time.sleep(max(0.0, nxt - time.monotonic()))
+
+
 def main(argv):
     signal.signal(signal.SIGTERM, stop_quietly)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -334,9 +474,19 @@ def main(argv):
     if cmd == "now":
         cmd_now()
     elif cmd == "stamp":
-        cmd_stamp(args)
+        try:
+            return cmd_stamp(args)
+        except Refused as e:
+            sys.stderr.write("power-log: %s\n" % e)
+            return 2
     elif cmd == "run":
         return cmd_run(args)
+    elif cmd == "locked":
+        try:
+            return cmd_locked(args)
+        except Refused as e:
+            sys.stderr.write("power-log: %s\n" % e)
+            return 2
     elif cmd in ("read", "append", "create", "replace"):
         try:
             cmd_file(cmd, args)
@@ -357,6 +507,10 @@ def main(argv):
         cmd_nvml(args)
     elif cmd == "rapl":
         cmd_rapl(args)
+    elif cmd == "amd-probe":
+        cmd_amd_probe(args)
+    elif cmd == "amd":
+        cmd_amd(args)
     else:
         sys.stderr.write("power-log-helper: unknown command %s\n" % cmd)
         return 2

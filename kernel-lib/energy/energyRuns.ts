@@ -16,7 +16,8 @@ import { allocateNodeTime } from './allocateNodeTime.ts';
 import { attributeEnergy, servedRuns, type IdlePolicy } from './attributeEnergy.ts';
 import { costAtRateUSD, executionCostUSD } from './executionCost.ts';
 import { idlePowerFromWindowsW, incrementalEnergyJ } from './incrementalEnergy.ts';
-import { integrateTrace, type IntegratedTrace } from './integrateTrace.ts';
+import { integrateTrace, POWER_OF, type IntegratedTrace, type SourceName } from './integrateTrace.ts';
+import { crossCheck, CROSSCHECK_TOLERANCE } from './crossCheck.ts';
 import { ipwEnergyJ } from './ipwEnergy.ts';
 import { closeOpenWindows, markWindows } from './markWindows.ts';
 import { resourceEnergyJ } from './resourceEnergy.ts';
@@ -36,6 +37,8 @@ export interface EnergyOptions {
   raplCeilingW?: number;
   /** GPU power ceiling, W: samples or counter steps above it are implausible (flagged, not used); default 2000 */
   gpuCeilingW?: number;
+  /** relative disagreement of a GPU's two meters above which a run is flagged meter-disagreement (default CROSSCHECK_TOLERANCE) */
+  crossCheckTolerance?: number;
   /** node idle power, W; default measured over marked idle windows, else no incremental column */
   idlePowerW?: number | null;
   /**
@@ -77,6 +80,10 @@ export interface EnergySummary {
   execution_window_s: number;
   gap_limit_s: number;
   invalid_runs: number;
+  /** `power-log --stand-in`: the devices were stand-ins (no GPU was measured) */
+  stand_in?: string;
+  /** two meters of one GPU (counter and power series) compared per run; null when no GPU had both */
+  cross_check: { pairs: { device: string; counter: string; power: string }[]; tolerance: number; flagged_runs: number; max_abs_rel: number | null } | null;
 }
 
 export interface EnergyRuns {
@@ -90,6 +97,11 @@ const H = (s: number) => (s / 3600).toFixed(9);
 const USD = (x: number) => x.toFixed(6);
 
 const FLAG_CODES = Object.entries(FLAG) as [ReasonCode, number][];
+
+const SERIES_WORDS: Record<SourceName, string> = {
+  nvml: 'nvml energy counter', smi: 'nvidia-smi power.draw', rapl: 'rapl energy counter',
+  amd: 'amd-smi energy counter', amdpower: 'amd-smi socket power',
+};
 
 export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   const policy = opts.idlePolicy ?? 'exclude';
@@ -154,7 +166,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   const ipw = ipwEnergyJ(tl, segTotalJ, runs.length);
   // resource-proportional: GPU index -> its primary series
   const uuidToIndex = new Map<string, number>();
-  for (const g of [...(manifest.sources.nvml.gpus ?? []), ...(manifest.sources.nvidia_smi.gpus ?? [])]) uuidToIndex.set(g.uuid, Number(g.index));
+  for (const g of [...(manifest.sources.nvml.gpus ?? []), ...(manifest.sources.nvidia_smi.gpus ?? []), ...(manifest.sources.amd_smi?.gpus ?? [])]) uuidToIndex.set(g.uuid, Number(g.index));
   const gpuSegJ = new Map<number, Float64Array>();
   let resourceOk = true;
   for (const s of primary.filter((p) => p.component === 'gpu')) {
@@ -224,7 +236,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   const deadAt: EnergySummary['dead_samplers'] = [];
   for (const d of dead) {
     // noticed at mono_ns; its last sample may be earlier (the notice takes a moment)
-    const src = d.source === 'nvidia_smi' ? 'smi' : d.source;
+    const src = d.source === 'nvidia_smi' ? 'smi' : d.source === 'amd_smi' ? 'amd' : d.source;
     const lastS = maxOf(integ.series.filter((x) => x.source === src).map((x) => x.seg.lastS));
     const atS = d.mono_ns === undefined ? null : Math.min((d.mono_ns - originNs) / 1e9, lastS);
     warn(`${dir}: the ${d.source} sampler exited before stop${d.exit_status === undefined ? '' : ` (status ${d.exit_status})`}${atS === null ? '' : ` at ${atS.toFixed(3)} s`}; runs not over by then are flagged sampler-died`);
@@ -236,6 +248,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
   const listedGpus = [
     ...(manifest.sources.nvml.status === 'present' ? manifest.sources.nvml.gpus ?? [] : []),
     ...(manifest.sources.nvidia_smi.status === 'present' ? manifest.sources.nvidia_smi.gpus ?? [] : []),
+    ...(manifest.sources.amd_smi?.status === 'present' ? manifest.sources.amd_smi.gpus ?? [] : []),
   ].map((g) => g.uuid);
   const listedZones = manifest.sources.rapl.status === 'present' ? (manifest.sources.rapl.zones ?? []).map((z) => z.label) : [];
   const uncovered = [...new Set([...listedGpus, ...listedZones])].filter((d) => !measured.has(d));
@@ -252,6 +265,20 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     else if (primary.some((s) => s.seg.firstS > r.startS || s.seg.lastS < r.endS)) reasons[i].add('unbracketed');
   });
 
+  // two meters of one GPU in each run's window: the counter and the power series (eq. 2.3 either way)
+  const tolerance = opts.crossCheckTolerance ?? CROSSCHECK_TOLERANCE;
+  const pairs = integ.series.flatMap((c) => {
+    const powerSource = POWER_OF[c.source as SourceName];
+    const p = powerSource && integ.series.find((x) => x.source === powerSource && x.device === c.device);
+    return p && c.samples >= 2 && p.samples >= 2 ? [{ counter: c, power: p }] : [];
+  });
+  const checks = pairs.length ? crossCheck(tl, runs, pairs.map((x) => [x.counter.seg, x.power.seg] as const)) : null;
+  if (checks) checks.forEach((c, i) => { if (c.rel !== null && Math.abs(c.rel) > tolerance) reasons[i].add('meter-disagreement'); });
+  if (manifest.stand_in) {
+    warn(`${dir}: STAND-IN devices, no real GPU was measured (${manifest.stand_in}): every energy here is made up; every run is flagged stand-in`);
+    for (const r of reasons) r.add('stand-in'); // so that validate, tables and the datasheet say it of every run downstream
+  }
+
   const withMeta = (['task_id', 'system', 'attempt'] as const).filter((c) => runs.some((r) => r.attrs[c] !== ''));
   const rates = opts.sensitivityRatesUSDPerHour ?? [];
   const rate = opts.rateUSDPerHour ?? null;
@@ -263,6 +290,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     'energy_ipw_mj',
     ...(resourceRunning ? ['energy_resource_mj'] : []),
     ...(diagJ ? ['energy_gpu_powerdraw_mj'] : []),
+    ...(checks ? ['meter_disagreement_rel', 'meter_coverage'] : []),
     ...rates.map((x) => `cost_usd_at_${x}`),
     'validity',
   ];
@@ -293,6 +321,10 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     if (incremental) row.energy_incremental_mj = MJ(incremental[i]);
     if (resourceRunning) row.energy_resource_mj = MJ(resourceRunning[i] + setupJ + idleJ);
     if (diagJ) row.energy_gpu_powerdraw_mj = MJ(diagJ[i]);
+    if (checks) {
+      row.meter_disagreement_rel = checks[i].rel === null ? '' : checks[i].rel!.toFixed(6);
+      row.meter_coverage = checks[i].coverage.toFixed(6);
+    }
     for (const x of rates) row[`cost_usd_at_${x}`] = USD(costAtRateUSD(cost!, nodeTime.allocS[i], rate!, x));
     return row;
   });
@@ -303,7 +335,7 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     energy_boundary: boundaryOf(COMPONENTS.filter((_, c) => present[c])).profile,
     components: COMPONENTS.filter((_, c) => present[c]),
     sources: manifest.sources as EnergySummary['sources'],
-    gpu_series: integ.series.filter((s) => s.component === 'gpu').map((s) => ({ device: s.device, source: s.source === 'smi' ? 'nvidia-smi power.draw' : 'nvml energy counter', primary: s.primary })),
+    gpu_series: integ.series.filter((s) => s.component === 'gpu').map((s) => ({ device: s.device, source: SERIES_WORDS[s.source], primary: s.primary })),
     records: integ.records,
     na_values: integ.naValues,
     truncated_files: integ.truncatedFiles,
@@ -322,6 +354,13 @@ export function energyRuns(dir: string, opts: EnergyOptions = {}): EnergyRuns {
     execution_window_s: nodeTime.windowS,
     gap_limit_s: gapLimitS,
     invalid_runs: invalid,
+    ...(manifest.stand_in ? { stand_in: manifest.stand_in } : {}),
+    cross_check: checks ? {
+      pairs: pairs.map((x) => ({ device: x.counter.device, counter: SERIES_WORDS[x.counter.source], power: SERIES_WORDS[x.power.source] })),
+      tolerance,
+      flagged_runs: checks.filter((c) => c.rel !== null && Math.abs(c.rel) > tolerance).length,
+      max_abs_rel: checks.reduce<number | null>((m, c) => (c.rel === null ? m : Math.max(m ?? 0, Math.abs(c.rel))), null),
+    } : null,
   };
   return { columns, rows, summary };
 }

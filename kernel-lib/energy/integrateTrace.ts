@@ -7,6 +7,11 @@
  *   zone's `max_energy_range_uj`; possible multiple wraps flagged from the elapsed time and a power ceiling.
  * - nvidia-smi (`smi.csv`, power.draw W): trapezoid rule with linear interpolation at segment edges.
  *   A labelled diagnostic; it is the GPU's primary series only where NVML has no series for that GPU.
+ * - AMD SMI (`amdsmi.csv`, amdsmi_get_energy_count ticks per GPU UUID): counter differences times the
+ *   GPU's `counter_resolution_uj` (manifest), with wrap modulo 2^`counter_bits` ticks judged as for RAPL
+ *   (a 64-bit accumulator never wraps plausibly: a decrease is a reset, a driver reload or GPU reset).
+ *   `amdsmi-power.csv` (current_socket_power W) is its second series, integrated like power.draw and
+ *   primary only where the counter has no series.
  * Joules-to-GDP 2.3: "counter differences or integrated sampled power", per component.
  *
  * An interval longer than `gapLimitS` is flagged `gap`; an NA sample flags the interval that spans it.
@@ -25,7 +30,7 @@ import { parquetSamplesPath, streamParquetSamples } from './parquetSamples.ts';
 import type { TraceManifest } from './traceManifest.ts';
 import { FLAG, type Component, type SkippedLine } from './types.ts';
 
-export type SourceName = 'nvml' | 'smi' | 'rapl';
+export type SourceName = 'nvml' | 'smi' | 'rapl' | 'amd' | 'amdpower';
 
 export interface DeviceSeries {
   source: SourceName;
@@ -59,7 +64,12 @@ const FILES: Record<SourceName, { file: string; header: string }> = {
   nvml: { file: 'nvml.csv', header: 'mono_ns,wall_ns,device,energy_millijoule' },
   smi: { file: 'smi.csv', header: 'mono_ns,wall_ns,device,power_w' },
   rapl: { file: 'rapl.csv', header: 'mono_ns,wall_ns,device,energy_uj' },
+  amd: { file: 'amdsmi.csv', header: 'mono_ns,wall_ns,device,energy_ticks' },
+  amdpower: { file: 'amdsmi-power.csv', header: 'mono_ns,wall_ns,device,power_w' },
 };
+
+/** The power series that is the second meter of each counter source (the same GPUs, by UUID). */
+export const POWER_OF: Partial<Record<SourceName, SourceName>> = { nvml: 'smi', amd: 'amdpower' };
 
 export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS: Float64Array, opts: IntegrateOptions): IntegratedTrace {
   const originNs = manifest.started.mono_ns;
@@ -73,21 +83,26 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
     nvml: manifest.sources.nvml.status === 'present',
     smi: manifest.sources.nvidia_smi.status === 'present',
     rapl: manifest.sources.rapl.status === 'present',
+    amd: manifest.sources.amd_smi?.status === 'present',
+    amdpower: manifest.sources.amd_smi?.status === 'present',
   };
+  const amdGpus = new Map((manifest.sources.amd_smi?.gpus ?? []).map((g) => [g.uuid, g]));
 
-  for (const source of ['nvml', 'rapl', 'smi'] as SourceName[]) {
+  for (const source of ['nvml', 'rapl', 'amd', 'smi', 'amdpower'] as SourceName[]) {
     const csvPath = join(dir, FILES[source].file);
     if (!present[source]) continue;
     // the samples as Parquet (parquetSamples.ts: <source>.parquet, or <source>/device=<name>/) when there is no CSV
     const parquet = existsSync(csvPath) ? null : parquetSamplesPath(dir, source);
     const path = parquet ?? csvPath;
     if (!existsSync(path)) throw new J2GError(`${csvPath}: missing (nor ${source}.parquet or ${source}/device=<name>/), though the manifest says the source is present`);
-    const isCounter = source !== 'smi';
-    const toJ = source === 'nvml' ? 1e-3 : 1e-6;
+    const isCounter = source === 'nvml' || source === 'rapl' || source === 'amd';
+    const sourceToJ = source === 'nvml' ? 1e-3 : 1e-6; // AMD: per GPU, counter_resolution_uj x 1e-6
     const ceilingW = source === 'rapl' ? opts.raplCeilingW : gpuCeilingW;
-    const listed = source === 'rapl' ? null : new Set((source === 'nvml' ? manifest.sources.nvml.gpus : manifest.sources.nvidia_smi.gpus)?.map((g) => g.uuid) ?? []);
+    const listed = source === 'rapl' ? null
+      : source === 'amd' || source === 'amdpower' ? new Set(amdGpus.keys())
+        : new Set((source === 'nvml' ? manifest.sources.nvml.gpus : manifest.sources.nvidia_smi.gpus)?.map((g) => g.uuid) ?? []);
     // the held sample in three fields (hasHeld, heldT, heldV, heldLine), not an object per sample (issue 27: 100 million samples)
-    const state: ({ t: number; v: number; na: number; s: DeviceSeries; range: number | null; hasHeld: boolean; heldT: number; heldV: number; heldLine: number } | null)[] = [];
+    const state: ({ t: number; v: number; na: number; s: DeviceSeries; range: number | null; toJ: number; hasHeld: boolean; heldT: number; heldV: number; heldLine: number } | null)[] = [];
     // skipped lines wait for the next good record to know where they end in time
     let lastGoodS = -Infinity;
     let pending: SkippedLine[] = [];
@@ -116,9 +131,9 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
         const dt = t - st.t;
         let flag = (dt > opts.gapLimitS ? FLAG.gap : 0) | st.na;
         if (isCounter) {
-          const c = counterIntervalEnergy(st.v, v, st.range, dt, ceilingW / toJ);
+          const c = counterIntervalEnergy(st.v, v, st.range, dt, ceilingW / st.toJ);
           if (c.flag) flag |= FLAG[c.flag];
-          const p = (c.energy * toJ) / dt;
+          const p = (c.energy * st.toJ) / dt;
           st.s.seg.add(st.t, t, p, p, flag);
         } else {
           st.s.seg.add(st.t, t, st.v, v, flag);
@@ -134,6 +149,12 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
         const name = names[dev];
         let component: Component = 'gpu';
         let range: number | null = null;
+        let toJ = sourceToJ;
+        const amd = source === 'amd' ? amdGpus.get(name) : undefined;
+        if (amd) {
+          toJ = amd.counter_resolution_uj * 1e-6;
+          range = 2 ** amd.counter_bits;
+        }
         if (source === 'rapl') {
           const z = zones.get(name);
           if (z) {
@@ -142,7 +163,7 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
           }
         }
         const known = source === 'rapl' ? zones.has(name) : listed!.size === 0 || listed!.has(name);
-        st = state[dev] = known ? { t: NaN, v: NaN, na: 0, range, hasHeld: false, heldT: NaN, heldV: NaN, heldLine: 0, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } } : null;
+        st = state[dev] = known ? { t: NaN, v: NaN, na: 0, range, toJ, hasHeld: false, heldT: NaN, heldV: NaN, heldLine: 0, s: { source, device: name, component, primary: true, samples: 0, seg: new SegmentEnergy(boundariesS) } } : null;
         if (st) series.push(st.s);
       }
       if (st === null) return skip(line, `device: "${names[dev]}" is not a ${source === 'rapl' ? 'RAPL zone' : 'GPU'} listed in manifest.json`);
@@ -173,8 +194,10 @@ export function integrateTrace(dir: string, manifest: TraceManifest, boundariesS
     if (result.truncatedFinalLine) truncatedFiles.push(path);
   }
 
-  // power.draw is the primary GPU series only where NVML has none for that GPU
-  const nvmlGpus = new Set(series.filter((s) => s.source === 'nvml' && s.samples >= 2).map((s) => s.device));
-  for (const s of series) if (s.source === 'smi' && nvmlGpus.has(s.device)) s.primary = false;
+  // a power series (power.draw, AMD's socket power) is the GPU's primary series only where its counter has none
+  for (const [counter, power] of Object.entries(POWER_OF) as [SourceName, SourceName][]) {
+    const counted = new Set(series.filter((s) => s.source === counter && s.samples >= 2).map((s) => s.device));
+    for (const s of series) if (s.source === power && counted.has(s.device)) s.primary = false;
+  }
   return { series, records, naValues, truncatedFiles, skipped };
 }

@@ -21,6 +21,12 @@ const raplZone = z.object({
   max_energy_range_uj: z.number().positive(),
 }).passthrough();
 
+/** An AMD GPU of `amd_smi`: its accumulator's resolution (uJ per tick) and width in bits (it wraps at 2^bits ticks). */
+const amdGpu = gpu.extend({
+  counter_resolution_uj: z.number().positive(),
+  counter_bits: z.number().int().min(8).max(64),
+});
+
 export const traceManifestSchema = z.object({
   format: z.literal('power-log/1'),
   host: z.string(),
@@ -28,7 +34,7 @@ export const traceManifestSchema = z.object({
   interval_ms: z.number().positive(),
   /** written by `power-log stop`: every sampler the logger started and how it ended */
   samplers: z.array(z.object({
-    source: z.enum(['nvml', 'nvidia_smi', 'rapl']),
+    source: z.enum(['nvml', 'nvidia_smi', 'rapl', 'amd_smi']),
     status: z.enum(['ran', 'died']),
     exit_status: z.number().optional(),
     /** when the logger noticed the exit (monotonic ns), if it could record it */
@@ -38,7 +44,11 @@ export const traceManifestSchema = z.object({
     nvml: source.extend({ gpus: z.array(gpu).optional() }),
     nvidia_smi: source.extend({ gpus: z.array(gpu).optional() }),
     rapl: source.extend({ zones: z.array(raplZone).optional() }),
+    /** AMD SMI (amdsmi_get_energy_count ticks in amdsmi.csv, current_socket_power W in amdsmi-power.csv); absent from older traces */
+    amd_smi: source.extend({ gpus: z.array(amdGpu).optional() }).optional(),
   }),
+  /** written by `power-log --stand-in`: the devices were stand-ins, no GPU was measured */
+  stand_in: z.string().optional(),
 }).passthrough();
 
 export type TraceManifest = z.output<typeof traceManifestSchema>;

@@ -23,6 +23,8 @@ export type ReasonCode =
   | 'nested-mark' // a second start or end for the same id (the run's or a serving setup's)
   | 'outside-trace' // the window does not overlap the trace at all
   | 'missing-samples' // a source recorded unreadable (NA) values inside the window
+  | 'stand-in' // the trace was recorded on power-log's stand-in devices (--stand-in): no GPU was measured, the energy is made up
+  | 'meter-disagreement' // the GPU's two meters (energy counter and power series) disagree by more than the cross-check tolerance over the window (energy/crossCheck.ts)
   | 'duplicate-timestamp'; // two different samples of one device carry the same instant inside the window (which one held is unknown)
 
 /** Flag bits carried per device and segment. */

@@ -34,6 +34,7 @@ import { onWarning } from '../warn.ts';
 import type { Dataset } from '../data/load.ts';
 import { validityCounts } from '../metrics/recordAggregates.ts';
 import { boundaryOf } from '../energy/boundary.ts';
+import { CROSSCHECK_TOLERANCE } from '../energy/crossCheck.ts';
 import { REFERENCES, type Reference } from '../data/schema.ts';
 
 /** Validity codes of one system's runs: how many runs carry each code (a run may carry several). */
@@ -240,6 +241,47 @@ export function formatFlags(flags: readonly SystemFlags[]): string[] {
     const codes = Object.entries(f.codes).map(([c, n]) => `${c} ${n}`).join(', ');
     return `${f.system}: ${f.flagged} of ${f.runs} runs flagged${codes ? ` (${codes})` : ''}`;
   });
+}
+
+/** Runs whose two GPU meters `j2g energy` compared, per system, and those flagged over its tolerance. */
+export interface SystemCrossCheck {
+  system: string;
+  runs: number;
+  /** runs with a meter_disagreement_rel value */
+  checked: number;
+  /** the runs flagged meter-disagreement, with their signed relative disagreement */
+  over: { run: string; rel: number }[];
+  /** the largest |rel| among the checked runs */
+  maxAbsRel: number;
+}
+
+/** Every run's signed meter disagreement (runs.csv meter_disagreement_rel, energy/crossCheck.ts), where recorded. */
+export function meterDisagreements(ds: Dataset): number[] {
+  return ds.rows.runs.map((r) => r.extra.meter_disagreement_rel).filter((v) => v !== undefined && v !== '').map(Number);
+}
+
+/**
+ * Per system, the meter cross-check of its runs (runs.csv `meter_disagreement_rel` and the
+ * `meter-disagreement` validity code, as `j2g energy` wrote them); systems without a checked run are left out.
+ */
+export function meterCrossChecks(ds: Dataset): SystemCrossCheck[] {
+  const out = new Map<string, SystemCrossCheck>();
+  for (const r of ds.rows.runs) {
+    const v = r.extra.meter_disagreement_rel;
+    if (v === undefined || v === '') continue;
+    let s = out.get(r.system);
+    if (!s) out.set(r.system, (s = { system: r.system, runs: ds.rows.runs.filter((x) => x.system === r.system).length, checked: 0, over: [], maxAbsRel: 0 }));
+    s.checked++;
+    s.maxAbsRel = Math.max(s.maxAbsRel, Math.abs(Number(v)));
+    if ((r.extra.validity ?? '').split(';').includes('meter-disagreement')) s.over.push({ run: r.run_id, rel: Number(v) });
+  }
+  return ds.rows.systems.filter((s) => out.has(s.system)).map((s) => out.get(s.system)!);
+}
+
+/** One line per system: `sysA: 1 of 4 cross-checked runs over the 10% tolerance (a-t2 +0.200); largest |disagreement| 0.200`. */
+export function formatCrossChecks(checks: readonly SystemCrossCheck[]): string[] {
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
+  return checks.map((c) => `${c.system}: ${c.over.length} of ${c.checked} cross-checked runs over the ${CROSSCHECK_TOLERANCE * 100}% tolerance${c.over.length ? ` (${c.over.map((o) => `${o.run} ${signed(o.rel)}`).join(', ')})` : ''}; largest |disagreement| ${c.maxAbsRel.toFixed(3)}${c.checked < c.runs ? `; ${c.runs - c.checked} runs not cross-checked` : ''}`);
 }
 
 /** The energy components runs.csv can record (as `j2g energy` and `j2g import` write them). */

@@ -31,7 +31,7 @@ import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { parseCsv, readCsv } from '../io/csv.ts';
 import { writeFilesAtomic } from '../io/atomic.ts';
 import { loadScenario, DATASET_FILES } from '../scenario/files.ts';
-import { checkCompleteness, energyComponents, formatFlags } from './completeness.ts';
+import { checkCompleteness, energyComponents, formatCrossChecks, formatFlags, meterCrossChecks } from './completeness.ts';
 import { loadDataset, type Dataset } from '../data/load.ts';
 import { FILES, OUTCOMES, REFERENCES } from '../data/schema.ts';
 
@@ -225,6 +225,8 @@ function datasheet(ds: Dataset, meta: PackMetadata, provenance: readonly Provena
   l.push(`- Run provenance (provenance.csv): ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}.`);
   const flags = formatFlags(report.flags);
   l.push(`- Validity flags per system: ${flags.length ? flags.join('; ') : 'no validity column in runs.csv'}.`);
+  const checks = formatCrossChecks(meterCrossChecks(ds));
+  l.push(`- Meter cross-check (a GPU's energy counter against its power series, per run; data/traces/README.md): ${checks.length ? checks.join('; ') : 'none (no trace measured a GPU by two meters)'}.`);
   l.push(`- Cost: ${rows.runs.some((r) => r.node_hours !== null) ? 'runs.csv records node_hours (T_alloc, Appendix G)' : 'no node_hours column: re-pricing treats all of cost_usd as node time'}. Rates used: ${blank('the node-hour rates and their sources and dates')}`, '');
   l.push('## Preprocessing, cleaning, labelling', '');
   l.push(`- ${blank('anything removed or corrected (failed runs, re-judged outputs), and the raw data\'s location if kept')}`, '');

@@ -96,8 +96,8 @@ export async function duckDbSmiSeries(dir: string, originNs: number, boundariesS
 /** energyRuns with the power samples integrated by DuckDB (the manifest's smi source only). */
 export async function energyRunsOnDuckDb(dir: string, opts: EnergyOptions = {}): Promise<EnergyRuns> {
   const manifest = readTraceManifest(dir);
-  for (const [name, s] of [['nvml', manifest.sources.nvml], ['rapl', manifest.sources.rapl]] as const) {
-    if (s.status === 'present') throw new J2GError(`--engine duckdb integrates nvidia-smi power samples only; this trace has ${name} (use the default engine)`);
+  for (const [name, s] of [['nvml', manifest.sources.nvml], ['rapl', manifest.sources.rapl], ['amd_smi', manifest.sources.amd_smi]] as const) {
+    if (s?.status === 'present') throw new J2GError(`--engine duckdb integrates nvidia-smi power samples only; this trace has ${name} (use the default engine)`);
   }
   const originNs = manifest.started.mono_ns;
   const { runs, setups, idles } = markWindows(dir, originNs);

@@ -18,11 +18,11 @@
  *      dataset's judges that judged the slot's attempts against the judgment reference (grading
  *      disagreement: the judges stand for the population of graders; the paper's agree on 72-77%, Table 2);
  *   4. meter (`meter: { eps, beta }`): each charged run's energy E_ir becomes
- *      E~_ir = E_ir + eps_ir + beta_s (QAIJ "Sources of uncertainty": E~ = E + eps + beta) with
- *      eps_ir = eps E_ir z_ir, a relative random error per run (z_ir standard normal, drawn afresh for
- *      every resampled run), and beta_s = beta E_ir z_s, a calibration bias shared by every run of the
- *      system in the draw (one standard normal z_s per draw): eps and beta are relative standard
- *      deviations (0.05: 5%). A draw that makes an energy non-positive is an error.
+ *      E~_ir = E_ir F(z_ir, eps) F(z_s, beta) (QAIJ "Sources of uncertainty": E~ = E + eps + beta, as
+ *      relative errors) with F the lognormal factor of mean 1 and relative SD eps or beta
+ *      (uncertainty/noise.ts meterFactor): z_ir standard normal per resampled run (random error), z_s
+ *      one per draw shared by every run of the system (calibration bias). The mean energy is unchanged
+ *      and every draw positive, whatever the error size.
  * Each source draws from its own seeded stream (seed + 1, + 2, + 3, xoshiro128**), never from the
  * tasks' stream: turning a source on leaves the resampled tasks, and every other source's draws, as
  * they were; with one judge (or judges that always agree) the grading switch, with identical attempts
@@ -38,7 +38,7 @@ import { judgesOf, judgmentsOf, nodeRateOf, runCostAtRate, runsOfSystem, hoursAt
 import { resolveContext, type ScenarioContext } from './context.ts';
 import type { TableOptions } from './options.ts';
 import { evaluate, weightedCategories } from './evaluate.ts';
-import { resolveNoise, tasksOnly, type Noise } from '../uncertainty/noise.ts';
+import { meterFactor, resolveNoise, tasksOnly, type Noise } from '../uncertainty/noise.ts';
 import { benchmarkCellDraws, tableBootstrap } from '../uncertainty/tableBootstrap.ts';
 import { RATIO_COMPONENTS, componentDraws, type ComponentDraws } from '../uncertainty/componentDraws.ts';
 import { drawState, fillDraw, type TaskBootstrap } from '../uncertainty/taskBootstrap.ts';
@@ -144,7 +144,7 @@ function hierarchicalDraws(ctx: ScenarioContext, boot: TaskBootstrap, noise: Noi
   const eps = noise.meter?.eps ?? 0, beta = noise.meter?.beta ?? 0;
   for (let b = 0; b < B; b++) {
     fillDraw(boot, state, slots, 'tasks');
-    const bias = noise.meter ? beta * normal(meterRng) : 0;
+    const bias = noise.meter ? meterFactor(normal(meterRng), beta) : 1;
     for (let o = 0; o < O; o++) {
       sums.fill(0);
       for (let p = boot.offsets[o]; p < boot.offsets[o + 1]; p++) {
@@ -168,8 +168,7 @@ function hierarchicalDraws(ctx: ScenarioContext, boot: TaskBootstrap, noise: Noi
           C += cost[at];
           let e = energy[at];
           if (noise.meter) {
-            e = e + e * eps * normal(meterRng) + e * bias;
-            if (!(e > 0)) throw new J2GError(`meter noise drew a non-positive energy (${e} MJ): eps ${eps} and beta ${beta} are too large for a positive meter reading`);
+            e = e * meterFactor(normal(meterRng), eps) * bias; // lognormal factors of mean 1: E~ > 0 for any error size
           }
           E += e;
           L += ai[at];

@@ -7,8 +7,9 @@
  *
  *   attempts  resample which recorded attempts are the charged runs within each resampled task
  *   grading   resample which judge's verdicts credit each resampled task
- *   meter     relative meter errors E~ = E + eps + beta (QAIJ): eps per run, beta per system and draw,
- *             both relative standard deviations (0.05: 5%); null: none
+ *   meter     relative meter errors (QAIJ "Sources of uncertainty": E~ = E + eps + beta), applied as
+ *             multiplicative lognormal factors with mean 1 (meterFactor): eps per run, beta per system
+ *             and draw, both relative standard deviations (0.05: 5%); null: none
  *
  * The draws themselves: tables/noisyDraws.ts (a two-stage bootstrap, Ren et al. 2010).
  */
@@ -97,4 +98,22 @@ export function noiseText(n: Noise): string {
   if (n.grading) parts.push('grading');
   if (n.meter) parts.push(`meter:${n.meter.eps}:${n.meter.beta}`);
   return parts.length ? parts.join(',') : 'tasks';
+}
+
+/**
+ * One multiplicative meter-error factor: lognormal with mean 1 and relative standard deviation `sd`, from
+ * a standard normal z. QAIJ "Sources of uncertainty" writes E~ = E + eps + beta with eps and beta of
+ * relative size; as factors, E~ = E F_eps F_beta, so that a reading stays positive at any stated error
+ * (an additive normal with sd 0.2 makes a 5-sigma draw of 1 - 5 x 0.2 = 0, non-positive).
+ *
+ * Formula: F = exp(s z - s^2 / 2) with s^2 = ln(1 + sd^2); then E[F] = 1 and SD[F] = sd exactly (the
+ * lognormal's moments), so the mean energy is unchanged and sd keeps its meaning, a relative SD.
+ * Units: sd a fraction (0.05 = 5%), z dimensionless. Domain: sd >= 0 finite; sd = 0 gives 1 exactly.
+ * @example meterFactor(0, 0) // => 1
+ * @example meterFactor(1, 0.2) // => 1.195341 (exp(s - s^2 / 2), s = sqrt(ln 1.04))
+ */
+export function meterFactor(z: number, sd: number): number {
+  if (sd === 0) return 1;
+  const s2 = Math.log1p(sd * sd);
+  return Math.exp(Math.sqrt(s2) * z - s2 / 2);
 }

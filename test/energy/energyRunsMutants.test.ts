@@ -135,8 +135,14 @@ describe('the summary', () => {
       trace: dir, host: 'fixture', energy_boundary: 'system', components: ['gpu', 'cpu', 'dram'],
       records: 44, na_values: 0, truncated_files: [], skipped_lines: [], dead_samplers: [],
       trace_start_s: 0, trace_end_s: 10, setup_unserved_j: 0, idle_in_window_j: 0,
-      idle_policy: 'exclude', idle_power_w: null, gap_limit_s: 5, invalid_runs: 0,
+      idle_policy: 'exclude', idle_power_w: null, gap_limit_s: 5, invalid_runs: 2,
     });
+    // NVML 300 W against power.draw 250 W: the two meters of GPU-a disagree by (250 - 300) / 300 in every window
+    expect(summary.cross_check).toMatchObject({ pairs: [{ device: 'GPU-a', counter: 'nvml energy counter', power: 'nvidia-smi power.draw' }], tolerance: 0.1, flagged_runs: 2 });
+    expect(summary.cross_check!.max_abs_rel).toBeCloseTo(1 / 6, 12);
+    expect(rows.map((r) => [r.meter_disagreement_rel, r.meter_coverage])).toEqual([['-0.166667', '1.000000'], ['-0.166667', '1.000000']]);
+    // within a tolerance of 0.2 the same runs are ok
+    expect(energyRuns(dir, { crossCheckTolerance: 0.2 }).rows.map((r) => r.validity)).toEqual(['ok', 'ok']);
     expect(summary.total_j).toBeCloseTo(4200, 6);
     expect(summary.runs_j).toBeCloseTo(2940, 6);
     expect(summary.idle_outside_window_j).toBeCloseTo(1260, 6);
@@ -157,10 +163,10 @@ describe('the summary', () => {
     expect(byRun(rows, 'energy_gpu_powerdraw_mj').a).toBeCloseTo(875e-6, 12);
     // IPW: each run its whole window: a 4 s x 420 = 1680 J
     expect(byRun(rows, 'energy_ipw_mj').a).toBeCloseTo(1680e-6, 12);
-    expect(rows.map((r) => r.validity)).toEqual(['ok', 'ok']);
+    expect(rows.map((r) => r.validity)).toEqual(['meter-disagreement', 'meter-disagreement']);
     expect(columns).toEqual([
       'run_id', 'ai_hours', 'energy_mj', 'cost_usd', 'node_hours', 'energy_gpu_mj', 'energy_cpu_mj', 'energy_dram_mj',
-      'energy_setup_mj', 'energy_idle_mj', 'energy_ipw_mj', 'energy_gpu_powerdraw_mj', 'validity',
+      'energy_setup_mj', 'energy_idle_mj', 'energy_ipw_mj', 'energy_gpu_powerdraw_mj', 'meter_disagreement_rel', 'meter_coverage', 'validity',
     ]);
   });
 

@@ -199,7 +199,7 @@ describe('power-log in unusual environments', () => {
 
   it('reports nvidia-smi as absent when it prints "No devices were found" and exits 0, and starts no sampler', async () => {
     const dir = newDir();
-    const r = await log(['start', '--out', dir], env({ POWER_LOG_NVIDIA_SMI: fakeSmi('echo "No devices were found"') }));
+    const r = await log(['start', '--out', dir, '--allow-no-energy'], env({ POWER_LOG_NVIDIA_SMI: fakeSmi('echo "No devices were found"') }));
     await log(['stop', '--out', dir], env());
     expect(manifest(dir).sources.nvidia_smi).toEqual({ status: 'absent', reason: expect.stringContaining('No devices were found') });
     expect(r.stderr).toMatch(/source nvidia_smi absent: .*No devices were found/);
@@ -208,7 +208,7 @@ describe('power-log in unusual environments', () => {
 
   it('does not hang when nvidia-smi hangs: the source is absent after POWER_LOG_SMI_TIMEOUT seconds', async () => {
     const dir = newDir();
-    const r = await log(['start', '--out', dir], env({ POWER_LOG_NVIDIA_SMI: fakeSmi('exec sleep 60'), POWER_LOG_SMI_TIMEOUT: '1' }));
+    const r = await log(['start', '--out', dir, '--allow-no-energy'], env({ POWER_LOG_NVIDIA_SMI: fakeSmi('exec sleep 60'), POWER_LOG_SMI_TIMEOUT: '1' }));
     await log(['stop', '--out', dir], env());
     expect(manifest(dir).sources.nvidia_smi.status).toBe('absent');
     expect(r.stderr).toMatch(/source nvidia_smi absent: .*no answer within 1 s/);

@@ -9,7 +9,7 @@
  * false), so a string, boolean, null or object is still refused by the same throw with the same message.
  */
 import { describe, expect, test } from 'vitest';
-import { NO_NOISE, noiseFromText, noiseText, noiseWords, resolveNoise, tasksOnly, type Noise } from '../../kernel-lib/uncertainty/noise.ts';
+import { NO_NOISE, meterFactor, noiseFromText, noiseText, noiseWords, resolveNoise, tasksOnly, type Noise } from '../../kernel-lib/uncertainty/noise.ts';
 
 describe('resolveNoise', () => {
   test('absent, empty or all-off options are NO_NOISE itself (tasks only, the paper\'s intervals), which is frozen', () => {
@@ -112,5 +112,29 @@ describe('noiseFromText and noiseText', () => {
     expect(noiseText({ attempts: false, grading: false, meter: { eps: 0.05, beta: 0.02 } })).toBe('meter:0.05:0.02');
     expect(noiseText({ attempts: true, grading: true, meter: { eps: 0, beta: 1e-7 } })).toBe('attempts,grading,meter:0:1e-7');
     expect(noiseFromText('attempts,grading,meter:0:1e-7')).toEqual({ attempts: true, grading: true, meter: { eps: 0, beta: 1e-7 } });
+  });
+});
+
+describe('meterFactor: the lognormal meter error of mean 1', () => {
+  test('sd 0 is exactly 1 whatever z; z = 0 is exp(-s^2/2); the moments by quadrature are mean 1 and SD sd', () => {
+    for (const z of [-40, -1, 0, 3.5]) expect(meterFactor(z, 0)).toBe(1);
+    // by hand: sd 0.2, s^2 = ln 1.04 = 0.039220713..., F(0) = exp(-0.019610356...) = 0.980580676...
+    expect(meterFactor(0, 0.2)).toBeCloseTo(0.9805806757, 9);
+    expect(meterFactor(1, 0.2)).toBeCloseTo(Math.exp(Math.sqrt(Math.log(1.04)) - Math.log(1.04) / 2), 12);
+    // E[F] and SD[F] against the standard normal density (trapezoid over [-12, 12], step 1e-3)
+    for (const sd of [0.05, 0.2, 1, 5]) {
+      let m0 = 0, m1 = 0, m2 = 0;
+      for (let z = -12; z <= 12; z += 1e-3) {
+        const w = Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI) * 1e-3, f = meterFactor(z, sd);
+        m0 += w; m1 += w * f; m2 += w * f * f;
+      }
+      expect(m0).toBeCloseTo(1, 6);
+      if (sd <= 1) {
+        expect(m1).toBeCloseTo(1, 6);
+        expect(Math.sqrt(m2 - m1 * m1)).toBeCloseTo(sd, 5);
+      }
+      // positive everywhere, even at 40 sigma below
+      expect(meterFactor(-40, sd)).toBeGreaterThan(0);
+    }
   });
 });

@@ -107,6 +107,8 @@ export async function run(argv: string[]): Promise<number> {
   console.error(`j2g energy: energy_mj covers ${boundaryOf(s.components).label} (energy_boundary "${s.energy_boundary}" in manifest.json; data/traces/README.md, "Measurement terms")`);
   if (rate === undefined) console.error('j2g energy: no --rate: cost_usd left empty');
   if (s.invalid_runs) console.error(`j2g energy: ${s.invalid_runs} run(s) flagged in the validity column`);
+  const cc = s.cross_check;
+  if (cc) console.error(`j2g energy: meter cross-check (${cc.pairs.map((p) => `${p.device}: ${p.counter} against ${p.power}`).join('; ')}): ${cc.flagged_runs} run(s) over the ${cc.tolerance * 100}% tolerance, largest |disagreement| ${cc.max_abs_rel === null ? 'none' : cc.max_abs_rel.toFixed(3)} (meter_disagreement_rel, meter_coverage in runs.csv)`);
   return 0;
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParsedArgs } from '../args.ts';
 import { J2GError } from '../../errors.ts';
-import { loadDatasetWithoutRecords, type Dataset } from '../../data/load.ts';
+import { loadDataset, loadDatasetWithoutRecords, type Dataset } from '../../data/load.ts';
 import { withRecordAggregates } from '../../metrics/recordAggregates.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
 import { checkOutputPath, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
@@ -14,7 +14,8 @@ import { loadScenario, readScenarioFileAt, scenarioFileBase, type LoadedScenario
 import { progressFor } from '../progress.ts';
 import { SCENARIO_VALUE_FLAGS, flagOrFileFieldName, scenarioFromFlags } from '../../scenario/flags.ts';
 import { warn } from '../../warn.ts';
-import { degenerateIntervals, formatFlags, validityFlags } from '../../release/completeness.ts';
+import { degenerateIntervals, formatCrossChecks, formatFlags, meterCrossChecks, meterDisagreements, validityFlags } from '../../release/completeness.ts';
+import { meterErrorFromDisagreements } from '../../uncertainty/meterFromTraces.ts';
 
 export const summary = 'write the paper tables (1, 2, 13-22) for a dataset as CSV, with bootstrap intervals';
 export const usage = `usage: j2g tables (--data DIR | --scenario FILE) --out DIR [options]
@@ -116,6 +117,22 @@ export function scenarioOfArgs(args: ParsedArgs, dataset?: Dataset): LoadedScena
   return loadScenario(input, { dataset, where: flagOrFileFieldName(flags, file?.where), progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
 }
 
+/**
+ * `--noise ...meter:trace`: the meter error's sizes from the dataset's own cross-checked runs
+ * (uncertainty/meterFromTraces.ts), written into the flag as meter:EPS:BETA, so that scenario.json
+ * records the numbers used. Returns the dataset it loaded to measure them (undefined otherwise).
+ */
+function meterFromTraces(args: ParsedArgs): Dataset | undefined {
+  const text = args.options.noise;
+  if (text === undefined || !text.split(',').map((p) => p.trim()).includes('meter:trace')) return undefined;
+  const dir = datasetDirOfArgs(args);
+  const dataset = loadDataset(dir);
+  const est = meterErrorFromDisagreements(meterDisagreements(dataset), `dataset ${dir}`);
+  args.options.noise = text.split(',').map((p) => (p.trim() === 'meter:trace' ? `meter:${+est.eps.toPrecision(6)}:${+est.beta.toPrecision(6)}` : p)).join(',');
+  console.error(`j2g tables: --noise meter:trace: eps ${+est.eps.toPrecision(6)}, beta ${+est.beta.toPrecision(6)} from the two meters of ${est.runs} cross-checked runs (docs/robustness.md, "meter:trace"); scenario.json records them`);
+  return dataset;
+}
+
 /** The dataset folder a command line names (--data, else its --scenario FILE's dataset). */
 function datasetDirOfArgs(args: ParsedArgs): string {
   const file = args.options.scenario !== undefined ? readScenarioFileAt(args.options.scenario) : undefined;
@@ -185,7 +202,7 @@ export async function run(argv: string[]): Promise<number> {
     progress = progressFor('tables', dir);
     ({ loaded, built } = await tablesOnDuckDb(args, progress));
   } else {
-    loaded = scenarioOfArgs(args);
+    loaded = scenarioOfArgs(args, meterFromTraces(args));
     checkOutputPath('out', out, [['dataset folder', loaded.dataset.dir]]);
     progress = progressFor('tables', loaded.dataset.dir);
   }
@@ -194,6 +211,7 @@ export async function run(argv: string[]): Promise<number> {
   for (const [name, why] of Object.entries(skipped)) warn(`${name} skipped: ${why}`);
   // what validate says of the runs and the intervals, said where the tables are made too (#28)
   for (const line of formatFlags(validityFlags(loaded.dataset))) console.error(`validity flags: ${line}`);
+  for (const line of formatCrossChecks(meterCrossChecks(loaded.dataset))) console.error(`meter cross-check: ${line}`);
   const degenerate = degenerateIntervals(loaded.dataset);
   if (degenerate) warn(degenerate);
   // A table of an earlier run that this run did not write (skipped, or table05 without --rates) would

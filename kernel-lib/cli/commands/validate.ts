@@ -6,7 +6,7 @@
 import { parseArgs } from '../args.ts';
 import { J2GError, ValidationError, formatIssue } from '../../errors.ts';
 import { datasetRowCounts, loadDataset } from '../../data/load.ts';
-import { boundaryMismatches, checkCompleteness, energyComponents, formatFlags, validityFlags } from '../../release/completeness.ts';
+import { boundaryMismatches, checkCompleteness, energyComponents, formatCrossChecks, formatFlags, meterCrossChecks, validityFlags } from '../../release/completeness.ts';
 import { parsePolicy } from '../../metrics/policy.ts';
 import { verifyPackage } from '../../release/package.ts';
 import { progressFor } from '../progress.ts';
@@ -58,12 +58,14 @@ export async function run(argv: string[]): Promise<number> {
     if (!args.flags.has('complete')) {
       for (const w of boundaryMismatches(ds)) console.error(`warning: ${w}`);
       for (const line of formatFlags(validityFlags(ds))) console.log(`validity flags: ${line}`);
+      for (const line of formatCrossChecks(meterCrossChecks(ds))) console.log(`meter cross-check: ${line}`);
       console.log(`${dir}: valid (${ds.manifest.provenance}, ${ds.manifest.energy_boundary} boundary): ${counts.join(', ')}`);
       return 0;
     }
     const report = checkCompleteness(ds, { policies });
     for (const w of report.warnings) console.error(`warning: ${w}`);
     for (const line of formatFlags(report.flags)) console.log(`validity flags: ${line}`);
+    for (const line of formatCrossChecks(meterCrossChecks(ds))) console.log(`meter cross-check: ${line}`);
     for (const [name, why] of Object.entries(report.skipped)) console.log(`not supported by this dataset: ${name}: ${why}`);
     if (report.problems.length) {
       const n = report.problems.length;
