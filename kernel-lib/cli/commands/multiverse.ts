@@ -38,9 +38,9 @@ leaders, and the paper's directional text claims.
                      {"weights": ["gdp", "employment", "equal"], "policy": ["pass@1", "pass@2", "3-of-4"],
                       "rates": ["recorded", 50.44, {"label": "GCP", "usdPerNodeHour": 84.81}]}
                      fields: system, judge, weights (also {"file": "w.csv"}), judgmentReference,
-                     timeReference, policy, rates. Default: every judge of the dataset x gdp, employment,
-                     equal x both judgment references x the attempt policies of every system x the
-                     recorded rates and each row of --rates FILE
+                     timeReference, policy, tieCredit, rates. Default: every judge of the dataset x gdp,
+                     employment, equal x both judgment references x the attempt policies of every
+                     system x tie credit 1 and 0 x the recorded rates and each row of --rates FILE
   --rates FILE       a rates sweep (provider, usd_per_node_hour[, accelerator, accelerator_count]) whose
                      rows for the primary system's node type join the default grid's rates
   --draws N, --seed S  the shared bootstrap (default: manifest bootstrap, else 10000 and 20260726)
