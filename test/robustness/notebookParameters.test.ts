@@ -11,7 +11,7 @@ import { onWarning } from '../../kernel-lib/warn.ts';
 
 onWarning(() => {});
 const parameters = { data: SMALL };
-const ok = { grid: null, multiverseDraws: 500, meter: { eps: 0.05, beta: 0.02 } };
+const ok: { grid: unknown; multiverseDraws: unknown; meter: unknown } = { grid: null, multiverseDraws: 500, meter: { eps: 0.05, beta: 0.02 } };
 const refused = (own: Partial<typeof ok> & Record<string, unknown>) => {
   try {
     checkRobustnessParameters(parameters, { ...ok, ...own } as never, {});
