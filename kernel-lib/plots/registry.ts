@@ -39,7 +39,7 @@ export const FIGURES: readonly FigureEntry[] = [
 ];
 
 /** The figures beyond the paper's (issue #26: which conclusions survive every analysis choice and source of noise). */
-export const ROBUSTNESS_FIGURE_IDS = ['spec-curve', 'budget'] as const;
+export const ROBUSTNESS_FIGURE_IDS = ['spec-curve', 'spread', 'budget'] as const;
 export type RobustnessFigureId = (typeof ROBUSTNESS_FIGURE_IDS)[number];
 
 /**
@@ -50,6 +50,7 @@ export type RobustnessFigureId = (typeof ROBUSTNESS_FIGURE_IDS)[number];
  */
 export const ROBUSTNESS_FIGURES: readonly (Omit<FigureEntry, 'id'> & { id: RobustnessFigureId })[] = [
   { id: 'spec-curve', title: 'Specification curve: the primary system\'s NVJ under every analysis choice (Simonsohn, Simmons and Nelson 2020)', dependsOn: ['system', 'bootstrap'], needs: ['two or more specifications the dataset supports'] },
+  { id: 'spread', title: 'Spread by choice: the share of the variance of the primary system\'s NVJ and TSJ over the specifications that each analysis choice explains (eta squared)', dependsOn: ['system', 'bootstrap'], needs: ['two or more specifications the dataset supports'] },
   { id: 'budget', title: 'Uncertainty budget: each interval\'s width with tasks only, then each source of noise added', dependsOn: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'bootstrap'], needs: ['a bootstrap (draws >= 1)'] },
 ];
 
