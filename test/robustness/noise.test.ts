@@ -48,6 +48,14 @@ describe('noise', () => {
     a.forEach((g, k) => { for (const key of ['valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours', 'credit', 'aiHours'] as const) for (let i = 0; i < DRAWS; i += 37) expect(b[k][key][i]).toBeCloseTo(g[key][i], 10); });
   });
 
+  test('under a tie credit the two-stage loop credits ties as the tables do (tie credit 0 and 0.5, pass@1 and pass@2)', () => {
+    for (const tieCredit of [0, 0.5]) for (const k of [1, 2]) {
+      const ctx = ctxOf(SMALL, { policy: { kind: 'pass', k }, tieCredit });
+      const a = noisyDraws(ctx, {}, 'categories')!.draws, b = draws(ctx, {}, 'categories');
+      a.forEach((g, c) => { for (const key of ['valueUSD', 'timeSavingHours', 'credit'] as const) for (let i = 0; i < DRAWS; i += 17) expect(b[c][key][i], `${tieCredit} pass@${k} ${key}`).toBeCloseTo(g[key][i], 10); });
+    }
+  });
+
   test('one judge: the grading switch changes no draw (sysY is judged by J1 only)', () => {
     const ctx = ctxOf(SMALL, { system: 'sysY' });
     expect(draws(ctx, { grading: true })).toEqual(draws(ctx, {}));
