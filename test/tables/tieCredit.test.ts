@@ -20,6 +20,9 @@ import { weightVector } from '../../kernel-lib/metrics/aggregate.ts';
 import { table01 } from '../../kernel-lib/tables/table01.ts';
 import { table13 } from '../../kernel-lib/tables/table13.ts';
 import { table15 } from '../../kernel-lib/tables/table15.ts';
+import { table22 } from '../../kernel-lib/tables/table22.ts';
+import { evaluate } from '../../kernel-lib/tables/evaluate.ts';
+import { resolveContext, withScenario } from '../../kernel-lib/tables/context.ts';
 import { taskCredit, passAtK, threshold } from '../../kernel-lib/metrics/policy.ts';
 import { UnsupportedOutputError } from '../../kernel-lib/errors.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
@@ -130,6 +133,15 @@ describe('Table 1 and Table 13 under a tie credit equal the hand computation', (
     const nvj = (tau: number) => (table01({ dataset: ds, tieCredit: tau, bootstrap: false }).objects() as { system: string; nvj: number }[]).map((r) => r.nvj);
     expect(nvj(0)[1]).toBeLessThan(nvj(1)[1]);
     expect(nvj(0.5)[1]).toBeCloseTo((nvj(0)[1] + nvj(1)[1]) / 2, 9); // linear in tau at pass@1
+  });
+  test('Table 22 under a fractional tie credit: the expert-with-AI -> AI saving is the components\' S (the credited AI time recovered as H - S/Y)', () => {
+    const recon = loadDataset(RECON);
+    for (const tieCredit of [0.5, 1]) {
+      const ctx = resolveContext({ dataset: recon, tieCredit, bootstrap: false });
+      const row = (table22(ctx).objects() as { transition: string; time_saving_hours: number }[]).find((r) => r.transition === 'expert_with_ai->ai_system')!;
+      const S = evaluate(withScenario(ctx, { judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' })).benchmark.timeSavingHours;
+      expect(Math.abs(row.time_saving_hours - S)).toBeLessThan(1e-9 * Math.abs(S));
+    }
   });
   test('Table 15 refuses a fractional tie credit (its binomial interval counts whole credits), and builds at 0', () => {
     expect(() => table15({ dataset: ds, tieCredit: 0.5, bootstrap: false })).toThrow(UnsupportedOutputError);
