@@ -77,7 +77,7 @@ export interface RobustnessParameters {
  * notebook's own, each bad value one line naming the parameter and what is allowed (NotebookError):
  * `grid` null or a grid of the dataset (robustness/grid.ts checkGrid), `multiverseDraws` null or an
  * integer >= 1, `meter` {eps, beta} relative standard deviations >= 0. Returns nothing.
- * @example checkRobustnessParameters({ data: 'data/recorded/synthetic-small' }, { grid: null, multiverseDraws: -5, meter: { eps: 0.05, beta: 0.02 } }) // throws parameter multiverseDraws: -5 is not allowed (...)
+ * @example checkRobustnessParameters({ data: 'data/recorded/synthetic-small' }, { grid: null, multiverseDraws: -5, meter: { eps: 0.05, beta: 0.02 } }) // throws parameter multiverseDraws: -5 is not allowed
  */
 export function checkRobustnessParameters(parameters: NotebookParameters, own: RobustnessParameters, env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): void {
   checkParameters(parameters, env, log);
