@@ -17,6 +17,8 @@ import { table01 } from '../../kernel-lib/tables/table01.ts';
 import { choiceSpread, jointTest } from '../../kernel-lib/robustness/inference.ts';
 import { leaveOut, leaveOutOrder } from '../../kernel-lib/robustness/leaveOut.ts';
 import { multiverse } from '../../kernel-lib/robustness/multiverse.ts';
+import { multiverseFiles } from '../../kernel-lib/robustness/files.ts';
+import { formatNumber } from '../../kernel-lib/io/format.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 
 onWarning(() => {});
@@ -121,6 +123,43 @@ describe('the multiverse carries both', () => {
       const between = [...by.values()].reduce((a, g) => a + g.length * (g.reduce((s, v) => s + v, 0) / g.length - mean) ** 2, 0);
       expect(r.spread.find((x) => x.quantity === 'nvj' && x.field === f)!.eta2).toBeCloseTo(between / total, 12);
     }
+  });
+});
+
+describe('the files and sections of the joint test, the spread and leave-out', () => {
+  const ds = loadDataset(SMALL);
+  const r = multiverse({ dataset: ds, bootstrap: { draws: 200, seed: 3 } }, { weights: ['gdp', 'equal'], policy: ['pass@1', 'pass@2'], tieCredit: [1, 0] });
+  const left = leaveOut({ dataset: ds }, 'occupation');
+  const files = multiverseFiles(r, { dataset: 'small', leaveOut: left });
+  const md = files['multiverse.md'];
+  const p3 = (x: number) => Number(x.toPrecision(3)).toString();
+  test('joint_test.csv has every joint test; multiverse.md lists those of the reference\'s conclusions, least supported first', () => {
+    const csv = parseCsv(files['joint_test.csv'], 'joint_test.csv').rows.map((x) => x.values as Record<string, string>);
+    expect(csv.map((x) => x.conclusion)).toEqual(r.jointTests.map((j) => j.conclusion));
+    csv.forEach((x, i) => expect([Number(x.share), Number(x.p_share), Number(x.p_median), Number(x.specs)]).toEqual([r.jointTests[i].share, r.jointTests[i].pShare, r.jointTests[i].pMedian, r.jointTests[i].specs].map((v) => Number(formatNumber(v)))));
+    const held = new Set(r.conclusions.filter((c) => c.holdsInReference === true).map((c) => c.conclusion));
+    const first = r.jointTests.filter((j) => held.has(j.conclusion)).sort((a, b) => b.pShare - a.pShare || (a.conclusion < b.conclusion ? -1 : 1))[0];
+    const section = md.slice(md.indexOf('## Joint test'), md.indexOf('## Spread by choice'));
+    const row = section.split('\n').find((l) => l.startsWith('| ') && !l.startsWith('| conclusion') && !l.startsWith('| ---'))!;
+    expect(row).toBe(`| ${first.conclusion} | ${first.specs} | ${Math.round(100 * first.share)}% | ${Math.round(100 * first.shareNull95)}% | ${p3(first.pShare)} | ${p3(first.median)} | ${p3(first.pMedian)} |`);
+    expect(section).toContain('Null: the conclusion\'s margin is zero in every specification');
+  });
+  test('spread.csv and the spread section: every field, eta squared as computed, the fields by share', () => {
+    const csv = parseCsv(files['spread.csv'], 'spread.csv').rows.map((x) => x.values as Record<string, string>);
+    expect(csv.map((x) => `${x.quantity} ${x.field} ${x.eta2}`)).toEqual(r.spread.map((x) => `${x.quantity} ${x.field} ${formatNumber(x.eta2)}`));
+    const nvj = r.spread.filter((x) => x.quantity === 'nvj' && x.levels > 1).sort((a, b) => b.eta2 - a.eta2);
+    const section = md.slice(md.indexOf('## Spread by choice'), md.indexOf('## Leave one'));
+    expect(section).toContain(`| nvj | ${nvj[0].field} | ${nvj[0].levels} | ${p3(nvj[0].eta2)} |`);
+    expect(section).toContain(`| nvj | (no choice alone: interactions) |  | ${p3(Math.max(0, 1 - nvj.reduce((a, x) => a + x.eta2, 0)))} |`);
+    expect(JSON.parse(files['spread_by_choice.json']).data.map((t: { name: string }) => t.name)).toEqual(['NVJ', 'TSJ']);
+  });
+  test('leave_out.csv: a row per unit and conclusion, flips where the margin without the unit is <= 0; the section names the most influential unit', () => {
+    const csv = parseCsv(files['leave_out.csv'], 'leave_out.csv').rows.map((x) => x.values as Record<string, string>);
+    expect(csv.length).toBe(left.units.length * left.rows.length);
+    for (const x of csv) expect(x.flips).toBe(x.margin_without === '' ? '' : String(Number(x.margin_without) <= 0));
+    const top = leaveOutOrder(left)[0];
+    expect(md).toContain(`| ${top.statement} | ${p3(top.margin)} | ${top.flips.length ? `${top.flips.length}: ${top.flips.join('; ')}` : '0'} | ${top.mostInfluential} | ${p3(top.marginWithout!)} |`);
+    expect(md).toContain(`${left.rows.filter((x) => x.flips.length).length} of ${left.rows.length} conclusions flip without some occupation`);
   });
 });
 
