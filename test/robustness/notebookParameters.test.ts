@@ -44,6 +44,11 @@ describe('checkRobustnessParameters', () => {
   test('the scenario\'s own parameters are checked first', () => {
     expect(() => checkRobustnessParameters({ data: SMALL, policy: 'pass2' }, ok, {})).toThrow(/^parameter policy: "pass2" is not allowed/);
   });
+  test('tieCredit is a parameter of every notebook: it reaches the context, and a value outside 0..1 stops the cell naming it', () => {
+    expect(openNotebook({ data: SMALL, tieCredit: 0 }, {}).options.tieCredit).toBe(0);
+    expect(openNotebook({ data: SMALL, tieCredit: null }, {}).options.tieCredit).toBe(1);
+    expect(() => checkRobustnessParameters({ data: SMALL, tieCredit: 2 }, ok, {})).toThrow('parameter tieCredit: 2 is not allowed (expected a number from 0 to 1: the credit of a tie (1 the paper\'s, 0 counts ties as losses))');
+  });
   test('notebookMultiverse refuses bad draws by the parameter\'s name too', () => {
     expect(() => notebookMultiverse(openNotebook(parameters, {}), { draws: -5 })).toThrow('parameter multiverseDraws: -5 is not allowed');
   });
