@@ -21,6 +21,7 @@ import { table01 } from '../../kernel-lib/tables/table01.ts';
 import { table13 } from '../../kernel-lib/tables/table13.ts';
 import { table15 } from '../../kernel-lib/tables/table15.ts';
 import { table22 } from '../../kernel-lib/tables/table22.ts';
+import { figureCaption, tableCaption } from '../../kernel-lib/plots/captions.ts';
 import { evaluate } from '../../kernel-lib/tables/evaluate.ts';
 import { resolveContext, withScenario } from '../../kernel-lib/tables/context.ts';
 import { taskCredit, passAtK, threshold } from '../../kernel-lib/metrics/policy.ts';
@@ -142,6 +143,13 @@ describe('Table 1 and Table 13 under a tie credit equal the hand computation', (
       const S = evaluate(withScenario(ctx, { judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' })).benchmark.timeSavingHours;
       expect(Math.abs(row.time_saving_hours - S)).toBeLessThan(1e-9 * Math.abs(S));
     }
+  });
+  test('captions say a tie credit that is not the paper\'s, and only then', () => {
+    expect(tableCaption('table13', { dataset: ds, tieCredit: 0 })).toContain('attempt 1 (pass@1), a tie credited 0 (the paper: 1), expert-only reference');
+    expect(tableCaption('table01', { dataset: ds, tieCredit: 0.5 })).toContain('a tie credited 0.5 (the paper: 1)');
+    expect(tableCaption('table02', { dataset: ds, tieCredit: 0 })).not.toContain('tie credited'); // judge agreement does not credit
+    expect(tableCaption('table13', { dataset: ds })).not.toContain('tie credited');
+    expect(figureCaption('1a', { dataset: ds, tieCredit: 0 }).caption).toContain('a tie credited 0 (the paper: 1)');
   });
   test('Table 15 refuses a fractional tie credit (its binomial interval counts whole credits), and builds at 0', () => {
     expect(() => table15({ dataset: ds, tieCredit: 0.5, bootstrap: false })).toThrow(UnsupportedOutputError);
