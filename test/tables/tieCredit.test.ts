@@ -21,6 +21,7 @@ import { table01 } from '../../kernel-lib/tables/table01.ts';
 import { table13 } from '../../kernel-lib/tables/table13.ts';
 import { table15 } from '../../kernel-lib/tables/table15.ts';
 import { table22 } from '../../kernel-lib/tables/table22.ts';
+import { multiverse } from '../../kernel-lib/robustness/multiverse.ts';
 import { figureCaption, tableCaption } from '../../kernel-lib/plots/captions.ts';
 import { evaluate } from '../../kernel-lib/tables/evaluate.ts';
 import { resolveContext, withScenario } from '../../kernel-lib/tables/context.ts';
@@ -143,6 +144,16 @@ describe('Table 1 and Table 13 under a tie credit equal the hand computation', (
       const S = evaluate(withScenario(ctx, { judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai' })).benchmark.timeSavingHours;
       expect(Math.abs(row.time_saving_hours - S)).toBeLessThan(1e-9 * Math.abs(S));
     }
+  });
+  test('the multiverse\'s tie-credit specifications carry Table 1\'s NVJ under that tie credit', () => {
+    const r = multiverse({ dataset: ds, bootstrap: false }, { tieCredit: [1, 0.5, 0] });
+    expect(r.specs.map((x) => x.spec.labels.tieCredit)).toEqual(['1', '0.5', '0']);
+    for (const spec of r.specs) {
+      const t = spec.spec.patch.tieCredit!;
+      const want = (table01({ dataset: ds, tieCredit: t, bootstrap: false }).objects() as { system: string; nvj: number }[]);
+      expect(r.rows.filter((x) => x.spec === spec.spec.id).map((x) => [x.system, x.nvj])).toEqual(want.map((w) => [w.system, w.nvj]));
+    }
+    expect(r.referenceSpec).toBe('s001');
   });
   test('captions say a tie credit that is not the paper\'s, and only then', () => {
     expect(tableCaption('table13', { dataset: ds, tieCredit: 0 })).toContain('attempt 1 (pass@1), a tie credited 0 (the paper: 1), expert-only reference');
