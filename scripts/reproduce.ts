@@ -429,7 +429,7 @@ function robustnessFigures(out: string, runs: readonly NotebookRun[]): { figures
   const nb = JSON.parse(readFileSync(file, 'utf8')) as { cells: { outputs?: { data?: Record<string, unknown> }[] }[] };
   const text = (v: unknown) => (Array.isArray(v) ? v.join('') : String(v ?? ''));
   const figures: { id: string; title: string; png: string }[] = [];
-  const wanted: [string, RegExp][] = [['spec-curve', /^Specification curve/], ['budget', /^Uncertainty budget/]];
+  const wanted: [string, RegExp][] = [['spec-curve', /^Specification curve/], ['spread', /^Spread by choice/], ['budget', /^Uncertainty budget/]];
   for (const o of nb.cells.flatMap((c) => c.outputs ?? [])) {
     const png = o.data?.['image/png'];
     if (typeof png !== 'string' && !Array.isArray(png)) continue;

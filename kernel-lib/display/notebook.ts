@@ -66,6 +66,8 @@ export interface NotebookParameters {
   draws?: number | null;
   /** bootstrap seed; null: the manifest's */
   seed?: number | null;
+  /** credit of a tie, 0..1; null: 1, the paper's */
+  tieCredit?: number | null;
   /** 'wilson' | 'wilson_corrected' | 'exact'; null: wilson */
   winTieInterval?: string | null;
   /** QAIJ latency contract in seconds; null: none */
@@ -77,7 +79,7 @@ const PARAMETER_OF: Record<string, string> = {
   dataset: 'data', 'rates.nodeRateUSDPerHour': 'rate', 'rates.bySystem': 'systemRates', 'rates.nodeTypesFile': 'nodeRatesFile',
   'rates.sweepFile': 'ratesFile', 'qaij.latencyMaxS': 'latencyMaxS', qaij: 'latencyMaxS', rates: 'rate',
 };
-const PARAMETERS = ['data', 'system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'systemRates',
+const PARAMETERS = ['data', 'system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rate', 'systemRates',
   'nodeRatesFile', 'ratesFile', 'draws', 'seed', 'winTieInterval', 'latencyMaxS'];
 
 /** How a notebook error names a field: `parameter policy`, `parameter systemRates.sysX`. @example parameterName('rates.bySystem.sysX') // => 'parameter systemRates.sysX' */
@@ -97,7 +99,7 @@ export function notebookScenario(parameters: NotebookParameters, env: NodeJS.Pro
   const p = parameters as unknown as Record<string, unknown>;
   const given = (k: string) => (p[k] === null || p[k] === undefined ? undefined : p[k]);
   const out: Record<string, unknown> = {};
-  for (const k of ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'draws', 'seed', 'winTieInterval']) if (given(k) !== undefined) out[k] = given(k);
+  for (const k of ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'draws', 'seed', 'winTieInterval']) if (given(k) !== undefined) out[k] = given(k);
   out.dataset = given('data');
   const w = given('weights');
   if (w !== undefined) out.weights = typeof w === 'string' && !['gdp', 'employment', 'equal'].includes(w) ? { file: w } : typeof w === 'object' && !Array.isArray(w) ? { custom: w } : w;

@@ -22,7 +22,7 @@ export const FULL_DRAWS = 10000;
 /**
  * The scenario fields the page controls (a ScenarioInput): dataset (directory relative to the
  * repository root, what `j2g tables --scenario` reads), system, judge, judgment and time references,
- * policy ("pass@k", "m-of-n"), weights (gdp, employment, equal, or {custom: {occupation: weight}} from a
+ * policy ("pass@k", "m-of-n"), tieCredit (0..1), weights (gdp, employment, equal, or {custom: {occupation: weight}} from a
  * weights file the reader chose, parseWeightsCsv), rates.nodeRateUSDPerHour (USD per
  * node-hour for the primary system's node type), draws, seed, winTieInterval, qaij.latencyMaxS (the
  * QAIJ view's latency contract L*, seconds). `draws` left out means
@@ -41,7 +41,7 @@ export function pageOptions(dataset: Dataset, s: PageScenario, draws: number | f
   return draws === false ? withScenario(ctx, { bootstrap: false }) : ctx;
 }
 
-const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rate', 'draws', 'seed', 'winTieInterval', 'latencyMax'] as const;
+const QUERY_KEYS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rate', 'draws', 'seed', 'winTieInterval', 'latencyMax'] as const;
 /** URL parameters named otherwise than their scenario field */
 const QUERY_NAME: Record<string, string> = { 'rates.nodeRateUSDPerHour': 'rate', 'qaij.latencyMaxS': 'latencyMax', qaij: 'latencyMax' };
 
@@ -75,7 +75,7 @@ export function scenarioFromQuery(query: string, defaultDataset: string): PageSc
     if (k === 'rate') input.rates = { nodeRateUSDPerHour: n };
     else if (k === 'latencyMax') input.qaij = { latencyMaxS: n };
     else if (k === 'weights' && v.startsWith('{')) input.weights = jsonOr(v);
-    else input[k] = k === 'draws' || k === 'seed' ? n : v;
+    else input[k] = k === 'draws' || k === 'seed' || k === 'tieCredit' ? n : v;
   }
   return parseScenario(input, (field) => `URL parameter ${QUERY_NAME[field] ?? field}`) as PageScenario;
 }

@@ -70,18 +70,36 @@ export function parsePolicy(text: string): AttemptPolicy {
 }
 
 /**
- * Credit of one task under a policy, from the win-tie indicators of its charged attempts (in attempt
- * order). Returns 1 or 0. Throws unless every indicator is 0 or 1 and there are at most k (pass@k) or n
- * (m of n) of them.
+ * Credit of one task under a policy, from the credit indicators Y_r of its charged attempts (in attempt
+ * order): 1 a win, the tie credit tau for a tie, 0 a loss (tau = 1, the paper's rule, makes them the
+ * win-tie indicators 0 or 1). The credit is the m-th largest Y_r (m = 1 for pass@k): with indicators 0
+ * or 1, 1 when at least m attempts win or tie, else 0 (Joules-to-GDP Appendix K.2); with tau < 1, a
+ * task whose m best attempts include a tie earns tau. Throws unless every indicator is in [0, 1] and
+ * there are at most k (pass@k) or n (m of n) of them.
  * @example taskCredit(threshold(2, 4), [1, 0, 1, 0]) // => 1
  */
 export function taskCredit(policy: AttemptPolicy, winTie: ArrayLike<number>): number {
   const limit = policy.kind === 'pass' ? policy.k : policy.n;
   if (winTie.length > limit) throw new J2GError(`taskCredit: ${winTie.length} attempts for a policy that charges at most ${limit}`);
-  let wins = 0;
+  let wins = 0, binary = true;
   for (let r = 0; r < winTie.length; r++) {
-    if (winTie[r] !== 0 && winTie[r] !== 1) throw new J2GError(`taskCredit requires win-tie indicators of 0 or 1: ${winTie[r]} at attempt ${r + 1}`);
-    wins += winTie[r];
+    const y = winTie[r];
+    if (!(y >= 0 && y <= 1)) throw new J2GError(`taskCredit requires credit indicators in [0, 1]: ${y} at attempt ${r + 1}`);
+    if (y !== 0 && y !== 1) binary = false;
+    wins += y;
   }
-  return policy.kind === 'pass' ? (wins >= 1 ? 1 : 0) : wins >= policy.m ? 1 : 0;
+  const m = policy.kind === 'pass' ? 1 : policy.m;
+  if (binary) return wins >= m ? 1 : 0;
+  if (winTie.length < m) return 0;
+  return Array.from(winTie).sort((a, b) => b - a)[m - 1];
+}
+
+/**
+ * Whether attempt credit `y` is one of the attempts a credited task's time saving averages over: a
+ * credited attempt (y > 0) at least as good as the task's credit Q (Appendix K.2's winning attempts;
+ * with indicators 0 or 1 every attempt judged a win or tie).
+ * @example countsForSaving(1, 0.5) // => true
+ */
+export function countsForSaving(y: number, Q: number): boolean {
+  return y > 0 && y >= Q;
 }

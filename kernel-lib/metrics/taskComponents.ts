@@ -4,19 +4,21 @@
  * arrays aligned by task so that the bootstrap can resample them without rebuilding anything.
  *
  * For task i with charged attempts r = 1..k (k from the policy):
- *   credit Q_i            1 when the policy credits the task, else 0
+ *   credit Q_i            1 when the policy credits the task, else 0 (a tie counts tieCredit, default 1)
  *   valueUSD G_i          Q_i * H_i^t * W_o                   (USD; t = time reference)
  *   costUSD C_i           sum_r C_ir                          (USD)
  *   energyMJ E_i          sum_r E_ir                          (MJ)
  *   aiHours L_i           sum_r L_ir                          (hours)
- *   timeSavingHours S_i   Q_i * (H_i^t - mean of L_ir over the winning attempts)   (hours)
+ *   timeSavingHours S_i   Q_i * (H_i^t - mean of L_ir over the winning attempts)   (hours; policy.ts countsForSaving)
  * Judgments come from the judgment reference s; times H from the time reference t (K.1 crossing).
+ * Tie credit tau (`tieCredit`, 0..1, default 1: "a tie receives the full output dollar value", section
+ * 2.2): an attempt's credit indicator is 1 for a win, tau for a tie, 0 for a loss (policy.ts taskCredit).
  */
 import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { checkDataset, distinctRunIds, judgmentColumns, positionsInOrder, type Dataset, type RecordColumns } from '../data/load.ts';
 import { attachedAggregates } from './recordAggregates.ts';
 import { REFERENCES, type Outcome, type Reference, type RunRow, type TaskRow } from '../data/schema.ts';
-import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, parsePolicy, policyLabel, taskCredit } from './policy.ts';
+import { type AttemptPolicy, PASS_AT_1, attemptsCharged, checkPolicy, countsForSaving, parsePolicy, policyLabel, taskCredit } from './policy.ts';
 
 export interface RateOptions {
   /** Replace the evaluated system's node-hour rate with this one (USD per node-hour): Appendix G.1. */
@@ -41,6 +43,8 @@ export interface ComponentOptions {
   /** Attempt policy (or its text: `pass@2`, `3-of-4`, `>=3/4`); default pass@1. */
   policy?: AttemptPolicy | string;
   rates?: RateOptions;
+  /** Credit of a tie, 0..1; default 1, the paper's ("a tie receives the full output dollar value", section 2.2). */
+  tieCredit?: number;
 }
 
 export interface TaskComponents {
@@ -49,6 +53,8 @@ export interface TaskComponents {
   judgmentReference: Reference;
   timeReference: Reference;
   policy: AttemptPolicy;
+  /** the credit of a tie (0..1; 1 the paper's) */
+  tieCredit: number;
   taskIds: string[];
   /** Evaluated occupations (those with at least one task run by the system), in dataset order. */
   occupations: string[];
@@ -391,7 +397,7 @@ export function nodeRateOf(rates: unknown, system?: string): number | undefined 
 }
 
 /** The component fields a caller may leave out. */
-export const COMPONENT_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy'] as const;
+export const COMPONENT_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit'] as const;
 export type ComponentField = (typeof COMPONENT_FIELDS)[number];
 
 /** ComponentOptions with every field filled: what taskComponents computes from. */
@@ -403,6 +409,7 @@ export interface ResolvedComponentOptions {
   readonly timeReference: Reference;
   readonly policy: AttemptPolicy;
   readonly rates: RateOptions | undefined;
+  readonly tieCredit: number;
   /** the fields filled from a default (or, for timeReference, from the judgment reference) */
   readonly derived: readonly ComponentField[];
 }
@@ -413,8 +420,21 @@ export interface ResolvedComponentOptions {
  * reference (`timeReferenceOf`). resolveComponentOptions and the DuckDB engine both read them here.
  * @example componentDefaults({ primary_system: 'sysX', primary_judge: 'J1' }).judgmentReference // => 'expert_only'
  */
-export function componentDefaults(manifest: { primary_system: string; primary_judge: string }): { system: string; judge: string; judgmentReference: Reference; policy: AttemptPolicy } {
-  return { system: manifest.primary_system, judge: manifest.primary_judge, judgmentReference: 'expert_only', policy: PASS_AT_1 };
+export function componentDefaults(manifest: { primary_system: string; primary_judge: string }): { system: string; judge: string; judgmentReference: Reference; policy: AttemptPolicy; tieCredit: number } {
+  return { system: manifest.primary_system, judge: manifest.primary_judge, judgmentReference: 'expert_only', policy: PASS_AT_1, tieCredit: PAPER_TIE_CREDIT };
+}
+
+/** The paper's tie credit: "a tie receives the full output dollar value" (Joules-to-GDP section 2.2). */
+export const PAPER_TIE_CREDIT = 1;
+
+/**
+ * The tie credit itself when it is a number in [0, 1], else throws "invalid tieCredit: x (expected a
+ * number from 0 to 1: the credit of a tie, 1 the paper's)".
+ * @example checkTieCredit(0.5) // => 0.5
+ */
+export function checkTieCredit(value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new J2GError(`invalid tieCredit: ${JSON.stringify(value) ?? String(value)} (expected a number from 0 to 1: the credit of a tie, 1 the paper's)`);
+  return value;
 }
 
 /** The time reference of a judgment reference when none is chosen: the same reference. @example timeReferenceOf('expert_with_ai') // => 'expert_with_ai' */
@@ -451,7 +471,8 @@ export function resolveComponentOptions(options: ComponentOptions): ResolvedComp
   const given = options.policy as AttemptPolicy | string | undefined;
   const policy = checkPolicy(pick('policy', typeof given === 'string' ? parsePolicy(given) : given, () => d.policy));
   if (options.rates !== undefined) nodeRateOf(options.rates, system); // throws for a malformed rates option
-  return { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates: options.rates, derived };
+  const tieCredit = checkTieCredit(pick('tieCredit', options.tieCredit, () => d.tieCredit));
+  return { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates: options.rates, tieCredit, derived };
 }
 
 /**
@@ -557,6 +578,20 @@ function outcomeIndex(ds: Dataset, index: SystemIndex, reference: Reference, jud
 }
 
 /**
+ * The credit indicator of every run of the system's lists (as outcomeIndex): 1 a win (or an outcome the
+ * schema does not allow), `tieCredit` a tie, 0 a loss, NO_JUDGMENT none. With a tie credit of 1, the
+ * outcomeIndex codes themselves.
+ */
+function creditIndex(ds: Dataset, index: SystemIndex, reference: Reference, judge: string, tieCredit: number): ArrayLike<number> {
+  const outcomes = outcomeIndex(ds, index, reference, judge);
+  if (tieCredit === 1) return outcomes;
+  const codes = judgmentCodes(ds, reference, judge), { runPos } = index;
+  const credit = new Float64Array(runPos.length);
+  for (let p = 0; p < runPos.length; p++) credit[p] = codes[runPos[p]] === 1 ? tieCredit : outcomes[p];
+  return credit;
+}
+
+/**
  * The tasks a system ran (dataset order), their runs in attempt order, and whether each run has a
  * judgment by `judge` against `reference` (`judged[runAt[i] + r]`: 1 a win or tie, 0 a loss, -1
  * none), and a position in `ds.rows.runs` of each run's id (`positions[runAt[i] + r]`, for
@@ -576,18 +611,18 @@ export function runOutcomes(dataset: Dataset, system: string, reference: Referen
  * @example taskComponents({ dataset: loadDataset('data/recorded/synthetic-small') }).taskIds.length // => 6
  */
 export function taskComponents(options: ComponentOptions): TaskComponents {
-  const { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates } = resolveComponentOptions(options);
+  const { dataset: ds, system, judge, judgmentReference, timeReference, policy, rates, tieCredit } = resolveComponentOptions(options);
   const k = attemptsCharged(policy);
   const systemRow = ds.rows.systems.find((s) => s.system === system)!;
   const rate = nodeRateOf(rates, system);
   const index = systemIndex(ds, system);
   const { included, lists } = index;
   if (included.length === 0) throw new UnsupportedOutputError(`system ${system} has no runs`);
-  const outcomes = outcomeIndex(ds, index, judgmentReference, judge);
+  const outcomes = creditIndex(ds, index, judgmentReference, judge, tieCredit);
 
   const n = included.length;
   const out: TaskComponents = {
-    system, judge, judgmentReference, timeReference, policy,
+    system, judge, judgmentReference, timeReference, policy, tieCredit,
     taskIds: index.taskIds.slice(),
     occupations: index.occupations.slice(),
     occupationIndex: index.occupationIndex.slice(),
@@ -613,10 +648,11 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
       cost += rate === undefined ? runCost[p] : runCostAtRate(list[r], systemRow.node_rate_usd_per_hour, rate);
       energy += runEnergy[p];
       ai += runAi[p];
-      if (wins[r]) { winAi += runAi[p]; winCount++; }
     }
     if (missing) continue;
     const Q = taskCredit(policy, wins);
+    // the attempts a credited task's saving averages over: K.2's winning attempts
+    for (let r = 0, p = runAt[i]; r < k; r++, p++) if (countsForSaving(wins[r], Q)) { winAi += runAi[p]; winCount++; }
     const W = wage[i];
     out.expertHours[i] = H;
     out.wageUSDPerHour[i] = W;
@@ -625,7 +661,7 @@ export function taskComponents(options: ComponentOptions): TaskComponents {
     out.costUSD[i] = cost;
     out.energyMJ[i] = energy;
     out.aiHours[i] = ai;
-    out.timeSavingHours[i] = Q ? H - winAi / winCount : 0;
+    out.timeSavingHours[i] = Q ? Q * (H - winAi / winCount) : 0; // S_i = Y_i (H_i - L_i), section 2.4; Q = 1 leaves H - L as it is
   }
   if (problems.length) {
     const shown = problems.slice(0, 10).join('\n  ');

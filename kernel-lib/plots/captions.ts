@@ -25,6 +25,8 @@ export interface CaptionContext {
   judgmentReference: Reference;
   timeReference: Reference;
   policy: AttemptPolicy;
+  /** "a tie credited 0 (the paper: 1)" when the tie credit is not the paper's, else null */
+  ties: string | null;
   weights: string;
   /** "costs at ..." when the options change node rates, else null */
   rates: string | null;
@@ -45,6 +47,7 @@ export function captionContext(options: TableOptions | ScenarioContext): Caption
     judgmentReference: ctx.judgmentReference,
     timeReference: ctx.timeReference,
     policy: ctx.policy,
+    ties: ctx.tieCredit === 1 ? null : `a tie credited ${ctx.tieCredit} (the paper: 1)`,
     weights: weightSchemeName(ctx.weights),
     rates: ratesText(ctx),
     draws: ctx.bootstrap === false ? null : ctx.bootstrap.draws,
@@ -96,7 +99,7 @@ export function policyWords(policy: AttemptPolicy): string {
 
 /** "system S, P, R, judge J[, rates]": what one system's evaluation was computed under. */
 function evaluation(c: CaptionContext, withSystem = true): string {
-  return [withSystem ? `system ${c.system}` : null, policyWords(c.policy), referenceWords(c.judgmentReference, c.timeReference), `judge ${c.judge}`, c.rates]
+  return [withSystem ? `system ${c.system}` : null, policyWords(c.policy), c.ties, referenceWords(c.judgmentReference, c.timeReference), `judge ${c.judge}`, c.rates]
     .filter(Boolean).join(', ');
 }
 
@@ -148,6 +151,7 @@ export function tableCaption(name: string, options: TableOptions | ScenarioConte
     weightsWords(c.weights),
     on('system') ? `system ${c.system}` : 'every AI system',
     on('policy') ? policyWords(c.policy) : null,
+    on('tieCredit') ? c.ties : null,
     on('judgmentReference') || on('timeReference') ? referenceWords(c.judgmentReference, c.timeReference) : null,
     on('judge') ? `judge ${c.judge}` : null,
     on('rates') ? c.rates : null,

@@ -17,18 +17,18 @@ export interface FigureEntry {
   needs: readonly string[];
 }
 
-const EVALUATION: readonly ContextField[] = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'];
-const EVERY_SYSTEM: readonly ContextField[] = ['judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'];
+const EVALUATION: readonly ContextField[] = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates'];
+const EVERY_SYSTEM: readonly ContextField[] = ['judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates'];
 
 export const FIGURES: readonly FigureEntry[] = [
   { id: '1a', title: 'Figure 1(a): benefit per joule of one system', dependsOn: EVALUATION, needs: [] },
   { id: '1b', title: 'Figure 1(b): what the study compares', dependsOn: [], needs: [] },
   { id: '1c', title: 'Figure 1(c): categories ranked', dependsOn: EVALUATION, needs: [] },
-  { id: '1d', title: 'Figure 1(d): value against energy per model', dependsOn: ['judge', 'judgmentReference', 'timeReference', 'policy', 'rates'], needs: ['a system with positive output value'] },
+  { id: '1d', title: 'Figure 1(d): value against energy per model', dependsOn: ['judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'rates'], needs: ['a system with positive output value'] },
   { id: '1scale', title: 'Figure 1: task energy on an everyday scale', dependsOn: EVALUATION, needs: [] },
   { id: '2', title: 'Figure 2: one task\'s accounting', dependsOn: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy'], needs: [] },
   { id: '3', title: 'Figure 3: category rankings', dependsOn: EVALUATION, needs: [] },
-  { id: '4', title: 'Figure 4: the two references', dependsOn: ['system', 'judge', 'policy', 'weights', 'rates'], needs: ['expert-with-AI judgments and times'] },
+  { id: '4', title: 'Figure 4: the two references', dependsOn: ['system', 'judge', 'policy', 'tieCredit', 'weights', 'rates'], needs: ['expert-with-AI judgments and times'] },
   { id: '5', title: 'Figure 5: models compared', dependsOn: EVERY_SYSTEM, needs: [] },
   { id: '6', title: 'Figure 6: one model on different accelerators', dependsOn: EVERY_SYSTEM, needs: ['a model on two accelerator types'] },
   { id: '7', title: 'Figure 7: one model on different accelerator counts', dependsOn: EVERY_SYSTEM, needs: ['a model on two accelerator counts'] },
@@ -39,7 +39,7 @@ export const FIGURES: readonly FigureEntry[] = [
 ];
 
 /** The figures beyond the paper's (issue #26: which conclusions survive every analysis choice and source of noise). */
-export const ROBUSTNESS_FIGURE_IDS = ['spec-curve', 'budget'] as const;
+export const ROBUSTNESS_FIGURE_IDS = ['spec-curve', 'spread', 'budget'] as const;
 export type RobustnessFigureId = (typeof ROBUSTNESS_FIGURE_IDS)[number];
 
 /**
@@ -50,7 +50,8 @@ export type RobustnessFigureId = (typeof ROBUSTNESS_FIGURE_IDS)[number];
  */
 export const ROBUSTNESS_FIGURES: readonly (Omit<FigureEntry, 'id'> & { id: RobustnessFigureId })[] = [
   { id: 'spec-curve', title: 'Specification curve: the primary system\'s NVJ under every analysis choice (Simonsohn, Simmons and Nelson 2020)', dependsOn: ['system', 'bootstrap'], needs: ['two or more specifications the dataset supports'] },
-  { id: 'budget', title: 'Uncertainty budget: each interval\'s width with tasks only, then each source of noise added', dependsOn: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'bootstrap'], needs: ['a bootstrap (draws >= 1)'] },
+  { id: 'spread', title: 'Spread by choice: the share of the variance of the primary system\'s NVJ and TSJ over the specifications that each analysis choice explains (eta squared)', dependsOn: ['system', 'bootstrap'], needs: ['two or more specifications the dataset supports'] },
+  { id: 'budget', title: 'Uncertainty budget: each interval\'s width with tasks only, then each source of noise added', dependsOn: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'bootstrap'], needs: ['a bootstrap (draws >= 1)'] },
 ];
 
 /** The registry entry of figure `id` (a paper figure's, or a robustness figure's). */

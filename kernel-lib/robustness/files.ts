@@ -13,16 +13,27 @@
  *   evaluations.csv     conclusion, spec_id, margin, margin_lo, margin_hi: each conclusion in each
  *                       specification that can evaluate it (share_with_interval counts margin_lo > 0)
  *   specification_curve.json  the specification curve of the primary system's NVJ (a Plotly specification)
- *   multiverse.md       the conclusions from least to most robust, the unsupported specifications, the
- *                       warnings, and how the intervals are paired
+ *   joint_test.csv      conclusion, specs, share, share_null_95, p_share, median_margin, median_null_95,
+ *                       p_median: the joint test of each conclusion over the specifications with paired
+ *                       draws (inference.ts: the null, how it is imposed, the p-values); only with a bootstrap
+ *   spread.csv          quantity, field, levels, eta2, range_median, range_max: the spread of the bootstrap
+ *                       system's NVJ and TSJ split by grid field (inference.ts choiceSpread)
+ *   spread_by_choice.json  that split as a figure (figures.ts spreadFigure)
+ *   leave_out.csv       with --leave-out: by, unit, conclusion, margin_all, margin_without, flips: each
+ *                       conclusion of the reference specification without each occupation (or category)
+ *                       (leaveOut.ts)
+ *   multiverse.md       the conclusions from least to most robust, their joint tests, the spread by
+ *                       choice, the unsupported specifications, the warnings, and how the intervals are paired
  */
 import { formatCsv } from '../io/csv.ts';
 import { formatNumber } from '../io/format.ts';
 import type { MultiverseResult } from './multiverse.ts';
 import { specFlags } from './grid.ts';
 import { TEXT_CLAIMS_NOT_EVALUATED } from './conclusions.ts';
-import { multiverseCurve } from './figures.ts';
+import { multiverseCurve, spreadFigure } from './figures.ts';
+import { JOINT_TEST_WORDS, SPREAD_WORDS } from './inference.ts';
 import type { Provenance } from '../plots/theme.ts';
+import { leaveOutOrder, type LeaveOutResult } from './leaveOut.ts';
 
 const num = formatNumber;
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(0)}%`);
@@ -45,7 +56,7 @@ export function robustnessOrder(r: MultiverseResult) {
   });
 }
 
-export function multiverseFiles(r: MultiverseResult, meta: { dataset: string; command?: string; provenance?: Provenance } = { dataset: '' }): Record<string, string> {
+export function multiverseFiles(r: MultiverseResult, meta: { dataset: string; command?: string; provenance?: Provenance; leaveOut?: LeaveOutResult } = { dataset: '' }): Record<string, string> {
   const fieldCols = r.fields as string[];
   const labels = new Map(r.specs.map((s) => [s.spec.id, s.spec.labels as Record<string, string>]));
   const specifications = formatCsv(['spec_id', ...fieldCols, 'system', 'nvj', 'nvj_lo', 'nvj_hi', 'tsj', 'tsj_lo', 'tsj_hi', 'paired'],
@@ -65,13 +76,23 @@ export function multiverseFiles(r: MultiverseResult, meta: { dataset: string; co
     })));
   const evaluations = formatCsv(['conclusion', 'spec_id', 'margin', 'margin_lo', 'margin_hi'],
     r.evaluations.map((e) => ({ conclusion: e.conclusion, spec_id: e.spec, margin: num(e.margin), margin_lo: num(e.lo), margin_hi: num(e.hi) })));
-  return { 'specifications.csv': specifications, 'specs.csv': specs, 'conclusions.csv': conclusions, 'evaluations.csv': evaluations, 'multiverse.md': multiverseMarkdown(r, meta),
-    'specification_curve.json': `${JSON.stringify(multiverseCurve(r, { provenance: meta.provenance }), null, 1)}\n` };
+  const jointTests = formatCsv(['conclusion', 'specs', 'share', 'share_null_95', 'p_share', 'median_margin', 'median_null_95', 'p_median'],
+    r.jointTests.map((j) => ({
+      conclusion: j.conclusion, specs: j.specs, share: num(j.share), share_null_95: num(j.shareNull95), p_share: num(j.pShare),
+      median_margin: num(j.median), median_null_95: num(j.medianNull95), p_median: num(j.pMedian),
+    })));
+  const spread = formatCsv(['quantity', 'field', 'levels', 'eta2', 'range_median', 'range_max'],
+    r.spread.map((x) => ({ quantity: x.quantity, field: x.field, levels: x.levels, eta2: num(x.eta2), range_median: num(x.rangeMedian), range_max: num(x.rangeMax) })));
+  return { 'specifications.csv': specifications, 'specs.csv': specs, 'conclusions.csv': conclusions, 'evaluations.csv': evaluations,
+    ...(r.bootstrap ? { 'joint_test.csv': jointTests } : {}), 'spread.csv': spread,
+    ...(meta.leaveOut ? { 'leave_out.csv': leaveOutCsv(meta.leaveOut) } : {}), 'multiverse.md': multiverseMarkdown(r, meta),
+    'specification_curve.json': `${JSON.stringify(multiverseCurve(r, { provenance: meta.provenance }), null, 1)}\n`,
+    'spread_by_choice.json': `${JSON.stringify(spreadFigure(r, { provenance: meta.provenance }), null, 1)}\n` };
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function multiverseMarkdown(r: MultiverseResult, meta: { dataset: string; command?: string }): string {
+export function multiverseMarkdown(r: MultiverseResult, meta: { dataset: string; command?: string; leaveOut?: LeaveOutResult }): string {
   const supported = r.specs.filter((s) => s.unsupported === null);
   const unsupported = r.specs.filter((s) => s.unsupported !== null);
   const lines: string[] = [];
@@ -89,6 +110,7 @@ export function multiverseMarkdown(r: MultiverseResult, meta: { dataset: string;
   };
   lines.push('## Conclusions of the reference specification, least robust first', '', ...table(ordered.filter((c) => c.holdsInReference === true)), '');
   lines.push('## Conclusions that do not hold in the reference specification', '', ...table(ordered.filter((c) => c.holdsInReference !== true)), '');
+  lines.push(...jointTestMarkdown(r), ...spreadMarkdown(r), ...(meta.leaveOut ? leaveOutMarkdown(meta.leaveOut) : []));
   const never = r.conclusions.filter((c) => c.of === 0);
   if (never.length) lines.push(`Not evaluated in any specification (a system or category absent everywhere): ${never.map((c) => c.conclusion).join(', ')}.`, '');
   lines.push('Text claims not counted here:', '', ...TEXT_CLAIMS_NOT_EVALUATED.map(([ids, why]) => `- ${ids}: ${why}`), '');
@@ -104,4 +126,54 @@ export function multiverseMarkdown(r: MultiverseResult, meta: { dataset: string;
   else for (const w of r.warnings) lines.push(`- ${cell(w.message)} (${w.count} time${w.count === 1 ? '' : 's'})`);
   lines.push('');
   return lines.join('\n');
+}
+
+const p3 = (x: number | null) => (x === null ? 'n/a' : Number(x.toPrecision(3)).toString());
+
+/** The joint test of the reference specification's conclusions, least supported first (multiverse.md). */
+export function jointTestMarkdown(r: MultiverseResult): string[] {
+  if (!r.bootstrap) return ['## Joint test of the specification curve', '', 'No bootstrap (draws off): no joint test.', ''];
+  const held = new Map(r.conclusions.map((c) => [c.conclusion, c]));
+  const rows = r.jointTests.filter((j) => held.get(j.conclusion)?.holdsInReference === true).sort((a, b) => b.pShare - a.pShare || (a.conclusion < b.conclusion ? -1 : 1));
+  return ['## Joint test of the specification curve', '', `${JOINT_TEST_WORDS} Every conclusion: joint_test.csv.`, '',
+    '| conclusion | specifications | share holding | null 95th percentile | p (share) | median margin | p (median) |', '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((j) => `| ${cell(j.conclusion)} | ${j.specs} | ${pct(j.share)} | ${pct(j.shareNull95)} | ${p3(j.pShare)} | ${p3(j.median)} | ${p3(j.pMedian)} |`), ''];
+}
+
+/** The spread of the bootstrap system's NVJ and TSJ by choice (multiverse.md). */
+export function spreadMarkdown(r: MultiverseResult): string[] {
+  const out = ['## Spread by choice', '', `${SPREAD_WORDS} Quantities: ${r.bootstrapSystem}'s NVJ (USD/MJ) and TSJ (hours/MJ). Figure: spread_by_choice.json.`, '',
+    '| quantity | choice | values | share of variance (eta2) | median change, that choice alone | largest change |', '| --- | --- | --- | --- | --- | --- |'];
+  for (const q of ['nvj', 'tsj']) {
+    const rows = r.spread.filter((x) => x.quantity === q && x.levels > 1).sort((a, b) => b.eta2 - a.eta2);
+    for (const x of rows) out.push(`| ${q} | ${x.field} | ${x.levels} | ${p3(x.eta2)} | ${p3(x.rangeMedian)} | ${p3(x.rangeMax)} |`);
+    if (rows.length) out.push(`| ${q} | (no choice alone: interactions) |  | ${p3(Math.max(0, 1 - rows.reduce((a, x) => a + x.eta2, 0)))} |  |  |`);
+  }
+  out.push('');
+  return out;
+}
+
+/** leave_out.csv: every (unit, conclusion) of a leave-out run, with the margin with and without the unit. */
+export function leaveOutCsv(l: LeaveOutResult): string {
+  const all = new Map(l.rows.map((x) => [x.conclusion, x.margin]));
+  return formatCsv(['by', 'unit', 'conclusion', 'margin_all', 'margin_without', 'flips'],
+    l.entries.map((e) => ({ by: l.by, unit: e.unit, conclusion: e.conclusion, margin_all: num(all.get(e.conclusion)!), margin_without: num(e.margin), flips: e.margin === null ? '' : String(e.margin <= 0) })));
+}
+
+/** The leave-one-out section of multiverse.md: the conclusions that flip first, and the most influential unit of each. */
+export function leaveOutMarkdown(l: LeaveOutResult, limit = 25): string[] {
+  const ordered = leaveOutOrder(l);
+  const out = [`## Leave one ${l.by} out (reference specification)`, '',
+    `Each conclusion of the reference specification, evaluated again without each of the ${l.units.length} ${l.by === 'occupation' ? 'occupations' : 'categories'} in turn `
+    + `(its tasks, runs and judgments left out; the weights renormalised over the rest). Most influential: the ${l.by} whose removal leaves the smallest margin. `
+    + `${ordered.filter((x) => x.flips.length).length} of ${ordered.length} conclusions flip without some ${l.by}. Every margin: leave_out.csv.`, '',
+    `| conclusion | margin | flips without | most influential ${l.by} | margin without it |`, '| --- | --- | --- | --- | --- |'];
+  for (const x of ordered.slice(0, limit)) {
+    const flips = x.flips.length ? `${x.flips.length}: ${x.flips.slice(0, 3).join('; ')}${x.flips.length > 3 ? '; ...' : ''}` : '0';
+    out.push(`| ${cell(x.statement)} | ${p3(x.margin)} | ${cell(flips)} | ${cell(x.mostInfluential ?? 'n/a')} | ${p3(x.marginWithout)} |`);
+  }
+  if (ordered.length > limit) out.push('', `${ordered.length - limit} more in leave_out.csv.`);
+  if (l.refused.length) out.push('', `Not left out (the rest cannot be evaluated): ${l.refused.map((x) => `${x.unit} (${x.reason})`).join('; ')}.`);
+  out.push('');
+  return out;
 }

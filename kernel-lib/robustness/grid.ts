@@ -9,6 +9,7 @@
  *   judgmentReference        "expert_only" | "expert_with_ai" (the time reference follows it unless chosen)
  *   timeReference            "expert_only" | "expert_with_ai"
  *   policy                   "pass@k" | "m-of-n"
+ *   tieCredit                a number from 0 to 1: the credit of a tie (1 the paper's, 0 ties count as losses)
  *   weights                  "gdp" | "employment" | "equal" | {"custom": {...}} (a CLI grid may also name
  *                            {"file": "w.csv"}: the command reads it into {"custom": ..., "file": "w.csv"},
  *                            labelled by the file)
@@ -29,7 +30,7 @@ import type { NodeRate } from '../tables/options.ts';
 import type { AttemptPolicy } from '../metrics/policy.ts';
 
 /** The scenario fields a grid may vary, in the order specifications are spanned and printed. */
-export const GRID_FIELDS = ['system', 'judge', 'weights', 'judgmentReference', 'timeReference', 'policy', 'rates'] as const;
+export const GRID_FIELDS = ['system', 'judge', 'weights', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'rates'] as const;
 export type GridField = (typeof GRID_FIELDS)[number];
 
 /** A rates value of a grid: the recorded costs, one node rate, or a labelled row of a sweep. */
@@ -93,6 +94,9 @@ export function checkGrid(grid: unknown, ctx: ScenarioContext): Grid {
         case 'policy':
           if (typeof v !== 'string' || policyFromText(v) === null) throw bad(v, 'pass@k or m-of-n');
           break;
+        case 'tieCredit':
+          if (!(typeof v === 'number' && v >= 0 && v <= 1)) throw bad(v, 'a number from 0 to 1');
+          break;
         case 'weights':
           if (!(['gdp', 'employment', 'equal'].includes(v as string) || (isObject(v) && isObject(v.custom)))) throw bad(v, 'gdp, employment, equal or {"custom": {occupation: weight}}');
           break;
@@ -127,7 +131,9 @@ export function systemPolicies(n: number): string[] {
 /**
  * The default grid (issue #26): every judge of the dataset (the primary judge first) x the three
  * weight schemes x both judgment references (times follow) x the attempt policies of every system
- * (the union of `systemPolicies` over the systems) x the recorded rates and each row of `sweep`.
+ * (the union of `systemPolicies` over the systems) x the tie credits 1 (the paper's: "a tie receives
+ * the full output dollar value") and 0 (ties count as losses: the choice the paper calls conservative
+ * the other way, section 2.2) x the recorded rates and each row of `sweep`.
  */
 export function defaultGrid(ctx: ScenarioContext, sweep: readonly NodeRate[] = []): Grid {
   const ds = ctx.dataset;
@@ -147,6 +153,7 @@ export function defaultGrid(ctx: ScenarioContext, sweep: readonly NodeRate[] = [
     weights: ['gdp', 'employment', 'equal'],
     judgmentReference: [...REFERENCES],
     policy: policies,
+    tieCredit: [1, 0],
     rates: ['recorded', ...sweep.map((r) => ({ label: r.label, usdPerNodeHour: r.usdPerNodeHour }))],
   };
 }
@@ -183,6 +190,7 @@ export function specifications(root: ScenarioContext, grid: Grid): Specification
     if (values.judgmentReference !== undefined) patch.judgmentReference = values.judgmentReference as Reference;
     if (values.timeReference !== undefined) patch.timeReference = values.timeReference as Reference;
     if (values.policy !== undefined) patch.policy = policyFromText(values.policy as string) as AttemptPolicy;
+    if (values.tieCredit !== undefined) patch.tieCredit = values.tieCredit as number;
     if (values.weights !== undefined) patch.weights = (isObject(values.weights) ? { custom: (values.weights as { custom: Record<string, number> }).custom } : values.weights) as WeightScheme;
     const rate = values.rates;
     if (rate !== undefined && rate !== 'recorded') {
@@ -216,7 +224,7 @@ export function specFlags(spec: Specification): string[] | null {
       out.push('--rate', String(typeof v === 'number' ? v : (v as { usdPerNodeHour: number }).usdPerNodeHour));
       continue;
     }
-    const flag = { system: '--system', judge: '--judge', weights: '--weights', judgmentReference: '--judgment-reference', timeReference: '--time-reference', policy: '--policy' }[f];
+    const flag = { system: '--system', judge: '--judge', weights: '--weights', judgmentReference: '--judgment-reference', timeReference: '--time-reference', policy: '--policy', tieCredit: '--tie-credit' }[f];
     out.push(flag, f === 'policy' ? policyText(policyFromText(v as string)!) : String(v));
   }
   return out;

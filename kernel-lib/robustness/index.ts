@@ -8,4 +8,6 @@ export * from './tables.ts';
 export { specificationCurve } from '../plots/specificationCurve.ts';
 export * from './noise.ts';
 export * from './budget.ts';
+export * from './inference.ts';
+export * from './leaveOut.ts';
 export { uncertaintyBudgetFigure } from '../plots/uncertaintyBudget.ts';

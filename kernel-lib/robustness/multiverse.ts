@@ -36,6 +36,7 @@ import type { TaskComponents } from '../metrics/taskComponents.ts';
 import { warnings, distinctWarnings } from '../warn.ts';
 import { checkGrid, defaultGrid, gridLabel, specifications, GRID_FIELDS, type Grid, type GridField, type GridValue, type Specification } from './grid.ts';
 import { COMPS, conclusionsFor, leaderOf, type Comp, type Conclusion, type RowComponents, type SpecRows } from './conclusions.ts';
+import { choiceSpread, jointTest, type ChoiceSpread, type JointTest } from './inference.ts';
 
 export interface MultiverseOptions {
   /** rows of a rates sweep: the default grid adds each as a rates value */
@@ -92,6 +93,10 @@ export interface MultiverseResult {
   rows: SystemRow[];
   evaluations: ConclusionEvaluation[];
   conclusions: ConclusionSummary[];
+  /** the joint test of each conclusion over the specifications with paired draws (inference.ts); empty without a bootstrap */
+  jointTests: JointTest[];
+  /** the spread of the bootstrap system's NVJ and TSJ over the specifications, split by grid field (inference.ts) */
+  spread: ChoiceSpread[];
   /** the id of the specification equal to the base scenario, if the grid has it */
   referenceSpec: string | null;
   /** the draws shared by every specification, or false (no intervals) */
@@ -125,7 +130,7 @@ function sameTasks(a: TaskComponents, b: TaskComponents): boolean {
  * The rows a specification's conclusions read: Table 1's systems and Table 13's categories of the
  * specification's system, each with its components and (when the bootstrap is on) their draws.
  */
-function specRows(ctx: ScenarioContext, boot: TaskBootstrap | null, bootTasks: TaskComponents | null): { rows: SpecRows; paired: Map<string, boolean>; order: string[]; note: string } {
+export function specRows(ctx: ScenarioContext, boot: TaskBootstrap | null, bootTasks: TaskComponents | null): { rows: SpecRows; paired: Map<string, boolean>; order: string[]; note: string } {
   const summaries = systemSummaries(ctx);
   const systems = new Map<string, RowComponents>();
   const paired = new Map<string, boolean>();
@@ -245,8 +250,10 @@ export function multiverse(base: TableOptions | ScenarioContext, grid?: unknown,
     catNvj: leaderOf(ref.rows.categories, 'nvj'), catTsj: leaderOf(ref.rows.categories, 'tsj'),
   });
   const evaluations: ConclusionEvaluation[] = [];
+  const jointTests: JointTest[] = [];
   const summaries: ConclusionSummary[] = conclusions.map((c: Conclusion) => {
     let holds = 0, of = 0, withInterval = 0;
+    const pairedValues: number[] = [], pairedDraws: Float64Array[] = [];
     for (const p of perSpec) {
       const m = c.margin(p.rows);
       if (!m) continue;
@@ -255,7 +262,10 @@ export function multiverse(base: TableOptions | ScenarioContext, grid?: unknown,
       const iv = interval(m.draws);
       if (iv.lo !== null && iv.lo > 0) withInterval++;
       evaluations.push({ conclusion: c.id, spec: p.id, margin: m.value, lo: iv.lo, hi: iv.hi });
+      if (m.draws) { pairedValues.push(m.value); pairedDraws.push(m.draws); }
     }
+    const joint = bootstrap ? jointTest(c.id, pairedValues, pairedDraws) : null;
+    if (joint) jointTests.push(joint);
     const r = c.margin(ref.rows);
     return {
       conclusion: c.id, statement: c.statement, holdsInReference: r ? r.value > 0 : null,
@@ -264,8 +274,11 @@ export function multiverse(base: TableOptions | ScenarioContext, grid?: unknown,
     };
   });
   const referenceSpec = results.find((r) => fields.every((f) => r.spec.labels[f] === refLabels[f]))?.spec.id ?? null;
+  const labelsOf = new Map(results.map((r) => [r.spec.id, r.spec.labels]));
+  const own = rows.filter((r) => r.system === refCtx.system);
+  const spread = (['nvj', 'tsj'] as const).flatMap((q) => choiceSpread(q, fields, own.map((r) => ({ labels: labelsOf.get(r.spec)!, value: r[q] }))));
   return {
-    fields, grid: checked, specs: results, rows, evaluations, conclusions: summaries, referenceSpec,
+    fields, grid: checked, specs: results, rows, evaluations, conclusions: summaries, jointTests, spread, referenceSpec,
     bootstrap, bootstrapSystem: refCtx.system,
     warnings: distinctWarnings(warnings().slice(mark)), elapsedS: (performance.now() - t0) / 1000,
   };

@@ -3,7 +3,10 @@
  *
  * - Every numeric cell of every table both scenarios build (point estimates; Table 16, rank stability
  *   over random portfolios, is a resampling summary rather than a cell estimate and is left out): baseline, variant,
- *   difference (variant - baseline) and percent change 100 (variant - baseline) / |baseline|.
+ *   difference (variant - baseline) and percent change 100 (variant - baseline) / |baseline|: signed as
+ *   the difference (positive when the variant is larger, whatever the baseline's sign), which every
+ *   surface says beside the column (PERCENT_CHANGE_WORDS); where the two sides differ in sign the
+ *   printed percent is marked "sign changes" (from -0.1179 to 0.7965 is +775.76%, not a 775% growth).
  * - A paired percentile bootstrap interval of the difference for every cell that is a function of
  *   group means of the task components (Table 1's primary-system row, Tables 13, 15, 17, 19-21; the
  *   list and what is not carried: scenario/pairedCells.ts): each draw resamples the tasks within
@@ -239,7 +242,17 @@ function fmtNumber(v: number): string {
   return Number(v.toPrecision(12)).toString();
 }
 
-/** The cells as CSV: table,row,column,base,variant,difference,percent_change,difference_lo,difference_hi. */
+/** What the percent change is, for the sentence beside its column. */
+export const PERCENT_CHANGE_WORDS = '% change: 100 × (variant − baseline) / |baseline|, signed as the difference (positive when the variant is larger, whatever the baseline\'s sign); "sign changes" marks a baseline and variant of opposite signs, where a percent of the baseline is no growth rate';
+
+/** A cell's percent change as printed: two decimals and `%`, with "sign changes" when the two sides differ in sign; '' without one. */
+export function percentText(x: Pick<CellDifference, 'base' | 'variant' | 'percentChange'>): string {
+  if (x.percentChange === null) return '';
+  const flip = x.base !== null && x.variant !== null && x.base * x.variant < 0;
+  return `${fmt(Number(x.percentChange.toFixed(2)))}%${flip ? ' (sign changes)' : ''}`;
+}
+
+/** The cells as CSV: table,row,column,base,variant,difference,percent_change,difference_lo,difference_hi (percent_change: PERCENT_CHANGE_WORDS). */
 export function comparisonCsv(c: ScenarioComparison): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const x of c.cells) lines.push([x.table, x.row, x.column, x.base, x.variant, x.difference, x.percentChange, x.lo, x.hi].map(csvCell).join(','));
@@ -257,6 +270,7 @@ export function comparisonMarkdown(c: ScenarioComparison): string {
     `Baseline: ${c.base.dataset}; variant changes: ${c.changes.length ? c.changes.join('; ') : 'nothing (the same scenario)'}.`,
     `Intervals: paired percentile 95% bootstrap intervals of the difference, ${c.draws} draws of the same resampled tasks for both sides (seed ${c.seed}).`,
     `Cells with a paired interval: ${intervalCoverage(c)}.`,
+    `${PERCENT_CHANGE_WORDS} (comparison.csv's percent_change is the same number).`,
     '',
     '## Conclusions that change',
     '',
@@ -268,7 +282,7 @@ export function comparisonMarkdown(c: ScenarioComparison): string {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const rows = c.cells.filter((x) => x.column === 'nvj' || x.column === 'tsj').map((x) =>
-    `| ${x.table} | ${mdCell(x.row)} | ${x.column} | ${fmt(x.base)} | ${fmt(x.variant)} | ${fmt(x.difference)} | ${x.percentChange === null ? '' : `${fmt(Number(x.percentChange.toFixed(2)))}%`} | ${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`} |`);
+    `| ${x.table} | ${mdCell(x.row)} | ${x.column} | ${fmt(x.base)} | ${fmt(x.variant)} | ${fmt(x.difference)} | ${percentText(x)} | ${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`} |`);
   return `${[...head, ...rows].join('\n')}\n\nEvery cell: comparison.csv.\n`;
 }
 
@@ -279,7 +293,7 @@ export function comparisonPage(c: ScenarioComparison): string {
   const rows = c.cells.filter((x) => x.column === 'nvj' || x.column === 'tsj').map((x) => {
     const moved = x.difference !== null && x.difference !== 0;
     const excludesZero = (x.lo ?? 0) > 0 || (x.hi ?? 0) < 0;
-    return `<tr${excludesZero ? ' class="sig"' : moved ? ' class="moved"' : ''}><td>${esc(x.table)}</td><td>${esc(x.row)}</td><td>${x.column}</td><td>${fmt(x.base)}</td><td>${fmt(x.variant)}</td><td>${fmt(x.difference)}</td><td>${x.percentChange === null ? '' : `${fmt(Number(x.percentChange.toFixed(2)))}%`}</td><td>${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`}</td></tr>`;
+    return `<tr${excludesZero ? ' class="sig"' : moved ? ' class="moved"' : ''}><td>${esc(x.table)}</td><td>${esc(x.row)}</td><td>${x.column}</td><td>${fmt(x.base)}</td><td>${fmt(x.variant)}</td><td>${fmt(x.difference)}</td><td>${percentText(x)}</td><td>${x.lo === null ? '' : `[${fmt(x.lo)}, ${fmt(x.hi)}]`}</td></tr>`;
   });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Variant against baseline</title>
@@ -288,6 +302,7 @@ export function comparisonPage(c: ScenarioComparison): string {
 <p>Baseline: ${esc(c.base.dataset)}. Variant changes: ${c.changes.length ? c.changes.map(esc).join('; ') : 'nothing (the same scenario)'}.</p>
 <p>Intervals: paired percentile 95% bootstrap intervals of the difference, ${c.draws} draws of the same resampled tasks for both sides (seed ${c.seed}). Red: the interval excludes zero; yellow: the point estimate moved.</p>
 <p>Cells with a paired interval: ${esc(intervalCoverage(c))}.</p>
+<p>${esc(PERCENT_CHANGE_WORDS)}.</p>
 <h2>Conclusions that change</h2><ul>${c.conclusions.length ? c.conclusions.map((s) => `<li>${esc(s)}</li>`).join('') : '<li>none</li>'}</ul>
 <h2>NVJ and TSJ</h2>
 <table><thead><tr><th>table</th><th>row</th><th>column</th><th>baseline</th><th>variant</th><th>difference</th><th>% change</th><th>95% interval of the difference</th></tr></thead>

@@ -7,6 +7,7 @@
  *   --judgment-reference R     judgmentReference
  *   --time-reference R         timeReference
  *   --policy P                 policy (pass@k | m-of-n)
+ *   --tie-credit T             tieCredit (0..1; 1 the paper's, 0 ties count as losses)
  *   --weights W                weights: gdp | employment | equal, any other value {file: W}
  *   --rate USD                 rates.nodeRateUSDPerHour
  *   --rate SYSTEM=USD          rates.bySystem[SYSTEM] (repeatable)
@@ -33,6 +34,7 @@ export const SCENARIO_FLAGS: Record<string, string> = {
   judgmentReference: 'judgment-reference',
   timeReference: 'time-reference',
   policy: 'policy',
+  tieCredit: 'tie-credit',
   weights: 'weights',
   'rates.nodeRateUSDPerHour': 'rate',
   'rates.bySystem': 'rate',
@@ -102,6 +104,8 @@ export function scenarioFromFlags(options: Record<string, string | string[] | un
   set('judgmentReference', text('judgment-reference'));
   set('timeReference', text('time-reference'));
   set('policy', text('policy'));
+  const tc = text('tie-credit');
+  if (tc !== undefined) out.tieCredit = asNumber(tc);
   const w = text('weights');
   if (w !== undefined) out.weights = (WEIGHT_NAMES as readonly string[]).includes(w) ? w : { file: w };
   const d = text('draws');

@@ -81,6 +81,7 @@ export function resolveScenario(input: unknown, dataset: Dataset, files: Scenari
     ctx = resolveContext({
       dataset: ds, system: s.system, judge: s.judge, judgmentReference: s.judgmentReference, timeReference: s.timeReference,
       policy: s.policy === undefined ? undefined : policyFromText(s.policy)!,
+      tieCredit: s.tieCredit,
       bootstrap: s.draws === undefined && s.seed === undefined ? undefined : { draws: s.draws, seed: s.seed },
       winTieInterval: s.winTieInterval,
       noise: s.noise,
@@ -103,6 +104,7 @@ export function resolveScenario(input: unknown, dataset: Dataset, files: Scenari
     judgmentReference: ctx.judgmentReference,
     timeReference: ctx.timeReference,
     policy: policyText(ctx.policy),
+    tieCredit: ctx.tieCredit,
     weights: s.weights ?? (ctx.weights as ScenarioWeights),
     rates: {
       nodeRateUSDPerHour: s.rates?.nodeRateUSDPerHour ?? null,
@@ -165,7 +167,11 @@ export function systemPricing(s: ResolvedScenario, dataset: Dataset, nodeTypes: 
     else if (s.rates.nodeRateUSDPerHour !== null && nodeType === primaryType) { rate = s.rates.nodeRateUSDPerHour; source = 'primaryNodeType'; }
     else { rate = fileRates.get(nodeType); source = 'nodeTypesFile'; } // undefined where the file has no row: recorded, below
     if (rate === undefined) {
-      return { system: row.system, nodeType, rateUSDPerHour: null, source: 'recorded', reason: `no rate for its node type ${row.accelerator} x${row.accelerator_count}` };
+      const shown = `${row.accelerator} x${row.accelerator_count}`;
+      // a system rate prices that system alone: another system of the same node type is not priced by it
+      const sharing = ds.rows.systems.filter((r) => Object.hasOwn(s.rates.bySystem, r.system) && nodeTypeKey(r.accelerator, r.accelerator_count) === nodeType).map((r) => r.system);
+      const reason = sharing.length ? `no rate for this system: rates.bySystem prices ${sharing.join(', ')} of its node type ${shown}, not the node type` : `no rate for this system or its node type ${shown}`;
+      return { system: row.system, nodeType, rateUSDPerHour: null, source: 'recorded', reason };
     }
     if (row.node_rate_usd_per_hour === null) {
       return { system: row.system, nodeType, rateUSDPerHour: null, source: 'recorded', reason: 'no node_rate_usd_per_hour in systems.csv to re-price from' };
@@ -212,6 +218,7 @@ export function scenarioToTableOptions(s: ResolvedScenario, dataset: Dataset, fi
     judgmentReference: chosen('judgmentReference') ? s.judgmentReference : undefined,
     timeReference: chosen('timeReference') ? s.timeReference : undefined,
     policy: chosen('policy') ? policyFromText(s.policy)! : undefined,
+    tieCredit: chosen('tieCredit') ? s.tieCredit : undefined,
     weights: chosen('weights') ? weights : undefined,
     ...(rates ? { rates } : {}),
     ...(files.sweep ? { sweep: files.sweep } : {}),

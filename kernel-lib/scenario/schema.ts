@@ -17,6 +17,8 @@
  *     "judgmentReference": "expert_only",           "expert_only" | "expert_with_ai"; default expert_only
  *     "timeReference": "expert_only",               "expert_only" | "expert_with_ai"; default the judgment reference
  *     "policy": "pass@1",                           "pass@k" (k >= 1) | "m-of-n" (1 <= m <= n); default pass@1 (K.2)
+ *     "tieCredit": 1,                               credit of a tie, 0..1; default 1: "a tie receives the full
+ *                                                   output dollar value" (section 2.2); 0 counts ties as losses
  *     "weights": "gdp",                             "gdp" | "employment" | "equal" | {"file": "w.csv"}
  *                                                   | {"custom": {"occupation": weight}}; default gdp (section 2.5)
  *     "rates": {                                    node-hour rates, USD per node-hour (Appendix G.1)
@@ -94,6 +96,7 @@ export const scenarioSchema = z.object({
   judgmentReference: z.enum(REFERENCES).optional(),
   timeReference: z.enum(REFERENCES).optional(),
   policy: z.string().refine((s) => policyFromText(s) !== null).optional(),
+  tieCredit: z.number().finite().min(0).max(1).optional(),
   weights: scenarioWeightsSchema.optional(),
   rates: scenarioRatesSchema.optional(),
   draws: z.number().int().positive().optional(),
@@ -101,13 +104,13 @@ export const scenarioSchema = z.object({
   winTieInterval: z.enum(WIN_TIE_INTERVALS).optional(),
   qaij: qaijSchema.optional(),
   noise: noiseSchema.optional(),
-  derived: z.array(z.enum(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'])).optional(),
+  derived: z.array(z.enum(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'])).optional(),
   datasetFiles: z.record(z.string().min(1), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
   datasetChange: datasetChangeSchema.optional(),
 }).strict();
 
 /** The fields a scenario can derive rather than have chosen, in scenario.json order. */
-export const DERIVABLE_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'] as const;
+export const DERIVABLE_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'] as const;
 export type DerivableField = (typeof DERIVABLE_FIELDS)[number];
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;
@@ -123,6 +126,8 @@ export interface ResolvedScenario {
   judgmentReference: Reference;
   timeReference: Reference;
   policy: string;
+  /** the credit of a tie, 0..1 (1 the paper's) */
+  tieCredit: number;
   weights: ScenarioWeights;
   rates: { nodeRateUSDPerHour: number | null; bySystem: Record<string, number>; nodeTypesFile: string | null; sweepFile: string | null };
   draws: number;
@@ -149,6 +154,7 @@ export const ALLOWED: Record<string, string> = {
   judgmentReference: '"expert_only" or "expert_with_ai"',
   timeReference: '"expert_only" or "expert_with_ai"',
   policy: '"pass@k" with k >= 1, or "m-of-n" with 1 <= m <= n',
+  tieCredit: 'a number from 0 to 1: the credit of a tie (1 the paper\'s, 0 counts ties as losses)',
   weights: '"gdp", "employment", "equal", {"file": "weights.csv"} or {"custom": {"occupation": weight >= 0}}',
   rates: 'an object with nodeRateUSDPerHour (USD >= 0 or null), bySystem ({"system": USD >= 0}), nodeTypesFile and sweepFile (CSV paths or null)',
   'rates.nodeRateUSDPerHour': 'a node-hour rate in USD >= 0, or null',

@@ -397,7 +397,7 @@ export function taskComponentsFromRows(rows: Record<string, unknown[]>, config: 
   const position = new Map(occupationRows.map((r, i) => [r, i]));
   const f64 = (c: string) => Float64Array.from(rows[c], Number);
   return {
-    system, judge, judgmentReference, timeReference, policy,
+    system, judge, judgmentReference, timeReference, policy, tieCredit: 1,
     taskIds: rows.task_id.map(String),
     occupations,
     occupationIndex: Int32Array.from(rows.occupation_row, (r) => position.get(Number(r))!),

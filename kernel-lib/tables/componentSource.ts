@@ -11,7 +11,8 @@
  * memo throws ComponentsPending, the driver queries it and builds again, and says how many times it had to.
  */
 import type { TaskComponents } from '../metrics/taskComponents.ts';
-import { nodeRateOf } from '../metrics/taskComponents.ts';
+import { PAPER_TIE_CREDIT, nodeRateOf } from '../metrics/taskComponents.ts';
+import { J2GError } from '../errors.ts';
 import { passAtK, threshold, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import type { Reference } from '../data/schema.ts';
 import { componentsKey, memoOf, withScenario, type ContextPatch, type ScenarioContext } from './context.ts';
@@ -112,6 +113,7 @@ export interface SourcedBuild<T> {
  * memo is queried and the build started again. `progress` gets one line per configuration queried.
  */
 export async function buildWithComponents<T>(ctx: ScenarioContext, source: ComponentSource, build: () => T, progress?: (line: string) => void): Promise<SourcedBuild<T>> {
+  if (ctx.tieCredit !== PAPER_TIE_CREDIT) throw new J2GError(`tieCredit ${ctx.tieCredit}: the other engine computes the paper's tie credit (${PAPER_TIE_CREDIT}) only; leave the engine at its default for another tie credit`);
   const failed = external.get(memoOf(ctx).values) ?? new Map<string, unknown>();
   external.set(memoOf(ctx).values, failed);
   let queried = 0;

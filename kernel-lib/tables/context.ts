@@ -10,6 +10,7 @@
  *   judgmentReference expert_only
  *   timeReference     the judgment reference (follows it again when only the judgment reference changes)
  *   policy            pass@1
+ *   tieCredit         1: a tie earns the full output value (section 2.2)
  *   weights           gdp (section 2.5)
  *   rates             none (recorded costs; Appendix G.1)
  *   bootstrap         the manifest's, else 10,000 draws with seed 20260726 (K.1); false: point estimates
@@ -32,7 +33,7 @@ import type { WeightScheme } from '../weights/schemes.ts';
 import type { BinomialIntervalMethod, NodeRate, TableOptions } from './options.ts';
 
 /** The fields of a context that a scenario can choose (the scenario.json names). */
-export const CONTEXT_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'sweep', 'bootstrap', 'winTieInterval', 'noise'] as const;
+export const CONTEXT_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'sweep', 'bootstrap', 'winTieInterval', 'noise'] as const;
 export type ContextField = (typeof CONTEXT_FIELDS)[number];
 
 const WIN_TIE_METHODS: readonly BinomialIntervalMethod[] = ['wilson', 'wilson_corrected', 'exact'];
@@ -83,7 +84,7 @@ export function resolveContext(options: TableOptions | ScenarioContext, memo?: C
   // the component fields (system, judge, references, policy, rates): their defaults live in one place
   const c = resolveComponentOptions(options);
   const ds = c.dataset;
-  const { system, judge, judgmentReference, timeReference, policy } = c;
+  const { system, judge, judgmentReference, timeReference, policy, tieCredit } = c;
   const derived: ContextField[] = [...c.derived];
   const pick = <T>(field: ContextField, value: T | undefined, fallback: () => T): T => {
     if (value !== undefined) return value;
@@ -103,7 +104,7 @@ export function resolveContext(options: TableOptions | ScenarioContext, memo?: C
   const noise = resolveNoise(options.noise);
   if (options.noise === undefined) derived.push('noise');
   const ctx: ScenarioContext = {
-    dataset: ds, system, judge, judgmentReference, timeReference, policy, weights, rates,
+    dataset: ds, system, judge, judgmentReference, timeReference, policy, tieCredit, weights, rates,
     sweep: sweep === undefined ? undefined : Object.freeze([...sweep]),
     bootstrap, winTieInterval, noise, derived: Object.freeze(derived),
   };
@@ -135,11 +136,11 @@ export function withScenario(ctx: ScenarioContext, patch: ContextPatch): Scenari
 }
 
 /**
- * The tuple key of the components of `ctx` (system, judge, references, policy, the system's rate):
- * a JSON array, so that no id, whatever characters it holds, can collide with another.
+ * The tuple key of the components of `ctx` (system, judge, references, policy, the system's rate, the
+ * tie credit): a JSON array, so that no id, whatever characters it holds, can collide with another.
  */
 export function componentsKey(ctx: ScenarioContext): string {
-  return JSON.stringify([ctx.system, ctx.judge, ctx.judgmentReference, ctx.timeReference, policyLabel(ctx.policy), nodeRateOf(ctx.rates, ctx.system) ?? null]);
+  return JSON.stringify([ctx.system, ctx.judge, ctx.judgmentReference, ctx.timeReference, policyLabel(ctx.policy), nodeRateOf(ctx.rates, ctx.system) ?? null, ctx.tieCredit]);
 }
 
 /** A value computed once per context family under `key` (a tuple, JSON-encoded by the caller). */

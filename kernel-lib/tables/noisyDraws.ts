@@ -33,7 +33,7 @@
  */
 import { J2GError } from '../errors.ts';
 import { createRng, type Rng } from '../random/prng.ts';
-import { attemptsCharged, taskCredit } from '../metrics/policy.ts';
+import { attemptsCharged, countsForSaving, taskCredit } from '../metrics/policy.ts';
 import { judgesOf, judgmentsOf, nodeRateOf, runCostAtRate, runsOfSystem, hoursAt } from '../metrics/taskComponents.ts';
 import { resolveContext, type ScenarioContext } from './context.ts';
 import type { TableOptions } from './options.ts';
@@ -111,7 +111,7 @@ function hierarchicalDraws(ctx: ScenarioContext, boot: TaskBootstrap, noise: Noi
   for (let i = 0; i < n; i++) start[i + 1] = start[i] + lists[i].length;
   const R = start[n], J = judges.length;
   const cost = new Float64Array(R), energy = new Float64Array(R), ai = new Float64Array(R);
-  const verdict = new Int8Array(R * J).fill(-1);
+  const verdict = new Float64Array(R * J).fill(-1); // credit indicators: 1 win, ctx.tieCredit tie, 0 loss
   const hours = new Float64Array(n), wage = c.wageUSDPerHour;
   lists.forEach((list, i) => {
     hours[i] = hoursAt(taskById.get(c.taskIds[i])!, ctx.timeReference)!;
@@ -120,7 +120,7 @@ function hierarchicalDraws(ctx: ScenarioContext, boot: TaskBootstrap, noise: Noi
       cost[at] = rate === undefined ? run.cost_usd : runCostAtRate(run, systemRow.node_rate_usd_per_hour, rate);
       energy[at] = run.energy_mj;
       ai[at] = run.ai_hours;
-      verdictOf.forEach((v, j) => { const o = v.get(run.run_id); if (o !== undefined) verdict[at * J + j] = o === 'loss' ? 0 : 1; });
+      verdictOf.forEach((v, j) => { const o = v.get(run.run_id); if (o !== undefined) verdict[at * J + j] = o === 'loss' ? 0 : o === 'tie' ? ctx.tieCredit : 1; });
     });
   });
   // per task: the judges that can credit it (judged attempts 1..k, or at least k attempts when attempts are resampled)
@@ -172,11 +172,11 @@ function hierarchicalDraws(ctx: ScenarioContext, boot: TaskBootstrap, noise: Noi
           }
           E += e;
           L += ai[at];
-          if (v) { winAi += ai[at]; winCount++; }
         }
         const Q = taskCredit(ctx.policy, wins);
+        for (let r = 0; r < k; r++) if (countsForSaving(wins[r], Q)) { winAi += ai[pick[r]]; winCount++; }
         sums[0] += Q; sums[1] += Q * hours[i] * wage[i]; sums[2] += C; sums[3] += E; sums[4] += L;
-        sums[5] += Q ? hours[i] - winAi / winCount : 0;
+        sums[5] += Q ? Q * (hours[i] - winAi / winCount) : 0;
       }
       const g = groupOf[o], f = ev.weights[o] / ((boot.offsets[o + 1] - boot.offsets[o]) * groupWeight[g]);
       if (!(groupWeight[g] > 0)) continue;

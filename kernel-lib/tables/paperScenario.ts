@@ -13,14 +13,14 @@
  * (employment)", never "off".
  */
 import { policyLabel } from '../metrics/policy.ts';
-import { nodeRateOf } from '../metrics/taskComponents.ts';
+import { PAPER_TIE_CREDIT, nodeRateOf } from '../metrics/taskComponents.ts';
 import { weightSchemeName } from '../weights/schemes.ts';
 import { noiseWords } from '../uncertainty/noise.ts';
 import { resolveContext, type ContextField, type ScenarioContext } from './context.ts';
 import type { TableOptions } from './options.ts';
 
 /** The context fields that can make an output differ from the paper's (bootstrap and sweep excluded). */
-export const PAPER_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'winTieInterval', 'noise'] as const;
+export const PAPER_FIELDS = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'winTieInterval', 'noise'] as const;
 export type PaperField = (typeof PAPER_FIELDS)[number] & ContextField;
 
 export interface ScenarioDifference {
@@ -60,6 +60,7 @@ export function scenarioDifferences(options: TableOptions | ScenarioContext): Sc
   add('judgmentReference', ctx.judgmentReference, 'expert_only');
   add('timeReference', ctx.timeReference, 'expert_only');
   add('policy', policyLabel(ctx.policy), 'pass@1');
+  add('tieCredit', String(ctx.tieCredit), String(PAPER_TIE_CREDIT));
   // custom weights (an object) are named 'custom' by weightSchemeName, never 'gdp': always a difference
   add('weights', weightSchemeName(ctx.weights), 'gdp');
   add('rates', ratesValue(ctx), 'recorded costs');

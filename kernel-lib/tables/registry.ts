@@ -49,11 +49,11 @@ export interface TableEntry {
   build: (ctx: ScenarioContext) => ColumnTable;
 }
 
-const EVALUATION: readonly ContextField[] = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'];
+const EVALUATION: readonly ContextField[] = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates'];
 // `noise` (the sources the bootstrap intervals cover beside tasks) moves only the interval columns
 // of the tables that take it (tables/noisyDraws.ts): 13 and 17-21
-const CROSSING: readonly ContextField[] = ['system', 'judge', 'policy', 'weights', 'rates', 'noise'];
-const POLICIES: readonly ContextField[] = ['system', 'judge', 'weights', 'rates', 'noise'];
+const CROSSING: readonly ContextField[] = ['system', 'judge', 'policy', 'tieCredit', 'weights', 'rates', 'noise'];
+const POLICIES: readonly ContextField[] = ['system', 'judge', 'tieCredit', 'weights', 'rates', 'noise'];
 
 const entry = (name: string, subject: string, kind: TableKind, keyColumns: readonly string[], dependsOn: readonly ContextField[], build: TableEntry['build'], more: Partial<TableEntry> = {}): TableEntry => {
   const number = String(Number(name.slice(5)));
@@ -62,10 +62,10 @@ const entry = (name: string, subject: string, kind: TableKind, keyColumns: reado
 
 /** Every table, in paper order. */
 export const TABLES: readonly TableEntry[] = [
-  entry('table01', 'Task averages per AI system', 'point', ['system'], ['judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates'], table01, { core: true }),
+  entry('table01', 'Task averages per AI system', 'point', ['system'], ['judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates'], table01, { core: true }),
   entry('table02', 'Judge agreement and repeated-output agreement', 'point', ['judge_a', 'judge_b'], ['system', 'judge', 'judgmentReference'], table02,
     { needs: ['two judges sharing comparisons of the system, or two judged attempts'] }),
-  entry('table05', 'Costs and NVJ of the same runs re-priced at other node-hour rates (Appendix G.1)', 'point', ['category'], ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'sweep'], table05,
+  entry('table05', 'Costs and NVJ of the same runs re-priced at other node-hour rates (Appendix G.1)', 'point', ['category'], ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'sweep'], table05,
     { needs: ['a rates sweep with a rate for the system\'s node type', 'a node_rate_usd_per_hour for the system'] }),
   entry('table13', 'Category components and ratios', 'interval', ['category'], [...EVALUATION, 'noise'], table13, { core: true }),
   entry('table14', 'Net value per AI dollar and per AI hour by category', 'point', ['category'], EVALUATION, table14),
@@ -76,7 +76,7 @@ export const TABLES: readonly TableEntry[] = [
   entry('table19', 'pass@k policies', 'interval', ['policy'], POLICIES, table19, { needs: ['judged attempts'] }),
   entry('table20', 'n-run win-tie thresholds against the expert-only reference', 'interval', ['policy'], POLICIES, table20, { needs: ['judged attempts'] }),
   entry('table21', 'n-run win-tie thresholds against the expert-with-AI reference', 'interval', ['policy'], POLICIES, table21, { needs: ['expert-with-AI judgments and times'] }),
-  entry('table22', 'Time-saving decomposition between the references', 'interval', ['transition'], ['system', 'judge', 'policy', 'weights'], table22, { needs: ['expert-with-AI judgments and times'] }),
+  entry('table22', 'Time-saving decomposition between the references', 'interval', ['transition'], ['system', 'judge', 'policy', 'tieCredit', 'weights'], table22, { needs: ['expert-with-AI judgments and times'] }),
 ];
 
 /** The registry entry of `name` (`table13`, `13` or `Table 13`); throws for a table that does not exist. */

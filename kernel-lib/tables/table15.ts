@@ -12,7 +12,7 @@ import { COMPONENTS, returnsOf, type Components, type Returns } from '../metrics
 import type { TableOptions } from './options.ts';
 import { resolveContext, type ScenarioContext } from './context.ts';
 import { byName, categoriesOf, evaluate } from './evaluate.ts';
-import { J2GError } from '../errors.ts';
+import { J2GError, UnsupportedOutputError } from '../errors.ts';
 import { clopperPearsonInterval, wilsonInterval, wilsonIntervalCorrected, type BinomialInterval } from '../stats/binomialIntervals.ts';
 import type { BinomialIntervalMethod } from './options.ts';
 
@@ -48,9 +48,12 @@ export function occupationSummaries(options: TableOptions | ScenarioContext): Oc
 }
 
 export function table15(options: TableOptions): ColumnTable {
+  const { tieCredit } = resolveContext(options);
+  // a binomial interval counts credited tasks: a tie credit strictly between 0 and 1 gives a task 0 < Q < 1
+  if (tieCredit !== 0 && tieCredit !== 1) throw new UnsupportedOutputError(`Table 15's binomial win-tie intervals need a credit of 0 or 1 per task; tieCredit ${tieCredit} gives a tie a fraction of a credit`);
   return aq.from(occupationSummaries(options).map((o) => ({
     occupation: o.occupation, tasks: o.tasks, win_tie_pct: 100 * o.credit, nvj: o.nvj, tsj: o.tsj,
-    // credit is 0 or 1 per task, so the mean times the count is an integer up to rounding
+    // credit is 0 or 1 per task (tie credit 0 or 1), so the mean times the count is an integer up to rounding
     ...winTieInterval(Math.round(o.credit * o.tasks), o.tasks, options.winTieInterval),
   })));
 }

@@ -76,7 +76,7 @@ export function table22(options: TableOptions | ScenarioContext): ColumnTable {
   };
   for (let i = 0; i < n; i++) {
     const y = base.credit[i];
-    const lbar = y ? wai[i] - base.timeSavingHours[i] : 0;
+    const lbar = y ? wai[i] - base.timeSavingHours[i] / y : 0; // y < 1: a tie under a tie credit below 1
     fields.s1[i] = y * (eo[i] - wai[i]);
     fields.d1[i] = y * eo[i];
     fields.s2[i] = y * (wai[i] - lbar);

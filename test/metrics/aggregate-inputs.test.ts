@@ -21,10 +21,10 @@ test('weightedTaskAverage: the documented example, then out-of-range, short and 
   expect(() => weightedTaskAverage(Int32Array.of(0, 1), Float64Array.of(0.5, 0.5), [1, NaN])).toThrow('weightedTaskAverage requires finite values: NaN at task 1');
 });
 
-test('taskCredit: indicators must be 0 or 1 and no more than the policy charges', () => {
+test('taskCredit: indicators must be in [0, 1] and no more than the policy charges', () => {
   expect(taskCredit(threshold(2, 4), [1, 0, 1, 0])).toBe(1);
   expect(taskCredit(passAtK(2), [0, 0])).toBe(0);
-  expect(() => taskCredit(threshold(2, 4), [2, 0, 0, 0])).toThrow('taskCredit requires win-tie indicators of 0 or 1: 2 at attempt 1');
+  expect(() => taskCredit(threshold(2, 4), [2, 0, 0, 0])).toThrow('taskCredit requires credit indicators in [0, 1]: 2 at attempt 1');
   expect(() => taskCredit(passAtK(1), [0, 1])).toThrow('taskCredit: 2 attempts for a policy that charges at most 1');
 });
 

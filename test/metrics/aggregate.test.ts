@@ -23,7 +23,7 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 function components(): TaskComponents {
   const f = (...x: number[]) => Float64Array.from(x);
   return {
-    system: 's', judge: 'J', judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1,
+    system: 's', judge: 'J', judgmentReference: 'expert_only', timeReference: 'expert_only', policy: PASS_AT_1, tieCredit: 1,
     taskIds: ['t1', 't2', 't3'], occupations: ['a', 'b'], occupationIndex: Int32Array.of(0, 0, 1),
     expertHours: f(2, 4, 1), wageUSDPerHour: f(10, 10, 30),
     credit: f(1, 0, 1), valueUSD: f(20, 0, 30), costUSD: f(1, 3, 2), energyMJ: f(0.2, 0.6, 1),

@@ -106,7 +106,9 @@ describe('attempt policies at their bounds', () => {
     expect(taskCredit(passAtK(2), [1, 1])).toBe(1);
     expect(() => taskCredit(passAtK(1), [0, 1])).toThrow('taskCredit: 2 attempts for a policy that charges at most 1');
     expect(() => taskCredit(threshold(1, 2), [0, 1, 1])).toThrow('taskCredit: 3 attempts for a policy that charges at most 2');
-    expect(() => taskCredit(passAtK(2), [0, 0.5])).toThrow('taskCredit requires win-tie indicators of 0 or 1: 0.5 at attempt 2');
+    expect(taskCredit(passAtK(2), [0, 0.5])).toBe(0.5); // a tie at tie credit 0.5
+    expect(() => taskCredit(passAtK(2), [0, -0.5])).toThrow('taskCredit requires credit indicators in [0, 1]: -0.5 at attempt 2');
+    expect(() => taskCredit(passAtK(2), [0, NaN])).toThrow('taskCredit requires credit indicators in [0, 1]: NaN at attempt 2');
   });
 });
 

@@ -258,12 +258,15 @@ describe('the small helpers', () => {
     const r = resolveComponentOptions({ dataset });
     expect([r.system, r.judge, r.judgmentReference, r.timeReference]).toEqual(['sysX', 'J1', 'expert_only', 'expert_only']);
     expect(r.policy).toEqual({ kind: 'pass', k: 1 });
-    expect(r.derived).toEqual(['system', 'judge', 'judgmentReference', 'timeReference', 'policy']);
+    expect(r.derived).toEqual(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit']);
+    expect(r.tieCredit).toBe(1);
     expect(r.rates).toBeUndefined();
-    const s = resolveComponentOptions({ dataset, system: 'sysY', judgmentReference: 'expert_with_ai', policy: '3-of-4', rates: { nodeRateUSDPerHour: 3 } });
+    const s = resolveComponentOptions({ dataset, system: 'sysY', judgmentReference: 'expert_with_ai', policy: '3-of-4', rates: { nodeRateUSDPerHour: 3 }, tieCredit: 0 });
     expect([s.system, s.judge, s.judgmentReference, s.timeReference]).toEqual(['sysY', 'J1', 'expert_with_ai', 'expert_with_ai']);
     expect(s.policy).toEqual({ kind: 'threshold', m: 3, n: 4 });
     expect(s.derived).toEqual(['judge', 'timeReference']);
+    expect(s.tieCredit).toBe(0);
+    for (const bad of [-0.1, 1.5, NaN, '1']) expect(() => resolveComponentOptions({ dataset, tieCredit: bad as never })).toThrow(`invalid tieCredit: ${JSON.stringify(bad)} (expected a number from 0 to 1: the credit of a tie, 1 the paper's)`);
     expect(s.rates).toEqual({ nodeRateUSDPerHour: 3 });
     expect(() => resolveComponentOptions({ dataset, judgmentReference: 'expert' as never })).toThrow('invalid judgmentReference: "expert" (expected expert_only or expert_with_ai)');
     expect(() => resolveComponentOptions({ dataset, timeReference: 'x' as never })).toThrow('invalid timeReference: "x" (expected expert_only or expert_with_ai)');

@@ -9,10 +9,11 @@ import { ROBUSTNESS_FIGURES, ROBUSTNESS_FIGURE_IDS, figureEntry } from '../../ke
 
 describe('robustness figures in the registry and the report', () => {
   test('the specification curve and the uncertainty budget are registered beside the paper figures', () => {
-    expect([...ROBUSTNESS_FIGURE_IDS]).toEqual(['spec-curve', 'budget']);
+    expect([...ROBUSTNESS_FIGURE_IDS]).toEqual(['spec-curve', 'spread', 'budget']);
+    expect(figureEntry('spread').title).toMatch(/^Spread by choice/);
     expect(figureEntry('budget').title).toMatch(/^Uncertainty budget/);
     expect(figureEntry('spec-curve').dependsOn).toContain('bootstrap');
-    expect(() => figureEntry('8')).toThrow('no figure "8" (paper figures: 1a, 1b, 1c, 1d, 1scale, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12; robustness figures: spec-curve, budget)');
+    expect(() => figureEntry('8')).toThrow('no figure "8" (paper figures: 1a, 1b, 1c, 1d, 1scale, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12; robustness figures: spec-curve, spread, budget)');
   });
 
   test('the section shows each drawn figure under its registry title and links the notebook; empty without figures', () => {
@@ -20,7 +21,8 @@ describe('robustness figures in the registry and the report', () => {
     const html = robustnessHtml({ figures, notebook: 'notebooks/13-robustness.ipynb' });
     expect(html).toContain('<h2 id="robustness">How robust is it?</h2>');
     expect(html).toContain('<a href="notebooks/13-robustness.ipynb">13-robustness.ipynb</a>');
-    expect(html.match(/<img src="figures\/robustness-(spec-curve|budget)\.png"/g)).toHaveLength(2);
+    expect(html.match(/<img src="figures\/robustness-(spec-curve|spread|budget)\.png"/g)).toHaveLength(3);
+    expect(html).toContain('the null of no effect in any specification');
     expect(html).toContain("Specification curve: the primary system's NVJ under every analysis choice");
     expect(robustnessHtml(undefined)).toBe('');
     expect(robustnessHtml({ figures: [], notebook: 'x' })).toBe('');

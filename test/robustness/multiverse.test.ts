@@ -14,7 +14,7 @@ import { SMALL } from '../helpers/dataset.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { resolveContext } from '../../kernel-lib/tables/context.ts';
-import { checkGrid, defaultGrid, specifications } from '../../kernel-lib/robustness/grid.ts';
+import { checkGrid, defaultGrid, specFlags, specifications } from '../../kernel-lib/robustness/grid.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 
 onWarning(() => {});
@@ -148,10 +148,10 @@ describe('j2g multiverse --budget', () => {
 describe('grids', () => {
   const ds = loadDataset(SMALL);
   const ctx = resolveContext({ dataset: ds });
-  test('the default grid: every judge, three weights, both references, the policies of every system (sysX has 2 attempts, sysY 1)', () => {
+  test('the default grid: every judge, three weights, both references, the policies of every system (sysX has 2 attempts, sysY 1), tie credit 1 and 0', () => {
     expect(defaultGrid(ctx)).toEqual({
       judge: ['J1', 'J2'], weights: ['gdp', 'employment', 'equal'], judgmentReference: ['expert_only', 'expert_with_ai'],
-      policy: ['pass@1', 'pass@2', '2-of-2'], rates: ['recorded'],
+      policy: ['pass@1', 'pass@2', '2-of-2'], tieCredit: [1, 0], rates: ['recorded'],
     });
     expect(defaultGrid(ctx, [{ label: 'GCP', usdPerNodeHour: 12 }]).rates).toEqual(['recorded', { label: 'GCP', usdPerNodeHour: 12 }]);
   });
@@ -159,8 +159,17 @@ describe('grids', () => {
     const [s] = specifications(ctx, checkGrid({ rates: [20] }, ctx));
     expect(s.patch.rates).toEqual({ bySystem: { sysX: 20 } });
   });
+  test('a tie credit of the grid patches the specification and prints as --tie-credit', () => {
+    const specs = specifications(ctx, checkGrid({ policy: ['pass@1'], tieCredit: [1, 0] }, ctx));
+    expect(specs.map((s) => [s.id, s.patch.tieCredit, s.labels.tieCredit, specFlags(s)])).toEqual([
+      ['s001', 1, '1', ['--policy', 'pass@1', '--tie-credit', '1']],
+      ['s002', 0, '0', ['--policy', 'pass@1', '--tie-credit', '0']],
+    ]);
+  });
   test('a bad grid is refused naming the field and the value', () => {
-    expect(() => checkGrid({ colour: ['red'] }, ctx)).toThrow('invalid grid field colour (expected one of system, judge, weights, judgmentReference, timeReference, policy, rates)');
+    expect(() => checkGrid({ colour: ['red'] }, ctx)).toThrow('invalid grid field colour (expected one of system, judge, weights, judgmentReference, timeReference, policy, tieCredit, rates)');
+    expect(() => checkGrid({ tieCredit: [1, 1.5] }, ctx)).toThrow('invalid grid field tieCredit: 1.5 (expected a number from 0 to 1)');
+    expect(() => checkGrid({ tieCredit: ['0'] }, ctx)).toThrow('invalid grid field tieCredit: "0" (expected a number from 0 to 1)');
     expect(() => checkGrid({ policy: ['pass2'] }, ctx)).toThrow('invalid grid field policy: "pass2" (expected pass@k or m-of-n)');
     expect(() => checkGrid({ judge: ['J9'] }, ctx)).toThrow('invalid grid field judge: "J9" (expected a judge of judgments.csv: J1, J2)');
     expect(() => checkGrid({ weights: [] }, ctx)).toThrow('invalid grid field weights: expected a non-empty list of values');

@@ -13,7 +13,7 @@ import { table19 } from '../../kernel-lib/tables/policyTables.ts';
 import { formatNumber } from '../../kernel-lib/io/format.ts';
 import { percentileInterval } from '../../kernel-lib/uncertainty/percentileInterval.ts';
 import { noisyDraws, resolveNoise, type NoisyDraws, type Noise } from '../../kernel-lib/robustness/noise.ts';
-import { uncertaintyBudget, budgetCsv } from '../../kernel-lib/robustness/budget.ts';
+import { uncertaintyBudget, budgetCsv, budgetNote, shapleyShares, SOURCES } from '../../kernel-lib/robustness/budget.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
@@ -46,6 +46,14 @@ describe('noise', () => {
     const ctx = ctxOf(SMALL, { policy: { kind: 'pass', k: 2 } });
     const a = noisyDraws(ctx, {}, 'categories')!.draws, b = draws(ctx, {}, 'categories');
     a.forEach((g, k) => { for (const key of ['valueUSD', 'costUSD', 'energyMJ', 'timeSavingHours', 'credit', 'aiHours'] as const) for (let i = 0; i < DRAWS; i += 37) expect(b[k][key][i]).toBeCloseTo(g[key][i], 10); });
+  });
+
+  test('under a tie credit the two-stage loop credits ties as the tables do (tie credit 0 and 0.5, pass@1 and pass@2)', () => {
+    for (const tieCredit of [0, 0.5]) for (const k of [1, 2]) {
+      const ctx = ctxOf(SMALL, { policy: { kind: 'pass', k }, tieCredit });
+      const a = noisyDraws(ctx, {}, 'categories')!.draws, b = draws(ctx, {}, 'categories');
+      a.forEach((g, c) => { for (const key of ['valueUSD', 'timeSavingHours', 'credit'] as const) for (let i = 0; i < DRAWS; i += 17) expect(b[c][key][i], `${tieCredit} pass@${k} ${key}`).toBeCloseTo(g[key][i], 10); });
+    }
   });
 
   test('one judge: the grading switch changes no draw (sysY is judged by J1 only)', () => {
@@ -102,9 +110,30 @@ describe('noise', () => {
     const y = rows.find((r) => r.row === 'sysY' && r.metric === 'nvj')!;
     expect([y.share!.attempts, y.share!.grading]).toEqual([0, 0]);
     expect([y.width.attempts, y.width.grading]).toEqual([y.width.tasks, y.width.tasks]);
-    for (const r of rows) expect(r.share!.tasks + r.share!.attempts + r.share!.grading + r.share!.meter + r.share!.interaction).toBeCloseTo(1, 12);
+    for (const r of rows) expect(r.share!.tasks + r.share!.attempts + r.share!.grading + r.share!.meter).toBeCloseTo(1, 12);
+    for (const r of rows) expect(r.note === '').toBe(SOURCES.every((k) => r.share![k] >= 0));
     expect(rows[0].estimate).toBeCloseTo(203.35, 9); // hand computation (test/tables/synthetic-small)
-    expect(budgetCsv(rows).split('\n')[0]).toBe('scope,row,metric,estimate,width_tasks,width_attempts,width_grading,width_meter,width_all,share_tasks,share_attempts,share_grading,share_meter,share_interaction');
+    expect(budgetCsv(rows).split('\n')[0]).toBe('scope,row,metric,estimate,width_tasks,width_attempts,width_grading,width_meter,width_all,share_tasks,share_attempts,share_grading,share_meter,note');
+  });
+
+  test('Shapley shares over the sources, by hand: additive sources keep their own part; what two add together is split evenly; the parts sum to 1', () => {
+    // v by subset mask (bit 1 attempts, 2 grading, 4 meter): tasks 1, attempts +2, grading +3, meter +0, additive
+    expect(shapleyShares([1, 3, 4, 6, 1, 3, 4, 6])).toEqual({ tasks: 1 / 6, attempts: 2 / 6, grading: 3 / 6, meter: 0 });
+    // attempts and grading add 4 only together: 2 each (a variance share "interaction" no longer appears)
+    expect(shapleyShares([1, 1, 1, 5, 1, 1, 1, 5])).toEqual({ tasks: 0.2, attempts: 0.4, grading: 0.4, meter: 0 });
+    // meter adds 3 alone and 6 beside attempts and grading together, which add 3 only with meter:
+    // phi_meter = 3/3 + 3/6 + 3/6 + 6/3 = 4, phi_attempts = phi_grading = 3/3 = 1; v(all) = 7
+    const s = shapleyShares([1, 1, 1, 1, 4, 4, 4, 7])!;
+    for (const [k, x] of Object.entries({ tasks: 1 / 7, attempts: 1 / 7, grading: 1 / 7, meter: 4 / 7 })) expect(s[k as keyof typeof s]).toBeCloseTo(x, 15);
+    expect(shapleyShares([0, 0, 0, 0, 0, 0, 0, 0])).toBeNull();
+    expect(() => shapleyShares([1, 2, 3])).toThrow('shapleyShares requires the 8 variances');
+  });
+
+  test('a negative share is structural and said in words: attempts narrowing the interval', () => {
+    const s = shapleyShares([4, 2, 4, 2, 4, 2, 4, 2])!;
+    expect(s).toEqual({ tasks: 2, attempts: -1, grading: 0, meter: 0 });
+    expect(budgetNote(s)).toBe('attempts -1: adding it narrows the interval (the tasks-only interval charges attempt 1 of every task; drawn attempts replace an extreme attempt 1 by milder ones), not an error');
+    expect(budgetNote({ tasks: 1, attempts: 0, grading: 0, meter: 0 })).toBe('');
   });
 });
 

@@ -139,6 +139,7 @@ describe('comparisonMarkdown and comparisonPage', () => {
       `Baseline: ${SMALL}; variant changes: policy: "pass@1" -> "pass@2"; draws: 2000 -> 40.`,
       'Intervals: paired percentile 95% bootstrap intervals of the difference, 400 draws of the same resampled tasks for both sides (seed 7).',
       'Cells with a paired interval: table13: nvj, tsj (2 rows); table01: nvj (1 row); table15: nvj, tsj (2 rows); no paired interval: table17.',
+      '% change: 100 × (variant − baseline) / |baseline|, signed as the difference (positive when the variant is larger, whatever the baseline\'s sign); "sign changes" marks a baseline and variant of opposite signs, where a percent of the baseline is no growth rate (comparison.csv\'s percent_change is the same number).',
       '',
       '## Conclusions that change',
       '',
@@ -159,6 +160,19 @@ describe('comparisonMarkdown and comparisonPage', () => {
       'Every cell: comparison.csv.',
       '',
     ].join('\n'));
+  });
+
+  test('percent change: of |baseline|, signed as the difference, marked where the sign changes (the -0.1179 -> 0.7965 case)', () => {
+    const c = comparison([
+      { table: 'table13', row: 'Management', column: 'nvj', base: -0.1179, variant: 0.7965, difference: 0.9144, percentChange: (100 * 0.9144) / 0.1179, lo: null, hi: null },
+      { table: 'table13', row: 'Sales', column: 'nvj', base: -2, variant: -1, difference: 1, percentChange: 50, lo: null, hi: null },
+      { table: 'table13', row: 'Legal', column: 'nvj', base: 2, variant: 0, difference: -2, percentChange: -100, lo: null, hi: null },
+    ], {});
+    const md = comparisonMarkdown(c);
+    expect(md).toContain('| table13 | Management | nvj | -0.1179 | 0.7965 | 0.9144 | 775.57% (sign changes) |  |');
+    expect(md).toContain('| table13 | Sales | nvj | -2 | -1 | 1 | 50% |  |'); // a rise from -2 to -1 is +50%, not -50%
+    expect(md).toContain('| table13 | Legal | nvj | 2 | 0 | -2 | -100% |  |'); // zero is no sign: no mark
+    expect(comparisonPage(c)).toContain('<td>775.57% (sign changes)</td>');
   });
 
   test('Markdown of the same scenario on another dataset, nothing changed and no conclusion', () => {

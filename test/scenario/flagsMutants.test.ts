@@ -20,14 +20,14 @@ import { SCENARIO_FLAGS, SCENARIO_VALUE_FLAGS, flagFieldName, flagOrFileFieldNam
 // The header comment's table, by hand: scenario field -> flag.
 const FLAG_OF: Record<string, string> = {
   dataset: 'data', system: 'system', judge: 'judge', judgmentReference: 'judgment-reference', timeReference: 'time-reference',
-  policy: 'policy', weights: 'weights', 'rates.nodeRateUSDPerHour': 'rate', 'rates.bySystem': 'rate', 'rates.nodeTypesFile': 'node-rates',
+  policy: 'policy', tieCredit: 'tie-credit', weights: 'weights', 'rates.nodeRateUSDPerHour': 'rate', 'rates.bySystem': 'rate', 'rates.nodeTypesFile': 'node-rates',
   'rates.sweepFile': 'rates', draws: 'draws', seed: 'seed', winTieInterval: 'win-tie-interval', 'qaij.latencyMaxS': 'latency-max', noise: 'noise',
 };
 
 describe('flag names', () => {
   test('SCENARIO_FLAGS is the header table, and the single-valued flags are all of them but the repeatable --rate', () => {
     expect(SCENARIO_FLAGS).toStrictEqual(FLAG_OF);
-    expect([...SCENARIO_VALUE_FLAGS].sort()).toStrictEqual(['data', 'draws', 'judge', 'judgment-reference', 'latency-max', 'node-rates', 'noise', 'policy', 'rates', 'seed', 'system', 'time-reference', 'weights', 'win-tie-interval']);
+    expect([...SCENARIO_VALUE_FLAGS].sort()).toStrictEqual(['data', 'draws', 'judge', 'judgment-reference', 'latency-max', 'node-rates', 'noise', 'policy', 'rates', 'seed', 'system', 'tie-credit', 'time-reference', 'weights', 'win-tie-interval']);
   });
 
   test('flagFieldName: every field names its flag, then the field', () => {

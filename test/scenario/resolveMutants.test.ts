@@ -39,7 +39,7 @@ import { editedDataset, SMALL } from '../helpers/dataset.ts';
 
 onWarning(null);
 const small = loadDataset(SMALL);
-const ALL = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'];
+const ALL = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'];
 const H = (c: string) => c.repeat(64);
 
 /** synthetic-small with five systems: sysX (primary, H200 x8, $10), sysY (H100 x1, $20, runs), sysZ (NVIDIA H200 x8, $12), sysW (H200 x1, no base rate), sysV (h100 x1, $30). */
@@ -62,12 +62,12 @@ describe('derivedFields', () => {
 describe('resolveScenario', () => {
   test('every field given is kept, the rates sorted by system, and nothing is derived', () => {
     const r = resolveScenario({
-      dataset: SMALL, system: 'sysY', judge: 'J2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', policy: '1-of-2',
+      dataset: SMALL, system: 'sysY', judge: 'J2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', policy: '1-of-2', tieCredit: 0,
       weights: { file: 'w.csv' }, rates: { nodeRateUSDPerHour: 40, bySystem: { sysY: 5, sysX: 6 }, nodeTypesFile: 'n.csv', sweepFile: 's.csv' },
       draws: 30, seed: 7, winTieInterval: 'exact', qaij: { latencyMaxS: 90 }, noise: { attempts: true, grading: true, meter: { eps: 0.1, beta: 0.2 } },
     }, small);
     expect(r).toStrictEqual({
-      version: 1, dataset: SMALL, system: 'sysY', judge: 'J2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', policy: '1-of-2',
+      version: 1, dataset: SMALL, system: 'sysY', judge: 'J2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', policy: '1-of-2', tieCredit: 0,
       weights: { file: 'w.csv' }, rates: { nodeRateUSDPerHour: 40, bySystem: { sysX: 6, sysY: 5 }, nodeTypesFile: 'n.csv', sweepFile: 's.csv' },
       draws: 30, seed: 7, winTieInterval: 'exact', qaij: { latencyMaxS: 90 }, noise: { attempts: true, grading: true, meter: { eps: 0.1, beta: 0.2 } },
       derived: [],
@@ -94,7 +94,7 @@ describe('resolveScenario', () => {
   test('a derived field is resolved again from its source, not read back', () => {
     const r = resolveScenario({ dataset: SMALL, system: 'sysY', policy: 'pass@2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', draws: 9, derived: ['system', 'policy', 'timeReference', 'draws'] }, small);
     expect([r.system, r.policy, r.judgmentReference, r.timeReference, r.draws]).toStrictEqual(['sysX', 'pass@1', 'expert_with_ai', 'expert_with_ai', 2000]);
-    expect(r.derived).toStrictEqual(['system', 'judge', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise']);
+    expect(r.derived).toStrictEqual(['system', 'judge', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise']);
   });
 
   test('draws alone keeps the manifest\'s seed; seed alone keeps the manifest\'s draws', () => {
@@ -169,10 +169,10 @@ describe('systemPricing on five systems, by hand', () => {
     const s = resolveScenario({ dataset: SMALL, rates: { nodeTypesFile: 'n.csv' } }, ds);
     expect(systemPricing(s, ds, [{ accelerator: 'h200', acceleratorCount: 8, usdPerNodeHour: 11 }])).toStrictEqual([
       { system: 'sysX', nodeType: 'h200x8', rateUSDPerHour: 11, source: 'nodeTypesFile' },
-      { system: 'sysY', nodeType: 'h100x1', rateUSDPerHour: null, source: 'recorded', reason: 'no rate for its node type H100 x1' },
+      { system: 'sysY', nodeType: 'h100x1', rateUSDPerHour: null, source: 'recorded', reason: 'no rate for this system or its node type H100 x1' },
       { system: 'sysZ', nodeType: 'h200x8', rateUSDPerHour: 11, source: 'nodeTypesFile' },
-      { system: 'sysW', nodeType: 'h200x1', rateUSDPerHour: null, source: 'recorded', reason: 'no rate for its node type H200 x1' },
-      { system: 'sysV', nodeType: 'h100x1', rateUSDPerHour: null, source: 'recorded', reason: 'no rate for its node type h100 x1' },
+      { system: 'sysW', nodeType: 'h200x1', rateUSDPerHour: null, source: 'recorded', reason: 'no rate for this system or its node type H200 x1' },
+      { system: 'sysV', nodeType: 'h100x1', rateUSDPerHour: null, source: 'recorded', reason: 'no rate for this system or its node type h100 x1' },
     ]);
   });
 
@@ -195,7 +195,7 @@ describe('systemPricing on five systems, by hand', () => {
 describe('scenarioToTableOptions', () => {
   test('a default scenario leaves every field to resolveContext (all derived)', () => {
     const c = scenarioToTableOptions(resolveScenario({ dataset: SMALL }, small), small);
-    expect(c.derived).toStrictEqual(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'sweep', 'bootstrap', 'winTieInterval', 'noise']);
+    expect(c.derived).toStrictEqual(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'sweep', 'bootstrap', 'winTieInterval', 'noise']);
     expect([c.system, c.judge, c.judgmentReference, c.timeReference, c.policy, c.weights, c.rates, c.sweep, c.bootstrap, c.winTieInterval, c.noise])
       .toStrictEqual(['sysX', 'J1', 'expert_only', 'expert_only', { kind: 'pass', k: 1 }, 'gdp', undefined, undefined, { draws: 2000, seed: 20260726 }, 'wilson', { attempts: false, grading: false, meter: null }]);
   });
@@ -203,12 +203,12 @@ describe('scenarioToTableOptions', () => {
   test('every chosen field is passed on as chosen', () => {
     const s = resolveScenario({
       dataset: SMALL, system: 'sysY', judge: 'J2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', policy: '2-of-2',
-      weights: 'equal', draws: 40, seed: 8, winTieInterval: 'wilson_corrected', noise: { grading: true },
+      tieCredit: 0.25, weights: 'equal', draws: 40, seed: 8, winTieInterval: 'wilson_corrected', noise: { grading: true },
     }, small);
     const c = scenarioToTableOptions(s, small);
     expect(c.derived).toStrictEqual(['rates', 'sweep']);
-    expect([c.system, c.judge, c.judgmentReference, c.timeReference, c.policy, c.weights, c.bootstrap, c.winTieInterval, c.noise])
-      .toStrictEqual(['sysY', 'J2', 'expert_with_ai', 'expert_only', { kind: 'threshold', m: 2, n: 2 }, 'equal', { draws: 40, seed: 8 }, 'wilson_corrected', { attempts: false, grading: true, meter: null }]);
+    expect([c.system, c.judge, c.judgmentReference, c.timeReference, c.policy, c.tieCredit, c.weights, c.bootstrap, c.winTieInterval, c.noise])
+      .toStrictEqual(['sysY', 'J2', 'expert_with_ai', 'expert_only', { kind: 'threshold', m: 2, n: 2 }, 0.25, 'equal', { draws: 40, seed: 8 }, 'wilson_corrected', { attempts: false, grading: true, meter: null }]);
   });
 
   test('draws alone or seed alone makes the bootstrap chosen', () => {
@@ -248,17 +248,19 @@ describe('scenarioToTableOptions', () => {
     expect(c.derived.includes('rates')).toBe(false);
     const noNodeHours = (sys: string) => `rates: runs of ${sys} have no node_hours, so each is re-priced as if all of its cost were node time (Appendix G.1's fixed non-node charges are not kept; give node_hours in runs.csv to keep them)`;
     expect([...warnings()]).toStrictEqual([
-      'rates: system sysY keeps its recorded cost (no rate for its node type H100 x1); its rows are marked cost_basis=recorded',
-      'rates: system sysW keeps its recorded cost (no rate for its node type H200 x1); its rows are marked cost_basis=recorded',
+      // sysV's rate is its own: sysY, of the same node type, is told that the rate is not the node type's
+      'rates: system sysY keeps its recorded cost (no rate for this system: rates.bySystem prices sysV of its node type H100 x1, not the node type); its rows are marked cost_basis=recorded',
+      'rates: system sysW keeps its recorded cost (no rate for this system or its node type H200 x1); its rows are marked cost_basis=recorded',
       noNodeHours('sysX'), // sysZ and sysV have no runs
     ]);
     clearWarnings();
     // sysY re-priced too: both systems with runs warn, in order of their first run
     scenarioToTableOptions(resolveScenario({ dataset: SMALL, rates: { bySystem: { sysY: 1, sysX: 2 } } }, ds), ds);
     expect([...warnings()]).toStrictEqual([
-      'rates: system sysZ keeps its recorded cost (no rate for its node type NVIDIA H200 x8); its rows are marked cost_basis=recorded',
-      'rates: system sysW keeps its recorded cost (no rate for its node type H200 x1); its rows are marked cost_basis=recorded',
-      'rates: system sysV keeps its recorded cost (no rate for its node type h100 x1); its rows are marked cost_basis=recorded',
+      // a system's rate prices that system alone: the systems sharing its node type are told so
+      'rates: system sysZ keeps its recorded cost (no rate for this system: rates.bySystem prices sysX of its node type NVIDIA H200 x8, not the node type); its rows are marked cost_basis=recorded',
+      'rates: system sysW keeps its recorded cost (no rate for this system or its node type H200 x1); its rows are marked cost_basis=recorded',
+      'rates: system sysV keeps its recorded cost (no rate for this system: rates.bySystem prices sysY of its node type h100 x1, not the node type); its rows are marked cost_basis=recorded',
       noNodeHours('sysX'), noNodeHours('sysY'),
     ]);
     clearWarnings();

@@ -17,9 +17,9 @@ describe('resolveScenario', () => {
   test('fills every default from the manifest (synthetic-small: sysX, J1, 2000 draws)', () => {
     expect(resolveScenario({ dataset: SMALL }, small)).toEqual({
       version: 1, dataset: SMALL, system: 'sysX', judge: 'J1', judgmentReference: 'expert_only', timeReference: 'expert_only',
-      policy: 'pass@1', weights: 'gdp', rates: { nodeRateUSDPerHour: null, bySystem: {}, nodeTypesFile: null, sweepFile: null },
+      policy: 'pass@1', tieCredit: 1, weights: 'gdp', rates: { nodeRateUSDPerHour: null, bySystem: {}, nodeTypesFile: null, sweepFile: null },
       draws: 2000, seed: 20260726, winTieInterval: 'wilson', qaij: { latencyMaxS: null }, noise: { attempts: false, grading: false, meter: null },
-      derived: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'],
+      derived: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'],
     });
   });
 
@@ -77,7 +77,7 @@ describe('systemPricing', () => {
     expect(p['gemma-4-31b-8xh100'].rateUSDPerHour).toBe(50);
     expect(p['qwen3.6-27b-1xh100']).toMatchObject({ rateUSDPerHour: null, reason: 'no node_rate_usd_per_hour in systems.csv to re-price from' });
     expect(p['qwen3.6-27b-1xb200']).toMatchObject({ rateUSDPerHour: null, source: 'recorded' });
-    expect(p['glm-5.2-8xh200']).toMatchObject({ rateUSDPerHour: null, reason: 'no rate for its node type NVIDIA H200 x8' });
+    expect(p['glm-5.2-8xh200']).toMatchObject({ rateUSDPerHour: null, reason: 'no rate for this system or its node type NVIDIA H200 x8' });
   });
 
   test('--rate on synthetic-small doubles sysX cost at $20/h and leaves sysY (1xH100) at its recorded cost', () => {

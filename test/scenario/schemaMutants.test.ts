@@ -83,7 +83,7 @@ describe('every field refused with its own words', () => {
 
   test('every top-level field has its words (none falls back to the validator\'s own message)', () => {
     const fields = Object.keys(scenarioSchema.shape);
-    expect(fields).toStrictEqual(['version', 'dataset', 'datasetSha256', 'system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise', 'derived', 'datasetFiles', 'datasetChange']);
+    expect(fields).toStrictEqual(['version', 'dataset', 'datasetSha256', 'system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise', 'derived', 'datasetFiles', 'datasetChange']);
     for (const f of fields) expect(typeof ALLOWED[f] === 'string' && ALLOWED[f].length > 0, f).toBe(true);
   });
 
@@ -113,7 +113,7 @@ describe('every field refused with its own words', () => {
 });
 
 describe('unknown fields name the fields of their own object', () => {
-  const ROOT = 'version, dataset, datasetSha256, system, judge, judgmentReference, timeReference, policy, weights, rates, draws, seed, winTieInterval, qaij, noise, derived, datasetFiles, datasetChange';
+  const ROOT = 'version, dataset, datasetSha256, system, judge, judgmentReference, timeReference, policy, tieCredit, weights, rates, draws, seed, winTieInterval, qaij, noise, derived, datasetFiles, datasetChange';
   test.each<[Record<string, unknown>, string]>([
     [{ drawz: 5 }, `drawz: 5 is not allowed (expected no such field; known: ${ROOT})`],
     [{ rates: { nodeRate: 3 } }, 'rates.nodeRate: 3 is not allowed (expected no such field; known: nodeRateUSDPerHour, bySystem, nodeTypesFile, sweepFile)'],
@@ -138,7 +138,7 @@ describe('every allowed value is accepted as given', () => {
       version: 1, dataset: 'data/x', datasetSha256: H('f'), system: 'sysX', judge: 'J1', judgmentReference: 'expert_with_ai', timeReference: 'expert_only',
       policy: '2-of-3', weights: { custom: { occA: 0, occB: 2.5 } }, rates: { nodeRateUSDPerHour: null, bySystem: { sysY: 0, sysX: 12.5 }, nodeTypesFile: 'n.csv', sweepFile: null },
       draws: 1, seed: 0, winTieInterval: 'exact', qaij: { latencyMaxS: null }, noise: { attempts: true, grading: false, meter: { eps: 0, beta: 0.05 } },
-      derived: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'],
+      derived: ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'],
       datasetFiles: { 'runs.csv': H('0'), 'tasks.csv': '0123456789abcdef'.repeat(4) }, datasetChange: { fromSha256: H('9'), changedFiles: ['runs.csv'] },
     };
     expect(parseScenario(s)).toStrictEqual(s);
@@ -158,7 +158,7 @@ describe('every allowed value is accepted as given', () => {
   });
 
   test('the derivable fields, in scenario.json order, each accepted alone in `derived`', () => {
-    const fields = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'];
+    const fields = ['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise'];
     expect([...DERIVABLE_FIELDS]).toStrictEqual(fields);
     for (const f of fields) expect(parseScenario({ dataset: 'd', derived: [f] }).derived).toStrictEqual([f]);
     expect(bad({ derived: [''] })).toMatch(/^scenario field derived\.0: "" is not allowed/);

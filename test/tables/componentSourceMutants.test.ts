@@ -51,17 +51,17 @@ describe('componentPatches', () => {
     const keys = patches.map((p) => componentsKey(withScenario(ctx, p)));
     expect(new Set(keys).size).toBe(patches.length);
     expect(keys).toEqual([
-      '["sysX","J1","expert_only","expert_only","pass@1",null]',
-      '["sysY","J1","expert_only","expert_only","pass@1",null]',
-      '["sysX","J1","expert_only","expert_with_ai","pass@1",null]',
-      '["sysX","J1","expert_with_ai","expert_only","pass@1",null]',
-      '["sysX","J1","expert_with_ai","expert_with_ai","pass@1",null]',
-      '["sysX","J1","expert_only","expert_only","pass@2",null]',
-      '["sysX","J1","expert_only","expert_only",">=1/2",null]',
-      '["sysX","J1","expert_only","expert_only",">=2/2",null]',
-      '["sysX","J1","expert_with_ai","expert_with_ai","pass@2",null]',
-      '["sysX","J1","expert_with_ai","expert_with_ai",">=1/2",null]',
-      '["sysX","J1","expert_with_ai","expert_with_ai",">=2/2",null]',
+      '["sysX","J1","expert_only","expert_only","pass@1",null,1]',
+      '["sysY","J1","expert_only","expert_only","pass@1",null,1]',
+      '["sysX","J1","expert_only","expert_with_ai","pass@1",null,1]',
+      '["sysX","J1","expert_with_ai","expert_only","pass@1",null,1]',
+      '["sysX","J1","expert_with_ai","expert_with_ai","pass@1",null,1]',
+      '["sysX","J1","expert_only","expert_only","pass@2",null,1]',
+      '["sysX","J1","expert_only","expert_only",">=1/2",null,1]',
+      '["sysX","J1","expert_only","expert_only",">=2/2",null,1]',
+      '["sysX","J1","expert_with_ai","expert_with_ai","pass@2",null,1]',
+      '["sysX","J1","expert_with_ai","expert_with_ai",">=1/2",null,1]',
+      '["sysX","J1","expert_with_ai","expert_with_ai",">=2/2",null,1]',
     ]);
     // a sweep adds one configuration per rate; with one attempt: the context, sysY, three crossings and >=1/1 per reference
     const swept = resolveContext({ dataset: loadDataset(SMALL), sweep: [{ label: 'a', usdPerNodeHour: 3 }, { label: 'b', usdPerNodeHour: 4 }] });
@@ -71,6 +71,13 @@ describe('componentPatches', () => {
 });
 
 describe('buildWithComponents', () => {
+  test('another engine computes the paper\'s tie credit only: another one is refused before any query', async () => {
+    const dataset = loadDataset(SMALL);
+    const { source, asked } = jsSource(dataset);
+    const ctx = resolveContext({ dataset, bootstrap: false, tieCredit: 0 });
+    await expect(buildWithComponents(ctx, source, () => buildTables(ctx))).rejects.toThrow('tieCredit 0: the other engine computes the paper\'s tie credit (1) only');
+    expect(asked).toEqual([]);
+  });
   test('every table equals the one built in JavaScript; each configuration asked once; no rebuild', async () => {
     const dataset = loadDataset(SMALL);
     const { source, asked } = jsSource(dataset);

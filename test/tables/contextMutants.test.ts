@@ -28,7 +28,7 @@ describe('resolveContext', () => {
   test('defaults: the manifest\'s system, judge and draws, expert-only, pass@1, gdp, Wilson, tasks only; every field derived', () => {
     const dataset = loadDataset(SMALL);
     const c = resolveContext({ dataset });
-    expect([c.system, c.judge, c.judgmentReference, c.timeReference, c.weights, c.winTieInterval]).toEqual(['sysX', 'J1', 'expert_only', 'expert_only', 'gdp', 'wilson']);
+    expect([c.system, c.judge, c.judgmentReference, c.timeReference, c.tieCredit, c.weights, c.winTieInterval]).toEqual(['sysX', 'J1', 'expert_only', 'expert_only', 1, 'gdp', 'wilson']);
     expect(c.policy).toEqual({ kind: 'pass', k: 1 });
     expect(c.rates).toBeUndefined();
     expect(c.sweep).toBeUndefined();
@@ -44,10 +44,10 @@ describe('resolveContext', () => {
     const sweep = [{ label: 'a', usdPerNodeHour: 3 }];
     const c = resolveContext({
       dataset, system: 'sysY', judge: 'J1', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', policy: 'pass@1',
-      weights: 'equal', rates: { nodeRateUSDPerHour: 5 }, sweep, bootstrap: { draws: 30, seed: 4 }, winTieInterval: 'exact', noise: { grading: true },
+      tieCredit: 0.5, weights: 'equal', rates: { nodeRateUSDPerHour: 5 }, sweep, bootstrap: { draws: 30, seed: 4 }, winTieInterval: 'exact', noise: { grading: true },
     });
     expect(c.derived).toEqual([]);
-    expect([c.system, c.judgmentReference, c.timeReference, c.weights, c.winTieInterval]).toEqual(['sysY', 'expert_with_ai', 'expert_only', 'equal', 'exact']);
+    expect([c.system, c.judgmentReference, c.timeReference, c.tieCredit, c.weights, c.winTieInterval]).toEqual(['sysY', 'expert_with_ai', 'expert_only', 0.5, 'equal', 'exact']);
     expect(c.rates).toEqual({ nodeRateUSDPerHour: 5 });
     expect(c.bootstrap).toEqual({ draws: 30, seed: 4 });
     expect(c.noise.grading).toBe(true);
@@ -113,11 +113,11 @@ describe('withScenario', () => {
 });
 
 describe('componentsKey and memoized', () => {
-  test('the key names system, judge, references, policy and the system\'s rate (null without one)', () => {
+  test('the key names system, judge, references, policy, the system\'s rate (null without one) and the tie credit', () => {
     const dataset = loadDataset(SMALL);
-    expect(componentsKey(resolveContext({ dataset }))).toBe('["sysX","J1","expert_only","expert_only","pass@1",null]');
-    expect(componentsKey(resolveContext({ dataset, rates: { bySystem: { sysX: 20 } }, policy: 'pass@2', judgmentReference: 'expert_with_ai' })))
-      .toBe('["sysX","J1","expert_with_ai","expert_with_ai","pass@2",20]');
+    expect(componentsKey(resolveContext({ dataset }))).toBe('["sysX","J1","expert_only","expert_only","pass@1",null,1]');
+    expect(componentsKey(resolveContext({ dataset, rates: { bySystem: { sysX: 20 } }, policy: 'pass@2', judgmentReference: 'expert_with_ai', tieCredit: 0 })))
+      .toBe('["sysX","J1","expert_with_ai","expert_with_ai","pass@2",20,0]');
   });
 
   test('a value is built once per key in a context family', () => {

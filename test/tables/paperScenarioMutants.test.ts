@@ -17,7 +17,7 @@ describe('scenarioDifferences', () => {
     const dataset = loadDataset(SMALL);
     expect(scenarioDifferences({ dataset })).toEqual([]);
     expect(scenarioDifferences({ dataset, bootstrap: { draws: 10, seed: 1 }, sweep: [{ label: 'a', usdPerNodeHour: 1 }] })).toEqual([]);
-    expect(PAPER_FIELDS).toEqual(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'winTieInterval', 'noise']);
+    expect(PAPER_FIELDS).toEqual(['system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'winTieInterval', 'noise']);
   });
 
   test('every field changed at once, in PAPER_FIELDS order, each with its value and the paper\'s in words', () => {

@@ -12,6 +12,7 @@ import { SCENARIO_VALUE_FLAGS } from '../../scenario/flags.ts';
 import { readWeightsFile } from '../../weights/readWeightsFile.ts';
 import { onWarning } from '../../warn.ts';
 import { multiverse } from '../../robustness/multiverse.ts';
+import { leaveOut, LEAVE_OUT_UNITS, type LeaveOutResult, type LeaveOutUnit } from '../../robustness/leaveOut.ts';
 import { multiverseFiles, robustnessOrder } from '../../robustness/files.ts';
 import { scenarioOfArgs } from './tables.ts';
 import { budgetCsv, budgetFigure, uncertaintyBudget } from '../../robustness/budget.ts';
@@ -38,9 +39,9 @@ leaders, and the paper's directional text claims.
                      {"weights": ["gdp", "employment", "equal"], "policy": ["pass@1", "pass@2", "3-of-4"],
                       "rates": ["recorded", 50.44, {"label": "GCP", "usdPerNodeHour": 84.81}]}
                      fields: system, judge, weights (also {"file": "w.csv"}), judgmentReference,
-                     timeReference, policy, rates. Default: every judge of the dataset x gdp, employment,
-                     equal x both judgment references x the attempt policies of every system x the
-                     recorded rates and each row of --rates FILE
+                     timeReference, policy, tieCredit, rates. Default: every judge of the dataset x gdp,
+                     employment, equal x both judgment references x the attempt policies of every
+                     system x tie credit 1 and 0 x the recorded rates and each row of --rates FILE
   --rates FILE       a rates sweep (provider, usd_per_node_hour[, accelerator, accelerator_count]) whose
                      rows for the primary system's node type join the default grid's rates
   --draws N, --seed S  the shared bootstrap (default: manifest bootstrap, else 10000 and 20260726)
@@ -49,6 +50,9 @@ leaders, and the paper's directional text claims.
                      interval of NVJ and TSJ with tasks only (the published intervals), then adding
                      attempts (which recorded attempts are the runs), grading (which judge credits each
                      task), meter error, and all; and each source's share of the variance
+  --leave-out U      occupation | category: also write leave_out.csv and a section of multiverse.md: every
+                     conclusion of the reference specification evaluated again without each occupation
+                     (or category) in turn, the units whose removal flips it and the most influential one
   --meter-eps X      relative meter error per run for --budget (default 0.05: an assumption)
   --meter-beta X     relative calibration bias per system for --budget (default 0.02: an assumption)
   Other scenario flags (--system, --judge, --weights, ...) set the base of the fields the grid leaves alone.
@@ -74,7 +78,9 @@ export function readGrid(path: string, dataset: Parameters<typeof readWeightsFil
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, { values: ['out', 'scenario', 'grid', 'meter-eps', 'meter-beta', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change', 'budget'] });
+  const args = parseArgs(argv, { values: ['out', 'scenario', 'grid', 'meter-eps', 'meter-beta', 'leave-out', ...SCENARIO_VALUE_FLAGS], repeatable: ['rate'], flags: ['accept-dataset-change', 'budget'] });
+  const by = args.options['leave-out'];
+  if (by !== undefined && !(LEAVE_OUT_UNITS as readonly string[]).includes(by)) throw new J2GError(`--leave-out: ${JSON.stringify(by)} is not allowed (expected ${LEAVE_OUT_UNITS.join(' or ')})`);
   const { out } = args.options;
   if (!out) throw new J2GError('missing --out DIR');
   for (const f of ['meter-eps', 'meter-beta']) if (args.options[f] !== undefined && !args.flags.has('budget')) throw new J2GError(`--${f} applies to the uncertainty budget only: add --budget`);
@@ -108,8 +114,19 @@ export async function run(argv: string[]): Promise<number> {
     budget['uncertainty_budget.json'] = `${JSON.stringify(budgetFigure(rows, 'table01', 'nvj', { provenance }), null, 1)}\n`;
     process.stderr.write(`multiverse: uncertainty budget (meter eps ${meter.eps}, beta ${meter.beta}) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   }
+  let left: LeaveOutResult | undefined;
+  if (by !== undefined) {
+    const t0 = performance.now();
+    onWarning(null);
+    try {
+      left = leaveOut(loaded.options, by as LeaveOutUnit);
+    } finally {
+      onWarning((m) => process.stderr.write(`warning: ${m}\n`));
+    }
+    process.stderr.write(`multiverse: left each of ${left.units.length} ${by === 'occupation' ? 'occupations' : 'categories'} out in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
   const m = loaded.dataset.manifest;
-  const files = { ...multiverseFiles(result, { dataset: loaded.scenario.dataset, command, provenance: { name: m.name, provenance: m.provenance, energy_boundary: m.energy_boundary } }), ...budget };
+  const files = { ...multiverseFiles(result, { dataset: loaded.scenario.dataset, command, provenance: { name: m.name, provenance: m.provenance, energy_boundary: m.energy_boundary }, leaveOut: left }), ...budget };
   try {
     writeFilesAtomic(Object.entries(files).map(([name, content]) => [join(out, name), content] as const));
   } catch (e) {

@@ -32,6 +32,8 @@ reference follows --judgment-reference unless the file chose it; scenario.json's
   --judgment-reference R    expert_only (default) | expert_with_ai          [judgmentReference]
   --time-reference R        expert_only | expert_with_ai (default: the judgment reference)
   --policy P                attempt policy: pass@k | m-of-n (default pass@1; Appendix K.2)
+  --tie-credit T            credit of a tie, 0 to 1 (default 1, the paper's: a tie earns the full
+                            output value; 0 counts ties as losses)                  [tieCredit]
   --weights W               gdp (default) | employment | equal | FILE.csv with columns occupation,weight
   --rate USD                re-price the systems on the primary system's node type (accelerator and
                             count) at USD per node-hour (Appendix G.1)      [rates.nodeRateUSDPerHour]
