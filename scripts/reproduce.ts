@@ -441,7 +441,7 @@ function robustnessFigures(out: string, runs: readonly NotebookRun[]): { figures
     writeFileAtomic(path, Buffer.from(text(png).replace(/\s+/g, ''), 'base64'));
     figures.push({ id: entry.id, title: entry.title, png: relative(out, path) });
   }
-  return figures.length ? { figures, notebook: `notebooks/${basename(run.notebook)}` } : undefined;
+  return figures.length ? { figures, notebook: `notebooks/${basename(run.notebook).replace(/\.ipynb$/, '.html')}` } : undefined;
 }
 
 function failingChecksWords(all: number, applicable: number): string {
