@@ -70,7 +70,10 @@ export function figure02(row: TaskAccountRow, options: FigureOptions = {}): Plot
   const colourOf = (r: AttemptRow) => (r.outcome ? OUTCOME_COLOURS[r.outcome] : '#BBBBBB');
   const num = (v: number, unit: string) => v.toFixed(decimals[unit] ?? 2);
   const hbar = (panel: typeof a, title: string, quantity: string, labels: string[], values: number[], colours: string[], unit: string, hover: string[], texts = values.map((v) => num(v, unit))): Trace => {
-    placePanel(layout, panel, title, axis(quantity, unit, { rangemode: 'tozero' }),
+    // a negative bar's number sits left of zero: room for it there, off the category labels
+    const lo = Math.min(0, ...values), hi = Math.max(0, ...values);
+    const range = lo < 0 ? { range: [lo - 0.18 * (hi - lo), hi + 0.08 * (hi - lo)] } : {};
+    placePanel(layout, panel, title, axis(quantity, unit, { rangemode: 'tozero', ...range }),
       labelAxis('', { categoryorder: 'array', categoryarray: [...labels].reverse(), title: { text: '' } }));
     return onPanel({
       type: 'bar', orientation: 'h', name: title, showlegend: false, x: values, y: labels, marker: { color: colours },
