@@ -10,3 +10,4 @@ export * from './paperDataset.ts';
 export * from './datasetReport.ts';
 export * from './cellProvenance.ts';
 export * from './figureClaims.ts';
+export * from './headline.ts';
