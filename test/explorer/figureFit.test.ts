@@ -330,7 +330,7 @@ describe('a figure re-laid for a narrow column (Figure 4 showed one and a half o
     const ys = xs.map((k) => L[`yaxis${k.slice(5)}`].domain!);
     for (let i = 1; i < ys.length; i++) expect(ys[i][1]).toBeLessThan(ys[i - 1][0]);
     // each panel keeps its height in px: (H - t - b) x its old domain's share (the margins as before)
-    const m = (spec.layout as { margin: { t: number; b: number } }).margin;
+    const m = (spec.layout as unknown as { margin: { t: number; b: number } }).margin;
     const P = (spec.layout.height as number) - m.t - m.b;
     const Pn = (stacked.layout.height as number) - m.t - m.b;
     const old = (L0: Record<string, { domain?: number[] }>, k: string) => L0[k].domain![1] - L0[k].domain![0];
