@@ -468,6 +468,10 @@ export function marginSkeleton(spec: PlotSpec): PlotSpec {
 
 /** Room between two stacked panels (px): the upper one's tick labels and axis title, the lower one's title. */
 const STACK_GAP_PX = 80;
+/** More room over a stacked panel for each note placed above it (two lines of 12-px text at a narrow width). */
+const NOTE_ROWS_PX = 36;
+/** Texts of the figure as a whole, not of one panel (stackPanels): not moved with a panel. */
+const FIGURE_TEXTS = ['panel-title', 'note', 'caption', 'provenance-badge'];
 
 /**
  * Panels set side by side re-laid one above another, for a column too narrow for them side by side
@@ -499,12 +503,18 @@ export function stackPanels(spec: PlotSpec): PlotSpec {
   }
   panels.sort((a, b) => b.y[1] - a.y[1] || a.x[0] - b.x[0]);
   const heights = panels.map((p) => Math.max(80, (p.y[1] - p.y[0]) * P));
-  const Pn = heights.reduce((s, h) => s + h, 0) + STACK_GAP_PX * (panels.length - 1);
+  // a note placed above a panel (a legend in words: "Hollow bars: Table 17") gets rows of its own over it, beside the panel's title
+  const gapY = STACK_GAP_PX / P;
+  const notes = panels.map((p) => ((layout.annotations as Rec[] | undefined) ?? []).filter((a) => !FIGURE_TEXTS.includes(String(a.name)) && (a.xref ?? 'paper') === 'paper' && (a.yref ?? 'paper') === 'paper'
+    && typeof a.x === 'number' && typeof a.y === 'number' && a.x >= p.x[0] - 1e-6 && a.x <= p.x[1] + 1e-6 && a.y > p.y[1] - 1e-6 && a.y <= p.y[1] + Math.min(gapY, 0.2)).length);
+  const gaps = panels.map((_, i) => (i === 0 ? 0 : STACK_GAP_PX + NOTE_ROWS_PX * notes[i]));
+  const Pn = heights.reduce((s, h) => s + h, 0) + gaps.reduce((s, g) => s + g, 0);
   const round = (v: number) => Math.round(v * 1e6) / 1e6;
   let cursor = Pn;
   const placed = panels.map((p, i) => {
+    cursor -= gaps[i];
     const y: [number, number] = [round((cursor - heights[i]) / Pn), round(cursor / Pn)];
-    cursor -= heights[i] + STACK_GAP_PX;
+    cursor -= heights[i];
     return { ...p, ny: y };
   });
   for (const p of placed) {
@@ -514,7 +524,6 @@ export function stackPanels(spec: PlotSpec): PlotSpec {
   // an overlaying x axis spans its panel's (now full) width
   for (const k of Object.keys(layout)) if (/^xaxis\d*$/.test(k) && typeof (layout[k] as Rec | undefined)?.overlaying === 'string') layout[k] = { ...(layout[k] as Rec), domain: [0, 1] };
   // a paper-placed item in a panel's band (its title just above it counts) moves with the panel
-  const gapY = STACK_GAP_PX / P;
   const move = <T extends Rec>(a: T, xKey: string, yKey: string): T => {
     if ((a[xKey] !== 'paper' && a[xKey] !== undefined) || (a[yKey] !== 'paper' && a[yKey] !== undefined)) return a;
     const x = a[xKey === 'xref' ? 'x' : 'x0'], y = a[yKey === 'yref' ? 'y' : 'y0'];
@@ -525,7 +534,17 @@ export function stackPanels(spec: PlotSpec): PlotSpec {
     const my = (v: unknown) => (typeof v === 'number' ? round(p.ny[0] + ((v - p.y[0]) / (p.y[1] - p.y[0])) * (p.ny[1] - p.ny[0])) : v);
     return xKey === 'xref' ? { ...a, x: mx(a.x), y: my(a.y) } : { ...a, x0: mx(a.x0), x1: mx(a.x1), y0: my(a.y0), y1: my(a.y1) };
   };
-  if (Array.isArray(layout.annotations)) layout.annotations = (layout.annotations as Rec[]).map((a) => move(a, 'xref', 'yref'));
+  if (Array.isArray(layout.annotations)) {
+    // the figure's own notes (what hollow bars and whiskers mean) go under it, after its caption: above
+    // the stack they would sit on the first panel's title, and they are about every panel
+    const all = layout.annotations as Rec[];
+    const caption = all.find((a) => a.name === 'caption');
+    const figureNotes = caption ? all.filter((a) => a.name === 'note' && typeof a.text === 'string') : [];
+    layout.annotations = all.filter((a) => !figureNotes.includes(a)).map((a) => {
+      if (a === caption && figureNotes.length) return { ...a, text: [String(a.text), ...figureNotes.map((n) => String(n.text))].join('<br>') };
+      return a.name === 'caption' || a.name === 'provenance-badge' ? a : move(a, 'xref', 'yref');
+    });
+  }
   if (Array.isArray(layout.shapes)) layout.shapes = (layout.shapes as Rec[]).map((s) => move(s, 'xref', 'yref'));
   // the legend and every other row above the plot stay where they were, px from the figure's top
   const legend = layout.legend as Rec | undefined;
