@@ -26,6 +26,7 @@ import { loadPublished } from '../published/load.ts';
 import { loadReference } from '../reference/load.ts';
 import { resolveContext } from '../tables/context.ts';
 import type { TableOptions } from '../tables/options.ts';
+import { onWarning } from '../warn.ts';
 
 export interface ShowOptions {
   /** where the bundle goes; default the tslab kernel */
@@ -82,9 +83,49 @@ export async function showFigure(id: FigureId, options: PaperFigureOptions, show
   // them only under the paper's scenario); options that name `published` themselves are kept as given
   const ds = resolveContext(options.context ?? (options as TableOptions)).dataset;
   const published = 'published' in options ? {} : publishedFigureInputs(ds, paperFigureSource());
-  const [r] = paperFigures({ ...published, ...options, figures: [id] });
-  if ('spec' in r) return show(r.spec, show_);
-  (show_.sink ?? tslabSink())(notApplicable(`Figure ${id} is not drawn for this dataset`, r.skipped));
+  // the warnings raised while building it, kept from the cell's output: those about this figure are
+  // shown under it, the others (a system left out of a table the figure does not show) only counted
+  const raised: string[] = [];
+  const listener = onWarning((m) => raised.push(m));
+  let r: Awaited<ReturnType<typeof paperFigures>>[number];
+  try {
+    [r] = paperFigures({ ...published, ...options, figures: [id] });
+  } finally {
+    onWarning(listener);
+  }
+  const sink = show_.sink ?? tslabSink();
+  if ('spec' in r) await show(r.spec, { ...show_, sink });
+  else sink(notApplicable(`Figure ${id} is not drawn for this dataset`, r.skipped));
+  const w = figureWarnings(id, raised.filter((m) => !m.startsWith(`Figure ${id} skipped:`)));
+  if (w.shown.length || w.elsewhere) sink(figureWarningsBundle(id, w));
+}
+
+/** Figures that compare the dataset's systems (one per model): a system left out of Table 1 is missing from them. */
+const COMPARING_SYSTEMS: readonly string[] = ['1d', '5', '6', '7', '12'];
+
+/**
+ * The warnings raised while building figure `id` that concern what it shows: those naming the
+ * figure, and for a figure that compares systems those saying a system is left out; the others
+ * (eight "left out of Table 1" lines under Figure 1(a), which shows one system) only counted.
+ * @example figureWarnings('1a', ['system s has no expert_only judgments by J; it is left out of Table 1']) // => { shown: [], elsewhere: 1 }
+ */
+export function figureWarnings(id: string, messages: readonly string[]): { shown: string[]; elsewhere: number } {
+  const distinct = [...new Set(messages)];
+  // the figure as the text names it: "Figure 1(a)" for id 1a
+  const names = [...new Set([id, id.replace(/^(\d+)([a-d])$/, '$1($2)')])].map((n) => n.replace(/[()]/g, '\\$&'));
+  const about = (m: string) => names.some((n) => new RegExp(`\\bFigures? ${n}(?![\\w(])`).test(m)) || (COMPARING_SYSTEMS.includes(id) && /left out of Table 1/.test(m));
+  const shown = distinct.filter(about);
+  return { shown, elsewhere: distinct.length - shown.length };
+}
+
+/** The note under a figure: its warnings, and how many others were raised while building it. */
+export function figureWarningsBundle(id: string, w: { shown: readonly string[]; elsewhere: number }): MimeBundle {
+  const other = w.elsewhere ? `${w.elsewhere} other warning${w.elsewhere === 1 ? '' : 's'} raised while building it concern${w.elsewhere === 1 ? 's' : ''} tables or systems Figure ${id} does not show (warnings() lists them).` : '';
+  const lines = w.shown.map((m) => `- ${m}`);
+  return {
+    'text/markdown': [w.shown.length ? `*Warnings about Figure ${id}:*` : '', ...lines, other ? `*${other}*` : ''].filter(Boolean).join('\n'),
+    'text/plain': [w.shown.length ? `Warnings about Figure ${id}:` : '', ...lines, other].filter(Boolean).join('\n'),
+  };
 }
 
 let paperSource: PublishedFigureSource | undefined;
