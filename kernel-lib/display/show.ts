@@ -38,10 +38,13 @@ export interface ShowOptions {
 }
 
 let librarySent = false;
+/** The figures shown in this kernel (id, title and caption): one shown again is a re-run cell. */
+const shownFigures = new Set<string>();
 
 /** Forget that plotly.js was sent (the next figure sends it again): a new page, or a test. */
 export function resetPlotlyLibrary(): void {
   librarySent = false;
+  shownFigures.clear();
 }
 
 /** The plotly.js output, once per kernel (null after the first): the installed bundle, inline. */
@@ -55,17 +58,31 @@ export function plotlyLibraryOnce(): MimeBundle | null {
 }
 
 /**
+ * The plotly.js output to send before figure `spec`, or null: the first figure of a kernel, and a
+ * figure shown again (a re-run cell, whose new output replaces the old: when that cell held the
+ * library, the saved notebook would otherwise reopen with every figure static). A re-run figure cell
+ * thus carries a copy of its own (its size is stated in the output).
+ */
+export function plotlyLibraryFor(spec: PlotSpec): MimeBundle | null {
+  const key = JSON.stringify([spec.layout.meta.figure, spec.layout.title?.text ?? null, spec.layout.meta.caption]);
+  const again = shownFigures.has(key);
+  shownFigures.add(key);
+  if (again) librarySent = false;
+  return plotlyLibraryOnce();
+}
+
+/**
  * Display a figure: one output with the live figure (HTML that Classic Notebook, JupyterLab and VS
  * Code run), its PNG inside that HTML and beside it (static viewers), and the Plotly spec
- * (display/bundle.ts). The first figure of a kernel is preceded by the output that loads plotly.js,
- * from the installed package. Returns nothing, so that a cell ending in `await show(...)` prints
+ * (display/bundle.ts). The first figure of a kernel, and a figure shown again (a re-run cell), is
+ * preceded by the output that loads plotly.js from the installed package (plotlyLibraryFor). Returns nothing, so that a cell ending in `await show(...)` prints
  * nothing else; pass a `sink` to capture the bundles.
  */
 export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<void> {
   const sink = options.sink ?? tslabSink();
   const { png, note } = options.static === false ? { png: null, note: undefined } : await staticImages(spec);
   if (options.library !== false) {
-    const library = plotlyLibraryOnce();
+    const library = plotlyLibraryFor(spec);
     if (library) sink(library);
   }
   sink(figureBundle(spec, png, note, figureId()));
