@@ -41,6 +41,7 @@ import { verifyPackage } from '../kernel-lib/release/package.ts';
 import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperScenario.ts';
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
 import { runSummaryText, type RunSummaryLine } from '../kernel-lib/report/runSummary.ts';
+import { reportHeadline } from '../kernel-lib/report/headline.ts';
 import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, figureClaims, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
 import { buildNotebookLibAsync, killAllKernels, startNotebookWorker, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
@@ -339,6 +340,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       cellProvenance: built.cells.map(({ name, pinned, unconstrained }) => ({ name, pinned, unconstrained })),
       robustness,
       runSummary: summary,
+      headline: reportHeadline(options_),
     };
     writeFileAtomic(join(out, 'report.html'), match.isPaper ? reportHtml(input) : datasetReportHtml({
       ...input, match,

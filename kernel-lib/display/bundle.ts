@@ -81,8 +81,17 @@ export function figureId(): string {
  */
 export function plotlyLibraryBundle(source: string, version: string): MimeBundle {
   if (/<\/script/i.test(source)) throw new Error('plotly.js source contains "</script": it cannot be inlined');
+  const words = plotlyLibraryWords(version, source.length);
   return {
-    'text/html': `<script ${PLOTLY_LIBRARY_MARK}="${escapeAttr(version)}">if(!window.Plotly){${source}\n}</script>`,
-    'text/plain': `(plotly.js ${version} loaded for the interactive figures of this notebook)`,
+    'text/html': `<script ${PLOTLY_LIBRARY_MARK}="${escapeAttr(version)}">if(!window.Plotly){${source}\n}</script><div class="j2g-plotly-note" style="font-size:11px;color:#777">${escapeAttr(words)}</div>`,
+    'text/plain': `(${words})`,
   };
+}
+
+/**
+ * What the library output says of itself: the version and the size it adds to the saved notebook.
+ * @example plotlyLibraryWords('2.35.2', 4_600_000) // => 'plotly.js 2.35.2 (4.6 MB) saved with this output, so that the figures of this notebook stay interactive when it is reopened'
+ */
+export function plotlyLibraryWords(version: string, bytes: number): string {
+  return `plotly.js ${version} (${(bytes / 1e6).toFixed(1)} MB) saved with this output, so that the figures of this notebook stay interactive when it is reopened`;
 }

@@ -8,3 +8,4 @@ export * from './method.ts';
 export * from './whatIf.ts';
 export * from './qaijReport.ts';
 export * from './robustness.ts';
+export * from './lessons.ts';

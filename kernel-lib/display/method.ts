@@ -10,6 +10,9 @@ import type { ScenarioContext } from '../tables/context.ts';
 import { evaluate, weightedCategories } from '../tables/evaluate.ts';
 import { table13 } from '../tables/index.ts';
 import { componentDraws, drawSample, RATIO_COMPONENTS, taskBootstrap } from '../uncertainty/index.ts';
+import { drawState, fillDraw } from '../uncertainty/taskBootstrap.ts';
+import { returnsOf } from '../metrics/aggregate.ts';
+import { checkParameters, NotebookError, type NotebookParameters } from './notebook.ts';
 
 /**
  * One row per (key, column): the hand-built value, the library's, their difference and whether they
@@ -49,9 +52,12 @@ export function sameRows(hand: ColumnTable, library: ColumnTable, key: string, c
  * `first` draws: the task-composition draws (Appendix J.2) that Table 13's intervals are percentiles
  * of, from the scenario's own draws and seed. What notebook 00b's hand-written bootstrap loop is
  * checked against; `sample` is the resampled task slots, draw after draw (`drawSample`), so that the
- * loop and the library read the same random stream.
+ * loop and the library read the same random stream. `positions` is the same stream as each slot's
+ * position within its occupation (0 .. n_o - 1: the k-th of the occupation's tasks in tasks.csv
+ * order) and `slotOccupations` the occupation of each slot of a draw (grouped, in dataset order): what
+ * a hand-written loop needs to resample the tasks within each occupation itself.
  */
-export function libraryDraws(options: ScenarioContext, first: number): { sample: Int32Array; tasks: number; draws: ColumnTable } {
+export function libraryDraws(options: ScenarioContext, first: number): { sample: Int32Array; positions: Int32Array; slotOccupations: string[]; tasks: number; draws: ColumnTable } {
   if (options.bootstrap === false) throw new J2GError('libraryDraws requires a bootstrap (draws and seed)');
   const ev = evaluate(options);
   const boot = taskBootstrap(ev.components.occupationIndex, ev.components.occupations.length, { draws: options.bootstrap.draws, seed: options.bootstrap.seed });
@@ -66,7 +72,13 @@ export function libraryDraws(options: ScenarioContext, first: number): { sample:
       rows.push({ category: groups.names[g], draw: b, credited_value_usd: value, ai_cost_usd: cost, time_saving_hours: saving, energy_mj: energy, nvj: (value - cost) / energy, tsj: saving / energy });
     });
   }
-  return { sample: drawSample(boot), tasks: boot.tasks, draws: aq.from(rows) };
+  const n = boot.tasks;
+  const positions = new Int32Array(boot.draws * n);
+  const state = drawState(boot);
+  for (let b = 0; b < boot.draws; b++) fillDraw(boot, state, positions.subarray(b * n, (b + 1) * n), 'positions');
+  const slotOccupations: string[] = [];
+  for (let o = 0; o < boot.occupations; o++) for (let k = 0; k < boot.counts[o]; k++) slotOccupations.push(ev.components.occupations[o]);
+  return { sample: drawSample(boot), positions, slotOccupations, tasks: n, draws: aq.from(rows) };
 }
 
 /**
@@ -83,4 +95,48 @@ export function passAtKUnsupported(options: ScenarioContext, k: number): string 
     const [head, first] = e.message.split('\n').map((l) => l.trim());
     return first ? `${head}; the first: ${first}` : head;
   }
+}
+
+/**
+ * The benchmark level of the library (Table 1's row of the system, section 2.5): every component
+ * GDP-weighted over all evaluated occupations, sum_o w_o X_o / n_o, which is also sum_c W_c X~_c over
+ * categories (W_c = sum of the weights in category c), and the ratios formed after averaging. One
+ * row, in the columns of notebook 00b's hand-built tables, keyed `level: 'benchmark'`.
+ */
+export function libraryBenchmark(options: ScenarioContext): ColumnTable {
+  const b = evaluate({ ...options, bootstrap: false }).benchmark;
+  const r = returnsOf(b);
+  return aq.from([{
+    level: 'benchmark', win_tie_pct: 100 * b.credit, credited_value_usd: b.valueUSD, ai_cost_usd: b.costUSD,
+    time_saving_hours: b.timeSavingHours, energy_mj: b.energyMJ, ai_time_hours: b.aiHours, nvj: r.nvj, tsj: r.tsj,
+  }]);
+}
+
+/** What notebook 00b's hand steps build, and why each other parameter is not followed (one line each). */
+const NOT_FOLLOWED: Record<string, string> = {
+  judgmentReference: 'the hand steps judge against the expert-only reference (section 2.2)',
+  timeReference: 'the hand steps time against the expert-only reference (section 2.1)',
+  policy: 'the hand steps charge attempt 1 (pass@1); the pass@2 section at the end builds pass@2 by hand',
+  rate: 'the hand steps charge the recorded cost_usd of each run',
+  systemRates: 'the hand steps charge the recorded cost_usd of each run',
+  nodeRatesFile: 'the hand steps charge the recorded cost_usd of each run',
+  ratesFile: 'this notebook builds no Table 5',
+  winTieInterval: 'this notebook builds no Table 15',
+  latencyMaxS: 'this notebook builds no QAIJ',
+};
+
+/**
+ * The last line of 00b's parameters cell: checkParameters, then each parameter the hand steps do not
+ * follow refused in one line (NotebookError) naming it, why, and where it is followed; null, an
+ * empty systemRates and an absent parameter pass. Without this a reader's `policy: 'pass@2'` passed
+ * the check and "The check" failed with a stack saying the hand-built rows differ from the library's.
+ */
+export function checkMethodParameters(parameters: NotebookParameters & { category?: string | null }, env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): void {
+  const p = parameters as unknown as Record<string, unknown>;
+  for (const [k, why] of Object.entries(NOT_FOLLOWED)) {
+    const v = p[k];
+    if (v === null || v === undefined || (k === 'systemRates' && typeof v === 'object' && Object.keys(v as object).length === 0)) continue;
+    throw new NotebookError(`parameter ${k}: ${JSON.stringify(v)} is not followed by this notebook (${why}); set it to null here, or change it in another notebook, which follows it`);
+  }
+  checkParameters(parameters, env, log);
 }

@@ -24,7 +24,7 @@ import { tableEntry } from '../tables/registry.ts';
 import { reproductionChecks } from '../report/checks.ts';
 import { extraTextClaimCells } from '../report/textClaims.ts';
 import { paperTable } from '../report/paperTables.ts';
-import { cellProvenance } from '../report/cellProvenance.ts';
+import { cellProvenance, type TableCellProvenance } from '../report/cellProvenance.ts';
 import { applicableChecks, paperMatch } from '../report/paperDataset.ts';
 import { identityWords } from '../report/datasetReport.ts';
 import type { Comparison } from '../report/compare.ts';
@@ -282,6 +282,21 @@ export function differsNote(nb: Notebook, dependsOn: readonly string[]): string 
   return differsWords(differencesFor(scenarioDifferences(nb.options), dependsOn));
 }
 
+const builtTables = new WeakMap<ScenarioContext, Map<string, ColumnTable>>();
+
+/**
+ * Paper table `id` under the notebook's scenario (report/paperTables.ts paperTable), built once per
+ * scenario: showPaperTable and the lessons computed from a table shown above (display/lessons.ts)
+ * share it. A table the dataset cannot support throws UnsupportedOutputError each time.
+ */
+export function notebookPaperTable(nb: Notebook, id: string): ColumnTable {
+  let tables = builtTables.get(nb.options);
+  if (!tables) builtTables.set(nb.options, (tables = new Map()));
+  let t = tables.get(id);
+  if (!t) tables.set(id, (t = paperTable(nb.options, id)));
+  return t;
+}
+
 /**
  * Paper table `id` ('1', '13', ... '22') in a notebook: the table, then (unless `compare` is false)
  * its published-vs-reproduced comparison, or, when the parameters changed a field it depends on, the
@@ -292,7 +307,7 @@ export function differsNote(nb: Notebook, dependsOn: readonly string[]): string 
 export function showPaperTable(nb: Notebook, id: string, options: { caption?: string; compare?: boolean; sink?: DisplaySink } = {}): void {
   let table: ColumnTable;
   try {
-    table = paperTable(nb.options, id);
+    table = notebookPaperTable(nb, id);
   } catch (e) {
     if (!(e instanceof UnsupportedOutputError)) throw e;
     (options.sink ?? tslabSink())(notApplicable(`Table ${id} is not computed for this dataset`, e.message));
@@ -303,8 +318,7 @@ export function showPaperTable(nb: Notebook, id: string, options: { caption?: st
   const differs = differsNote(nb, tableEntry(id).dependsOn);
   const sink = options.sink ?? tslabSink();
   sink({ 'text/markdown': `*Table ${id}. ${caption}*`, 'text/plain': `Table ${id}. ${caption}` });
-  // a reconstructed dataset's cells that no published number pins are marked † (report/cellProvenance.ts)
-  showTable(table, { sink: options.sink, limit: Infinity, marks: cellProvenance(nb.dataset, name, table, nb.published, nb.reference, nb.scenario.judge) });
+  showTable(table, { sink: options.sink, limit: Infinity, marks: paperTableMarks(nb, id, table) });
   if (options.compare === false) return;
   if (differs) {
     sink({ 'text/markdown': `*Published values not compared: this table ${differs}.*`, 'text/plain': `Published values not compared: this table ${differs}.` });
@@ -317,6 +331,18 @@ export function showPaperTable(nb: Notebook, id: string, options: { caption?: st
     return;
   }
   showComparison(rows, { caption: options.caption, sink: options.sink });
+}
+
+/**
+ * The † marks of paper table `id` built in a notebook (report/cellProvenance.ts): a reconstructed
+ * dataset's cells that no published number pins, and the note that says the others are "pinned by the
+ * paper's printed values". Only under the paper's scenario for every field the table depends on: a
+ * table computed under another weighting, judge, policy or rate is not the one the paper printed, so
+ * none of its cells is pinned (null: no marks; the line after the table says it differs and why).
+ */
+export function paperTableMarks(nb: Notebook, id: string, table: ColumnTable): TableCellProvenance | null {
+  if (differsNote(nb, tableEntry(id).dependsOn) !== null) return null;
+  return cellProvenance(nb.dataset, tableEntry(id).name, table, nb.published, nb.reference, nb.options.judge);
 }
 
 /** One row per file of the dataset: rows and columns. */

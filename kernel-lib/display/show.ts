@@ -26,6 +26,7 @@ import { loadPublished } from '../published/load.ts';
 import { loadReference } from '../reference/load.ts';
 import { resolveContext } from '../tables/context.ts';
 import type { TableOptions } from '../tables/options.ts';
+import { onWarning } from '../warn.ts';
 
 export interface ShowOptions {
   /** where the bundle goes; default the tslab kernel */
@@ -37,10 +38,13 @@ export interface ShowOptions {
 }
 
 let librarySent = false;
+/** The figures shown in this kernel (id, title and caption): one shown again is a re-run cell. */
+const shownFigures = new Set<string>();
 
 /** Forget that plotly.js was sent (the next figure sends it again): a new page, or a test. */
 export function resetPlotlyLibrary(): void {
   librarySent = false;
+  shownFigures.clear();
 }
 
 /** The plotly.js output, once per kernel (null after the first): the installed bundle, inline. */
@@ -54,17 +58,31 @@ export function plotlyLibraryOnce(): MimeBundle | null {
 }
 
 /**
+ * The plotly.js output to send before figure `spec`, or null: the first figure of a kernel, and a
+ * figure shown again (a re-run cell, whose new output replaces the old: when that cell held the
+ * library, the saved notebook would otherwise reopen with every figure static). A re-run figure cell
+ * thus carries a copy of its own (its size is stated in the output).
+ */
+export function plotlyLibraryFor(spec: PlotSpec): MimeBundle | null {
+  const key = JSON.stringify([spec.layout.meta.figure, spec.layout.title?.text ?? null, spec.layout.meta.caption]);
+  const again = shownFigures.has(key);
+  shownFigures.add(key);
+  if (again) librarySent = false;
+  return plotlyLibraryOnce();
+}
+
+/**
  * Display a figure: one output with the live figure (HTML that Classic Notebook, JupyterLab and VS
  * Code run), its PNG inside that HTML and beside it (static viewers), and the Plotly spec
- * (display/bundle.ts). The first figure of a kernel is preceded by the output that loads plotly.js,
- * from the installed package. Returns nothing, so that a cell ending in `await show(...)` prints
+ * (display/bundle.ts). The first figure of a kernel, and a figure shown again (a re-run cell), is
+ * preceded by the output that loads plotly.js from the installed package (plotlyLibraryFor). Returns nothing, so that a cell ending in `await show(...)` prints
  * nothing else; pass a `sink` to capture the bundles.
  */
 export async function show(spec: PlotSpec, options: ShowOptions = {}): Promise<void> {
   const sink = options.sink ?? tslabSink();
   const { png, note } = options.static === false ? { png: null, note: undefined } : await staticImages(spec);
   if (options.library !== false) {
-    const library = plotlyLibraryOnce();
+    const library = plotlyLibraryFor(spec);
     if (library) sink(library);
   }
   sink(figureBundle(spec, png, note, figureId()));
@@ -82,9 +100,49 @@ export async function showFigure(id: FigureId, options: PaperFigureOptions, show
   // them only under the paper's scenario); options that name `published` themselves are kept as given
   const ds = resolveContext(options.context ?? (options as TableOptions)).dataset;
   const published = 'published' in options ? {} : publishedFigureInputs(ds, paperFigureSource());
-  const [r] = paperFigures({ ...published, ...options, figures: [id] });
-  if ('spec' in r) return show(r.spec, show_);
-  (show_.sink ?? tslabSink())(notApplicable(`Figure ${id} is not drawn for this dataset`, r.skipped));
+  // the warnings raised while building it, kept from the cell's output: those about this figure are
+  // shown under it, the others (a system left out of a table the figure does not show) only counted
+  const raised: string[] = [];
+  const listener = onWarning((m) => raised.push(m));
+  let r: Awaited<ReturnType<typeof paperFigures>>[number];
+  try {
+    [r] = paperFigures({ ...published, ...options, figures: [id] });
+  } finally {
+    onWarning(listener);
+  }
+  const sink = show_.sink ?? tslabSink();
+  if ('spec' in r) await show(r.spec, { ...show_, sink });
+  else sink(notApplicable(`Figure ${id} is not drawn for this dataset`, r.skipped));
+  const w = figureWarnings(id, raised.filter((m) => !m.startsWith(`Figure ${id} skipped:`)));
+  if (w.shown.length || w.elsewhere) sink(figureWarningsBundle(id, w));
+}
+
+/** Figures that compare the dataset's systems (one per model): a system left out of Table 1 is missing from them. */
+const COMPARING_SYSTEMS: readonly string[] = ['1d', '5', '6', '7', '12'];
+
+/**
+ * The warnings raised while building figure `id` that concern what it shows: those naming the
+ * figure, and for a figure that compares systems those saying a system is left out; the others
+ * (eight "left out of Table 1" lines under Figure 1(a), which shows one system) only counted.
+ * @example figureWarnings('1a', ['system s has no expert_only judgments by J; it is left out of Table 1']) // => { shown: [], elsewhere: 1 }
+ */
+export function figureWarnings(id: string, messages: readonly string[]): { shown: string[]; elsewhere: number } {
+  const distinct = [...new Set(messages)];
+  // the figure as the text names it: "Figure 1(a)" for id 1a
+  const names = [...new Set([id, id.replace(/^(\d+)([a-d])$/, '$1($2)')])].map((n) => n.replace(/[()]/g, '\\$&'));
+  const about = (m: string) => names.some((n) => new RegExp(`\\bFigures? ${n}(?![\\w(])`).test(m)) || (COMPARING_SYSTEMS.includes(id) && /left out of Table 1/.test(m));
+  const shown = distinct.filter(about);
+  return { shown, elsewhere: distinct.length - shown.length };
+}
+
+/** The note under a figure: its warnings, and how many others were raised while building it. */
+export function figureWarningsBundle(id: string, w: { shown: readonly string[]; elsewhere: number }): MimeBundle {
+  const other = w.elsewhere ? `${w.elsewhere} other warning${w.elsewhere === 1 ? '' : 's'} raised while building it concern${w.elsewhere === 1 ? 's' : ''} tables or systems Figure ${id} does not show (warnings() lists them).` : '';
+  const lines = w.shown.map((m) => `- ${m}`);
+  return {
+    'text/markdown': [w.shown.length ? `*Warnings about Figure ${id}:*` : '', ...lines, other ? `*${other}*` : ''].filter(Boolean).join('\n'),
+    'text/plain': [w.shown.length ? `Warnings about Figure ${id}:` : '', ...lines, other].filter(Boolean).join('\n'),
+  };
 }
 
 let paperSource: PublishedFigureSource | undefined;

@@ -13,6 +13,10 @@ import { loadScenario } from '../scenario/files.ts';
 import { compareScenarios, intervalCoverage, type CellDifference, type ScenarioComparison } from '../scenario/compare.ts';
 import { notebookScenario, parameterName, type Notebook, type NotebookParameters } from './notebook.ts';
 import { showTable } from './show.ts';
+import { readCsv } from '../io/csv.ts';
+import { nodeRatesOf } from '../tables/table05.ts';
+import { nodeRateOf } from '../metrics/taskComponents.ts';
+import { NODE_RATES_FILE } from '../report/paperTables.ts';
 import { tslabSink, type DisplaySink } from './sink.ts';
 
 /**
@@ -73,4 +77,50 @@ export function showWhatIf(c: ScenarioComparison, options: ShowWhatIfOptions = {
   ].join('\n');
   sink({ 'text/markdown': md, 'text/plain': md });
   showTable(whatIfTable(c, options), { sink, limit: Infinity });
+}
+
+/** A provider's published node-hour rate for the notebook system's node type, or why there is none. */
+export type ProviderRate =
+  | { ok: true; provider: string; rateUSDPerHour: number; baselineUSDPerHour: number; node: string; words: string }
+  | { ok: false; reason: string };
+
+/**
+ * The published rate of `provider` (a provider of data/reference/node_rates.csv, or `file`) for the
+ * node type of the notebook's system: its accelerator and count, never another node's (CoreWeave's
+ * 50.44 USD per node-hour is an 8× H200 price, not an 8× H100 one). Refused, with the reason, when
+ * the file has no such rate or the system has no recorded node rate to re-price from.
+ */
+export function providerRate(nb: Notebook, provider: string, file: string = NODE_RATES_FILE): ProviderRate {
+  const system = nb.dataset.rows.systems.find((s) => s.system === nb.options.system)!;
+  const node = `${system.accelerator_count}× ${system.accelerator}`;
+  const label = `system ${system.system} (${node})`;
+  if (system.node_rate_usd_per_hour === null) return { ok: false, reason: `${label} has no recorded node rate in systems.csv, so its costs cannot be re-priced` };
+  const shown = file === NODE_RATES_FILE ? 'data/reference/node_rates.csv' : file;
+  const csv = readCsv(file);
+  const rates = nodeRatesOf(csv, system).filter((r) => r.label === provider);
+  if (rates.length !== 1) {
+    const others = nodeRatesOf(csv).filter((r) => r.label === provider);
+    const elsewhere = others.length ? ` (its ${provider} rate${others.length > 1 ? 's are' : ' is'} for another node type)` : '';
+    return { ok: false, reason: `${shown} has ${rates.length ? 'several' : 'no'} ${provider} rate${rates.length ? 's' : ''} for ${node}, the node type of ${label}${elsewhere}, so the ${provider} re-pricing is not computed` };
+  }
+  const baseline = nodeRateOf(nb.options.rates, system.system) ?? system.node_rate_usd_per_hour;
+  const from = nodeRateOf(nb.options.rates, system.system) === undefined ? 'its recorded rate' : 'the rate your parameters set';
+  const words = `The baseline prices ${label} at ${baseline} USD per node-hour (${from}); the variant at ${provider}'s published ${rates[0].usdPerNodeHour} USD per node-hour for ${node} (${shown}).`;
+  return { ok: true, provider, rateUSDPerHour: rates[0].usdPerNodeHour, baselineUSDPerHour: baseline, node, words };
+}
+
+/**
+ * Notebook 12's node-rate section: the notebook's scenario against the same runs re-priced at
+ * `provider`'s published rate for its system's node type (providerRate), the sentence that says which
+ * rates, then showWhatIf; or one line saying why there is no such rate.
+ */
+export function showProviderRateWhatIf(nb: Notebook, provider = 'CoreWeave', options: ShowWhatIfOptions & { file?: string } = {}): void {
+  const sink = options.sink ?? tslabSink();
+  const r = providerRate(nb, provider, options.file);
+  if (!r.ok) {
+    sink({ 'text/markdown': `*Not computed: ${r.reason}.*`, 'text/plain': `Not computed: ${r.reason}.` });
+    return;
+  }
+  sink({ 'text/markdown': r.words, 'text/plain': r.words });
+  showWhatIf(whatIf(nb, { rate: r.rateUSDPerHour }), { ...options, sink });
 }

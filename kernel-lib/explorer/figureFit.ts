@@ -465,3 +465,122 @@ export function marginSkeleton(spec: PlotSpec): PlotSpec {
   if (layout.shapes) layout.shapes = [];
   return { data, layout: layout as PlotSpec['layout'] };
 }
+
+/** Room between two stacked panels (px): the upper one's tick labels and axis title, the lower one's title. */
+const STACK_GAP_PX = 80;
+/** More room over a stacked panel for each note placed above it (two lines of 12-px text at a narrow width). */
+const NOTE_ROWS_PX = 36;
+/** Texts of the figure as a whole, not of one panel (stackPanels): not moved with a panel. */
+const FIGURE_TEXTS = ['panel-title', 'note', 'caption', 'provenance-badge'];
+
+/**
+ * Panels set side by side re-laid one above another, for a column too narrow for them side by side
+ * (issue #45: Figure 4's three panels at 400 px showed one and a half, scrolling sideways): reading
+ * order (rows top first, each row left to right), each panel the full width and its own height in
+ * px, STACK_GAP_PX between panels, the figure taller by what the stack adds. Annotations and shapes
+ * placed on the figure's paper coordinates inside a panel's band (its title above it, a note in it)
+ * move with the panel. A spec with one column of panels, or an x axis whose y axis is missing, is
+ * returned as it is. The input is not changed.
+ * @example stackPanels({ data: [], layout: { meta: { figure: 'x', caption: '' }, height: 400, margin: { l: 70, r: 20, t: 40, b: 60 }, xaxis: { title: { text: '' }, domain: [0, 0.45], anchor: 'y' }, yaxis: { title: { text: '' }, domain: [0, 1], anchor: 'x' }, xaxis2: { title: { text: '' }, domain: [0.55, 1], anchor: 'y2' }, yaxis2: { title: { text: '' }, domain: [0, 1], anchor: 'x2' } } }).layout.height // => 780 (two panels of 300 px and an 80-px gap, plus the 100 px of margins)
+ */
+export function stackPanels(spec: PlotSpec): PlotSpec {
+  if (panelColumns(spec) < 2) return spec;
+  const layout: Rec = { ...spec.layout };
+  const height = (layout.height as number | undefined) ?? 480;
+  const margin = layoutMargins(layout);
+  const P = height - margin.t - margin.b;
+  const dom = (a: unknown): [number, number] => {
+    const d = (a as Rec | undefined)?.domain;
+    return Array.isArray(d) && typeof d[0] === 'number' && typeof d[1] === 'number' ? [d[0], d[1]] : [0, 1];
+  };
+  const panels: { xk: string; yk: string; x: [number, number]; y: [number, number] }[] = [];
+  for (const xk of Object.keys(layout).filter((k) => /^xaxis\d*$/.test(k) && layout[k])) {
+    const xa = layout[xk] as Rec;
+    if (typeof xa.overlaying === 'string') continue;
+    const yk = yKeyOf(xa.anchor ?? `y${xk.slice(5)}`);
+    if (!layout[yk]) return spec;
+    panels.push({ xk, yk, x: dom(xa), y: dom(layout[yk]) });
+  }
+  panels.sort((a, b) => b.y[1] - a.y[1] || a.x[0] - b.x[0]);
+  const heights = panels.map((p) => Math.max(80, (p.y[1] - p.y[0]) * P));
+  // a note placed above a panel (a legend in words: "Hollow bars: Table 17") gets rows of its own over it, beside the panel's title
+  const gapY = STACK_GAP_PX / P;
+  const notes = panels.map((p) => ((layout.annotations as Rec[] | undefined) ?? []).filter((a) => !FIGURE_TEXTS.includes(String(a.name)) && (a.xref ?? 'paper') === 'paper' && (a.yref ?? 'paper') === 'paper'
+    && typeof a.x === 'number' && typeof a.y === 'number' && a.x >= p.x[0] - 1e-6 && a.x <= p.x[1] + 1e-6 && a.y > p.y[1] - 1e-6 && a.y <= p.y[1] + Math.min(gapY, 0.2)).length);
+  const gaps = panels.map((_, i) => (i === 0 ? 0 : STACK_GAP_PX + NOTE_ROWS_PX * notes[i]));
+  const Pn = heights.reduce((s, h) => s + h, 0) + gaps.reduce((s, g) => s + g, 0);
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  let cursor = Pn;
+  const placed = panels.map((p, i) => {
+    cursor -= gaps[i];
+    const y: [number, number] = [round((cursor - heights[i]) / Pn), round(cursor / Pn)];
+    cursor -= heights[i];
+    return { ...p, ny: y };
+  });
+  for (const p of placed) {
+    layout[p.xk] = { ...(layout[p.xk] as Rec), domain: [0, 1] };
+    layout[p.yk] = { ...(layout[p.yk] as Rec), domain: p.ny };
+  }
+  // an overlaying x axis spans its panel's (now full) width
+  for (const k of Object.keys(layout)) if (/^xaxis\d*$/.test(k) && typeof (layout[k] as Rec | undefined)?.overlaying === 'string') layout[k] = { ...(layout[k] as Rec), domain: [0, 1] };
+  // a paper-placed item in a panel's band (its title just above it counts) moves with the panel
+  const move = <T extends Rec>(a: T, xKey: string, yKey: string): T => {
+    if ((a[xKey] !== 'paper' && a[xKey] !== undefined) || (a[yKey] !== 'paper' && a[yKey] !== undefined)) return a;
+    const x = a[xKey === 'xref' ? 'x' : 'x0'], y = a[yKey === 'yref' ? 'y' : 'y0'];
+    if (typeof x !== 'number' || typeof y !== 'number') return a;
+    const p = placed.find((q) => x >= q.x[0] - 1e-6 && x <= q.x[1] + 1e-6 && y >= q.y[0] - 1e-6 && y <= q.y[1] + Math.min(gapY, 0.2));
+    if (!p) return a;
+    const mx = (v: unknown) => (typeof v === 'number' ? round((v - p.x[0]) / (p.x[1] - p.x[0])) : v);
+    const my = (v: unknown) => (typeof v === 'number' ? round(p.ny[0] + ((v - p.y[0]) / (p.y[1] - p.y[0])) * (p.ny[1] - p.ny[0])) : v);
+    return xKey === 'xref' ? { ...a, x: mx(a.x), y: my(a.y) } : { ...a, x0: mx(a.x0), x1: mx(a.x1), y0: my(a.y0), y1: my(a.y1) };
+  };
+  if (Array.isArray(layout.annotations)) {
+    // the figure's own notes (what hollow bars and whiskers mean) go under it, after its caption: above
+    // the stack they would sit on the first panel's title, and they are about every panel
+    const all = layout.annotations as Rec[];
+    const caption = all.find((a) => a.name === 'caption');
+    const figureNotes = caption ? all.filter((a) => a.name === 'note' && typeof a.text === 'string') : [];
+    layout.annotations = all.filter((a) => !figureNotes.includes(a)).map((a) => {
+      if (a === caption && figureNotes.length) return { ...a, text: [String(a.text), ...figureNotes.map((n) => String(n.text))].join('<br>') };
+      return a.name === 'caption' || a.name === 'provenance-badge' ? a : move(a, 'xref', 'yref');
+    });
+  }
+  if (Array.isArray(layout.shapes)) layout.shapes = (layout.shapes as Rec[]).map((s) => move(s, 'xref', 'yref'));
+  // the legend and every other row above the plot stay where they were, px from the figure's top
+  const legend = layout.legend as Rec | undefined;
+  const newHeight = Math.round(margin.t + margin.b + Pn);
+  if (legend && legend.yref === 'container' && typeof legend.y === 'number') layout.legend = { ...legend, y: round(1 - ((1 - legend.y) * height) / newHeight) };
+  const title = layout.title as Rec | undefined;
+  if (title && title.yref === 'container' && typeof title.y === 'number') layout.title = { ...title, y: round(1 - ((1 - title.y) * height) / newHeight) };
+  layout.height = newHeight;
+  return { data: spec.data, layout: layout as PlotSpec['layout'] };
+}
+
+/**
+ * Category labels too long for a narrow figure wrapped onto lines (`<br>`), every category still
+ * labelled: the axis lists each category with its wrapped text (tickmode 'array'). A label may take
+ * `share` of the figure's width. Axes whose labels fit are left as they are. The input is not changed.
+ * @example wrapCategoryTicks({ data: [{ type: 'bar', orientation: 'h', x: [1], y: ['Arts, Design, Entertainment, Sports, and Media'] }], layout: { meta: { figure: 'x', caption: '' }, yaxis: { title: { text: '' } } } }, 380).layout.yaxis.ticktext // => ['Arts, Design,<br>Entertainment,<br>Sports, and Media'] (21 characters a line)
+ */
+export function wrapCategoryTicks(spec: PlotSpec, width: number, share = 0.4): PlotSpec {
+  const layout: Rec = { ...spec.layout };
+  const byAxis = new Map<string, string[]>();
+  for (const t of spec.data) {
+    for (const dim of ['x', 'y'] as const) {
+      const values = (t as Rec)[dim];
+      if (!Array.isArray(values) || !values.some((v) => typeof v === 'string')) continue;
+      const key = `${dim}axis${String((t as Rec)[`${dim}axis`] ?? dim).slice(1)}`;
+      const list = byAxis.get(key) ?? [];
+      for (const v of values) if (!list.includes(String(v))) list.push(String(v));
+      byAxis.set(key, list);
+    }
+  }
+  for (const [key, categories] of byAxis) {
+    const axisOf = (layout[key] ?? {}) as Rec;
+    const size = typeof (axisOf.tickfont as Rec | undefined)?.size === 'number' ? ((axisOf.tickfont as Rec).size as number) : 12;
+    const chars = Math.max(10, Math.floor((share * width) / (size * GLYPH)));
+    if (!categories.some((c) => c.split(/<br\s*\/?>/i).some((l) => plain(l).length > chars))) continue;
+    layout[key] = { ...axisOf, tickmode: 'array', tickvals: categories, ticktext: categories.map((c) => (plain(c).length > chars ? wrapText(plain(c), chars) : c)) };
+  }
+  return { data: spec.data, layout: layout as PlotSpec['layout'] };
+}

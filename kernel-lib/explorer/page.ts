@@ -28,7 +28,7 @@ import { REFERENCES } from '../data/schema.ts';
 import { formatIssue, ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
 import { FIGURE_IDS, type FigureId, type FigureResult } from '../plots/paperFigures.ts';
-import { fitFigure, htmlLegends, marginSkeleton, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins, type HtmlLegend, type Margins } from './figureFit.ts';
+import { fitFigure, htmlLegends, marginSkeleton, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, stackPanels, withLeftMargin, withRecordedMargins, wrapCategoryTicks, type HtmlLegend, type Margins } from './figureFit.ts';
 import { cellText, columnLabel, type TableFormats } from './tableFormat.ts';
 import type { PlotSpec } from '../plots/spec.ts';
 import { provenanceOf } from '../plots/rows.ts';
@@ -42,7 +42,7 @@ import type { ScenarioComparison } from '../scenario/compare.ts';
 import type { ResolvedScenario } from '../scenario/schema.ts';
 import type { ScenarioContext } from '../tables/context.ts';
 import {
-  FULL_DRAWS, LIVE_DRAWS, pageOptions, pageResolved, scenarioFile, scenarioFromQuery, scenarioToQuery, WEIGHTS, WIN_TIE, type PageScenario,
+  FULL_DRAWS, LIVE_DRAWS, pageOptions, pageScenarioWords, scenarioChangeWords, pageResolved, scenarioFile, scenarioFromQuery, scenarioToQuery, WEIGHTS, WIN_TIE, type PageScenario,
 } from './scenario.ts';
 
 declare const Plotly: {
@@ -385,7 +385,8 @@ function renderTable(result: TableResult): void {
       if (base && b) {
         const k = base.columns.indexOf(col);
         const bv = k >= 0 ? b[k] : null;
-        if (printedCell(bv) !== printedCell(v)) {
+        // highlighted where the value as printed here differs (a difference below the printed decimals is not shown as a change)
+        if (cellText(bv, decimals[col]) !== cellText(v, decimals[col])) {
           td.classList.add('changed');
           rowChanged = true;
           changed++;
@@ -470,12 +471,28 @@ function queueFigures(figures: QueuedFigure[] | (QueuedFigure & { id: FigureId }
     // scrolled near the window while the loop ended is drawn now
     probe.figuresPending = tablesPhase || nearestPending() !== null;
     if (probe.figuresPending) void queueFigures([], []);
+    else if (pendingFigures.size) drawHeldWhenIdle();
+    else drawFar = false;
   });
   return new Promise<void>((r) => figuresWaiting.push(r));
 }
 
-/** The column width a figure is drawn at: its section's width, or the figure's least (it then scrolls sideways inside its box). */
-const figureWidth = (sec: HTMLElement, least = Number(sec.dataset.minWidth ?? 340)) => Math.max(least, Math.floor(sec.clientWidth));
+/**
+ * The width a figure is drawn at: its section's, never wider (a figure too wide for a narrow column is
+ * re-laid for it instead: panels stacked, long category labels wrapped; drawFigure). A section not laid
+ * out yet (width 0) is drawn at 340 px, and again at its width when it has one (watchWidths).
+ */
+const figureWidth = (sec: HTMLElement) => (sec.clientWidth > 0 ? Math.floor(sec.clientWidth) : 340);
+
+/**
+ * A figure's spec for a column `width` px wide: as built where it fits; panels set side by side stacked
+ * one above another where the column is narrower than they need (figureFit.ts stackPanels), and category
+ * labels longer than the room beside the plot wrapped onto lines (wrapCategoryTicks).
+ */
+function specForColumn(spec: PlotSpec, width: number): PlotSpec {
+  const stacked = width < minFigureWidth(spec) ? stackPanels(spec) : spec;
+  return width < minFigureWidth(stacked) ? wrapCategoryTicks(stacked, width) : stacked;
+}
 
 /** How far from the window (a share of its height) a figure is drawn ahead of being scrolled to. */
 const NEAR = 0.5;
@@ -505,7 +522,26 @@ function nearestPending(): FigureId | null {
     }
     if (distance < bestDistance) [best, bestDistance] = [id, distance];
   }
-  return bestDistance <= NEAR * innerHeight ? best : null;
+  return bestDistance <= NEAR * innerHeight || (drawFar && best !== null) ? best : null;
+}
+
+/**
+ * Whether the figures far from the window are drawn too (nearest first): set once the figures near it
+ * are drawn and the page has been idle a moment (drawHeldWhenIdle), and by a print, so that a print or
+ * a full-page capture shows every figure, not "updating…" boxes; reset by every new pass.
+ */
+let drawFar = false;
+let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** After the near figures are drawn: the held ones in the background, one per task, unless a pass comes first. */
+function drawHeldWhenIdle(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (tablesPhase || drawing || pendingFigures.size === 0) return;
+    drawFar = true;
+    void queueFigures([], []);
+  }, 400);
 }
 
 /**
@@ -602,11 +638,11 @@ async function drawFigure(id: FigureId, f: FigureResult, key: string): Promise<v
     sec.querySelector('.fig-caption')!.textContent = '';
   } else {
     note.replaceChildren();
-    // panels side by side: two grid columns on a wide page (class wide), at least minFigureWidth wide
+    // panels side by side: two grid columns on a wide page (class wide); stacked in a narrow column
     sec.classList.toggle('wide', panelColumns(f.spec) > 1);
     sec.dataset.minWidth = String(minFigureWidth(f.spec));
     const width = figureWidth(sec);
-    const fit = fitFigure(f.spec as PlotSpec, width);
+    const fit = fitFigure(specForColumn(f.spec as PlotSpec, width), width);
     sec.querySelector('h3 .fig-title')!.textContent = fit.title ?? `Figure ${id}`;
     const badge = sec.querySelector<HTMLElement>('.fig-badge')!;
     badge.replaceChildren();
@@ -875,13 +911,14 @@ function renderCompare(): void {
   const perTable = [...diffCounts].filter(([, d]) => d.changed > 0).map(([name, d]) => `${name === QAIJ_TABLE ? 'QAIJ' : tableEntry(name).title.replace(/:.*/, '')} ${d.changed}`);
   $('compare-summary').textContent = `Comparison with the pinned baseline: ${changed} changed cell${changed === 1 ? '' : 's'}${perTable.length ? ` (${perTable.join(', ')})` : ''}`
     + (comparison ? `; ${comparison.conclusions.length} conclusion${comparison.conclusions.length === 1 ? '' : 's'} changed` : '; comparing…');
-  box.append(el('strong', {}, 'Baseline pinned: '), el('code', {}, decodeURIComponent(scenarioToQuery(baseline.scenario)).replace(/&/g, ' ')));
-  box.append(el('div', { id: 'changed-count' }, `${changed} cell(s) differ from the baseline (highlighted in the tables; hover one for baseline → now)`));
+  box.append(el('strong', {}, 'Baseline pinned: '), el('span', { id: 'baseline-words' }, pageScenarioWords(baseline.scenario)));
+  box.append(el('div', { id: 'changed-count' }, `The ${changed} changed cell${changed === 1 ? ' is' : 's are'} highlighted in the tables (hover one for baseline → now).`));
   if (!comparison) {
     box.append(el('div', { class: 'note' }, 'comparing (paired bootstrap in the worker)...'));
     return;
   }
-  if (comparison.changes.length) box.append(el('div', { id: 'changes' }, `Changed: ${comparison.changes.join('; ')}`));
+  const changes = scenarioChangeWords(baseline.scenario, scenario);
+  if (changes.length) box.append(el('div', { id: 'changes' }, `Changed: ${changes.join('; ')}`));
   const list = el('ul', { id: 'conclusions' });
   for (const c of comparison.conclusions) list.append(el('li', {}, c));
   if (!comparison.conclusions.length) list.append(el('li', {}, 'no leader, rank order, sign or frontier membership changes'));
@@ -905,12 +942,14 @@ function renderCompare(): void {
       }
       return t;
     };
-    const moved = paired.filter((c) => !zero(c));
-    const still = paired.filter(zero);
-    box.append(tableOf(moved, 'paired', `Paired 95% bootstrap intervals of the differences (variant - baseline; ${comparison.draws.toLocaleString('en')} draws, seed ${comparison.seed}, the same resampled tasks on both sides): ${moved.length} cell${moved.length === 1 ? '' : 's'} that differ`));
+    // the changed cells as the tables print them (the same rule as their highlight), those that carry an interval
+    const printedChange = (c: (typeof paired)[number]) => cellText(c.base, formats.decimals[c.table]?.[c.column]) !== cellText(c.variant, formats.decimals[c.table]?.[c.column]);
+    const moved = paired.filter((c) => !zero(c) && printedChange(c));
+    const still = paired.filter((c) => zero(c) || !printedChange(c));
+    box.append(tableOf(moved, 'paired', `Paired 95% bootstrap intervals of the differences (now − baseline; ${comparison.draws.toLocaleString('en')} draws, seed ${comparison.seed}, the same resampled tasks on both sides), for the ${moved.length} of the ${changed} changed cells that carry one`));
     if (still.length) {
       const d = el('details', { id: 'unchanged-rows' });
-      d.append(el('summary', {}, `${still.length} unchanged row${still.length === 1 ? '' : 's'} (difference 0)`), tableOf(still, 'paired-unchanged', 'Cells with no difference'));
+      d.append(el('summary', {}, `${still.length} cell${still.length === 1 ? '' : 's'} whose printed value did not change`), tableOf(still, 'paired-unchanged', 'Cells whose printed value did not change'));
       box.append(d);
     }
   }
@@ -978,6 +1017,7 @@ async function recompute(): Promise<unknown> {
   paperScenario = note === null;
   showScenarioNote(note);
   probe.figuresPending = true; // figures follow the tables: the pass is not settled before they are drawn
+  drawFar = false; // the new pass's figures near the window first
   probe.passes++; // counted when it starts: a pass superseded by a quicker control change counts too
   tablesPhase = true;
   watchFrames();
@@ -1256,8 +1296,11 @@ function layout(): void {
     drop.classList.remove('over');
     if (e.dataTransfer) void droppedFiles(e.dataTransfer).then(openFiles);
   });
-  // a narrow window: the settings folded, so that the sticky header is one line and the messages
-  if (window.matchMedia('(max-width: 700px)').matches) $<HTMLDetailsElement>('settings').open = false;
+  // the settings folded at every width, so that the sticky header is a line or two (at most about 15% of
+  // a 1280x800 window: it took a third of it, covering figure tops) and the messages; one click opens them
+  $<HTMLDetailsElement>('settings').open = false;
+  // a print draws every figure, not only those near the window (the others are drawn in idle time too)
+  window.addEventListener('beforeprint', () => { drawFar = true; void queueFigures([], []); });
   watchWidths();
   watchNearness();
 }

@@ -95,3 +95,60 @@ function jsonOr(v: string, parameter = 'weights'): unknown {
 export function scenarioFile(dataset: Dataset, s: PageScenario): string {
   return JSON.stringify(pageResolved(dataset, s), null, 2) + '\n';
 }
+
+/** A scenario field in words (the compare panel never shows a field's internal name). */
+const FIELD_WORDS: Record<string, string> = {
+  dataset: 'dataset', system: 'AI system', judge: 'judge', judgmentReference: 'judgment reference', timeReference: 'time reference',
+  policy: 'attempt policy', weights: 'weights', rates: 'node rate', draws: 'bootstrap draws', seed: 'bootstrap seed',
+  winTieInterval: 'win-tie interval', qaij: 'QAIJ latency contract',
+};
+const REFERENCE_WORDS: Record<string, string> = { expert_only: 'expert-only', expert_with_ai: 'expert-with-AI' };
+const WEIGHT_WORDS: Record<string, string> = { gdp: 'GDP', employment: 'employment', equal: 'equal' };
+const INTERVAL_WORDS: Record<string, string> = { wilson: 'Wilson', wilson_corrected: 'Wilson with continuity correction', exact: 'exact (Clopper-Pearson)' };
+
+/** Fields in the order the page's controls show them. */
+const FIELD_ORDER = ['dataset', 'system', 'judge', 'judgmentReference', 'timeReference', 'policy', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij'] as const;
+
+/** One field's value in words; unset: what the default is, in words. */
+function valueWords(field: string, s: PageScenario): string {
+  const v = (s as Record<string, unknown>)[field];
+  switch (field) {
+    case 'system': return v === undefined ? "the dataset's primary system" : String(v);
+    case 'judge': return v === undefined ? "the dataset's primary judge" : String(v);
+    case 'judgmentReference': return REFERENCE_WORDS[String(v ?? 'expert_only')] ?? String(v);
+    case 'timeReference': return v === undefined ? 'the judgment reference' : REFERENCE_WORDS[String(v)] ?? String(v);
+    case 'policy': return String(v ?? 'pass@1');
+    case 'weights': return v === undefined ? 'GDP' : typeof v === 'object' ? 'your weights file' : WEIGHT_WORDS[String(v)] ?? String(v);
+    case 'rates': {
+      const r = s.rates?.nodeRateUSDPerHour;
+      return r === undefined || r === null ? 'recorded costs' : `${r} USD per node-hour`;
+    }
+    case 'draws': return Number(v ?? LIVE_DRAWS).toLocaleString('en-US');
+    case 'seed': return v === undefined ? "the dataset's" : String(v);
+    case 'winTieInterval': return INTERVAL_WORDS[String(v ?? 'wilson')] ?? String(v);
+    case 'qaij': {
+      const l = s.qaij?.latencyMaxS;
+      return l === undefined || l === null ? 'none' : `${l} s`;
+    }
+    default: return String(v);
+  }
+}
+
+/**
+ * The fields two page scenarios differ in, each as words "field: before → after" (the compare panel's
+ * "Changed" line): no internal field names, no JSON.
+ * @example scenarioChangeWords({ dataset: 'd' }, { dataset: 'd', judgmentReference: 'expert_with_ai', rates: { nodeRateUSDPerHour: 50 } }) // => ['judgment reference: expert-only → expert-with-AI', 'node rate: recorded costs → 50 USD per node-hour']
+ */
+export function scenarioChangeWords(before: PageScenario, after: PageScenario): string[] {
+  return FIELD_ORDER.filter((f) => valueWords(f, before) !== valueWords(f, after)).map((f) => `${FIELD_WORDS[f]}: ${valueWords(f, before)} → ${valueWords(f, after)}`);
+}
+
+/**
+ * A page scenario in words: the fields it sets (the dataset's defaults for the others).
+ * @example pageScenarioWords({ dataset: 'd', policy: 'pass@2', weights: 'employment' }) // => 'attempt policy pass@2, employment weights; every other field its default'
+ */
+export function pageScenarioWords(s: PageScenario): string {
+  const set = FIELD_ORDER.filter((f) => f !== 'dataset' && valueWords(f, s) !== valueWords(f, { dataset: s.dataset }));
+  const parts = set.map((f) => (f === 'weights' ? `${valueWords(f, s)} weights` : `${FIELD_WORDS[f]} ${valueWords(f, s)}`));
+  return parts.length ? `${parts.join(', ')}; every other field its default` : 'every field its default';
+}

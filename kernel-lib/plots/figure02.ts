@@ -39,6 +39,8 @@ export interface TaskAccountRow {
   chargedCostUSD: number;
   chargedEnergyMJ: number;
   timeSavingHours: number;
+  /** why this task is shown (rows.ts figure2ChoiceWords), said in the caption; absent: nothing said */
+  why?: string;
 }
 
 /** A bar's number: USD and hours to 2 decimals, MJ to 3 (the panels' units). */
@@ -57,7 +59,7 @@ export function figure02(row: TaskAccountRow, options: FigureOptions = {}): Plot
   const id = row.taskId.length > 12 ? `${row.taskId.slice(0, 8)}…` : row.taskId;
   const name = row.title ? `${row.title} (${row.occupation})` : `task ${id} (${row.occupation})`;
   // What the figure shows, from the row; then the inputs it was computed under (plots/captions.ts).
-  const own = `Task ${row.taskId}, ${row.system}. The ${row.reference === 'expert_only' ? 'expert-only' : 'expert-with-AI'} output is worth H × W; each attempt is judged against it blind; a win or tie earns that value and the time saving (hollow bars: what a win would have earned); every attempt is charged its cost and energy.`;
+  const own = `Task ${row.taskId}, ${row.system}. The ${row.reference === 'expert_only' ? 'expert-only' : 'expert-with-AI'} output is worth H × W; each attempt is judged against it blind; a win or tie earns that value and the time saving (hollow bars: what a win would have earned); every attempt is charged its cost and energy.${row.why ? ` ${row.why}` : ''}`;
   const layout = baseLayout('2', `Figure 2. One task's accounting: ${name}`, options.caption ? `${own} ${options.caption}` : own,
     { height: 820, ...options, caption: undefined });
   // a loss's bar (nothing earned) and its hollow "a win would have earned" bar share one place
@@ -68,7 +70,10 @@ export function figure02(row: TaskAccountRow, options: FigureOptions = {}): Plot
   const colourOf = (r: AttemptRow) => (r.outcome ? OUTCOME_COLOURS[r.outcome] : '#BBBBBB');
   const num = (v: number, unit: string) => v.toFixed(decimals[unit] ?? 2);
   const hbar = (panel: typeof a, title: string, quantity: string, labels: string[], values: number[], colours: string[], unit: string, hover: string[], texts = values.map((v) => num(v, unit))): Trace => {
-    placePanel(layout, panel, title, axis(quantity, unit, { rangemode: 'tozero' }),
+    // a negative bar's number sits left of zero: room for it there, off the category labels
+    const lo = Math.min(0, ...values), hi = Math.max(0, ...values);
+    const range = lo < 0 ? { range: [lo - 0.18 * (hi - lo), hi + 0.08 * (hi - lo)] } : {};
+    placePanel(layout, panel, title, axis(quantity, unit, { rangemode: 'tozero', ...range }),
       labelAxis('', { categoryorder: 'array', categoryarray: [...labels].reverse(), title: { text: '' } }));
     return onPanel({
       type: 'bar', orientation: 'h', name: title, showlegend: false, x: values, y: labels, marker: { color: colours },

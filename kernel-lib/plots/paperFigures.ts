@@ -33,7 +33,7 @@ import { figure10, type PolicyRow } from './figure10.ts';
 import { figure11 } from './figure11.ts';
 import { figure12 } from './figure12.ts';
 import {
-  acceleratorCountRows, acceleratorRows, benefitPerJouleRow, categoryRows, defaultFigure2Task, energyScaleRows, studyCountRows, taskAccountRow, hasJudgments, datasetColours, datasetSystemStyles, decompositionRows, outcomeRows,
+  acceleratorCountRows, acceleratorRows, benefitPerJouleRow, categoryRows, figure2Choice, figure2ChoiceWords, energyScaleRows, studyCountRows, taskAccountRow, hasJudgments, datasetColours, datasetSystemStyles, decompositionRows, outcomeRows,
   policyRows, provenanceOf, referenceRows, systemRows, weightRows,
 } from './rows.ts';
 
@@ -47,8 +47,8 @@ export interface FigureSettings {
   figures?: readonly FigureId[];
   /** look and size, merged into every figure's options */
   figure?: FigureOptions;
-  /** Figure 2's task id; default the paper's example when the dataset has it (`defaultFigure2Task`) */
-  figure2Task?: string;
+  /** Figure 2's task id; null or absent: the paper's example when the system ran it (`figure2Choice`) */
+  figure2Task?: string | null;
   /** Figure 1's energy scale and Figure 2's task titles; default read from data/reference/ (a browser passes them) */
   energyScale?: EnergyScale;
   taskTitles?: ReadonlyMap<string, { title: string }>;
@@ -107,8 +107,8 @@ function buildFigureOrThrow(id: FigureId, ctx: ScenarioContext, settings: Figure
     case '1scale': return { id, spec: figure01Scale(settings.energyScale ?? loadEnergyScale(), energyScaleRows(options), fo) };
     case '2': {
       const titles = settings.taskTitles ?? loadTaskTitles();
-      const taskId = settings.figure2Task ?? defaultFigure2Task(options, titles);
-      return { id, spec: figure02(taskAccountRow({ ...options, taskId, titles }), fo) };
+      const choice = figure2Choice(options, titles, settings.figure2Task);
+      return { id, spec: figure02({ ...taskAccountRow({ ...options, taskId: choice.taskId, titles }), why: figure2ChoiceWords(choice) }, fo) };
     }
     case '1c': return { id, spec: figure01c(categoryRows(options), fo) };
     case '1d': {

@@ -35,7 +35,7 @@ import { weightSchemeName } from '../weights/schemes.ts';
 import { weightsWords } from './captions.ts';
 import { CATEGORY_PALETTE, colourMap, systemStyles, type Provenance, type SystemStyle } from './theme.ts';
 import { HUMAN_JUDGE } from '../tables/table02.ts';
-import { judgmentsOf } from '../metrics/taskComponents.ts';
+import { judgmentsOf, nodeRateOf, runCostAtRate } from '../metrics/taskComponents.ts';
 
 /** Category rows of Figures 1(c) and 3 (Table 13's categories with their ratios). */
 export function categoryRows(options: TableOptions | ScenarioContext): CategoryRankingRow[] {
@@ -311,33 +311,68 @@ export function energyScaleRows(options: TableOptions | ScenarioContext): Energy
   return [{ label: `${r.label}, one task (${weightsWords(weightSchemeName(ctx.weights))})`, energyMJ: r.energyMJ }];
 }
 
+/** Why Figure 2 shows its task: asked for (`figure2Task`), the paper's example, or a stand-in for it. */
+export type Figure2Reason = 'asked' | 'paper-example' | 'example-occupation' | 'first-win' | 'first-run';
+
+/** The task Figure 2 shows, and why (`figure2Choice`). */
+export interface Figure2Choice {
+  taskId: string;
+  reason: Figure2Reason;
+}
+
 /**
- * The task Figure 2 shows by default, chosen on data so that the figure shows what its caption
- * describes ("a win or tie earns output dollar value and time saving; every attempt incurs ... cost
- * and energy", issue #24): among the tasks the system ran, those where some attempt wins or ties
- * (the scenario's judge and judgment reference), in order of preference the paper's example, a task
- * of the example's occupation, then the first in tasks.csv (one with a title before one without); when no attempt of any task wins or ties,
- * the paper's example or the first task the system ran.
+ * The task Figure 2 shows, and why. Asked for (`asked`, a task id): that task. Else the paper's example
+ * (Figure 2's *Fall Music Tour P&L*) whenever the system ran it, whatever its outcome: a task whose
+ * attempts all lose shows what losing costs (every attempt charged, nothing earned). When the dataset
+ * has no such task, a stand-in on data so that the figure shows what its caption describes: among
+ * the tasks where some attempt wins or ties (the scenario's judge and judgment reference), one of the
+ * example's occupation, then the first in tasks.csv (one with a title before one without); when no
+ * attempt of any task wins or ties, the first task the system ran.
+ * Throws "Figure 2: unknown task: id" for an asked id tasks.csv does not have.
  */
-export function defaultFigure2Task(options: TableOptions | ScenarioContext, titles: ReadonlyMap<string, { title: string }>): string {
+export function figure2Choice(options: TableOptions | ScenarioContext, titles: ReadonlyMap<string, { title: string }>, asked?: string | null): Figure2Choice {
   const { dataset: ds, system, judge, judgmentReference } = resolveContext(options);
+  if (asked !== undefined && asked !== null) {
+    if (!ds.rows.tasks.some((t) => t.task_id === asked)) throw new J2GError(`Figure 2: unknown task: ${asked} (figure2Task: expected a task_id of ${ds.dir}/tasks.csv, or null for the paper's example)`);
+    return { taskId: asked, reason: 'asked' };
+  }
   const ranRuns = ds.rows.runs.filter((r) => r.system === system);
   const ran = new Set(ranRuns.map((r) => r.task_id));
+  const example = [...titles.entries()].find(([id, t]) => t.title === FIGURE2_EXAMPLE_TITLE && ran.has(id))?.[0];
+  if (example) return { taskId: example, reason: 'paper-example' };
   const judged = judgmentsOf(ds, judgmentReference, judge);
   const wins = new Set(ranRuns.filter((r) => { const o = judged.get(r.run_id); return o !== undefined && o !== 'loss'; }).map((r) => r.task_id));
-  const example = [...titles.entries()].find(([id, t]) => t.title === FIGURE2_EXAMPLE_TITLE && ran.has(id))?.[0];
-  if (example && wins.has(example)) return example;
-  const exampleOccupation = example === undefined ? undefined : ds.rows.tasks.find((t) => t.task_id === example)?.occupation;
+  const exampleOccupation = [...titles.entries()].map(([id, t]) => (t.title === FIGURE2_EXAMPLE_TITLE ? ds.rows.tasks.find((x) => x.task_id === id)?.occupation : undefined)).find((o) => o !== undefined);
   // (a task with a title first: the figure names it)
   const prefer = (ok: (t: (typeof ds.rows.tasks)[number]) => boolean) => ds.rows.tasks.find((t) => ok(t) && titles.has(t.task_id)) ?? ds.rows.tasks.find(ok);
-  const sameOccupation = prefer((t) => wins.has(t.task_id) && t.occupation === exampleOccupation);
-  if (sameOccupation) return sameOccupation.task_id;
+  const sameOccupation = exampleOccupation === undefined ? undefined : prefer((t) => wins.has(t.task_id) && t.occupation === exampleOccupation);
+  if (sameOccupation) return { taskId: sameOccupation.task_id, reason: 'example-occupation' };
   const firstWin = prefer((t) => wins.has(t.task_id));
-  if (firstWin) return firstWin.task_id;
-  if (example) return example;
+  if (firstWin) return { taskId: firstWin.task_id, reason: 'first-win' };
   const first = ds.rows.tasks.find((t) => ran.has(t.task_id));
   if (!first) throw new UnsupportedOutputError(`Figure 2: system ${system} ran no task`);
-  return first.task_id;
+  return { taskId: first.task_id, reason: 'first-run' };
+}
+
+/**
+ * Which task Figure 2 shows and why, in words (its caption and the notebooks say it).
+ * @example figure2ChoiceWords({ taskId: 'A1', reason: 'asked' }) // => 'Task A1 is shown because figure2Task asks for it.'
+ */
+export function figure2ChoiceWords(choice: Figure2Choice): string {
+  const example = `the paper's example task (${FIGURE2_EXAMPLE_TITLE})`;
+  const instead = `The system did not run ${example} in this dataset, so Figure 2 shows task ${choice.taskId}`;
+  switch (choice.reason) {
+    case 'asked': return `Task ${choice.taskId} is shown because figure2Task asks for it.`;
+    case 'paper-example': return `Task ${choice.taskId} is ${example}, shown whatever its outcome (set figure2Task for another).`;
+    case 'example-occupation': return `${instead}: the first task of the example's occupation with a win or tie (set figure2Task for another).`;
+    case 'first-win': return `${instead}: the first task with a win or tie (set figure2Task for another).`;
+    case 'first-run': return `${instead}: no attempt of any task wins or ties, so the first task the system ran (set figure2Task for another).`;
+  }
+}
+
+/** The task Figure 2 shows by default (`figure2Choice` without a task asked for). */
+export function defaultFigure2Task(options: TableOptions | ScenarioContext, titles: ReadonlyMap<string, { title: string }>): string {
+  return figure2Choice(options, titles).taskId;
 }
 
 /** The paper's Figure 2 example (an Accountants and Auditors task). */
@@ -355,6 +390,10 @@ export function taskAccountRow(options: TableOptions & { taskId: string; titles?
   if (!task) throw new J2GError(`Figure 2: unknown task: ${options.taskId}`);
   const runs = ds.rows.runs.filter((r) => r.system === system && r.task_id === task.task_id).sort((a, b) => a.attempt - b.attempt);
   if (!runs.length) throw new UnsupportedOutputError(`Figure 2: system ${system} did not run task ${task.task_id}`);
+  // each attempt's cost as the scenario charges it: re-priced at the scenario's node rate (Appendix G.1), as C below
+  const rate = nodeRateOf(ctx.rates, system);
+  const baseRate = ds.rows.systems.find((s) => s.system === system)!.node_rate_usd_per_hour;
+  const costOf = (r: (typeof runs)[number]) => (rate === undefined ? r.cost_usd : runCostAtRate(r, baseRate, rate));
   const c = componentsOf(ctx);
   const i = c.taskIds.indexOf(task.task_id);
   const byRun = new Map<string, { judge: string; reference: string; outcome: 'win' | 'tie' | 'loss' }[]>();
@@ -366,7 +405,7 @@ export function taskAccountRow(options: TableOptions & { taskId: string; titles?
       const js = byRun.get(r.run_id) ?? [];
       const primary = js.find((j) => j.judge === judge && j.reference === reference);
       return {
-        attempt: r.attempt, energyMJ: r.energy_mj, costUSD: r.cost_usd, aiHours: r.ai_hours, outcome: primary?.outcome ?? null,
+        attempt: r.attempt, energyMJ: r.energy_mj, costUSD: costOf(r), aiHours: r.ai_hours, outcome: primary?.outcome ?? null,
         judgments: js.map((j) => `${j.judge} vs ${j.reference}: ${j.outcome}`).sort(),
       };
     }),

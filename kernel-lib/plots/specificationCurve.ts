@@ -8,6 +8,7 @@
  */
 import type { PlotSpec, Trace } from './spec.ts';
 import { OKABE_ITO, axis, baseLayout, labelAxis, type FigureOptions } from './theme.ts';
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 export interface SpecCurveRow {
   spec: string;
@@ -34,16 +35,19 @@ export function specificationCurve(rows: readonly SpecCurveRow[], options: SpecC
   const metric = options.metric ?? { label: 'NVJ', unit: 'USD/MJ' };
   const fields = options.fields ?? Object.keys(rows[0]?.choices ?? {}).map((field) => ({ field, values: [...new Set(rows.map((r) => r.choices[field]))] }));
   const choiceRows = fields.flatMap((f) => f.values.map((v) => `${f.field}: ${v}`));
-  const height = Math.max(560, 360 + 18 * choiceRows.length);
-  const layout = baseLayout('specification-curve', `Specification curve: ${metric.label}${options.system ? ` of ${options.system}` : ''}`,
-    `Every supported specification of the multiverse, sorted by ${metric.label}; bars are percentile 95% task-composition bootstrap intervals on draws shared by every specification (paired). `
-    + 'Below: the choices each specification made. Orange: the reference specification (the base scenario).',
-    { height, ...options });
+  const title = `Specification curve: ${metric.label}${options.system ? ` of ${options.system}` : ''}`;
+  const caption = `Every supported specification of the multiverse, sorted by ${metric.label}; bars are percentile 95% task-composition bootstrap intervals on draws shared by every specification (paired). `
+    + 'Below: the choices each specification made. Orange: the reference specification (the base scenario).';
+  // every choice row labelled and 20 px apart (10-px labels), the curve's panel 260 px above a 40-px gap
+  const rowPx = 20, curvePx = 260, gapPx = 40;
+  const margin = baseLayout('specification-curve', title, caption, { ...options, height: undefined }).margin as { t: number; b: number };
+  const plotPx = rowPx * choiceRows.length + gapPx + curvePx;
+  const layout = baseLayout('specification-curve', title, caption, { height: margin.t + margin.b + plotPx, ...options });
+  const split = round3((rowPx * choiceRows.length) / plotPx);
   const sorted = [...rows].sort(byValue);
   const x = sorted.map((_, i) => i + 1);
-  const split = 0.42;
   layout.xaxis = axis('Specification, ranked', 'rank', { domain: [0, 1], anchor: 'y2', showgrid: false });
-  layout.yaxis = axis(metric.label, metric.unit, { domain: [split + 0.06, 1] });
+  layout.yaxis = axis(metric.label, metric.unit, { domain: [round3(split + gapPx / plotPx), 1] });
   layout.yaxis2 = labelAxis('', { domain: [0, split], categoryorder: 'array', categoryarray: [...choiceRows].reverse(), title: { text: '' }, tickfont: { size: 10 } });
   const colour = (r: SpecCurveRow) => (r.reference ? OKABE_ITO.orange : OKABE_ITO.blue);
   const withInterval = sorted.some((r) => r.lo !== null && r.hi !== null);

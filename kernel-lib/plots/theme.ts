@@ -166,10 +166,16 @@ export function axis(label: string, unit: string, extra: Record<string, unknown>
   };
 }
 
-/** A category axis (labels, not quantities), e.g. the systems of a ranking; its "unit" says what the labels are. */
+/**
+ * A category axis (labels, not quantities), e.g. the systems of a ranking; its "unit" says what the labels are.
+ * Every category labelled: one tick per category (Plotly's automatic mode thins crowded category labels).
+ */
 export function labelAxis(label: string, extra: Record<string, unknown> = {}): Axis {
-  return axis(label, 'label', { showgrid: false, ticks: '', ...extra });
+  return axis(label, 'label', { showgrid: false, ticks: '', ...EVERY_CATEGORY, ...extra });
 }
+
+/** A category axis's tick settings that label every category (Plotly would otherwise keep every n-th when crowded). */
+export const EVERY_CATEGORY = { tickmode: 'linear', tick0: 0, dtick: 1 } as const;
 
 export interface Provenance {
   name: string;

@@ -11,3 +11,4 @@ export * from './datasetReport.ts';
 export * from './cellProvenance.ts';
 export * from './figureClaims.ts';
 export * from './runSummary.ts';
+export * from './headline.ts';

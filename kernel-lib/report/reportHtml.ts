@@ -14,6 +14,7 @@ import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.t
 import type { ResolvedScenario } from '../scenario/schema.ts';
 import { auditChecksHtml, figureClaimCounts, figureClaimsHtml, type AuditInput } from './evidenceHtml.ts';
 import type { FigureClaimResult } from './figureClaims.ts';
+import { resultHtml, type Headline } from './headline.ts';
 
 export interface ReportInput {
   provenance: Provenance;
@@ -45,7 +46,9 @@ export interface ReportInput {
   cellProvenance?: readonly Pick<TableCellProvenance, 'name' | 'pinned' | 'unconstrained'>[];
   /** the robustness figures the robustness notebook drew in this run (pageParts.ts robustnessHtml) */
   robustness?: { figures: readonly RobustnessFigure[]; notebook: string };
-  /** what the run that made the page wrote and what it did not (runSummary.ts), shown first */
+  /** the scenario's headline numbers the page opens with (headline.ts reportHeadline) */
+  headline?: Headline;
+  /** what the run that made the page wrote and what it did not (runSummary.ts), shown right after the result */
   runSummary?: readonly RunSummaryLine[];
 }
 
@@ -104,11 +107,16 @@ table { font-size: .85rem; margin: .5rem 0 1.5rem; } th, td { padding: .2rem .5r
 export const TOLERANCE_HTML = '<p class="tolerance"><b>Tolerance.</b> A point estimate is <i>exact</i> when the reproduced value rounds to the printed number, <i>within tolerance</i> within 1% of it. <b>Interval endpoints and Table 16</b> (which depend on resampling) are <i>within tolerance</i> within <b>15% of the printed interval\'s width</b> (or 15% of the value; never less than one printed unit). Anything else is <i>off</i>; <i>not reproduced</i> when the dataset cannot give the value (set-up facts in the text are not data).</p>';
 
 /**
- * The page's first sentence: what the evidence says. When every reproduced value holds by
- * construction (a reconstructed dataset) the comparison says nothing about the paper, so the
- * headline names the independent evidence instead (issue #24).
+ * The status paragraph's first sentences: what the evidence says. When every reproduced value holds
+ * by construction (a reconstructed dataset) the comparison says nothing about the paper, so it names
+ * the independent evidence (the audit) instead; the figure claims are reported apart from it, since
+ * they are checked on the dataset's own values.
  */
-export function headlineHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'figureClaims' | 'checksEnforced'>): string {
+export function headlineHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'figureClaims' | 'checksEnforced'> & Partial<Pick<ReportInput, 'provenance'>>): string {
+  return `<p class="status">${headlineWords(input)}</p>`;
+}
+
+function headlineWords(input: Pick<ReportInput, 'comparisons' | 'audit' | 'figureClaims' | 'checksEnforced'> & Partial<Pick<ReportInput, 'provenance'>>): string {
   const failing = failingChecks(input.comparisons);
   const e = evidenceCounts(input.comparisons);
   const audit = input.audit;
@@ -117,8 +125,9 @@ export function headlineHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 
     : 'the audit of the paper against itself was not run';
   const claims = input.figureClaims?.length ? figureClaimCounts(input.figureClaims) : null;
   const failedClaims = (input.figureClaims ?? []).filter((c) => c.status === 'fails');
+  // figure claims are checked on this dataset's values: on a reconstruction they hold by construction or test the reconstruction, so they are not independent evidence about the paper
   const claimWords = claims
-    ? `; ${claims.holds} of ${claims.holds + claims.fails} checked figure claims hold${failedClaims.length ? ` and ${failedClaims.length} fail${failedClaims.length === 1 ? 's' : ''} (${failedClaims.map((c) => `Figure ${escapeHtml(c.figure)}: “${escapeHtml(c.quote)}”`).join('; ')})` : ''}`
+    ? ` Figure claims, checked on this dataset's values: ${claims.holds} of ${claims.holds + claims.fails} hold${failedClaims.length ? ` and ${failedClaims.length} fail${failedClaims.length === 1 ? 's' : ''} (${failedClaims.map((c) => `Figure ${escapeHtml(c.figure)}: “${escapeHtml(c.quote)}”`).join('; ')})` : ''}${input.provenance?.provenance === 'reconstructed' ? '; on this reconstructed dataset they hold by construction or test the reconstruction, not the paper' : ''}.`
     : '';
   const head = failing.length && input.checksEnforced !== false
     ? `<span class="fail">${failing.length} published value${failing.length === 1 ? ' is' : 's are'} off and not by construction.</span>`
@@ -127,7 +136,19 @@ export function headlineHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 
     : e.fromData === 0 && e.byConstruction > 0
     ? `All ${e.byConstruction} reproduced published values hold by construction (the dataset was calibrated to them), so they are no evidence about the paper.`
     : `${e.fromData} published values reproduced from the data: none is off.`;
-  return `<p class="headline">${head} Independent evidence: ${auditWords}${claimWords}.</p>`;
+  return `${head} Independent evidence: ${auditWords}.${claimWords}`;
+}
+
+/**
+ * The honest one-paragraph status under the result: what is evidence about the paper and what holds
+ * by construction, from the same counts as the rest of the page (headlineHtml, evidenceCounts).
+ */
+export function statusHtml(input: Pick<ReportInput, 'comparisons' | 'audit' | 'figureClaims' | 'checksEnforced' | 'provenance'>): string {
+  const e = evidenceCounts(input.comparisons);
+  const data = input.provenance.provenance === 'recorded'
+    ? `The ${e.fromData} published values compared with values reproduced from recorded data are evidence about the paper${e.byConstruction ? `; ${e.byConstruction} others hold by construction (copies of the reference data)` : ''}.`
+    : `This dataset is ${escapeHtml(input.provenance.provenance)}, not the paper's measurements: the numbers above are what the method gives on it, and the ${e.byConstruction + e.fromData} published values compared with it check the ${input.provenance.provenance === 'reconstructed' ? 'reconstruction (it was calibrated to them: they hold by construction)' : 'method on a stand-in'}, not the paper.`;
+  return `<p class="status">${headlineWords(input)} ${data} ${e.notReproduced} published values are not reproduced (the dataset cannot give them).</p>`;
 }
 
 const sectionName = (id: string) => (id === 'text' ? 'Numbers in the text' : `Table ${id}`);
@@ -148,7 +169,9 @@ export function reportHtml(input: ReportInput): string {
     ? `<p class="note">Reproduced tables: ${input.tables.map((t) => `${escapeHtml(t.name)} (<a href="${escapeHtml(t.csv)}">CSV</a>, <a href="${escapeHtml(t.md)}">Markdown</a>)`).join(', ')}.</p>`
     : '';
   const skippedTables = skippedTablesHtml(input.skippedTables);
-  const figures = figureSectionsHtml(input.figures);
+  // the result's figure (Figure 5: the models compared, else Figure 1(a)) opens the page; the others stay under Figures
+  const resultFigure = input.figures.find((f) => f.id === '5') ?? input.figures.find((f) => f.id === '1a');
+  const figures = figureSectionsHtml(input.figures.filter((f) => f !== resultFigure));
   const skipped = skippedFiguresHtml(input.skippedFigures);
   const warnings = warningsHtml(input.warnings);
   const auditItems = auditChecksHtml(input.audit);
@@ -171,22 +194,26 @@ ${comparisonTables}`;
 <script src="${escapeHtml(plotlySrc)}"></script></head>
 <body>
 <h1>Joules-to-GDP: reproduced against published</h1>
-${runSummaryHtml(input.runSummary)}
-${headlineHtml(input)}
+${resultHtml(input.headline, resultFigure ? figureSectionsHtml([resultFigure]) : '')}
+<!-- j2g:run-summary: the reproduce run's summary (what was written and what not) -->
+<section id="run-summary">${runSummaryHtml(input.runSummary)}</section>
+<h2 id="status">Status</h2>
+${statusHtml(input)}
 ${TOLERANCE_HTML}
 <p>${escapeHtml(provenanceText(input.provenance))}${input.description ? ` ${escapeHtml(input.description)}` : ''}</p>
 ${scenarioLineHtml(input.scenario, input.scenarioNote ?? null)}
 ${explorerLinkHtml(input.explorer)}
-<nav><a href="#evidence">Independent evidence</a>${auditItems ? ' · <a href="#audit">Audit</a>' : ''}${claims ? ' · <a href="#figure-claims">Figure claims</a>' : ''} · <a href="#tables">${allByConstruction ? 'By construction' : 'Published values'}</a> · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
+<nav><a href="#result">Result</a> · <a href="#evidence">Independent evidence</a>${auditItems ? ' · <a href="#audit">Audit</a>' : ''}${claims ? ' · <a href="#figure-claims">Figure claims</a>' : ''} · <a href="#tables">${allByConstruction ? 'By construction' : 'Published values'}</a> · <a href="#figures">Figures</a>${notebooks ? ' · <a href="#notebooks">Notebooks</a>' : ''}${warnings ? ' · <a href="#warnings">Warnings</a>' : ''}</nav>
 <h2 id="evidence">Independent evidence</h2>
 ${evidenceSummaryHtml(input)}
 ${auditItems ? `<h3 id="audit">The paper checked against itself and the public facts (<code>j2g audit</code>)</h3>\n<p class="note">Each printed number stands for the range its printed digits allow; a check passes when that range meets the range recomputed from the other printed numbers. No other tolerance.</p>\n${auditItems}` : ''}
-${claims ? `<h3 id="figure-claims">Claims of captions and text about figures</h3>\n${claims}` : ''}
+${claims ? `<h2 id="figure-claims">Claims of captions and text about figures, checked on this dataset</h2>\n${claims}` : ''}
 ${published}
 ${tables}
 ${cellProvenanceHtml(input.cellProvenance)}
 ${skippedTables}
 <h2 id="figures">Figures</h2>
+${resultFigure ? `<p class="note">Figure ${escapeHtml(resultFigure.id)} is at the top of the page (<a href="#result">the result</a>).</p>` : ''}
 ${figureProvenance(input.figures)}
 ${skipped}
 ${figures}

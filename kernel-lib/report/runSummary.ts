@@ -22,7 +22,7 @@ export function runSummaryHtml(lines: readonly RunSummaryLine[] | undefined): st
     ? `<b class="fail">Incomplete run:</b> ${missing.length} part${missing.length === 1 ? ' was' : 's were'} not written.`
     : '<b class="pass">Complete run:</b> every part below was written.';
   const items = lines.map((l) => `<li>${l.written ? '✓' : '✗'} ${escapeHtml(l.what)}${l.detail ? ` <span class="note">${escapeHtml(l.detail)}</span>` : ''}</li>`).join('');
-  return `<div class="run-summary" id="run-summary"><p>${head}</p><ul>${items}</ul></div>`;
+  return `<div class="run-summary" id="run-summary-box"><p>${head}</p><ul>${items}</ul></div>`;
 }
 
 /** The same as text, one line a part, for the end of the run's output. */

@@ -27,6 +27,12 @@ export const FOLDERS = {
   tables: ['test/tables/**/*.test.ts', ...CHILD],
   // multisetKernelBuild.test.ts reads multisetKernelWasm.ts's text on disk, which Stryker rewrites when it mutates it
   uncertainty: ['test/uncertainty/**/*.test.ts', '!test/uncertainty/tables.test.ts', '!test/uncertainty/multisetKernelBuild.test.ts', 'test/tables/**/*.test.ts', ...CHILD],
+  // what a reader sees: the figures' numbers and words, the report's and the notebooks' (issue #45: Figure 2's
+  // re-priced cost was outside every test). reproduce.test.ts runs the whole pipeline (a minute a mutant) and
+  // export.test.ts drives Chromium: left out; notebookLib.test.ts spawns tsc (CHILD's reason)
+  plots: ['test/plots/**/*.test.ts', 'test/report/figureClaims.test.ts', 'test/explorer/figureFit.test.ts'],
+  report: ['test/report/**/*.test.ts', '!test/report/reproduce.test.ts', '!test/report/notebookLib.test.ts', 'test/display/showPaperTable.test.ts', 'test/display/lessons.test.ts'],
+  display: ['test/display/**/*.test.ts', '!test/display/export.test.ts'],
   // kernel-lib/arrays.ts (SOURCES below): the loops that replaced spreads in energyRuns.ts, ipw.ts and the loader
   root: ['test/arrays.test.ts', 'test/data/manyProblems.test.ts'],
 };

@@ -36,6 +36,9 @@ interface Probe { ready: boolean; intervalsPending: boolean; figuresPending: boo
 const probe = (page: Page) => page.evaluate(() => (window as unknown as { __explorer: Probe }).__explorer);
 
 /** Wait until the page has drawn and its interval pass for the current scenario has finished. */
+/** The settings, folded by default, opened as a reader does to use a control. */
+const openSettings = (p: Page) => p.evaluate(() => { (document.getElementById('settings') as HTMLDetailsElement).open = true; });
+
 async function settled(page: Page, passes = 1): Promise<Probe> {
   await page.waitForFunction((n) => {
     const p = (window as unknown as { __explorer?: Probe }).__explorer;
@@ -81,6 +84,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     let p = await settled(page);
+    await openSettings(page); // folded by default (a short sticky header)
     expect(p.errors).toEqual([]);
     expect(await page.textContent('#provenance')).toContain('reconstructed');
     await drawEveryFigure(page); // a figure is drawn when it comes near the window
@@ -169,8 +173,8 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     await page.selectOption('#c-weights', 'gdp');
     await settled(page, 6);
     expect(await page.locator('td.changed').count()).toBeGreaterThan(10);
-    expect(await page.textContent('#compare')).toMatch(/cell\(s\) differ from the baseline/);
-    expect(await page.textContent('#changes')).toContain('weights: "employment" -> "gdp"');
+    expect(await page.textContent('#compare')).toMatch(/The \d+ changed cells are highlighted in the tables/);
+    expect(await page.textContent('#changes')).toContain('weights: employment → GDP');
     expect(await page.locator('#conclusions li').count()).toBeGreaterThan(0);
     expect(await page.locator('#paired tr').count()).toBeGreaterThan(5);
     await page.screenshot({ path: join(SHOTS, 'explorer-baseline.png') });
@@ -188,6 +192,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     await settled(page);
+    await openSettings(page); // folded by default (a short sticky header)
     // not computed until asked for (a bootstrap of its own)
     expect(await page.$eval('#qaij-panel', (d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.$$eval('table[data-table="qaij"]', (t) => t.length)).toBe(0);
@@ -240,6 +245,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     await settled(page);
+    await openSettings(page); // folded by default (a short sticky header)
     const gdp13 = await pageTable(page, 'table13');
     const occs = parseCsv(readFileSync(join(ROOT, 'data/recorded/joules-to-gdp-reconstructed/occupations.csv'), 'utf8'), 'occupations.csv').rows.map((r) => r.values.occupation);
     // every occupation weight 1 except the first, 100: not the GDP weights, so Table 13's means move
@@ -281,6 +287,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     expect((await settled(page)).errors).toEqual([]);
+    await openSettings(page); // folded by default (a short sticky header)
     const marked = () => page.$$eval('table[data-table="table01"] tbody tr', (trs) => trs.map((tr) => ({
       system: tr.querySelector('td[data-col="system"]')?.textContent ?? '',
       daggers: [...tr.querySelectorAll('td')].filter((td) => (td.textContent ?? '').endsWith('†')).length,
@@ -309,6 +316,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     expect((await settled(page)).errors).toEqual([]);
+    await openSettings(page); // folded by default (a short sticky header)
     const figure4 = async () => {
       await drawEveryFigure(page);
       return page.$eval('#fig-4 .plot', (el) => ({
@@ -336,6 +344,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     await settled(page);
+    await openSettings(page); // folded by default (a short sticky header)
     const bad = join(work, 'bad');
     cpSync(join(ROOT, 'data/recorded/synthetic-small'), bad, { recursive: true });
     const runs = readFileSync(join(bad, 'runs.csv'), 'utf8').split('\n');

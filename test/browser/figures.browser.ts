@@ -12,6 +12,7 @@ import { loadDataset } from '../../kernel-lib/data/index.ts';
 import { loadPublished } from '../../kernel-lib/published/index.ts';
 import { loadReference } from '../../kernel-lib/reference/index.ts';
 import { figure05, figure06, figure07, paperFigures, systemStyles, type PlotSpec } from '../../kernel-lib/plots/index.ts';
+import { specificationCurve } from '../../kernel-lib/plots/specificationCurve.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 
 const chromium = findChromium();
@@ -44,6 +45,20 @@ figures.push({ name: 'figure 7 from rows', spec: figure07([
   { system: 'q-8h100', label: '8× H100', nvj: 49.4, tsj: 1.1, nvPerAIHour: 103.2, tsPerAIHour: 2.4 },
 ], { model: 'Qwen3.6-27B' }) });
 
+// a specification curve of 40 specifications and 17 choice rows (Plotly's automatic ticks labelled 9 of them)
+{
+  const fields = [
+    { field: 'judge', values: ['a', 'b', 'c'] }, { field: 'judgmentReference', values: ['expert_only', 'expert_with_ai'] },
+    { field: 'timeReference', values: ['expert_only', 'expert_with_ai'] }, { field: 'policy', values: ['pass@1', 'pass@2', 'pass@3', 'pass@4', '3-of-4'] },
+    { field: 'weights', values: ['gdp', 'employment', 'equal'] }, { field: 'rates', values: ['recorded', 'aws'] },
+  ];
+  const rows = Array.from({ length: 40 }, (_, i) => ({
+    spec: `s${i}`, value: i, lo: i - 1, hi: i + 1, reference: i === 0,
+    choices: Object.fromEntries(fields.map((f, j) => [f.field, f.values[(i + j) % f.values.length]])),
+  }));
+  figures.push({ name: 'specification curve of 17 choice rows', spec: specificationCurve(rows, { fields }) });
+}
+
 describe.skipIf(!chromium)('every exported figure, drawn in Chromium', () => {
   let browser: Browser;
   let page: Page;
@@ -63,6 +78,25 @@ describe.skipIf(!chromium)('every exported figure, drawn in Chromium', () => {
 
   it.each(figures.map((f) => [f.name, f.spec] as const))('%s: no overlapping or escaping text, no empty panel', async (_name, spec) => {
     expect(await figureLayoutProblems(page, spec)).toEqual([]);
+  });
+
+  it.each(figures.map((f) => [f.name, f.spec] as const))('%s: every category of every categorical axis has its tick label drawn', async (_name, spec) => {
+    const drawn = await page.evaluate(async (spec) => {
+      const el = document.getElementById('figure')!;
+      await (globalThis as any).Plotly.newPlot(el, spec.data, spec.layout, { staticPlot: true });
+      const full = (el as any)._fullLayout;
+      const out: Record<string, { categories: number; labels: string[] }> = {};
+      for (const key of Object.keys(full).filter((k) => /^[xy]axis\d*$/.test(k))) {
+        const ax = full[key];
+        if (ax.type !== 'category' || !ax.visible || !ax.showticklabels) continue;
+        const id = key.replace('axis', '');
+        const labels = [...el.querySelectorAll(`g.${id}tick text`)].map((t) => t.textContent ?? '');
+        out[key] = { categories: ax._categories.length, labels };
+      }
+      (globalThis as any).Plotly.purge(el);
+      return out;
+    }, JSON.parse(JSON.stringify(spec)) as PlotSpec);
+    for (const [key, d] of Object.entries(drawn)) expect(d.labels.length, key).toBe(d.categories);
   });
 
   it('the check finds what it is for: overlapping text, text outside the figure, an empty panel', async () => {

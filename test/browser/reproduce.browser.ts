@@ -58,6 +58,7 @@ describe('npm run reproduce on synthetic-small', () => {
     expect(result.summary.map((l) => l.what).join('\n')).toMatch(/15 notebooks executed/);
     expect(lines.join('\n')).toMatch(/complete: every part written\n(  written {5}.*\n)+/);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
+    // a dataset's own report: what the run wrote comes right under the title, before any section
     expect(html.indexOf('Complete run:')).toBeGreaterThan(html.indexOf('<h1>'));
     expect(html.indexOf('Complete run:')).toBeLessThan(html.indexOf('<h2'));
   });

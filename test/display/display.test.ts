@@ -50,11 +50,29 @@ describe('figure bundles', () => {
     expect(JSON.parse(scriptJson({ t: '</script><b>' }))).toEqual({ t: '</script><b>' });
   });
 
-  it('show() sends plotly.js once per kernel, before the first figure, then one bundle per figure, and returns nothing', async () => {
+  it('show() sends plotly.js before the first figure of a kernel, with its saved size, and again before a figure shown again (a re-run cell)', async () => {
     resetPlotlyLibrary();
     const sent: MimeBundle[] = [];
-    expect(await show(spec, { sink: (b) => sent.push(b), static: false })).toBeUndefined();
+    const other = { ...spec, layout: { ...spec.layout, meta: { ...spec.layout.meta, figure: 'other' } } };
     await show(spec, { sink: (b) => sent.push(b), static: false });
+    await show(other, { sink: (b) => sent.push(b), static: false });
+    expect(sent.map((b) => String(b['text/html']).startsWith('<script data-j2g-plotly'))).toEqual([true, false, false]);
+    // the first figure's cell re-run: its new output replaces the one that held the library, so it carries a copy
+    await show(spec, { sink: (b) => sent.push(b), static: false });
+    expect(sent.map((b) => String(b['text/html']).startsWith('<script data-j2g-plotly'))).toEqual([true, false, false, true, false]);
+    expect(String(sent[0]['text/plain'])).toMatch(/^\(plotly\.js \d+\.\d+\.\d+ \((\d+\.\d) MB\) saved with this output/);
+    const mb = Number(/\((\d+\.\d) MB\)/.exec(String(sent[0]['text/plain']))![1]);
+    expect(mb).toBeCloseTo(String(sent[0]['text/html']).length / 1e6, 0);
+    expect(String(sent[0]['text/html'])).toContain('<div class="j2g-plotly-note"');
+    resetPlotlyLibrary();
+  });
+
+  it('show() returns nothing, sends one bundle per figure after the library, each with its own id', async () => {
+    resetPlotlyLibrary();
+    const sent: MimeBundle[] = [];
+    const other = { ...spec, layout: { ...spec.layout, meta: { ...spec.layout.meta, figure: 'other' } } };
+    expect(await show(spec, { sink: (b) => sent.push(b), static: false })).toBeUndefined();
+    await show(other, { sink: (b) => sent.push(b), static: false });
     expect(sent).toHaveLength(3);
     expect(String(sent[0]['text/html'])).toMatch(/^<script data-j2g-plotly="\d+\.\d+\.\d+">if\(!window\.Plotly\)\{/);
     expect(String(sent[0]['text/html']).length).toBeGreaterThan(1_000_000); // the library itself, not a link to one

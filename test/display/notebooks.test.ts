@@ -41,7 +41,7 @@ describe('committed notebooks', () => {
 
   it.each(files)('%s checks its parameters in the parameters cell (a bad value stops there, in one line)', (f) => {
     const first = text(load(f).cells.find((c) => c.cell_type === 'code')!);
-    expect(first).toMatch(/\n(checkParameters|checkTraceParameters|checkRobustnessParameters)\(parameters[,)][^\n]*$/);
+    expect(first).toMatch(/\n(checkParameters|checkTraceParameters|checkRobustnessParameters|checkMethodParameters)\(parameters[,)][^\n]*$/);
   });
 
   it.each(files)('%s is saved as Jupyter Notebook 6.4 saves it, so opening it rewrites nothing', (f) => {

@@ -3,7 +3,8 @@
  * comparison, or, when the dataset cannot support the table, one line saying why (not a failed cell).
  */
 import { describe, expect, it } from 'vitest';
-import { openNotebook, showPaperTable, type MimeBundle } from '../../kernel-lib/display/index.ts';
+import { openNotebook, paperTableMarks, showPaperTable, type MimeBundle } from '../../kernel-lib/display/index.ts';
+import { paperTable } from '../../kernel-lib/report/paperTables.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL, editedDataset } from '../helpers/dataset.ts';
 
@@ -42,6 +43,27 @@ describe('showPaperTable', () => {
     expect(text.find((l) => l.startsWith('|qwen3.6-27b-1xh100|'))!.split('|').slice(2, -1).every((c) => c.endsWith('†'))).toBe(true);
     expect(text.at(-1)).toMatch(/^† 24 of 54 cells have no published counterpart.*data\/recorded\/joules-to-gdp-reconstructed\/README\.md/);
     expect(String(bundles[1]['text/html'])).toContain('<p class="j2g-provenance-note">† 24 of 54 cells');
+  });
+
+  it('says "pinned by the paper\'s printed values" only under the paper\'s scenario for every field the table depends on', () => {
+    const paper = openNotebook({ data: RECONSTRUCTED, draws: 50 }, {});
+    onWarning(null);
+    expect(paperTableMarks(paper, '5', paperTable(paper.options, '5'))).not.toBeNull();
+    // each changed field Table 5 depends on (weights, judge, policy) drops the marks; its note would call 65 cells pinned
+    for (const changed of [{ weights: 'employment' }, { judge: 'claude-haiku-4.5' }, { policy: 'pass@2' }] as const) {
+      const nb = openNotebook({ data: RECONSTRUCTED, draws: 50, ...changed } as never, {});
+      onWarning(null);
+      expect(paperTableMarks(nb, '5', paperTable(nb.options, '5')), JSON.stringify(changed)).toBeNull();
+      const { bundles, sink } = capture();
+      showPaperTable(nb, '5', { sink });
+      const text = bundles.map((b) => String(b['text/plain'])).join('\n');
+      expect(text, JSON.stringify(changed)).not.toContain('pinned by the paper');
+      expect(text, JSON.stringify(changed)).toContain('Published values not compared: this table differs from the paper because you changed');
+    }
+    // a field Table 5 does not depend on (the win-tie interval method) keeps them
+    const other = openNotebook({ data: RECONSTRUCTED, draws: 50, winTieInterval: 'exact' }, {});
+    onWarning(null);
+    expect(paperTableMarks(other, '5', paperTable(other.options, '5'))).not.toBeNull();
   });
 
   it('marks nothing in a synthetic dataset\'s table', () => {

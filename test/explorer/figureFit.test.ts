@@ -18,11 +18,11 @@ import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { parseCsv } from '../../kernel-lib/io/csv.ts';
 import { computeQaijTable, computeTables, withSweepOf, type TableData } from '../../kernel-lib/explorer/compute.ts';
 import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
-import { fitFigure, htmlLegends, marginSkeleton, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, withLeftMargin, withRecordedMargins } from '../../kernel-lib/explorer/figureFit.ts';
+import { fitFigure, htmlLegends, marginSkeleton, marginsKey, minFigureWidth, panelColumns, rewrapToFit, splitPanelRows, stackPanels, withLeftMargin, withRecordedMargins, wrapCategoryTicks } from '../../kernel-lib/explorer/figureFit.ts';
 import { tableFormats } from '../../kernel-lib/explorer/formats.ts';
 import { pageOptions } from '../../kernel-lib/explorer/scenario.ts';
 import { cellText, columnLabel } from '../../kernel-lib/explorer/tableFormat.ts';
-import { paperFigures } from '../../kernel-lib/plots/paperFigures.ts';
+import { paperFigure, paperFigures } from '../../kernel-lib/plots/paperFigures.ts';
 import { markProvenance } from '../../kernel-lib/plots/marks.ts';
 import { baseLayout } from '../../kernel-lib/plots/theme.ts';
 import type { PlotSpec } from '../../kernel-lib/plots/spec.ts';
@@ -313,5 +313,46 @@ describe('table printing', () => {
     expect(columnLabel('nvj_lo')).toBe('NVJ (USD/MJ), 95% lo');
     expect(columnLabel('energy_mj')).toBe('Energy E (MJ)');
     expect(columnLabel('qaij_per_mj')).toBe('QAIJ (outputs/MJ)');
+  });
+});
+
+describe('a figure re-laid for a narrow column (Figure 4 showed one and a half of its panels at 400 px)', () => {
+  test('stackPanels: three panels side by side become one column, each the full width and its own height, their titles moving with them', () => {
+    const small = loadDataset(new URL('../../data/recorded/synthetic-small/', import.meta.url).pathname);
+    const spec = paperFigure('4', { dataset: small, bootstrap: false });
+    expect(panelColumns(spec)).toBe(3);
+    const stacked = stackPanels(spec);
+    expect(panelColumns(stacked)).toBe(1);
+    const L = stacked.layout as Record<string, { domain?: number[]; anchor?: string }>;
+    const xs = Object.keys(L).filter((k) => /^xaxis\d*$/.test(k));
+    for (const k of xs) expect(L[k].domain, k).toEqual([0, 1]);
+    // the y domains do not overlap and run top to bottom in reading order (panel 1 on top)
+    const ys = xs.map((k) => L[`yaxis${k.slice(5)}`].domain!);
+    for (let i = 1; i < ys.length; i++) expect(ys[i][1]).toBeLessThan(ys[i - 1][0]);
+    // each panel keeps its height in px: (H - t - b) x its old domain's share (the margins as before)
+    const m = (spec.layout as unknown as { margin: { t: number; b: number } }).margin;
+    const P = (spec.layout.height as number) - m.t - m.b;
+    const Pn = (stacked.layout.height as number) - m.t - m.b;
+    const old = (L0: Record<string, { domain?: number[] }>, k: string) => L0[k].domain![1] - L0[k].domain![0];
+    for (const k of xs) expect(Pn * old(L, `yaxis${k.slice(5)}`)).toBeCloseTo(P * old(spec.layout as never, `yaxis${k.slice(5)}`), 0);
+    // each panel title sits on its panel's top, at its left edge
+    const titles = ((stacked.layout.annotations ?? []) as { name?: string; x: number; y: number }[]).filter((a) => a.name === 'panel-title');
+    expect(titles.length).toBe(3);
+    for (const t of titles) expect(t.x).toBe(0);
+    expect(titles.map((t) => t.y).sort()).toEqual(ys.map((y) => y[1]).sort());
+    // the data is untouched, and a one-column figure is returned as it is
+    expect(stacked.data).toBe(spec.data);
+    const one = paperFigure('1b', { dataset: small, bootstrap: false });
+    expect(stackPanels(one)).toBe(one);
+  });
+
+  test('wrapCategoryTicks: long category labels wrapped onto lines, every category still labelled; short ones left alone', () => {
+    const spec = { data: [{ type: 'bar', orientation: 'h', x: [1, 2], y: ['Arts, Design, Entertainment, Sports, and Media', 'Legal'] }], layout: { meta: { figure: 'x', caption: '' }, yaxis: { title: { text: '' }, tickmode: 'linear', dtick: 1 } } } as never;
+    const w = wrapCategoryTicks(spec, 380).layout.yaxis as { tickmode: string; tickvals: string[]; ticktext: string[] };
+    // 0.4 x 380 px at 12 px x 0.58 a glyph: 21 characters a line
+    expect(w.tickmode).toBe('array');
+    expect(w.tickvals).toEqual(['Arts, Design, Entertainment, Sports, and Media', 'Legal']);
+    expect(w.ticktext).toEqual(['Arts, Design,<br>Entertainment,<br>Sports, and Media', 'Legal']);
+    expect(wrapCategoryTicks(spec, 1200)).toEqual(spec);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/load.ts';
 import { resolveScenario } from '../../kernel-lib/scenario/index.ts';
 import { computeTables, printedCell } from '../../kernel-lib/explorer/compute.ts';
-import { pageOptions, scenarioFile, scenarioFromQuery, scenarioToQuery, type PageScenario } from '../../kernel-lib/explorer/scenario.ts';
+import { pageOptions, pageScenarioWords, scenarioChangeWords, scenarioFile, scenarioFromQuery, scenarioToQuery, type PageScenario } from '../../kernel-lib/explorer/scenario.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
 
@@ -61,5 +61,22 @@ describe('explorer scenario', () => {
   });
   test('cells print to 6 significant digits', () => {
     expect([printedCell(0.123456789), printedCell(1234567.89), printedCell(-0.5), printedCell(null), printedCell('Cat1')]).toEqual(['0.123457', '1234570', '-0.5', '', 'Cat1']);
+  });
+});
+
+describe('the compare panel in words (no JSON, no internal field names)', () => {
+  test('scenarioChangeWords: each changed field as "field: before → after", defaults named', () => {
+    expect(scenarioChangeWords({ dataset: 'd' }, { dataset: 'd', judgmentReference: 'expert_with_ai', rates: { nodeRateUSDPerHour: 50 }, weights: 'employment', policy: '3-of-4' })).toEqual([
+      'judgment reference: expert-only → expert-with-AI', 'attempt policy: pass@1 → 3-of-4', 'weights: GDP → employment', 'node rate: recorded costs → 50 USD per node-hour',
+    ]);
+    // a field set to its default value is no change; every value in words
+    expect(scenarioChangeWords({ dataset: 'd' }, { dataset: 'd', policy: 'pass@1', judgmentReference: 'expert_only' })).toEqual([]);
+    const words = scenarioChangeWords({ dataset: 'd', draws: 500 }, { dataset: 'd', winTieInterval: 'exact', qaij: { latencyMaxS: 600 }, timeReference: 'expert_with_ai', weights: { custom: { a: 1 } } } as PageScenario);
+    expect(words).toEqual(['time reference: the judgment reference → expert-with-AI', 'weights: GDP → your weights file', 'bootstrap draws: 500 → 2,000', 'win-tie interval: Wilson → exact (Clopper-Pearson)', 'QAIJ latency contract: none → 600 s']);
+    for (const w of words) expect(w).not.toMatch(/[{}"_]|nodeRate|judgmentReference/);
+  });
+  test('pageScenarioWords: the fields set, the rest "its default"', () => {
+    expect(pageScenarioWords({ dataset: 'd' })).toBe('every field its default');
+    expect(pageScenarioWords({ dataset: 'd', policy: 'pass@2', weights: 'employment', rates: { nodeRateUSDPerHour: 30 } })).toBe('attempt policy pass@2, employment weights, node rate 30 USD per node-hour; every other field its default');
   });
 });

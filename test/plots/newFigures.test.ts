@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../kernel-lib/data/index.ts';
 import {
-  benefitPerJouleRow, categoryRows, defaultFigure2Task, energyScaleRows, figure01Scale, labelPositions, markProvenance,
+  benefitPerJouleRow, categoryRows, defaultFigure2Task, figure2Choice, figure2ChoiceWords, energyScaleRows, figure01Scale, labelPositions, markProvenance,
   paperFigure, provenanceBadgeText, referenceRows, studyCountRows, taskAccountRow, FIGURE2_EXAMPLE_TITLE,
 } from '../../kernel-lib/plots/index.ts';
 import { loadEnergyScale, loadTaskTitles } from '../../kernel-lib/reference/index.ts';
@@ -29,19 +29,54 @@ describe('Figure 2: one task, data-driven', () => {
     expect(() => taskAccountRow({ dataset, taskId: 'Z9' })).toThrow('Figure 2: unknown task: Z9');
   });
 
-  it("defaults to a task where some attempt wins or ties: the paper's example if it does, else one of its occupation, else the first (judgments.csv by hand)", () => {
+  it('each attempt costs what the scenario charges: at a node rate of 30 USD/h, re-priced as C is (hand count, Appendix G.1)', () => {
+    // systems.csv: sysX at 10 USD per node-hour; runs.csv has no node_hours, so node time = cost / 10:
+    // xA1a1 1 USD -> 0.1 h -> 1 + 0.1 x (30 - 10) = 3 USD; xA1a2 0.5 USD -> 0.05 h -> 1.5 USD. pass@1 charges attempt 1: C = 3.
+    const r = taskAccountRow({ dataset, taskId: 'A1', rates: { nodeRateUSDPerHour: 30 } });
+    expect(r.attempts.map((a) => a.costUSD)).toEqual([3, 1.5]);
+    expect(r.chargedCostUSD).toBe(3);
+    // under pass@2 both attempts are charged: C = 3 + 1.5, the sum of the per-attempt bars
+    const two = taskAccountRow({ dataset, taskId: 'A1', rates: { nodeRateUSDPerHour: 30 }, policy: 'pass@2' });
+    expect(two.chargedCostUSD).toBe(two.attempts[0].costUSD + two.attempts[1].costUSD);
+    // the figure's per-attempt cost panel draws the re-priced costs, the same C as its "Charged cost C" bar
+    const spec = paperFigure('2', { dataset, bootstrap: false, figure2Task: 'A1', rates: { nodeRateUSDPerHour: 30 } });
+    const perAttempt = spec.data.find((t) => t.name === 'AI-system cost per attempt')!;
+    expect(perAttempt.x).toEqual([3, 1.5]);
+    const credited = spec.data.find((t) => String(t.name).startsWith('Credited under'))!;
+    expect((credited.x as number[])[2]).toBe(3);
+  });
+
+  it("shows the paper's example whenever the system ran it, whatever its outcome; else a stand-in with a win or tie (judgments.csv by hand)", () => {
     const titles = loadTaskTitles();
     // no example in synthetic-small: A1 (xA1a1 win) is the first task with a win
+    expect(figure2Choice({ dataset }, titles)).toEqual({ taskId: 'A1', reason: 'first-win' });
     expect(defaultFigure2Task({ dataset }, titles)).toBe('A1');
-    const id = [...titles].find(([, t]) => t.title === FIGURE2_EXAMPLE_TITLE)![0];
-    // C1 as the example: xC1a1 wins, so the example it is
-    expect(defaultFigure2Task({ dataset }, new Map([['C1', { title: FIGURE2_EXAMPLE_TITLE }], [id, { title: FIGURE2_EXAMPLE_TITLE }]]))).toBe('C1');
-    // B2 as the example loses both attempts (xB2a1, xB2a2): B1 of the same occupation occB ties (xB1a1)
-    expect(defaultFigure2Task({ dataset }, new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }]]))).toBe('B1');
-    // every judgment a loss: the example after all
+    // C1 as the example (xC1a1 wins): the example
+    expect(figure2Choice({ dataset }, new Map([['C1', { title: FIGURE2_EXAMPLE_TITLE }]]))).toEqual({ taskId: 'C1', reason: 'paper-example' });
+    // B2 as the example loses both attempts (xB2a1, xB2a2): still the example, a loss showing what losing costs
+    expect(figure2Choice({ dataset }, new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }]]))).toEqual({ taskId: 'B2', reason: 'paper-example' });
+    // the example titled but not run by sysY (drop yB2): B1 of its occupation occB, which ties (yB1 under J1)
+    const noYB2 = loadDataset(editedDataset({ 'runs.csv': (t) => t.replace(/^yB2,.*\n/m, ''), 'judgments.csv': (t) => t.replace(/^yB2,.*\n/gm, '') }));
+    const y = figure2Choice({ dataset: noYB2, system: 'sysY' }, new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }]]));
+    expect(y.reason).toBe('example-occupation');
+    expect(noYB2.rows.tasks.find((t) => t.task_id === y.taskId)!.occupation).toBe('occB');
+    // every judgment a loss and no example: the first task the system ran
     const losing = loadDataset(editedDataset({ 'judgments.csv': (t) => t.replace(/,(win|tie)$/gm, ',loss') }));
-    expect(defaultFigure2Task({ dataset: losing }, new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }]]))).toBe('B2');
+    expect(figure2Choice({ dataset: losing }, titles)).toEqual({ taskId: 'A1', reason: 'first-run' });
+    // asked for: that task, and an unknown id refused naming the parameter
+    expect(figure2Choice({ dataset }, titles, 'C2')).toEqual({ taskId: 'C2', reason: 'asked' });
+    expect(() => figure2Choice({ dataset }, titles, 'Z9')).toThrow(/Figure 2: unknown task: Z9 \(figure2Task/);
     expect(String(paperFigure('2', { dataset, bootstrap: false, figure2Task: 'C1' }).layout.title?.text)).toContain('task C1 (occC)');
+  });
+
+  it('says in its caption which task it shows and why', () => {
+    const asked = paperFigure('2', { dataset, bootstrap: false, figure2Task: 'C1' });
+    expect(JSON.stringify(asked.layout)).toContain('Task C1 is shown because figure2Task asks for it.');
+    const dflt = paperFigure('2', { dataset, bootstrap: false, taskTitles: new Map([['B2', { title: FIGURE2_EXAMPLE_TITLE }]]) });
+    expect(JSON.stringify(dflt.layout)).toContain(`Task B2 is the paper's example task (${FIGURE2_EXAMPLE_TITLE}), shown whatever its outcome`);
+    expect(figure2ChoiceWords({ taskId: 'A1', reason: 'first-win' })).toBe(`The system did not run the paper's example task (${FIGURE2_EXAMPLE_TITLE}) in this dataset, so Figure 2 shows task A1: the first task with a win or tie (set figure2Task for another).`);
+    expect(figure2ChoiceWords({ taskId: 'A1', reason: 'first-run' })).toContain('no attempt of any task wins or ties');
+    expect(figure2ChoiceWords({ taskId: 'B1', reason: 'example-occupation' })).toContain("the first task of the example's occupation with a win or tie");
   });
 });
 

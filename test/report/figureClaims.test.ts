@@ -95,21 +95,35 @@ describe('figure claims', () => {
   });
 });
 
-describe('the report leads with the independent evidence', () => {
+describe('the report opens with the result, then an honest status; figure claims are not called independent evidence', () => {
   const comparisons = [{ table: '1', row: 'r', column: 'c', reproduced: 1, published: 1, printed: '1', status: 'exact' as const, difference: 0, byConstruction: true }];
   const claims = [{ id: 'fig11.assistance_at_strict', figure: '11', section: 'Figure 11', kind: 'direction' as const, quote: 'more come from expert assistance', status: 'fails' as const, detail: '35% -> 16%' }];
-  it('when every value holds by construction the headline says so and names the audit and the failing figure claim', () => {
-    const h = headlineHtml({ comparisons, audit: { passed: 180, known: 1, failed: 0 }, figureClaims: claims });
-    expect(h).toBe('<p class="headline">All 1 reproduced published values hold by construction (the dataset was calibrated to them), so they are no evidence about the paper. Independent evidence: 180 of 181 checks of the paper against itself and the public facts pass (1 known discrepancy, 0 unexpected failures); 0 of 1 checked figure claims hold and 1 fails (Figure 11: “more come from expert assistance”).</p>');
+  it('when every value holds by construction the status says so, names the audit as the evidence, and reports the failing figure claim apart from it', () => {
+    const h = headlineHtml({ comparisons, audit: { passed: 180, known: 1, failed: 0 }, figureClaims: claims, provenance: { name: 'r', provenance: 'reconstructed', energy_boundary: 'system' } });
+    expect(h).toBe('<p class="status">All 1 reproduced published values hold by construction (the dataset was calibrated to them), so they are no evidence about the paper. Independent evidence: 180 of 181 checks of the paper against itself and the public facts pass (1 known discrepancy, 0 unexpected failures). Figure claims, checked on this dataset\'s values: 0 of 1 hold and 1 fails (Figure 11: “more come from expert assistance”); on this reconstructed dataset they hold by construction or test the reconstruction, not the paper.</p>');
   });
-  it('puts the audit and the figure claims before the by-construction values, which are collapsed; the 15% tolerance is at the top', () => {
-    const html = reportHtml({ comparisons, figures: [], provenance: { name: 'r', provenance: 'reconstructed', energy_boundary: 'system' },
+  it('orders the page: the result (headline table, its figure), the run summary\'s place, the status paragraph, the tolerance, the evidence, the figure claims, the by-construction values (collapsed)', () => {
+    const spec = { data: [], layout: { meta: { figure: '5', caption: '' } } } as never;
+    const headline = { rows: [{ system: 's', model: 'M', nvj: 168.10515, nvjLo: 130.6, nvjHi: 211.2, tsj: 3.8231, tsjLo: 3.01, tsjHi: 4.72, primary: true }], caption: 'Task averages.', left: [] };
+    const html = reportHtml({ comparisons, figures: [{ id: '5', spec }, { id: '9', spec }], provenance: { name: 'r', provenance: 'reconstructed', energy_boundary: 'system' }, headline,
       audit: { passed: 1, known: 0, failed: 0, results: [{ id: 'a', check: 'table14FromTable13', label: 'Legal rank', printed: '3', recomputed: { lo: 3, hi: 3 }, status: 'pass' }] }, figureClaims: claims });
     const at = (s: string) => { const i = html.indexOf(s); expect(i, s).toBeGreaterThan(-1); return i; };
-    expect(at('15% of the printed interval')).toBeLessThan(at('<h2 id="evidence">'));
-    expect(at('<h2 id="evidence">')).toBeLessThan(at('data-audit="a"'));
-    expect(at('data-audit="a"')).toBeLessThan(at('data-claim="fig11.assistance_at_strict"'));
-    expect(at('data-claim="fig11.assistance_at_strict"')).toBeLessThan(at('<details class="by-construction">'));
-    expect(at('<details class="by-construction">')).toBeLessThan(at('<h3 id="table-1">'));
+    const order = ['<h2 id="result">', 'M: NVJ <b>168.1 USD/MJ</b>', 'class="headline-table"', 'id="figure-5"', '<!-- j2g:run-summary', '<section id="run-summary">', '<h2 id="status">',
+      '15% of the printed interval', '<h2 id="evidence">', 'data-audit="a"', '<h2 id="figure-claims">', 'data-claim="fig11.assistance_at_strict"', '<details class="by-construction">', '<h3 id="table-1">', '<h2 id="figures">', 'id="figure-9"'];
+    for (let i = 1; i < order.length; i++) expect(at(order[i - 1]), `${order[i - 1]} before ${order[i]}`).toBeLessThan(at(order[i]));
+    // the result's figure is drawn once, at the top
+    expect(html.split('id="figure-5"').length).toBe(2);
+    // the status is one paragraph
+    const status = html.slice(at('<h2 id="status">'), at('15% of the printed interval'));
+    expect(status.match(/<p /g)).toHaveLength(2); // the status paragraph, and the tolerance's own
+    expect(status).toContain('This dataset is reconstructed, not the paper\'s measurements');
+    // "independent evidence" is the audit's; the figure claims are never called that
+    expect(html).not.toMatch(/[Ii]ndependent evidence:[^<.]*figure claims/);
+    expect(html).toContain('<h2 id="figure-claims">Claims of captions and text about figures, checked on this dataset</h2>');
+    // the run summary goes where it is marked
+    const withSummary = reportHtml({ comparisons, figures: [], provenance: { name: 'r', provenance: 'reconstructed', energy_boundary: 'system' }, runSummary: [{ what: '12 tables', written: true, detail: '' }, { what: 'figures as PNG and SVG (0 of 15)', written: false, detail: 'no Chromium found' }] });
+    expect(withSummary).toContain('<section id="run-summary"><div class="run-summary" id="run-summary-box"><p><b class="fail">Incomplete run:</b> 1 part was not written.</p>');
+    expect(withSummary).toContain('<li>✗ figures as PNG and SVG (0 of 15) <span class="note">no Chromium found</span></li>');
+    expect(withSummary.indexOf('id="run-summary"')).toBeLessThan(withSummary.indexOf('<h2 id="status">'));
   });
 });
