@@ -25,6 +25,7 @@ import { getTreePath } from 'hyparquet/src/schema.js';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import type { CsvColumns } from './csv.ts';
+import { headerIssues } from './headerIssues.ts';
 
 /** The columns of each dataset file that the schema (data/schema.ts) reads as numbers. */
 export const PARQUET_NUMBER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -79,7 +80,7 @@ export function readParquet(bytes: Uint8Array, file: string): { length: number; 
     throw new ValidationError([{ file, message: `not a Parquet file (${(e as Error).message})` }]);
   }
   const tree = parquetSchema(metadata);
-  const issues: ValidationIssue[] = [];
+  const issues: ValidationIssue[] = headerIssues(tree.children.map((c) => c.element.name), file);
   for (const child of tree.children) {
     if (child.children.length) issues.push({ file, column: child.element.name, message: 'a nested column: expected flat columns (one value per row)' });
   }

@@ -16,10 +16,16 @@
  * TaskComponents, as taskComponents gives) and `await db.validate()`; `db.close()` at the end.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, readFileSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { J2GError, UnsupportedOutputError, type ValidationIssue } from '../errors.ts';
+import { J2GError, UnsupportedOutputError, ValidationError, type ValidationIssue } from '../errors.ts';
+import { checkDatasetFile } from '../data/load.ts';
+import { datasetParquetFile, parquetName } from '../data/parquetFiles.ts';
+import { readCsvHeader } from '../io/csv.ts';
+import { headerIssues } from '../io/headerIssues.ts';
+import { openInput } from '../io/input.ts';
 import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
 import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.ts';
 import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
@@ -34,6 +40,8 @@ type Key = keyof typeof FILES;
 const BATCH_NUMBERS = ['task_row', 'occupation_row', 'expert_hours', 'wage_usd_per_hour', 'credit', 'value_usd', 'cost_usd', 'energy_mj', 'ai_hours', 'time_saving_hours', 'attempts', 'judged'];
 
 const SQL_DIR = new URL('./', import.meta.url);
+/** The version of the per-file checks validate() runs before validate.sql (a validation stamp's rules include it). */
+const FILE_RULES = 'file rules: data/load.ts checkDatasetFile, io/headerIssues.ts (2)';
 /** The text of one of kernel-lib/sql/*.sql. */
 export function sqlText(name: string): string {
   return readFileSync(new URL(name, SQL_DIR), 'utf8');
@@ -62,13 +70,12 @@ function sqlType(column: string, key: Key): string {
 }
 
 /** The view of one file: the schema's columns cast to their types, runs' node_hours (NULL when the file has none), and row_in_file. */
-function viewSql(dir: string, key: Key, file: string, header: string[]): string {
+function viewSql(path: string, key: Key, file: string, header: string[]): string {
   const columns = Object.keys(FILES[key].schema.shape);
   const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`);
   if (key === 'runs') casts.push(header.includes('node_hours') ? 'CAST(node_hours AS DOUBLE) AS node_hours' : 'CAST(NULL AS DOUBLE) AS node_hours');
   // the validity codes j2g energy and j2g import write (release/completeness.ts validityFlags), as text
   if (key === 'runs') casts.push(header.includes('validity') ? 'CAST(validity AS VARCHAR) AS validity' : 'CAST(NULL AS VARCHAR) AS validity');
-  const path = join(dir, file);
   if (file.endsWith('.parquet')) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(path)}, file_row_number = true)`;
   // every column read as text, then cast: DuckDB's type sniffing never decides a column's type
   return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(path)}, header = true, all_varchar = true)`;
@@ -84,9 +91,9 @@ function viewSql(dir: string, key: Key, file: string, header: string[]): string 
  * scans the files some thirty times in one query, and 30 default buffers alone passed a 1 GB memory_limit
  * even on synthetic-small ("could not allocate block of size 30.5 MiB (946.1 MiB/953.6 MiB used)").
  */
-function rawViewSql(dir: string, key: Key, file: string, header: string[], numeric: ReadonlySet<string> = new Set()): string {
+function rawViewSql(path: string, key: Key, file: string, header: string[], numeric: ReadonlySet<string> = new Set()): string {
   const columns = Object.keys(FILES[key].schema.shape);
-  const path = join(dir, file), parquet = file.endsWith('.parquet');
+  const parquet = file.endsWith('.parquet');
   const asRead = (c: string) => (parquet && PARQUET_NUMBER_COLUMNS[key].concat(key === 'runs' ? ['node_hours'] : []).includes(c) && numeric.has(c) ? `${c} AS ${c}` : `CAST(${c} AS VARCHAR) AS ${c}`);
   const text = columns.map(asRead);
   if (key === 'runs') text.push(header.includes('node_hours') ? asRead('node_hours') : 'CAST(NULL AS VARCHAR) AS node_hours');
@@ -135,26 +142,82 @@ export interface DuckDbDataset {
    */
   recordAggregates(scope: { system: string; judge: string } | null, base?: RecordAggregates): Promise<RecordAggregates>;
   /**
-   * The loader's checks as SQL (sql/validate.sql): every problem, the row named by its key
-   * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
+   * The loader's checks: first each file's own rules by the loader's code (data/load.ts
+   * checkDatasetFile: the same messages at file:line, "runs.csv:7: energy_mj: expected a finite
+   * number > 0, found NaN"); when those pass, the cross-file checks as SQL (sql/validate.sql, the row
+   * named by its key: "judgments.csv: run_id=r9,...: run_id: unknown run"). Empty when there is none.
    */
   validate(): Promise<ValidationIssue[]>;
+  /** validate.sql alone (the cross-file checks by key), without each file's own rules first: what validate() runs once those pass */
+  validateSql(): Promise<ValidationIssue[]>;
   /** What a validation stamp is keyed by (sql/validationStamp.ts): the files read, validate.sql and the raw views' SQL. */
   stampSource: StampSource;
   close(): void;
 }
 
-/** The file a dataset key is read from in `dir`: its Parquet twin when there is one, else its CSV file. */
-function datasetFileOf(dir: string, key: Key): string {
-  const pq = FILES[key].file.replace(/\.csv$/, '.parquet');
-  return existsSync(join(dir, pq)) ? pq : FILES[key].file;
+/** Characters DuckDB's file readers take as a glob pattern (`*`, `?`, `[...]`, `{a,b}`). */
+const GLOB = /[*?[\]{}]/;
+
+/**
+ * The six files DuckDB reads, resolved at the input boundary (io/input.ts) before DuckDB sees a path:
+ * for each key the file the loader reads (its Parquet twin when there is one, both being an error, as
+ * in data/parquetFiles.ts), a regular file inside `dir` (a FIFO, a device, a directory or a link out of
+ * the folder refused by name), linked under its plain name from `links` (a folder of this session's
+ * own, whose path holds no glob character): DuckDB then opens exactly that file, literally, whatever
+ * characters the dataset's path holds (`dsA[1]` is never `dsA1`).
+ */
+function resolveFiles(dir: string, links: string): { fileOf: Record<Key, string>; pathOf: Record<Key, string> } {
+  if (GLOB.test(links)) throw new J2GError(`the temporary folder ${links} holds a glob character (* ? [ ] { }): set TMPDIR to a folder without one`);
+  const fileOf = {} as Record<Key, string>, pathOf = {} as Record<Key, string>;
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(FILES) as Key[]) {
+    try {
+      const file = datasetParquetFile(dir, key) ? parquetName(key) : FILES[key].file;
+      const path = join(dir, file);
+      closeSync(openInput(path, file, Number.MAX_SAFE_INTEGER, { within: dir }).fd);
+      fileOf[key] = file;
+      pathOf[key] = join(links, file);
+      symlinkSync(realpathSync(path), pathOf[key]);
+    } catch (e) {
+      if (e instanceof ValidationError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return { fileOf, pathOf };
 }
 
-/** The columns of a dataset file (datasetFileOf) with DuckDB's type of each (every CSV column VARCHAR: read as text). */
-async function columnTypes(connection: DuckDBConnection, dir: string, file: string): Promise<[string, string][]> {
-  const path = join(dir, file);
+/**
+ * The header of a dataset file as read by the project's own rules (never DuckDB's guess: DuckDB
+ * renames a duplicated column and would read one of the two): a CSV file's first record (io/csv.ts
+ * readCsvHeader), a Parquet file's column names (DuckDB's parquet_schema), checked by the same header
+ * rules (io/headerIssues.ts), so both engines refuse the same headers with the same messages.
+ */
+async function checkedHeader(connection: DuckDBConnection, dir: string, file: string, path: string): Promise<void> {
+  if (!file.endsWith('.parquet')) {
+    readCsvHeader(join(dir, file), file, { within: dir });
+    return;
+  }
+  const names = (await duck(file, () => connection.runAndReadAll(`SELECT name FROM parquet_schema(${literal(path)})`))).getColumnsJS()[0].slice(1).map(String);
+  const issues = headerIssues(names, file);
+  if (issues.length) throw new ValidationError(issues);
+}
+
+/** A DuckDB call over `file`, whose error becomes a ValidationError naming the file (not DuckDB's stack). */
+async function duck<T>(file: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (e instanceof J2GError) throw e;
+    const first = String((e as Error).message ?? e).split('\n')[0];
+    throw new ValidationError([{ file, message: `cannot be read (${first})` }]);
+  }
+}
+
+/** The columns of a dataset file (its boundary path) with DuckDB's type of each (every CSV column VARCHAR: read as text). */
+async function columnTypes(connection: DuckDBConnection, file: string, path: string): Promise<[string, string][]> {
   const source = file.endsWith('.parquet') ? `read_parquet(${literal(path)})` : `read_csv(${literal(path)}, header = true, all_varchar = true)`;
-  const r = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
+  const r = await duck(file, () => connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`));
   return r.getRowObjectsJS().map((row) => [String(row.column_name), String(row.column_type)]);
 }
 
@@ -177,22 +240,33 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
   const spill = mkdtempSync(join(tmpdir(), 'j2g-duckdb-spill-'));
   await connection.run(`SET memory_limit = ${literal(process.env.J2G_DUCKDB_MEMORY || '1GB')}`);
   await connection.run(`SET temp_directory = ${literal(spill)}`);
-  const fileOf = {} as Record<Key, string>;
+  const links = join(spill, 'files');
   const rawViews: string[] = [];
   const headers = {} as Record<Key, string[]>;
-  for (const key of Object.keys(FILES) as Key[]) {
-    fileOf[key] = datasetFileOf(dir, key);
-    const types = await columnTypes(connection, dir, fileOf[key]);
-    const header = (headers[key] = types.map(([name]) => name));
-    const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
-    if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
-    await connection.run(viewSql(dir, key, fileOf[key], header));
-    rawViews.push(rawViewSql(dir, key, fileOf[key], header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
-    await connection.run(rawViews[rawViews.length - 1]);
+  let fileOf: Record<Key, string>, pathOf: Record<Key, string>;
+  try {
+    mkdirSync(links);
+    ({ fileOf, pathOf } = resolveFiles(dir, links));
+    for (const key of Object.keys(FILES) as Key[]) {
+      await checkedHeader(connection, dir, fileOf[key], pathOf[key]);
+      const types = await columnTypes(connection, fileOf[key], pathOf[key]);
+      const header = (headers[key] = types.map(([name]) => name));
+      const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
+      if (missing.length) throw new ValidationError(missing.map((c) => ({ file: fileOf[key], line: 1, column: c, message: 'missing required column' })));
+      await connection.run(viewSql(pathOf[key], key, fileOf[key], header));
+      rawViews.push(rawViewSql(pathOf[key], key, fileOf[key], header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
+      await connection.run(rawViews[rawViews.length - 1]);
+    }
+  } catch (e) {
+    connection.closeSync();
+    instance.closeSync();
+    rmSync(spill, { recursive: true, force: true });
+    throw e;
   }
   const stampSource: StampSource = {
-    files: (Object.keys(FILES) as Key[]).map((k) => [fileOf[k], join(dir, fileOf[k])]),
-    rules: [sqlText('validate.sql'), ...rawViews.map((v) => v.split(dir).join('<dir>'))].join('\n'),
+    files: (Object.keys(FILES) as Key[]).map((k) => [fileOf[k], pathOf[k]]),
+    // the JavaScript checks of each file (data/load.ts checkDatasetFile) are part of the rules: FILE_RULES names their version
+    rules: [FILE_RULES, sqlText('validate.sql'), ...rawViews.map((v) => v.split(links).join('<dir>'))].join('\n'),
   };
   const template = sqlText('taskComponents.sql');
   let materialized = false;
@@ -274,6 +348,10 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
       await connection.run(`SET search_path = 'main'`);
     }
   };
+  const validateSql = async () => {
+    const rows = (await duck(fileOf.runs, () => connection.runAndReadAll(sqlText('validate.sql')))).getRowObjectsJS();
+    return rows.map((r) => ({ file: `${fileOf[r.file as Key]}: ${r.row_key}`, column: String(r.column_name), message: String(r.message) }));
+  };
   const batchKey = (judge: string, jr: Reference, tr: Reference, policy: AttemptPolicy) => JSON.stringify([judge, jr, tr, policyLabel(policy)]);
   return {
     dir, connection, manifest, stampSource,
@@ -343,9 +421,13 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
       await focusOn(system);
     },
     async validate() {
-      const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();
-      return rows.map((r) => ({ file: `${fileOf[r.file as Key]}: ${r.row_key}`, column: String(r.column_name), message: String(r.message) }));
+      // each file's own rules first, by the loader's code and messages (file:line); the cross-file checks in SQL after
+      const own: ValidationIssue[] = [];
+      for (const key of Object.keys(FILES) as Key[]) own.push(...checkDatasetFile(dir, key, fileOf[key]));
+      if (own.length) return own;
+      return validateSql();
     },
+    validateSql,
     close() {
       connection.closeSync();
       instance.closeSync();
