@@ -8,7 +8,8 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { J2GError, ValidationError } from '../errors.ts';
 import { datasetReadSha256, loadDataset, type Dataset } from '../data/load.ts';
 import { DATASET_FILE_NAMES, datasetFileNames } from '../data/parquetFiles.ts';
-import { hashInput } from '../io/input.ts';
+import { INPUT_LIMITS, hashInput } from '../io/input.ts';
+import { manifestSchema } from '../data/schema.ts';
 import { readJsonFile } from '../io/readJsonFile.ts';
 import { readWeightsFile } from '../weights/readWeightsFile.ts';
 import type { ScenarioContext } from '../tables/context.ts';
@@ -16,7 +17,7 @@ import { readNodeRates } from '../tables/table05.ts';
 import { warn } from '../warn.ts';
 import { ALLOWED, ScenarioError, parseScenario, scenarioFieldName } from './schema.ts';
 import type { ResolvedScenario } from './schema.ts';
-import { resolveScenario, scenarioToTableOptions, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
+import { followingFields, resolveScenario, scenarioToTableOptions, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
 
 /**
  * Every name a dataset file may have (manifest.json, and each of the six files as CSV and as Parquet):
@@ -136,20 +137,39 @@ export class DatasetChangedError extends J2GError {
 }
 
 /**
- * A scenario file's object as the base of new flags: its derived fields dropped (they follow their
- * sources again), its `derived` list and `datasetChange` too; `datasetSha256` and `datasetFiles` are
- * kept, so the dataset is checked against them (and a change named file by file). A file written before `derived` existed has its
- * timeReference taken as derived when it equals the judgment reference (see schema.ts).
- * @example scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_only', timeReference: 'expert_only' }) // => { dataset: 'd', judgmentReference: 'expert_only' }
+ * A scenario file's object as the base of new flags. Every value is checked first (parseScenario: a
+ * `"seed": "abc"` or a `"policy": "pass@1; rm -rf /"` is an error naming the field, at the file's line
+ * when `where` is the file's). Then the rule for `derived` (scenario/resolve.ts followingFields): a
+ * field it lists is dropped, to follow its source again (a flag, the manifest), only when its value is
+ * still the one it was derived as; a field the user edited is honoured as chosen. The `derived` list and
+ * `datasetChange` are dropped; `datasetSha256` and `datasetFiles` are kept, so the dataset is checked
+ * against them (and a change named file by file). A file written before `derived` existed has its
+ * timeReference taken as derived when it equals the judgment reference (see schema.ts). `manifest`:
+ * the dataset's (default: read from the file's dataset folder; null when it cannot be read, whose
+ * load then fails with its own error).
+ * @example scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_only', timeReference: 'expert_only' }, null) // => { dataset: 'd', judgmentReference: 'expert_only' }
  */
-export function scenarioFileBase(file: Record<string, unknown>): Record<string, unknown> {
+export function scenarioFileBase(file: Record<string, unknown>, manifest?: Parameters<typeof followingFields>[2], where?: (field: string) => string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...file };
+  if (Object.keys(file).length) parseScenario({ dataset: 'unchecked', ...file }, where);
   let derived = Array.isArray(file.derived) ? (file.derived as string[]) : null;
   if (derived === null) derived = file.timeReference !== undefined && file.timeReference === (file.judgmentReference ?? 'expert_only') ? ['timeReference'] : [];
-  for (const f of derived) delete out[f];
+  const m = manifest === undefined ? manifestOf(file.dataset) : manifest;
+  for (const f of followingFields(file, derived, m)) delete out[f];
   delete out.derived;
   delete out.datasetChange;
   return out;
+}
+
+/** The manifest of a dataset folder, read strictly, or null when it cannot be read or is not valid. */
+function manifestOf(dataset: unknown): Parameters<typeof followingFields>[2] {
+  if (typeof dataset !== 'string' || dataset === '') return null;
+  try {
+    const r = manifestSchema.safeParse(readJsonFile(join(dataset, 'manifest.json'), 'manifest.json', INPUT_LIMITS.json).value);
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface LoadScenarioOptions extends ResolveOptions {
