@@ -126,6 +126,7 @@ export function readParquet(bytes: Uint8Array, file: string): { length: number; 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Object.is(v, -0)) return '-0'; // a stored negative zero is refused as the CSV cell "-0" is, not read as 0
   if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) return v.toISOString();
   return JSON.stringify(v);
