@@ -31,7 +31,7 @@ import { nearestName, parseJson } from '../io/json.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import { cellParser, INTEGER, INVALID } from './fields.ts';
-import { datasetParquetFile, parquetName, readDatasetParquet } from './parquetFiles.ts';
+import { datasetParquetFile, datasetParquetOfText, parquetName, readDatasetParquet } from './parquetFiles.ts';
 import {
   ENERGY_BOUNDARIES, FILES, PROVENANCES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -620,10 +620,12 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
   const files: Partial<Record<Key, CsvColumns>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
-    const text = texts[file];
-    if (text === undefined) { issues.push({ file, message: 'missing file' }); continue; }
+    const text = texts[file], parquet = texts[parquetName(key)];
+    // a Parquet file comes as its bytes in a binary string (parquetFiles.ts binaryTextOfBytes)
+    if (text !== undefined && parquet !== undefined) { issues.push({ file: parquetName(key), message: `both ${file} and ${parquetName(key)} are present: keep one` }); continue; }
+    if (text === undefined && parquet === undefined) { issues.push({ file, message: 'missing file' }); continue; }
     try {
-      files[key] = parseCsvColumns(text, file);
+      files[key] = parquet !== undefined ? datasetParquetOfText(parquet, key) : parseCsvColumns(text!, file);
     } catch (e) {
       if (e instanceof ValidationError) pushAll(issues, e.issues);
       else throw e;

@@ -71,3 +71,29 @@ export function datasetFileNamesOf(has: (name: string) => boolean): string[] {
 
 /** Every name a dataset file may have (manifest.json, each of FILES as CSV and as Parquet). */
 export const DATASET_FILE_NAMES: readonly string[] = ['manifest.json', ...(Object.keys(FILES) as Key[]).flatMap((k) => [FILES[k].file, parquetName(k)])];
+
+/**
+ * A Parquet file's bytes as a binary string (one character per byte, U+0000-U+00FF), the form in
+ * which datasetFromTexts takes a Parquet file among texts (a dropped folder in the explorer, whose
+ * files travel as one record of strings). Inverse: bytesOfBinaryText.
+ * @example bytesOfBinaryText(binaryTextOfBytes(Uint8Array.of(0, 200, 255)))[1] // => 200
+ */
+export function binaryTextOfBytes(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return out;
+}
+
+/** The bytes of a binary string (binaryTextOfBytes). */
+export function bytesOfBinaryText(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
+/** A dataset's Parquet file given as a binary string (binaryTextOfBytes) as the loader's columns, its types checked. */
+export function datasetParquetOfText(text: string, key: Key): ReturnType<typeof parquetColumns> {
+  const numbers = new Set(PARQUET_NUMBER_COLUMNS[key]);
+  const names = new Set(Object.keys(FILES[key].schema.shape).filter((c) => !numbers.has(c)));
+  return parquetColumns(bytesOfBinaryText(text), parquetName(key), numbers, names);
+}

@@ -193,14 +193,12 @@ function resolveFiles(dir: string, links: string): { fileOf: Record<Key, string>
  * readCsvHeader), a Parquet file's column names (DuckDB's parquet_schema), checked by the same header
  * rules (io/headerIssues.ts), so both engines refuse the same headers with the same messages.
  */
-async function checkedHeader(connection: DuckDBConnection, dir: string, file: string, path: string): Promise<void> {
-  if (!file.endsWith('.parquet')) {
-    readCsvHeader(join(dir, file), file, { within: dir });
-    return;
-  }
+async function checkedHeader(connection: DuckDBConnection, dir: string, file: string, path: string): Promise<string[]> {
+  if (!file.endsWith('.parquet')) return readCsvHeader(join(dir, file), file, { within: dir });
   const names = (await duck(file, () => connection.runAndReadAll(`SELECT name FROM parquet_schema(${literal(path)})`))).getColumnsJS()[0].slice(1).map(String);
   const issues = headerIssues(names, file);
   if (issues.length) throw new ValidationError(issues);
+  return names;
 }
 
 /** A DuckDB call over `file`, whose error becomes a ValidationError naming the file (not DuckDB's stack). */
@@ -248,11 +246,19 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
     mkdirSync(links);
     ({ fileOf, pathOf } = resolveFiles(dir, links));
     for (const key of Object.keys(FILES) as Key[]) {
-      await checkedHeader(connection, dir, fileOf[key], pathOf[key]);
-      const types = await columnTypes(connection, fileOf[key], pathOf[key]);
-      const header = (headers[key] = types.map(([name]) => name));
+      const header = (headers[key] = await checkedHeader(connection, dir, fileOf[key], pathOf[key]));
       const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
       if (missing.length) throw new ValidationError(missing.map((c) => ({ file: fileOf[key], line: 1, column: c, message: 'missing required column' })));
+      let types: [string, string][];
+      try {
+        types = await columnTypes(connection, fileOf[key], pathOf[key]);
+        if (types.map(([name]) => name).join('\0') !== header.join('\0')) throw new ValidationError([{ file: fileOf[key], line: 1, message: `DuckDB reads the header as ${types.map(([name]) => name).join(',')}, expected ${header.join(',')}` }]);
+      } catch (e) {
+        // DuckDB cannot read the file as the project reads it: the file's own problems, by the loader's rules, name why
+        if (!(e instanceof ValidationError)) throw e;
+        const own = checkDatasetFile(dir, key, fileOf[key]);
+        throw own.length ? new ValidationError(own) : e;
+      }
       await connection.run(viewSql(pathOf[key], key, fileOf[key], header));
       rawViews.push(rawViewSql(pathOf[key], key, fileOf[key], header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
       await connection.run(rawViews[rawViews.length - 1]);
