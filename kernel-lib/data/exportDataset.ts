@@ -53,13 +53,11 @@ function csvText(columns: ParquetOutColumn[]): string {
  * byte for byte (read at the input boundary, inside `from`), all of them or none (one
  * writeFilesAtomic), with the output record (io/outputDir.ts) that lets a later export replace them:
  * the other format's files an earlier export wrote there are removed, a user's own files never.
- * Returns the names written. Throws when `out` is the folder it was read from, or when `out` is not a
- * folder an export may write (io/outputDir.ts checkOutput: a dataset or trace folder, `/`, a link).
+ * Returns the names written. Throws when `out` is not a folder an export may write (io/outputDir.ts
+ * checkOutput: the folder read or inside it, another dataset or a trace folder, `/`, a link).
  */
 export function exportDataset(ds: Dataset, from: string, out: string, format: 'csv' | 'parquet'): string[] {
-  const { realpathSync, existsSync } = nodeFs();
   const { join } = nodePath();
-  if (existsSync(from) && existsSync(out) && realpathSync(from) === realpathSync(out)) throw new J2GError(`export writes to the folder it reads: ${out}`);
   checkOutput('out', out, { inputs: [['dataset folder', from]], notIntoInputs: { tool: 'export' } });
   const files: [string, string | Uint8Array][] = [['manifest.json', readInput(join(from, 'manifest.json'), 'manifest.json', INPUT_LIMITS.json, { within: from }).bytes]];
   for (const key of Object.keys(FILES) as Key[]) {
