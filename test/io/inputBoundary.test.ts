@@ -18,7 +18,8 @@ import { readCsv, readCsvColumns, readTextFile, streamCsvFile } from '../../kern
 import { readJsonFile } from '../../kernel-lib/io/readJsonFile.ts';
 import { MAX_JSON_DEPTH, parseJson } from '../../kernel-lib/io/json.ts';
 import { INPUT_LIMITS } from '../../kernel-lib/io/input.ts';
-import { loadDataset } from '../../kernel-lib/data/load.ts';
+import { datasetReadSha256, loadDataset } from '../../kernel-lib/data/load.ts';
+import { exportDataset } from '../../kernel-lib/data/exportDataset.ts';
 import { readDatasetParquet } from '../../kernel-lib/data/parquetFiles.ts';
 import { datasetHashes } from '../../kernel-lib/scenario/files.ts';
 import { readWeightsFile } from '../../kernel-lib/weights/readWeightsFile.ts';
@@ -101,6 +102,19 @@ describe('the input boundary (io/input.ts)', () => {
     const m = JSON.parse(readFileSync(join(SMALL, 'manifest.json'), 'utf8'));
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...m, description: 'x'.repeat(INPUT_LIMITS.json) }));
     expect(refusal(() => loadDataset(dir))).toMatch(/^manifest\.json: \d+ bytes, more than the 16777216 bytes \(16 MiB\) this reader holds in memory/m);
+  });
+});
+
+describe('the bytes read are the bytes hashed', () => {
+  test('the loader\'s SHA-256 of each file it read equals the change guard\'s, for a CSV and a Parquet dataset', () => {
+    const pq = join(tmp('j2g-input-pq-'), 'pq');
+    exportDataset(loadDataset(SMALL), SMALL, pq, 'parquet');
+    for (const dir of [SMALL, pq]) {
+      const read = datasetReadSha256(loadDataset(dir))!;
+      const hashed = datasetHashes(dir).datasetFiles;
+      expect(Object.keys(read).sort()).toEqual(Object.keys(hashed).sort());
+      expect(read).toEqual(hashed);
+    }
   });
 });
 
