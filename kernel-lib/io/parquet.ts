@@ -123,7 +123,7 @@ export function readParquet(bytes: Uint8Array, file: string): { length: number; 
 }
 
 /** A value as the CSV rules read it: numbers in their shortest round-trip form, null as an empty cell. */
-function cellText(v: unknown): string {
+export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' && Object.is(v, -0)) return '-0'; // a stored negative zero is refused as the CSV cell "-0" is, not read as 0

@@ -45,6 +45,9 @@
  * reference). When a scenario file is read again, its derived fields are dropped before flags are
  * applied, so that they follow their sources: `--scenario A/scenario.json --judgment-reference
  * expert_with_ai` times the judgments at the expert-with-AI reference, as the same flags alone do.
+ * But a field the user edited is honoured as chosen, whatever `derived` says: a listed field is dropped
+ * only while its value is the one it was derived as (resolve.ts followingFields: its derivation from
+ * the manifest and the file's fields as written). Every value is checked, derived or not.
  * A file without `derived` (written before it existed) has its timeReference taken as derived when it
  * equals the judgment reference (it could only follow it), every other field as chosen.
  *

@@ -27,7 +27,10 @@ import { readCsvHeader } from '../io/csv.ts';
 import { headerIssues } from '../io/headerIssues.ts';
 import { openInput } from '../io/input.ts';
 import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
-import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.ts';
+import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS, cellText } from '../io/parquet.ts';
+import { cellParser, INVALID } from '../data/fields.ts';
+import { runNodeHours } from '../data/schema.ts';
+import type { z } from 'zod';
 import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metrics/taskComponents.ts';
 import { readJsonFile } from '../io/readJsonFile.ts';
@@ -41,7 +44,7 @@ const BATCH_NUMBERS = ['task_row', 'occupation_row', 'expert_hours', 'wage_usd_p
 
 const SQL_DIR = new URL('./', import.meta.url);
 /** The version of the per-file checks validate() runs before validate.sql (a validation stamp's rules include it). */
-const FILE_RULES = 'file rules: data/load.ts checkDatasetFile, io/headerIssues.ts (2)';
+const FILE_RULES = 'file rules: data/load.ts checkDatasetFile, engine.ts parquetCellIssues, io/headerIssues.ts (3)';
 /** The text of one of kernel-lib/sql/*.sql. */
 export function sqlText(name: string): string {
   return readFileSync(new URL(name, SQL_DIR), 'utf8');
@@ -219,6 +222,64 @@ async function columnTypes(connection: DuckDBConnection, file: string, path: str
   return r.getRowObjectsJS().map((row) => [String(row.column_name), String(row.column_type)]);
 }
 
+/**
+ * A Parquet file's own rules in DuckDB, with the loader's messages (data/load.ts validateFile over
+ * io/parquet.ts parquetColumns), without decoding the file in JavaScript (20 million judgments would
+ * not fit the heap): the column types first (a number column of numbers, a text column of text, as
+ * parquetColumns requires); then a query finds every row that may break a cell rule (a superset: a
+ * null, NaN, an infinity, a zero or negative number, a non-integer where an integer goes, an empty,
+ * padded or NUL-holding text, a label outside its set), and only those rows come to JavaScript, where
+ * each is checked by the schema itself from its cells as the loader reads them (cellText), so the
+ * messages are the loader's: `runs.parquet:7: energy_mj: expected a finite number > 0, found "NaN"`.
+ */
+async function parquetCellIssues(connection: DuckDBConnection, key: Key, file: string, path: string, types: readonly [string, string][]): Promise<ValidationIssue[]> {
+  const shape = FILES[key].schema.shape as Record<string, z.ZodType>;
+  const required = Object.keys(shape);
+  const typeOf = new Map(types);
+  const numbers = new Set(PARQUET_NUMBER_COLUMNS[key]);
+  const issues: ValidationIssue[] = [];
+  const checked = key === 'runs' && typeOf.has('node_hours') ? [...required, 'node_hours'] : required;
+  for (const c of checked) {
+    const t = typeOf.get(c)!;
+    if ((numbers.has(c) || c === 'node_hours') && !NUMERIC_TYPE.test(t)) issues.push({ file, line: 1, column: c, message: `expected numbers (DOUBLE, FLOAT, INT32, INT64 or DECIMAL), found ${t}` });
+    else if (!numbers.has(c) && c !== 'node_hours' && t !== 'VARCHAR') issues.push({ file, line: 1, column: c, message: `expected text (BYTE_ARRAY STRING), found ${t}` });
+  }
+  if (issues.length) return issues;
+  const TRIMMED = '[\\s\\x{00A0}\\x{FEFF}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{000B}]'; // what String.prototype.trim strips, as RE2 classes
+  const conditions: string[] = [];
+  for (const c of checked) {
+    const q = `"${c}"`;
+    const parse = c === 'node_hours' ? cellParser(runNodeHours)! : cellParser(shape[c]) ?? ((v: string) => (shape[c].safeParse(v).success ? v : INVALID));
+    const nullable = parse('') !== INVALID;
+    let bad: string;
+    if (numbers.has(c) || c === 'node_hours') {
+      const x = `CAST(${q} AS DOUBLE)`;
+      bad = `isnan(${x}) OR isinf(${x}) OR ${x} <= 0${PARQUET_INTEGER_COLUMNS.has(c) ? ` OR ${x} <> floor(${x}) OR ${x} > 9007199254740991` : ''}`;
+    } else if (parse('a') !== INVALID && parse(' a') === INVALID) {
+      bad = `${q} = '' OR regexp_matches(${q}, '^${TRIMMED}|${TRIMMED}$') OR contains(${q}, chr(0))`;
+    } else {
+      // a set of labels (reference, outcome): the distinct values checked here, few by nature
+      const distinct = (await duck(file, () => connection.runAndReadAll(`SELECT DISTINCT ${q} AS v FROM read_parquet(${literal(path)}) WHERE ${q} IS NOT NULL LIMIT 10001`))).getColumnsJS()[0].map(String);
+      const invalid = distinct.filter((v) => parse(v) === INVALID);
+      bad = distinct.length > 10000 ? 'TRUE' : invalid.length ? `${q} IN (${invalid.map(literal).join(', ')})` : 'FALSE';
+    }
+    conditions.push(nullable ? `(${q} IS NOT NULL AND (${bad}))` : `(${q} IS NULL OR ${bad})`);
+  }
+  const rows = (await duck(file, () => connection.runAndReadAll(`SELECT file_row_number + 1 AS row_in_file, ${checked.map((c) => `"${c}"`).join(', ')} FROM read_parquet(${literal(path)}, file_row_number = true) WHERE ${conditions.join(' OR ')} ORDER BY row_in_file`))).getRowObjectsJS();
+  for (const r of rows) {
+    const line = Number(r.row_in_file);
+    const values: Record<string, string> = {};
+    for (const c of required) values[c] = cellText(r[c]);
+    const res = FILES[key].schema.safeParse(values);
+    if (!res.success) for (const iss of res.error.issues) issues.push({ file, line, column: String(iss.path[0] ?? ''), message: iss.message });
+    if (checked.includes('node_hours')) {
+      const nh = runNodeHours.safeParse(cellText(r.node_hours));
+      if (!nh.success) for (const iss of nh.error.issues) issues.push({ file, line, column: 'node_hours', message: iss.message });
+    }
+  }
+  return issues;
+}
+
 /** DuckDB's numeric types, as DESCRIBE names them (a Parquet column of one of these is read by validate.sql as a number) */
 const NUMERIC_TYPE = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL\(\d+,\d+\))$/;
 
@@ -241,6 +302,7 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
   const links = join(spill, 'files');
   const rawViews: string[] = [];
   const headers = {} as Record<Key, string[]>;
+  const typesOf = {} as Record<Key, [string, string][]>;
   let fileOf: Record<Key, string>, pathOf: Record<Key, string>;
   try {
     mkdirSync(links);
@@ -251,7 +313,7 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
       if (missing.length) throw new ValidationError(missing.map((c) => ({ file: fileOf[key], line: 1, column: c, message: 'missing required column' })));
       let types: [string, string][];
       try {
-        types = await columnTypes(connection, fileOf[key], pathOf[key]);
+        types = typesOf[key] = await columnTypes(connection, fileOf[key], pathOf[key]);
         if (types.map(([name]) => name).join('\0') !== header.join('\0')) throw new ValidationError([{ file: fileOf[key], line: 1, message: `DuckDB reads the header as ${types.map(([name]) => name).join(',')}, expected ${header.join(',')}` }]);
       } catch (e) {
         // DuckDB cannot read the file as the project reads it: the file's own problems, by the loader's rules, name why
@@ -429,7 +491,10 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
     async validate() {
       // each file's own rules first, by the loader's code and messages (file:line); the cross-file checks in SQL after
       const own: ValidationIssue[] = [];
-      for (const key of Object.keys(FILES) as Key[]) own.push(...checkDatasetFile(dir, key, fileOf[key]));
+      for (const key of Object.keys(FILES) as Key[]) {
+        // a CSV file streamed through the loader's reader; a Parquet file's cells found in DuckDB, checked by the schema
+        own.push(...(fileOf[key].endsWith('.parquet') ? await parquetCellIssues(connection, key, fileOf[key], pathOf[key], typesOf[key]) : checkDatasetFile(dir, key, fileOf[key])));
+      }
       if (own.length) return own;
       return validateSql();
     },
