@@ -245,7 +245,8 @@ async function parquetCellIssues(connection: DuckDBConnection, key: Key, file: s
     else if (!numbers.has(c) && c !== 'node_hours' && t !== 'VARCHAR') issues.push({ file, line: 1, column: c, message: `expected text (BYTE_ARRAY STRING), found ${t}` });
   }
   if (issues.length) return issues;
-  const TRIMMED = '[\\s\\x{00A0}\\x{FEFF}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{000B}]'; // what String.prototype.trim strips, as RE2 classes
+  // what String.prototype.trim strips (a padded cell is refused), as an RE2 class: a regular expression is faster here than trim(x, characters)
+  const TRIMMED = '[\\s\\x{000B}\\x{00A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]';
   const conditions: string[] = [];
   for (const c of checked) {
     const q = `"${c}"`;
