@@ -15,9 +15,11 @@ import { J2GError } from '../errors.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
 import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS, parquetBytes, type ParquetOutColumn } from '../io/parquet.ts';
 import { csvField } from '../io/csv.ts';
-import { writeFileAtomic } from '../io/atomic.ts';
+import { writeFilesAtomic } from '../io/atomic.ts';
+import { INPUT_LIMITS, readInput } from '../io/input.ts';
+import { checkOutput, earlierOutputs, outputRecord } from '../io/outputDir.ts';
 import { FILES } from './schema.ts';
-import { parquetName } from './parquetFiles.ts';
+import { DATASET_FILE_NAMES, parquetName } from './parquetFiles.ts';
 import type { Dataset } from './load.ts';
 
 type Key = keyof typeof FILES;
@@ -48,20 +50,23 @@ function csvText(columns: ParquetOutColumn[]): string {
 
 /**
  * Write a loaded dataset's six files to `out` as CSV or Parquet, with `from`'s manifest.json copied
- * byte for byte; returns the names written. Throws when `out` is the folder it was read from.
+ * byte for byte (read at the input boundary, inside `from`), all of them or none (one
+ * writeFilesAtomic), with the output record (io/outputDir.ts) that lets a later export replace them:
+ * the other format's files an earlier export wrote there are removed, a user's own files never.
+ * Returns the names written. Throws when `out` is not a folder an export may write (io/outputDir.ts
+ * checkOutput: the folder read or inside it, another dataset or a trace folder, `/`, a link).
  */
 export function exportDataset(ds: Dataset, from: string, out: string, format: 'csv' | 'parquet'): string[] {
-  const { mkdirSync, readFileSync, realpathSync, existsSync } = nodeFs();
   const { join } = nodePath();
-  mkdirSync(out, { recursive: true });
-  if (existsSync(from) && realpathSync(from) === realpathSync(out)) throw new J2GError(`export writes to the folder it reads: ${out}`);
-  const written = ['manifest.json'];
-  writeFileAtomic(join(out, 'manifest.json'), readFileSync(join(from, 'manifest.json')));
+  checkOutput('out', out, { inputs: [['dataset folder', from]], notIntoInputs: { tool: 'export' } });
+  const files: [string, string | Uint8Array][] = [['manifest.json', readInput(join(from, 'manifest.json'), 'manifest.json', INPUT_LIMITS.json, { within: from }).bytes]];
   for (const key of Object.keys(FILES) as Key[]) {
     const columns = columnsOf(ds, key);
-    const name = format === 'csv' ? FILES[key].file : parquetName(key);
-    writeFileAtomic(join(out, name), format === 'csv' ? csvText(columns) : parquetBytes(columns));
-    written.push(name);
+    files.push([format === 'csv' ? FILES[key].file : parquetName(key), format === 'csv' ? csvText(columns) : parquetBytes(columns)]);
   }
+  const written = files.map(([name]) => name);
+  const removeEarlier = earlierOutputs(out, 'export', (name) => DATASET_FILE_NAMES.includes(name));
+  writeFilesAtomic([...files.map(([name, bytes]) => [join(out, name), bytes] as const), outputRecord(out, 'export', written)]);
+  removeEarlier(written);
   return written;
 }

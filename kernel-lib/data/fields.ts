@@ -136,7 +136,7 @@ export function optional<T>(schema: z.ZodType<T, string>) {
   }), accept);
 }
 
-/** A required, non-empty text field (leading or trailing spaces are rejected, not trimmed). */
+/** A required, non-empty text field (leading or trailing spaces are rejected, not trimmed; a NUL character too). */
 export const requiredText = withParser(z.string().transform((s, ctx) => {
   if (s === '') {
     ctx.addIssue({ code: 'custom', message: 'empty, expected a value' });
@@ -146,8 +146,13 @@ export const requiredText = withParser(z.string().transform((s, ctx) => {
     ctx.addIssue({ code: 'custom', message: `leading or trailing spaces in "${s}"` });
     return z.NEVER;
   }
+  if (s.includes('\0')) {
+    // a C string (a shell, a file name, DuckDB's C API) ends at it: "r1\0x" would be read as "r1" there
+    ctx.addIssue({ code: 'custom', message: `a NUL character in ${JSON.stringify(s)}, expected text without NUL` });
+    return z.NEVER;
+  }
   return s;
-}), (s) => (s === '' || s.trim() !== s ? INVALID : s));
+}), (s) => (s === '' || s.trim() !== s || s.includes('\0') ? INVALID : s));
 
 /** One of a fixed set of labels. */
 export function oneOf<const T extends readonly string[]>(labels: T) {

@@ -24,13 +24,14 @@ import type { ColumnTable } from 'arquero';
 import { pushAll } from '../arrays.ts';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import type { z } from 'zod';
-import { columnsOfCsv, encodeColumn, parseCsvColumns, readCsvColumns, readTextFile, type CsvColumns, type CsvData } from '../io/csv.ts';
+import { columnsOfCsv, encodeColumn, parseCsvColumns, readCsvColumns, readTextFileHashed, streamCsvFile, type CsvColumns, type CsvData } from '../io/csv.ts';
+import { INPUT_LIMITS } from '../io/input.ts';
 import { readCsvColumnsAside } from '../io/readAside.ts';
 import { nearestName, parseJson } from '../io/json.ts';
 import { nodeFs, nodePath } from '../io/node.ts';
 import { checkHeader } from '../io/csvRows.ts';
 import { cellParser, INTEGER, INVALID } from './fields.ts';
-import { datasetParquetFile, parquetName, readDatasetParquet } from './parquetFiles.ts';
+import { datasetParquetFile, datasetParquetOfText, parquetName, readDatasetParquet } from './parquetFiles.ts';
 import {
   ENERGY_BOUNDARIES, FILES, PROVENANCES, manifestSchema, runNodeHours,
   type JudgmentRow, type Manifest, type OccupationRow, type RunRow, type SectorRow, type SystemRow, type TaskRow,
@@ -363,8 +364,8 @@ const MANIFEST_EXPECTED: Record<string, string> = {
   description: 'a string',
 };
 
-/** Read manifest.json from `dir` as strict UTF-8, then parseManifest. */
-function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number> } {
+/** Read manifest.json from `dir` as strict UTF-8 (at most INPUT_LIMITS.json, inside `dir`), then parseManifest; `sha256` of the bytes read. */
+function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manifest | null; lines?: Map<string, number>; sha256?: string } {
   const { existsSync } = nodeFs();
   const path = nodePath().join(dir, 'manifest.json');
   const file = 'manifest.json';
@@ -372,14 +373,14 @@ function readManifest(dir: string, issues: ValidationIssue[]): { manifest: Manif
     issues.push({ file, message: 'missing file' });
     return { manifest: null };
   }
-  let text: string;
+  let read: { text: string; sha256: string };
   try {
-    text = readTextFile(path, file);
+    read = readTextFileHashed(path, file, INPUT_LIMITS.json, { within: dir });
   } catch (e) {
     if (e instanceof ValidationError) { pushAll(issues, e.issues); return { manifest: null }; }
     throw e;
   }
-  return parseManifest(text, issues);
+  return { ...parseManifest(read.text, issues), sha256: read.sha256 };
 }
 
 /**
@@ -468,7 +469,7 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
   checkDatasetDir(dir);
   const { join } = nodePath();
   const issues: ValidationIssue[] = [];
-  const { manifest, lines } = readManifest(dir, issues);
+  const { manifest, lines, sha256 } = readManifest(dir, issues);
   const files: Partial<Record<Key, CsvColumns>> = {};
   // each file's Parquet twin, or the problem of having both (reported in file order below)
   const parquet = {} as Record<Key, string | null | ValidationError>;
@@ -483,7 +484,7 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
   // the largest CSV file (judgments.csv, as a rule) is read on another thread while this one reads
   // and checks the rest (readAside.ts); validateDataset first touches it after the other files' checks
   const aside = largestCsv(dir, KEYS.filter((key) => parquet[key] === null));
-  const take = aside ? readCsvColumnsAside(join(dir, FILES[aside].file), FILES[aside].file) : null;
+  const take = aside ? readCsvColumnsAside(join(dir, FILES[aside].file), FILES[aside].file, { within: dir }) : null;
   for (const key of KEYS) {
     const pq = parquet[key];
     if (pq instanceof ValidationError) { pushAll(issues, pq.issues); continue; }
@@ -517,14 +518,78 @@ export function loadDataset(dir: string, options: LoadOptions = {}): Dataset {
     }
     try {
       // runs.parquet instead of runs.csv (issue 27): the same columns, checked by the same rules
-      files[key] = pq ? readDatasetParquet(pq, key) : readCsvColumns(join(dir, file), file);
+      files[key] = pq ? readDatasetParquet(pq, key, dir) : readCsvColumns(join(dir, file), file, undefined, { within: dir });
       if (files[key]!.length >= PROGRESS_ROWS) done(`${file}: ${files[key]!.length} rows read`);
     } catch (e) {
       if (e instanceof ValidationError) pushAll(issues, e.issues);
       else throw e;
     }
   }
-  return validateDataset(dir, manifest, files, issues, lines, done);
+  const ds = validateDataset(dir, manifest, files, issues, lines, done);
+  const read: Record<string, string> = { 'manifest.json': sha256! };
+  for (const key of KEYS) read[files[key]!.file] = files[key]!.sha256!;
+  readHashes.set(ds, read);
+  return ds;
+}
+
+/**
+ * One dataset file's own rules as loadDataset checks them (strict UTF-8 and RFC 4180, the header,
+ * every cell by its schema: NaN, 2e308, -0, " 0.2", attempt 01 or 1.0 refused), with the loader's
+ * messages at file:line, without keeping its rows: a CSV file is streamed a chunk at a time (no size
+ * limit), a Parquet file is read as the loader reads it. For an engine that reads the records itself
+ * (sql/engine.ts), so that both engines refuse the same files with the same messages. Returns the
+ * problems (empty when there is none); `file` is the name read (runs.csv or runs.parquet).
+ */
+export function checkDatasetFile(dir: string, key: Key, file: string): ValidationIssue[] {
+  const path = nodePath().join(dir, file);
+  const issues: ValidationIssue[] = [];
+  try {
+    if (file.endsWith('.parquet')) {
+      validateFile(readDatasetParquet(path, key, dir), key, issues);
+      return issues;
+    }
+    const shape = FILES[key].schema.shape as Record<string, z.ZodType>;
+    const required = Object.keys(shape);
+    let at: number[] = [], parsers: ((s: string) => unknown)[] = [], nodeHoursAt = -1, ok = true;
+    streamCsvFile(path, file, (header) => {
+      ok = checkHeader({ file, header }, required, issues);
+      at = required.map((c) => header.indexOf(c));
+      parsers = required.map((c) => cellParser(shape[c]) ?? ((v: string) => { const r = shape[c].safeParse(v); return r.success ? r.data : INVALID; }));
+      nodeHoursAt = key === 'runs' ? header.indexOf('node_hours') : -1;
+    }, (line, fields) => {
+      if (!ok) return;
+      let valid = true;
+      for (let k = 0; k < required.length && valid; k++) if (parsers[k](fields[at[k]]) === INVALID) valid = false;
+      if (!valid) {
+        const values: Record<string, string> = {};
+        for (let k = 0; k < required.length; k++) values[required[k]] = fields[at[k]];
+        const res = FILES[key].schema.safeParse(values);
+        if (!res.success) for (const iss of res.error.issues) issues.push({ file, line, column: String(iss.path[0] ?? ''), message: iss.message });
+      }
+      if (nodeHoursAt >= 0) {
+        const r = runNodeHours.safeParse(fields[nodeHoursAt]);
+        if (!r.success) for (const iss of r.error.issues) issues.push({ file, line, column: 'node_hours', message: iss.message });
+      }
+    }, Number.MAX_SAFE_INTEGER, undefined, { within: dir });
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    // as the loader: a file that cannot be read whole gets its reading problems only
+    issues.length = 0;
+    pushAll(issues, e.issues);
+  }
+  return issues;
+}
+
+/** The SHA-256 of each file of a dataset loadDataset read, by file name, of the bytes it read. */
+const readHashes = new WeakMap<Dataset, Record<string, string>>();
+
+/**
+ * The SHA-256 (hex) of the bytes loadDataset read of each of `ds`'s files, by name (manifest.json,
+ * runs.csv or runs.parquet, ...): what the dataset's numbers were computed from. Undefined for a
+ * dataset not read from a folder by loadDataset.
+ */
+export function datasetReadSha256(ds: Dataset): Readonly<Record<string, string>> | undefined {
+  return readHashes.get(ds);
 }
 
 /** The key of the largest of `keys`' CSV files in `dir` (null when none can be read): readCsvColumnsAside decides whether another thread pays. */
@@ -555,10 +620,12 @@ export function datasetFromTexts(dir: string, texts: Readonly<Record<string, str
   const files: Partial<Record<Key, CsvColumns>> = {};
   for (const key of Object.keys(FILES) as Key[]) {
     const file = FILES[key].file;
-    const text = texts[file];
-    if (text === undefined) { issues.push({ file, message: 'missing file' }); continue; }
+    const text = texts[file], parquet = texts[parquetName(key)];
+    // a Parquet file comes as its bytes in a binary string (parquetFiles.ts binaryTextOfBytes)
+    if (text !== undefined && parquet !== undefined) { issues.push({ file: parquetName(key), message: `both ${file} and ${parquetName(key)} are present: keep one` }); continue; }
+    if (text === undefined && parquet === undefined) { issues.push({ file, message: 'missing file' }); continue; }
     try {
-      files[key] = parseCsvColumns(text, file);
+      files[key] = parquet !== undefined ? datasetParquetOfText(parquet, key) : parseCsvColumns(text!, file);
     } catch (e) {
       if (e instanceof ValidationError) pushAll(issues, e.issues);
       else throw e;
@@ -856,7 +923,7 @@ export function loadDatasetWithoutRecords(dir: string): Dataset {
   for (const key of SMALL_FILES) {
     try {
       const parquet = datasetParquetFile(dir, key);
-      files[key] = parquet ? readDatasetParquet(parquet, key) : readCsvColumns(join(dir, FILES[key].file), FILES[key].file);
+      files[key] = parquet ? readDatasetParquet(parquet, key, dir) : readCsvColumns(join(dir, FILES[key].file), FILES[key].file, undefined, { within: dir });
     } catch (e) {
       if (e instanceof ValidationError) pushAll(issues, e.issues);
       else throw e;

@@ -8,6 +8,7 @@
 import { pushAll } from '../arrays.ts';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import { decodeUtf8 } from '../io/csv.ts';
+import { DATASET_FILE_NAMES, binaryTextOfBytes } from '../data/parquetFiles.ts';
 
 export interface DroppedFile {
   /** the path inside the drop ("my-dataset/runs.csv") */
@@ -15,10 +16,9 @@ export interface DroppedFile {
   bytes: Uint8Array;
 }
 
-/** Whether a dropped file is one a dataset reader takes (CSV files and manifest.json). */
+/** Whether a dropped file is one a dataset reader takes: a name of the one list of dataset files (manifest.json, the six files as CSV or Parquet); any other file (macOS `._runs.csv`) is left alone. */
 export function isDatasetFile(path: string): boolean {
-  const base = path.split('/').pop()!;
-  return base.endsWith('.csv') || base === 'manifest.json';
+  return DATASET_FILE_NAMES.includes(path.split('/').pop()!);
 }
 
 export function textsOfDroppedFiles(files: readonly DroppedFile[]): { texts: Record<string, string>; issues: ValidationIssue[] } {
@@ -35,7 +35,8 @@ export function textsOfDroppedFiles(files: readonly DroppedFile[]): { texts: Rec
     }
     from.set(base, path);
     try {
-      texts[base] = decodeUtf8(bytes, base); // strict UTF-8, as loadDataset reads files
+      // strict UTF-8, as loadDataset reads files; a Parquet file as its bytes (datasetFromTexts reads it)
+      texts[base] = base.endsWith('.parquet') ? binaryTextOfBytes(bytes) : decodeUtf8(bytes, base);
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       pushAll(issues, e.issues);

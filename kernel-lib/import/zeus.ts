@@ -117,6 +117,12 @@ function zeusReader(file: string) {
     seen.set(d.window_name, line);
     let gpuEnergyJ = 0;
     for (const c of gpuColumns) gpuEnergyJ += d[c];
+    if (!Number.isFinite(gpuEnergyJ) || !Number.isFinite(d.start_time + d.elapsed_time)) {
+      // each cell is finite, their sum is not: an energy or a window no double holds, never written as Infinity
+      const what = Number.isFinite(gpuEnergyJ) ? 'start_time + elapsed_time' : gpuColumns.join(' + ');
+      fieldIssues.push({ file, line, column: Number.isFinite(gpuEnergyJ) ? 'elapsed_time' : gpuColumns[0], message: `${what} overflows a double (more than 1.8e308), expected a finite sum` });
+      return;
+    }
     const r: ImportedRun = { sourceId: d.window_name, line, elapsedS: d.elapsed_time, gpuJ: gpuEnergyJ, cpuJ: null, dramJ: null, reasons: new Set() };
     if (gpuEnergyJ === 0) r.reasons.add('zero-energy');
     runs.push(r);

@@ -10,7 +10,10 @@
  * Files are strict UTF-8 (readCsv): a byte that is not is an error at its line and column.
  */
 import { ValidationError, type ValidationIssue } from '../errors.ts';
-import { nodeFs } from './node.ts';
+import { nodeCrypto, nodeFs } from './node.ts';
+import { pushAll } from '../arrays.ts';
+import { headerIssues } from './headerIssues.ts';
+import { INPUT_LIMITS, checkInputSize, openInput, readInput, type InputOptions } from './input.ts';
 
 export interface CsvRow {
   /** 1-based physical line on which the record starts (the header is line 1). */
@@ -38,6 +41,8 @@ export interface CsvColumns {
   lines: Int32Array;
   /** `encoded`: equal cells share one code (else the column is plain, code i is row i) */
   columns: Record<string, { codes: Int32Array; dict: string[]; encoded: boolean }>;
+  /** the SHA-256 (hex) of the bytes these columns were read from, when read from a file */
+  sha256?: string;
 }
 
 const COMMA = 44, LF = 10, CR = 13, QUOTE = 34;
@@ -226,13 +231,7 @@ function headerChecks(file: string, onHeader: (header: string[]) => void, onRow:
   const onRecord = (line: number, fields: string[], blank: boolean) => {
     if (header === null) {
       header = [...fields];
-      const seen = new Set<string>();
-      for (const h of header) {
-        if (h.trim() === '') issues.push({ file, line: 1, message: 'empty column name in header' });
-        else if (h.trim() !== h) issues.push({ file, line: 1, column: h, message: `leading or trailing spaces in column name "${h}", expected "${h.trim()}"` });
-        else if (seen.has(h)) issues.push({ file, line: 1, column: h, message: 'duplicate column name in header' });
-        seen.add(h);
-      }
+      pushAll(issues, headerIssues(header, file));
       onHeader(header);
       return;
     }
@@ -286,21 +285,20 @@ const STREAM_CHUNK = 1 << 20;
  * `chunkBytes` is for tests, which put chunk ends everywhere.
  * @example (() => { let rows = 0; streamCsvFile('data/reference/node_rates.csv', 'node_rates.csv', () => {}, () => { rows++; }); return rows; })() // => 4
  */
-export function streamCsvFile(path: string, label: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, maxBytes = MAX_TEXT_FILE_BYTES, chunkBytes = STREAM_CHUNK): void {
-  streamCsv(path, label, onHeader, onRow, maxBytes, chunkBytes, null);
+export function streamCsvFile(path: string, label: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, maxBytes = MAX_TEXT_FILE_BYTES, chunkBytes = STREAM_CHUNK, options: InputOptions = {}): string {
+  return streamCsv(path, label, onHeader, onRow, maxBytes, chunkBytes, null, options);
 }
 
-/** streamCsvFile, the records simpleRecords takes handed to `sink` instead of `onRow` when a sink is given. */
-function streamCsv(path: string, label: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, maxBytes: number, chunkBytes: number, sink: CellSink | null): void {
+/**
+ * streamCsvFile, the records simpleRecords takes handed to `sink` instead of `onRow` when a sink is
+ * given; the file opened at the input boundary (io/input.ts). Returns the SHA-256 of the bytes read.
+ */
+function streamCsv(path: string, label: string, onHeader: (header: string[]) => void, onRow: (line: number, fields: string[]) => void, maxBytes: number, chunkBytes: number, sink: CellSink | null, options: InputOptions = {}): string {
   const fs = nodeFs();
-  let fd: number;
+  const { fd } = openInput(path, label, maxBytes, options);
+  const hash = nodeCrypto().createHash('sha256');
+  let total = 0;
   try {
-    fd = fs.openSync(path, 'r');
-  } catch (e) {
-    throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
-  }
-  try {
-    checkFileSize(fs.fstatSync(fd).size, label, maxBytes);
     const checks = headerChecks(label, onHeader, onRow);
     const issues: ValidationIssue[] = [];
     const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -314,11 +312,14 @@ function streamCsv(path: string, label: string, onHeader: (header: string[]) => 
         throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
       }
       const final = n === 0;
+      total += n;
+      checkInputSize(total, label, maxBytes); // a file that grows while it is read
+      hash.update(buf.subarray(0, n));
       let piece: string;
       try {
         piece = decoder.decode(buf.subarray(0, n), { stream: !final });
       } catch {
-        decodeUtf8(fs.readFileSync(path), label); // names the first bad byte's line and column (the file is at most maxBytes)
+        decodeUtf8(readInput(path, label, maxBytes, options).bytes, label); // names the first bad byte's line and column (the file is at most maxBytes)
         throw new ValidationError([{ file: label, message: 'invalid UTF-8, expected UTF-8 text' }]); // the file changed while read
       }
       text = at > 0 ? text.slice(at) + piece : text + piece;
@@ -336,9 +337,31 @@ function streamCsv(path: string, label: string, onHeader: (header: string[]) => 
     }
     if (issues.length) throw new ValidationError(issues);
     checks.finish();
+    return hash.digest('hex');
   } finally {
     fs.closeSync(fd);
   }
+}
+
+class HeaderRead extends Error {}
+
+/**
+ * A CSV file's header record alone, read at the input boundary with the reader's rules (strict UTF-8
+ * up to the header's end, the header rules of headerIssues): for an engine that reads the rest itself
+ * (sql/engine.ts) and must not guess the header (DuckDB renames a duplicated column). Throws a
+ * ValidationError naming file and line.
+ */
+export function readCsvHeader(path: string, label = path, options: InputOptions = {}): string[] {
+  let header: string[] | null = null;
+  try {
+    streamCsv(path, label, (h) => { header = [...h]; throw new HeaderRead(); }, () => {}, Number.MAX_SAFE_INTEGER, STREAM_CHUNK, null, options);
+  } catch (e) {
+    if (!(e instanceof HeaderRead)) throw e;
+  }
+  if (header === null) throw new ValidationError([{ file: label, line: 1, message: 'empty file, expected a header row' }]);
+  const issues = headerIssues(header, label);
+  if (issues.length) throw new ValidationError(issues);
+  return header;
 }
 
 /** Parse CSV text with a header row. Throws a ValidationError listing every malformed row. */
@@ -607,39 +630,32 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
  * size and this limit, never as "invalid UTF-8" or a crash. Trace sample files are streamed and have
  * no such limit (energy/sampleStream.ts).
  */
-export const MAX_TEXT_FILE_BYTES = 256 * 2 ** 20;
+export const MAX_TEXT_FILE_BYTES: number = INPUT_LIMITS.text;
 /**
  * The largest weights or rates file (16 MiB, about a million rows): each row becomes an object checked
  * by its schema. At 256 MiB (16.7 million rows) a weights file ran V8 out of its default heap (about
  * 4 GB) after 18 minutes and crashed with a stack trace (`npm run bench readers`); 16 MiB is a
  * sixteenth of that, and a weights file has one row per occupation (SOC lists under a thousand).
  */
-export const MAX_CONFIG_CSV_BYTES = 16 * 2 ** 20;
+export const MAX_CONFIG_CSV_BYTES: number = INPUT_LIMITS.config;
 /**
  * The largest file an importer takes (64 MiB): it keeps a record and a runs.csv row per run (Zeus and
  * CodeCarbon stream their file, IPW reads its JSON lines whole), 1.3 GB at most at this size (bench).
  */
-export const MAX_IMPORT_FILE_BYTES = 64 * 2 ** 20;
+export const MAX_IMPORT_FILE_BYTES: number = INPUT_LIMITS.import;
 
-/** Refuse a file over `maxBytes` before reading it, naming its size and the limit. */
-function checkFileSize(size: number, label: string, maxBytes: number): void {
-  if (size > maxBytes) {
-    throw new ValidationError([{ file: label, message: `${size} bytes, more than the ${maxBytes} bytes (${maxBytes / 2 ** 20} MiB) this reader holds in memory; expected a smaller file (split it)` }]);
-  }
+/**
+ * Read a text file as strict UTF-8 (decodeUtf8) at the input boundary (io/input.ts: a regular file,
+ * refused unread over `maxBytes`); `label` names it in messages.
+ */
+export function readTextFile(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES, options: InputOptions = {}): string {
+  return readTextFileHashed(path, label, maxBytes, options).text;
 }
 
-/** Read a text file as strict UTF-8 (decodeUtf8); `label` names it in messages; a file over `maxBytes` is refused unread. */
-export function readTextFile(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES): string {
-  const fs = nodeFs();
-  let bytes: Buffer;
-  try {
-    checkFileSize(fs.statSync(path).size, label, maxBytes);
-    bytes = fs.readFileSync(path);
-  } catch (e) {
-    if (e instanceof ValidationError) throw e;
-    throw new ValidationError([{ file: label, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
-  }
-  return decodeUtf8(bytes, label);
+/** readTextFile, with the SHA-256 (hex) of the bytes read. */
+export function readTextFileHashed(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYTES, options: InputOptions = {}): { text: string; sha256: string } {
+  const { bytes, sha256 } = readInput(path, label, maxBytes, options);
+  return { text: decodeUtf8(bytes, label), sha256 };
 }
 
 /**
@@ -652,20 +668,23 @@ export function readCsv(path: string, label = path, maxBytes = MAX_TEXT_FILE_BYT
   return b.result();
 }
 
-/** Read a CSV file into CsvColumns (parseCsvColumns), streamed (streamCsvFile); `label` names it in messages; `chunkBytes` is for tests. */
-export function readCsvColumns(path: string, label = path, chunkBytes = STREAM_CHUNK): CsvColumns {
-  const b = columnsBuilder(label, countLineEnds(path));
-  streamCsv(path, label, b.onHeader, b.onRow, MAX_TEXT_FILE_BYTES, chunkBytes, b.sink);
-  return b.result();
+/**
+ * Read a CSV file into CsvColumns (parseCsvColumns), streamed (streamCsvFile); `label` names it in
+ * messages; `chunkBytes` is for tests; `options.within`: the folder the file must lie in. The result's
+ * `sha256` is of the bytes read.
+ */
+export function readCsvColumns(path: string, label = path, chunkBytes = STREAM_CHUNK, options: InputOptions = {}): CsvColumns {
+  const b = columnsBuilder(label, countLineEnds(path, label, options));
+  const sha256 = streamCsv(path, label, b.onHeader, b.onRow, MAX_TEXT_FILE_BYTES, chunkBytes, b.sink, options);
+  return { ...b.result(), sha256 };
 }
 
 /** 1 + the number of `\n` bytes in a file (parseCsvColumns' capacity), read in chunks; 1 when it cannot be read (streamCsvFile then says why). */
-function countLineEnds(path: string): number {
+function countLineEnds(path: string, label: string, options: InputOptions): number {
   const fs = nodeFs();
   let fd: number;
-  try { fd = fs.openSync(path, 'r'); } catch { return 1; }
+  try { fd = openInput(path, label, MAX_TEXT_FILE_BYTES, options).fd; } catch { return 1; }
   try {
-    if (fs.fstatSync(fd).size > MAX_TEXT_FILE_BYTES) return 1; // refused by streamCsvFile before any row
     const buf = Buffer.allocUnsafe(STREAM_CHUNK);
     let count = 1;
     for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;) {

@@ -9,12 +9,12 @@ import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { answerOnce } from './workerAnswer.ts';
 
-const { path, label, port, flag } = workerData as { path: string; label: string; port: MessagePort; flag: Int32Array };
+const { path, label, within, port, flag } = workerData as { path: string; label: string; within?: string; port: MessagePort; flag: Int32Array };
 
 await answerOnce(port, flag, async () => {
   const [{ ValidationError }, { readCsvColumns }] = await Promise.all([import('../errors.ts'), import('./csv.ts')]);
   try {
-    const columns = readCsvColumns(path, label);
+    const columns = readCsvColumns(path, label, undefined, within === undefined ? {} : { within });
     // the typed arrays move to the other thread (each buffer once); the dictionaries are copied
     const buffers = new Set<ArrayBuffer>([columns.lines.buffer as ArrayBuffer]);
     for (const c of Object.values(columns.columns)) buffers.add(c.codes.buffer as ArrayBuffer);

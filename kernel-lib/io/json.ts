@@ -18,6 +18,9 @@ export interface JsonRead {
 
 class Stop extends Error {}
 
+/** The deepest nesting of objects and arrays a JSON file may have (no configuration file comes near). */
+export const MAX_JSON_DEPTH = 512;
+
 export function parseJson(text: string, file: string): JsonRead {
   const lines = new Map<string, number>();
   const issues: ValidationIssue[] = [];
@@ -53,52 +56,78 @@ export function parseJson(text: string, file: string): JsonRead {
       return fail(`invalid escape in string ${text.slice(start, i)}`);
     }
   };
-  const value = (path: string): unknown => {
-    space();
-    const c = text[i];
-    if (c === '{') {
-      if (!lines.has(path)) lines.set(path, line); // the root object: its opening line
-      i++;
-      const out: Record<string, unknown> = {};
-      space();
-      if (text[i] === '}') { i++; return out; }
-      for (;;) {
-        space();
-        if (text[i] !== '"') fail(`expected a key in double quotes, found ${found()}`);
-        const keyLine = line;
-        const key = string();
-        const p = path ? `${path}.${key}` : key;
-        if (Object.prototype.hasOwnProperty.call(out, key)) issues.push({ file, line: keyLine, column: p, message: `duplicate key "${key}" (first on line ${lines.get(p)})` });
-        else lines.set(p, keyLine);
-        space();
-        if (text[i] !== ':') fail(`expected ':' after key "${key}", found ${found()}`);
-        i++;
-        const v = value(p);
-        if (!Object.prototype.hasOwnProperty.call(out, key)) Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-        space();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return out; }
-        fail(`expected ',' or '}' after a value, found ${found()}`);
-      }
-    }
-    if (c === '[') {
-      i++;
-      const out: unknown[] = [];
-      space();
-      if (text[i] === ']') { i++; return out; }
-      for (;;) {
-        out.push(value(`${path}[${out.length}]`));
-        space();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return out; }
-        fail(`expected ',' or ']' after a value, found ${found()}`);
-      }
-    }
-    if (c === '"') return string();
+  const scalar = (): unknown => {
+    if (text[i] === '"') return string();
     const m = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
     if (!m) return fail(`expected a value, found ${found()}`);
     i += m[0].length;
     return m[0] === 'true' ? true : m[0] === 'false' ? false : m[0] === 'null' ? null : Number(m[0]);
+  };
+  // The open objects and arrays, innermost last: an explicit stack, not the call stack, so that deep
+  // nesting is an error of its own at its line (MAX_JSON_DEPTH), never a RangeError.
+  type Frame = { array: true; out: unknown[]; path: string } | { array: false; out: Record<string, unknown>; path: string; key: string; keyPath: string };
+  const stack: Frame[] = [];
+  /** Read `"key":` of the object `f` (the text is at the key); returns the path of its value. */
+  const key = (f: Extract<Frame, { array: false }>): string => {
+    space();
+    if (text[i] !== '"') fail(`expected a key in double quotes, found ${found()}`);
+    const keyLine = line;
+    const k = string();
+    const p = f.path ? `${f.path}.${k}` : k;
+    if (Object.prototype.hasOwnProperty.call(f.out, k)) issues.push({ file, line: keyLine, column: p, message: `duplicate key "${k}" (first on line ${lines.get(p)})` });
+    else lines.set(p, keyLine);
+    space();
+    if (text[i] !== ':') fail(`expected ':' after key "${k}", found ${found()}`);
+    i++;
+    f.key = k;
+    f.keyPath = p;
+    return p;
+  };
+  const value = (root: string): unknown => {
+    let path = root;
+    for (;;) {
+      space();
+      const c = text[i];
+      let v: unknown;
+      if (c === '{' || c === '[') {
+        if (stack.length >= MAX_JSON_DEPTH) fail(`nesting deeper than ${MAX_JSON_DEPTH} objects and arrays, expected at most ${MAX_JSON_DEPTH}`);
+        if (c === '{' && !lines.has(path)) lines.set(path, line); // the root object: its opening line
+        i++;
+        space();
+        if (c === '{' && text[i] === '}') { i++; v = {}; }
+        else if (c === '[' && text[i] === ']') { i++; v = []; }
+        else if (c === '{') {
+          const f: Frame = { array: false, out: {}, path, key: '', keyPath: '' };
+          stack.push(f);
+          path = key(f);
+          continue;
+        } else {
+          stack.push({ array: true, out: [], path });
+          path = `${path}[0]`;
+          continue;
+        }
+      } else v = scalar();
+      // a value is complete: hand it to the innermost open container, closing those that end here
+      for (;;) {
+        const f = stack[stack.length - 1];
+        if (!f) return v;
+        if (f.array) f.out.push(v);
+        else if (!Object.prototype.hasOwnProperty.call(f.out, f.key)) Object.defineProperty(f.out, f.key, { value: v, enumerable: true, writable: true, configurable: true });
+        space();
+        if (text[i] === ',') {
+          i++;
+          path = f.array ? `${f.path}[${f.out.length}]` : key(f);
+          break;
+        }
+        if (text[i] === (f.array ? ']' : '}')) {
+          i++;
+          stack.pop();
+          v = f.out;
+          continue;
+        }
+        fail(f.array ? `expected ',' or ']' after a value, found ${found()}` : `expected ',' or '}' after a value, found ${found()}`);
+      }
+    }
   };
   let v: unknown;
   try {

@@ -9,6 +9,7 @@ type Fs = typeof import('node:fs');
 type Path = typeof import('node:path');
 type Url = typeof import('node:url');
 type WorkerThreads = typeof import('node:worker_threads');
+type Crypto = typeof import('node:crypto');
 
 function builtin<T>(id: string): T {
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
@@ -30,6 +31,11 @@ export function nodePath(): Path {
 /** `node:url`, or a J2GError outside Node. */
 export function nodeUrl(): Url {
   return builtin<Url>('node:url');
+}
+
+/** `node:crypto`, or a J2GError outside Node. */
+export function nodeCrypto(): Crypto {
+  return builtin<Crypto>('node:crypto');
 }
 
 /** `node:worker_threads`, or a J2GError outside Node. */

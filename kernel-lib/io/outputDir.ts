@@ -12,7 +12,7 @@
  *   tampered record lists (`../x`), is never removed.
  * @example checkOutputPath('out', '/', []) // throws refusing --out /: it is a filesystem root
  */
-import { lstatSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { J2GError } from '../errors.ts';
 import { parseJson } from './json.ts';
@@ -40,18 +40,79 @@ export function insideDir(path: string, dir: string): boolean {
 }
 
 /**
- * Refuse an output path (a file or a folder, given to `--FLAG`) that is a filesystem root or lies in
- * one of the inputs (`[label, path]`, e.g. `['dataset folder', dataDir]`). Throws a J2GError naming
- * the flag, the path and the folder.
+ * Refuse an output path (a file or a folder, given to `--FLAG`) that is a filesystem root, a link
+ * (the path itself: writing would land where the link points), or lies in one of the inputs (`[label,
+ * path]`, e.g. `['dataset folder', dataDir]`). Throws a J2GError naming the flag, the path and the folder.
  */
 export function checkOutputPath(flag: string, path: string, inputs: readonly (readonly [label: string, dir: string])[]): void {
+  checkOutput(flag, path, { inputs, throughLink: true });
+}
+
+/** What a folder holds that makes it an input of this project: a dataset (manifest.json) or a power-log trace (marks.csv). */
+function inputFolderKind(dir: string): string | null {
+  if (existsSync(join(dir, 'marks.csv')) || existsSync(join(dir, '.pids'))) return 'trace folder';
+  if (existsSync(join(dir, 'manifest.json'))) return 'dataset folder';
+  return null;
+}
+
+export interface OutputGuard {
+  /** the command's inputs, `[label, path]`: the output may not be one nor lie inside one */
+  inputs?: readonly (readonly [label: string, dir: string])[];
+  /**
+   * refuse any dataset or trace folder (a folder holding manifest.json, marks.csv or .pids), the
+   * output's own folder or any folder above it, except a folder this `tool` wrote itself (its
+   * .j2g-outputs.json names the tool, or it holds `ownFile`: pack's datapackage.json) and `inPlace`
+   * (pack's documented repack into --data)
+   */
+  notIntoInputs?: { tool: string; inPlace?: string; ownFile?: string };
+  /** accept an output path that is itself a link (checkOutputPath's rule, kept for the commands that had it) */
+  throughLink?: boolean;
+}
+
+/**
+ * The output guard of every command that writes (io/outputDir.ts): never a filesystem root, never
+ * through a link (the output path itself), never an input or inside one, and with `notIntoInputs`
+ * never a dataset or trace folder nor inside one (a release written into a dataset, an export over
+ * another dataset's manifest.json). Throws a J2GError naming the flag, the path and why.
+ * @example checkOutput('out', '/', {}) // throws refusing --out /: it is a filesystem root
+ */
+export function checkOutput(flag: string, path: string, guard: OutputGuard): void {
   const real = realPathOf(path);
   if (parse(real).root === real) throw new J2GError(`refusing --${flag} ${path}: it is a filesystem root (give a folder of its own)`);
-  for (const [label, dir] of inputs) {
+  for (const [label, dir] of guard.inputs ?? []) {
     if (insideDir(path, dir)) {
       const what = realPathOf(dir) === real ? `the ${label} itself` : `inside the ${label} ${dir}`;
       throw new J2GError(`refusing --${flag} ${path}: it is ${what} (write it elsewhere; the ${label} is what is being read)`);
     }
+  }
+  let link = false;
+  try {
+    link = lstatSync(path.replace(/[\\/]+$/, '') || path).isSymbolicLink();
+  } catch {
+    // not there yet
+  }
+  if (link && !guard.throughLink) throw new J2GError(`refusing --${flag} ${path}: it is a link (to ${real}); give the folder itself`);
+  const own = guard.notIntoInputs;
+  if (!own) return;
+  if (own.inPlace !== undefined && realPathOf(own.inPlace) === real) return;
+  for (let dir = real; ; dir = dirname(dir)) {
+    const kind = inputFolderKind(dir);
+    if (kind && !(dir === real && (recordedTool(dir) === own.tool || (own.ownFile !== undefined && existsSync(join(dir, own.ownFile)))))) {
+      const what = dir === real ? `a ${kind}` : `inside the ${kind} ${dir}`;
+      throw new J2GError(`refusing --${flag} ${path}: it is ${what} (its files would be overwritten or mixed with these; give a new or empty folder)`);
+    }
+    if (dirname(dir) === dir) break;
+  }
+}
+
+/** The tool the output record in `dir` names, or null. */
+function recordedTool(dir: string): string | null {
+  try {
+    const read = parseJson(readFileSync(join(dir, OUTPUT_RECORD), 'utf8'), OUTPUT_RECORD);
+    const tool = (read.value as { tool?: unknown } | undefined)?.tool;
+    return read.issues.length === 0 && typeof tool === 'string' ? tool : null;
+  } catch {
+    return null;
   }
 }
 

@@ -25,6 +25,7 @@ import { getTreePath } from 'hyparquet/src/schema.js';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
 import type { CsvColumns } from './csv.ts';
+import { headerIssues } from './headerIssues.ts';
 
 /** The columns of each dataset file that the schema (data/schema.ts) reads as numbers. */
 export const PARQUET_NUMBER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -79,7 +80,7 @@ export function readParquet(bytes: Uint8Array, file: string): { length: number; 
     throw new ValidationError([{ file, message: `not a Parquet file (${(e as Error).message})` }]);
   }
   const tree = parquetSchema(metadata);
-  const issues: ValidationIssue[] = [];
+  const issues: ValidationIssue[] = headerIssues(tree.children.map((c) => c.element.name), file);
   for (const child of tree.children) {
     if (child.children.length) issues.push({ file, column: child.element.name, message: 'a nested column: expected flat columns (one value per row)' });
   }
@@ -122,9 +123,10 @@ export function readParquet(bytes: Uint8Array, file: string): { length: number; 
 }
 
 /** A value as the CSV rules read it: numbers in their shortest round-trip form, null as an empty cell. */
-function cellText(v: unknown): string {
+export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Object.is(v, -0)) return '-0'; // a stored negative zero is refused as the CSV cell "-0" is, not read as 0
   if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) return v.toISOString();
   return JSON.stringify(v);

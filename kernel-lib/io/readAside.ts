@@ -44,6 +44,8 @@ export interface ReadAsideOptions {
   minBytes?: number;
   /** how long take() waits for a silent worker (default readAsideSilenceMs of the file's size) */
   silenceMs?: number;
+  /** the folder the file must lie in once links are resolved (io/input.ts) */
+  within?: string;
 }
 
 /**
@@ -52,7 +54,8 @@ export interface ReadAsideOptions {
  * @example readCsvColumnsAside('data/reference/node_rates.csv')().length // => 4
  */
 export function readCsvColumnsAside(path: string, label = path, options: ReadAsideOptions = {}): () => CsvColumns {
-  const here = () => readCsvColumns(path, label);
+  const input = options.within === undefined ? {} : { within: options.within };
+  const here = () => readCsvColumns(path, label, undefined, input);
   let bytes: number;
   try {
     bytes = nodeFs().statSync(path).size;
@@ -66,7 +69,7 @@ export function readCsvColumnsAside(path: string, label = path, options: ReadAsi
   const { port1, port2 } = new MessageChannel();
   let thread: InstanceType<typeof Worker>;
   try {
-    thread = new Worker(worker, { workerData: { path, label, port: port2, flag }, transferList: [port2], stdout: false, stderr: false });
+    thread = new Worker(worker, { workerData: { path, label, within: options.within, port: port2, flag }, transferList: [port2], stdout: false, stderr: false });
   } catch {
     port1.close();
     return here;

@@ -25,7 +25,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readJsonFile } from '../io/readJsonFile.ts';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { INPUT_LIMITS, hashInput, readInput } from '../io/input.ts';
+import { checkOutput } from '../io/outputDir.ts';
+import { datasetFileNames } from '../data/parquetFiles.ts';
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { J2GError, ValidationError, type ValidationIssue } from '../errors.ts';
 import { parseCsv, readCsv } from '../io/csv.ts';
@@ -143,10 +146,14 @@ const KEYS: Record<string, { primaryKey: string[]; foreignKeys: { fields: string
 /** Each run's provenance row: where it was measured. */
 interface ProvenanceRow { run_id: string; source_kind: 'trace' | 'import' | 'unrecorded'; source: string; source_sha256: string; lines: string; window_start_wall_ns: string; window_end_wall_ns: string }
 
-/** SHA-256 of a file that identifies a source (a trace's marks.csv, an imported file), or '' when it is not there to read. */
+/**
+ * SHA-256 of a file that identifies a source (a trace's marks.csv, an imported file), or '' when it is
+ * not a regular file of at most an importer's limit to read (io/input.ts: a FIFO or a device named by a
+ * source_file cell is never opened for reading).
+ */
 function fileHash(path: string): string {
   try {
-    return sha256(readFileSync(path));
+    return hashInput(path, path, INPUT_LIMITS.import);
   } catch {
     return '';
   }
@@ -277,21 +284,28 @@ export function packDataset(dataDir: string, outDir: string, options: PackOption
   if (!/^\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(options.version)) throw new J2GError(`invalid version: ${options.version} (expected a semantic version such as 1.0.0)`);
   if (!/^[A-Za-z0-9.+-]+$/.test(options.license)) throw new J2GError(`invalid license: ${options.license} (expected an SPDX id such as CC-BY-4.0)`);
   if (!options.authors.length || options.authors.some((a) => a.trim() === '')) throw new J2GError('missing --author NAME (at least one, each non-empty)');
+  // the output guard (io/outputDir.ts): not `/`, not a link, not a trace read, not another dataset or
+  // trace folder; the dataset itself only to repack in place, and a release folder (datapackage.json) of its own
+  checkOutput('out', outDir, { inputs: (options.traces ?? []).map((t) => ['trace folder', t] as const), notIntoInputs: { tool: 'pack', inPlace: dataDir, ownFile: DESCRIPTOR } });
   const ds = loadDataset(dataDir);
   const files = new Map<string, Uint8Array>();
-  for (const name of DATASET_FILES) files.set(name, readFileSync(join(dataDir, name)));
-  const keep = (name: string) => (existsSync(join(dataDir, name)) ? readFileSync(join(dataDir, name)) : null);
+  // the dataset's files as present (CSV or Parquet: data/parquetFiles.ts datasetFileNames), each a regular file inside --data
+  const read = (name: string) => readInput(join(dataDir, name), name, name.endsWith('.json') ? INPUT_LIMITS.json : name.endsWith('.parquet') ? INPUT_LIMITS.parquet : INPUT_LIMITS.text, { within: dataDir }).bytes;
+  for (const name of datasetFileNames(dataDir)) if (existsSync(join(dataDir, name))) files.set(name, read(name));
+  const keep = (name: string) => (existsSync(join(dataDir, name)) ? read(name) : null);
   const provenanceRows = provenanceOf(ds, options.traces ?? []);
   const keptProvenance = options.traces?.length ? null : keep(PROVENANCE);
   const provenanceText = ['run_id,source_kind,source,source_sha256,lines,window_start_wall_ns,window_end_wall_ns', ...provenanceRows.map((p) => [p.run_id, p.source_kind, p.source, p.source_sha256, p.lines, p.window_start_wall_ns, p.window_end_wall_ns].map(csvCell).join(','))].join('\n') + '\n';
   files.set(PROVENANCE, keptProvenance ?? Buffer.from(provenanceText));
   files.set(DATASHEET, keep(DATASHEET) ?? Buffer.from(datasheet(ds, options, provenanceRows)));
+  keepAuthorEdits(dataDir, outDir, files);
   const { scenario } = loadScenario({ dataset: dataDir }, { dataset: ds });
   files.set(SCENARIO, Buffer.from(`${JSON.stringify({ ...scenario, dataset: '.' }, null, 2)}\n`));
 
   const resources = [...files].map(([path, bytes]) => {
     const r: Record<string, unknown> = { name: path.replace(/\.[a-z]+$/i, '').toLowerCase().replace(/[^a-z0-9._-]+/g, '-'), path };
-    if (path.endsWith('.csv')) {
+    if (path.endsWith('.parquet')) Object.assign(r, { format: 'parquet', mediatype: 'application/vnd.apache.parquet' });
+    else if (path.endsWith('.csv')) {
       const header = parseCsv(Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, ''), path).header;
       Object.assign(r, { format: 'csv', mediatype: 'text/csv', encoding: 'utf-8' });
       const isData = Object.values(FILES).some((f) => f.file === path);
@@ -316,6 +330,31 @@ export function packDataset(dataDir: string, outDir: string, options: PackOption
   files.set(DESCRIPTOR, Buffer.from(`${JSON.stringify(descriptor, null, 2)}\n`));
   writeFilesAtomic([...files].map(([name, bytes]) => [join(outDir, name), bytes] as const));
   return [...files.keys()];
+}
+
+/**
+ * Refuse to overwrite what an author edited in `outDir` (a release packed from another folder than
+ * itself): DATASHEET.md or provenance.csv there that differs from what this pack writes and from what
+ * the release's datapackage.json recorded for it (so it was edited after packing), or that no
+ * datapackage.json recorded. Names the file and how to keep the edits.
+ */
+function keepAuthorEdits(dataDir: string, outDir: string, files: Map<string, Uint8Array>): void {
+  if (existsSync(outDir) && existsSync(dataDir) && realpathSync(outDir) === realpathSync(dataDir)) return; // in place: the edits are what is packed
+  let recorded: Record<string, string> = {};
+  try {
+    const d = readDescriptor(join(outDir, DESCRIPTOR));
+    recorded = Object.fromEntries((Array.isArray(d.resources) ? d.resources as Record<string, unknown>[] : []).map((r) => [String(r?.path), String(r?.hash ?? '')]));
+  } catch {
+    // no descriptor (or not one): every file there is the author's
+  }
+  for (const name of [DATASHEET, PROVENANCE]) {
+    const path = join(outDir, name);
+    if (!existsSync(path)) continue;
+    const there = readInput(path, name, INPUT_LIMITS.text, { within: outDir }).bytes;
+    const now = files.get(name)!;
+    if (Buffer.from(now).equals(there) || recorded[name] === `sha256:${sha256(there)}`) continue;
+    throw new J2GError(`refusing to overwrite ${path}: it differs from what j2g pack recorded there (edited by hand?). To keep the edits, pack from the release itself (j2g pack --data ${outDir} --out ${outDir}) or copy ${name} into ${dataDir}; to have it written anew, move it away first`);
+  }
 }
 
 function readDescriptor(path: string): Record<string, unknown> {
@@ -349,10 +388,22 @@ export function verifyPackage(dir: string): { files: number; name: string; versi
       issues.push({ file: DESCRIPTOR, column: `${at}.path`, message: `expected a path inside the folder, found ${JSON.stringify(p)}` });
       return;
     }
+    if (p === '' || normalize(p) === '.' || normalize(p) === `.${sep}`) {
+      issues.push({ file: DESCRIPTOR, column: `${at}.path`, message: `expected the path of a file inside the folder, found ${JSON.stringify(p)}` });
+      return;
+    }
     listed.add(normalize(p));
     const file = join(dir, p);
     if (!existsSync(file)) { issues.push({ file: p, message: `missing: ${DESCRIPTOR} lists it` }); return; }
-    const bytes = readFileSync(file);
+    let bytes: Buffer;
+    try {
+      // a regular file inside the folder (io/input.ts): a directory, a FIFO, a link to /dev/zero or out of the folder is named, not read
+      bytes = readInput(file, p, p.endsWith('.json') ? INPUT_LIMITS.json : p.endsWith('.parquet') ? INPUT_LIMITS.parquet : INPUT_LIMITS.text, { within: dir }).bytes;
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      issues.push(...e.issues);
+      return;
+    }
     const m = typeof r.hash === 'string' ? /^sha256:([0-9a-f]{64})$/.exec(r.hash) : null;
     if (!m) { issues.push({ file: DESCRIPTOR, column: `${at}.hash`, message: `expected "sha256:<64 hex digits>" for ${p}, found ${JSON.stringify(r.hash)}` }); return; }
     const now = sha256(bytes);

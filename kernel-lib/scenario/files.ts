@@ -3,11 +3,13 @@
  * names (weights, node-type rates), and load everything in one call (`loadScenario`).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { J2GError, ValidationError } from '../errors.ts';
-import { loadDataset, type Dataset } from '../data/load.ts';
-import { FILES } from '../data/schema.ts';
+import { datasetReadSha256, loadDataset, type Dataset } from '../data/load.ts';
+import { DATASET_FILE_NAMES, datasetFileNames } from '../data/parquetFiles.ts';
+import { INPUT_LIMITS, hashInput } from '../io/input.ts';
+import { manifestSchema } from '../data/schema.ts';
 import { readJsonFile } from '../io/readJsonFile.ts';
 import { readWeightsFile } from '../weights/readWeightsFile.ts';
 import type { ScenarioContext } from '../tables/context.ts';
@@ -15,14 +17,20 @@ import { readNodeRates } from '../tables/table05.ts';
 import { warn } from '../warn.ts';
 import { ALLOWED, ScenarioError, parseScenario, scenarioFieldName } from './schema.ts';
 import type { ResolvedScenario } from './schema.ts';
-import { resolveScenario, scenarioToTableOptions, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
-
-/** The files whose bytes identify a dataset, in hashing order. */
-export const DATASET_FILES: readonly string[] = ['manifest.json', ...Object.values(FILES).map((f) => f.file)];
+import { followingFields, resolveScenario, scenarioToTableOptions, type ResolveOptions, type ScenarioFiles } from './resolve.ts';
 
 /**
- * SHA-256 (hex) of a dataset directory's files: manifest.json and the six CSV files, in that fixed
- * order, each as its name, a NUL byte, its bytes and a NUL byte. The same bytes give the same hash.
+ * Every name a dataset file may have (manifest.json, and each of the six files as CSV and as Parquet):
+ * a dataset's files are enumerated from one list that knows both formats (data/parquetFiles.ts
+ * datasetFileNames), so the change guard, pack and export see runs.parquet as they see runs.csv.
+ */
+export const DATASET_FILES: readonly string[] = DATASET_FILE_NAMES;
+
+/**
+ * SHA-256 (hex) of a dataset directory's files: manifest.json and each of the six files as present
+ * (datasetFileNames: runs.parquet when the dataset has it, else runs.csv), in that fixed order, each
+ * as its name, a NUL byte, its bytes and a NUL byte. The same bytes give the same hash; a CSV dataset
+ * hashes as it always did.
  */
 export function datasetHash(dir: string): string {
   return datasetHashes(dir).datasetSha256;
@@ -34,33 +42,34 @@ export function datasetFileHashes(dir: string): Record<string, string> {
 }
 
 /**
- * datasetHash and datasetFileHashes from one read of each file, 1 MiB at a time into one buffer (the
- * wide bench dataset is 42 MB: read once instead of twice, and never held whole).
+ * datasetHash and datasetFileHashes from one read of each file at the input boundary (io/input.ts: a
+ * regular file inside `dir`; never held whole).
  */
 export function datasetHashes(dir: string): { datasetSha256: string; datasetFiles: Record<string, string> } {
   const all = createHash('sha256');
   const datasetFiles: Record<string, string> = {};
-  const buffer = Buffer.allocUnsafe(2 ** 20);
-  for (const name of DATASET_FILES) {
+  for (const name of datasetFileNames(dir)) {
     const path = join(dir, name);
-    const one = createHash('sha256');
     all.update(name).update('\0');
-    if (existsSync(path)) {
-      const fd = openSync(path, 'r');
-      try {
-        for (let got; (got = readSync(fd, buffer, 0, buffer.length, null)) > 0;) {
-          const bytes = buffer.subarray(0, got);
-          all.update(bytes);
-          one.update(bytes);
-        }
-      } finally {
-        closeSync(fd);
-      }
-    }
+    datasetFiles[name] = existsSync(path) ? hashInput(path, name, undefined, { within: dir }, (bytes) => all.update(bytes)) : EMPTY_SHA256;
     all.update('\0');
-    datasetFiles[name] = one.digest('hex');
   }
   return { datasetSha256: all.digest('hex'), datasetFiles };
+}
+
+/** SHA-256 of no bytes: the hash of an absent file. */
+const EMPTY_SHA256 = createHash('sha256').digest('hex');
+
+/**
+ * Refuse a dataset whose files changed between the hashing and the loading: the bytes the loader read
+ * (data/load.ts datasetReadSha256) must be the bytes hashed, else the scenario would record a hash of
+ * other data than its tables were computed from.
+ */
+function checkReadIsHashed(dataset: Dataset, files: { datasetFiles?: Record<string, string> }): void {
+  const read = datasetReadSha256(dataset);
+  if (!read || !files.datasetFiles) return;
+  const moved = Object.keys(read).filter((name) => files.datasetFiles![name] !== read[name]);
+  if (moved.length) throw new DatasetChangedError(`the dataset ${dataset.dir} changed while it was read (${moved.join(', ')}: the bytes hashed are not the bytes loaded); run again when nothing writes to it`);
 }
 
 export { readNodeTypeRates } from '../data/nodeType.ts';
@@ -128,20 +137,39 @@ export class DatasetChangedError extends J2GError {
 }
 
 /**
- * A scenario file's object as the base of new flags: its derived fields dropped (they follow their
- * sources again), its `derived` list and `datasetChange` too; `datasetSha256` and `datasetFiles` are
- * kept, so the dataset is checked against them (and a change named file by file). A file written before `derived` existed has its
- * timeReference taken as derived when it equals the judgment reference (see schema.ts).
- * @example scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_only', timeReference: 'expert_only' }) // => { dataset: 'd', judgmentReference: 'expert_only' }
+ * A scenario file's object as the base of new flags. Every value is checked first (parseScenario: a
+ * `"seed": "abc"` or a `"policy": "pass@1; rm -rf /"` is an error naming the field, at the file's line
+ * when `where` is the file's). Then the rule for `derived` (scenario/resolve.ts followingFields): a
+ * field it lists is dropped, to follow its source again (a flag, the manifest), only when its value is
+ * still the one it was derived as; a field the user edited is honoured as chosen. The `derived` list and
+ * `datasetChange` are dropped; `datasetSha256` and `datasetFiles` are kept, so the dataset is checked
+ * against them (and a change named file by file). A file written before `derived` existed has its
+ * timeReference taken as derived when it equals the judgment reference (see schema.ts). `manifest`:
+ * the dataset's (default: read from the file's dataset folder; null when it cannot be read, whose
+ * load then fails with its own error).
+ * @example scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_only', timeReference: 'expert_only' }, null) // => { dataset: 'd', judgmentReference: 'expert_only' }
  */
-export function scenarioFileBase(file: Record<string, unknown>): Record<string, unknown> {
+export function scenarioFileBase(file: Record<string, unknown>, manifest?: Parameters<typeof followingFields>[2], where?: (field: string) => string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...file };
+  if (Object.keys(file).length) parseScenario({ dataset: 'unchecked', ...file }, where);
   let derived = Array.isArray(file.derived) ? (file.derived as string[]) : null;
   if (derived === null) derived = file.timeReference !== undefined && file.timeReference === (file.judgmentReference ?? 'expert_only') ? ['timeReference'] : [];
-  for (const f of derived) delete out[f];
+  const m = manifest === undefined ? manifestOf(file.dataset) : manifest;
+  for (const f of followingFields(file, derived, m)) delete out[f];
   delete out.derived;
   delete out.datasetChange;
   return out;
+}
+
+/** The manifest of a dataset folder, read strictly, or null when it cannot be read or is not valid. */
+function manifestOf(dataset: unknown): Parameters<typeof followingFields>[2] {
+  if (typeof dataset !== 'string' || dataset === '') return null;
+  try {
+    const r = manifestSchema.safeParse(readJsonFile(join(dataset, 'manifest.json'), 'manifest.json', INPUT_LIMITS.json).value);
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface LoadScenarioOptions extends ResolveOptions {
@@ -166,8 +194,10 @@ export function loadScenario(input: unknown, opts: LoadScenarioOptions = {}): Lo
   const dataset = opts.dataset ?? loadDataset(s.dataset, { progress: opts.progress?.(s.dataset), whileWaiting });
   if (!opts.dataset) for (const w of dataset.warnings) warn(w);
   const files: ScenarioFiles = hashed ?? datasetHashes(dataset.dir);
+  if (!opts.dataset) checkReadIsHashed(dataset, files);
   if (s.datasetSha256 && s.datasetSha256 !== files.datasetSha256) {
-    const changed = s.datasetFiles ? DATASET_FILES.filter((f) => s.datasetFiles![f] !== files.datasetFiles![f]) : null;
+    const names = [...new Set([...Object.keys(s.datasetFiles ?? {}), ...Object.keys(files.datasetFiles ?? {})])];
+    const changed = s.datasetFiles ? DATASET_FILES.filter((f) => names.includes(f) && s.datasetFiles![f] !== files.datasetFiles![f]) : null;
     const which = changed ? `changed: ${changed.join(', ')}` : 'the scenario records no per-file hashes to name the changed files';
     if (!opts.acceptDatasetChange) {
       throw new DatasetChangedError(`the dataset ${s.dataset} is not the one the scenario was computed on (${which}; datasetSha256 ${s.datasetSha256.slice(0, 12)}... then, ${files.datasetSha256!.slice(0, 12)}... now): its tables would differ from that run's. Pass --accept-dataset-change to compute on the dataset as it is now (the new scenario.json records both hashes)`);

@@ -22,6 +22,7 @@
  * Values are passed to the schema as typed as they can be read (a number where a number is meant), so
  * that a bad one is refused by the schema with the flag's name: `--draws: "x" is not allowed (...)`.
  */
+import { J2GError } from '../errors.ts';
 import { DECIMAL } from '../data/fields.ts';
 import { WEIGHT_NAMES } from './schema.ts';
 import { noiseFromText } from '../uncertainty/noise.ts';
@@ -124,10 +125,21 @@ export function scenarioFromFlags(options: Record<string, string | string[] | un
     const baseRates = (base.rates ?? {}) as Record<string, unknown>;
     const rates: Record<string, unknown> = { ...baseRates };
     const bySystem: Record<string, unknown> = { ...(baseRates.bySystem as object | undefined) };
+    const given = new Set<string>();
+    let plain = false;
     for (const v of rateValues) {
       const eq = v.indexOf('=');
-      if (eq > 0) bySystem[v.slice(0, eq)] = asNumber(v.slice(eq + 1));
-      else rates.nodeRateUSDPerHour = asNumber(v);
+      if (eq > 0) {
+        const system = v.slice(0, eq);
+        if (given.has(system)) throw new J2GError(`--rate ${system}=... given twice (${rateValues.filter((r) => r.startsWith(`${system}=`)).join(', ')}): give each system's rate once`);
+        given.add(system);
+        // defined, not assigned: a system named __proto__ is a key like any other
+        Object.defineProperty(bySystem, system, { value: asNumber(v.slice(eq + 1)), enumerable: true, writable: true, configurable: true });
+      } else {
+        if (plain) throw new J2GError(`--rate USD given twice (${rateValues.filter((r) => !r.includes('=') || r.indexOf('=') === 0).join(', ')}): give it once`);
+        plain = true;
+        rates.nodeRateUSDPerHour = asNumber(v);
+      }
     }
     if (Object.keys(bySystem).length) rates.bySystem = bySystem;
     if (nodeRates !== undefined) rates.nodeTypesFile = nodeRates;

@@ -15,6 +15,7 @@ import { warn } from '../warn.ts';
 import { resolveContext, type ScenarioContext } from '../tables/context.ts';
 import type { NodeRate } from '../tables/options.ts';
 import { nodeTypeKey } from '../data/nodeType.ts';
+import { DEFAULT_DRAWS, DEFAULT_SEED } from '../uncertainty/settings.ts';
 import {
   ScenarioError, SCENARIO_VERSION, ALLOWED, DERIVABLE_FIELDS, parseScenario, policyFromText, policyText, scenarioFieldName,
   type DerivableField, type ResolvedScenario, type ScenarioInput, type ScenarioWeights,
@@ -45,6 +46,52 @@ export interface ResolveOptions {
 }
 
 /**
+ * The value each derivable field takes when not chosen (resolveScenario's defaults, tables/context.ts):
+ * from the manifest (system, judge, draws, seed), a fixed default, or another field of `s`
+ * (timeReference: the judgment reference).
+ */
+function derivationOf(field: DerivableField, s: Record<string, unknown>, manifest: { primary_system: string; primary_judge: string; bootstrap?: { draws?: number; seed?: number } } | null): unknown {
+  switch (field) {
+    case 'system': return manifest?.primary_system;
+    case 'judge': return manifest?.primary_judge;
+    case 'judgmentReference': return 'expert_only';
+    case 'timeReference': return s.judgmentReference ?? 'expert_only';
+    case 'policy': return 'pass@1';
+    case 'weights': return 'gdp';
+    case 'rates': return { nodeRateUSDPerHour: null, bySystem: {}, nodeTypesFile: null, sweepFile: null };
+    case 'draws': return manifest?.bootstrap?.draws ?? DEFAULT_DRAWS;
+    case 'seed': return manifest?.bootstrap?.seed ?? DEFAULT_SEED;
+    case 'winTieInterval': return 'wilson';
+    case 'qaij': return { latencyMaxS: null };
+    case 'noise': return { attempts: false, grading: false, meter: null };
+  }
+}
+
+/** JSON equality of two plain values (key order ignored). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * The rule for a scenario file's `derived` list (written down in docs/scenarios.md): a field the list
+ * names follows its source again (it is dropped and derived anew) only when its value is still the one
+ * it was derived as when the file was written; a field whose value differs was edited by the user and
+ * is honoured as chosen, whatever `derived` says. "As written" is computed from the file itself: each
+ * listed field's derivation (derivationOf) from the manifest and the file's fields as written (a listed
+ * judgmentReference counts as its own derivation when timeReference's is computed). `listed`: the
+ * fields the file says are derived. Returns the listed fields to drop, in DERIVABLE_FIELDS order.
+ * @example followingFields({ derived: ['policy', 'seed'], policy: 'pass@2', seed: 20260726 }, ['policy', 'seed'], null) // => ['seed']
+ */
+export function followingFields(s: Record<string, unknown>, listed: readonly string[], manifest: Parameters<typeof derivationOf>[2]): DerivableField[] {
+  const written: Record<string, unknown> = { ...s };
+  for (const f of DERIVABLE_FIELDS) if (listed.includes(f)) written[f] = derivationOf(f, written, manifest);
+  return DERIVABLE_FIELDS.filter((f) => listed.includes(f) && (s[f] === undefined || sameJson(s[f], written[f])));
+}
+
+/**
  * The fields of a parsed scenario that were not given (derived), in DERIVABLE_FIELDS order; a file's
  * own `derived` list counts (a scenario.json read again keeps its derived fields derived).
  */
@@ -64,11 +111,13 @@ export function derivedFields(s: ScenarioInput): DerivableField[] {
 export function resolveScenario(input: unknown, dataset: Dataset, files: ScenarioFiles = {}, opts: ResolveOptions = {}): ResolvedScenario {
   const where = opts.where ?? scenarioFieldName;
   const parsed: ScenarioInput = parseScenario(input, where);
-  const derived = derivedFields(parsed);
-  // a derived field is resolved again from its source, not read back from the input
-  const s: ScenarioInput = { ...parsed };
-  for (const f of derived) delete s[f];
   const ds = checkDataset(dataset);
+  // a derived field is resolved again from its source, not read back from the input, unless the user
+  // edited it (followingFields: an edited field is honoured as chosen)
+  const s: ScenarioInput = { ...parsed };
+  if (parsed.derived) for (const f of followingFields(parsed, parsed.derived, ds.manifest)) delete s[f];
+  delete s.derived;
+  const derived = derivedFields(s);
   const systems = ds.rows.systems.map((r) => r.system);
   if (s.system !== undefined && !systems.includes(s.system)) throw new ScenarioError('system', s.system, `one of ${systems.join(', ')}`, where);
   const judges = [...judgesOf(ds)];

@@ -47,6 +47,9 @@
  * reference). When a scenario file is read again, its derived fields are dropped before flags are
  * applied, so that they follow their sources: `--scenario A/scenario.json --judgment-reference
  * expert_with_ai` times the judgments at the expert-with-AI reference, as the same flags alone do.
+ * But a field the user edited is honoured as chosen, whatever `derived` says: a listed field is dropped
+ * only while its value is the one it was derived as (resolve.ts followingFields: its derivation from
+ * the manifest and the file's fields as written). Every value is checked, derived or not.
  * A file without `derived` (written before it existed) has its timeReference taken as derived when it
  * equals the judgment reference (it could only follow it), every other field as chosen.
  *
@@ -217,7 +220,7 @@ function objectSchemaAt(parent: string, value: unknown): z.ZodObject {
 export function parseScenario(input: unknown, where: (field: string) => string = scenarioFieldName): ScenarioInput {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new ScenarioError('(root)', input, 'a JSON object of scenario fields', where);
   const res = scenarioSchema.safeParse(input);
-  if (res.success) return res.data;
+  if (res.success) return withOwnKeys(input as Record<string, unknown>, res.data, where);
   const issue = res.error.issues[0];
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0];
@@ -230,6 +233,25 @@ export function parseScenario(input: unknown, where: (field: string) => string =
   // bySystem.<system> and custom.<occupation> are named in full; their allowance is their parent's.
   const top = path.length > 1 && ALLOWED[path.slice(0, 2).join('.')] ? path.slice(0, 2).join('.') : path[0] ?? '(root)';
   throw new ScenarioError(path.join('.') || '(root)', valueAt(input, issue.path), ALLOWED[top] ?? issue.message, where);
+}
+
+/**
+ * The records keyed by the user's names (rates.bySystem, weights.custom) with every key the input had:
+ * the schema library rebuilds a record by assignment, which drops a key `__proto__` (a system or an
+ * occupation may be named so); such a key's value is checked here as the record's others are.
+ */
+function withOwnKeys(input: Record<string, unknown>, parsed: ScenarioInput, where: (field: string) => string): ScenarioInput {
+  const records: [string, unknown, Record<string, unknown> | undefined, z.ZodType][] = [
+    ['rates.bySystem', (input.rates as Record<string, unknown> | undefined)?.bySystem, parsed.rates?.bySystem as Record<string, unknown> | undefined, usd],
+    ['weights.custom', (input.weights as Record<string, unknown> | undefined)?.custom, (parsed.weights as { custom?: Record<string, unknown> } | undefined)?.custom, z.number().finite().nonnegative()],
+  ];
+  for (const [field, given, out, schema] of records) {
+    if (!given || typeof given !== 'object' || !out || !Object.hasOwn(given, '__proto__')) continue;
+    const v = (given as Record<string, unknown>)['__proto__'];
+    if (!schema.safeParse(v).success) throw new ScenarioError(`${field}.__proto__`, v, ALLOWED[field] ?? ALLOWED.weights, where);
+    Object.defineProperty(out, '__proto__', { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return parsed;
 }
 
 /**

@@ -16,12 +16,21 @@
  * TaskComponents, as taskComponents gives) and `await db.validate()`; `db.close()` at the end.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, readFileSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { J2GError, UnsupportedOutputError, type ValidationIssue } from '../errors.ts';
+import { J2GError, UnsupportedOutputError, ValidationError, type ValidationIssue } from '../errors.ts';
+import { checkDatasetFile } from '../data/load.ts';
+import { datasetParquetFile, parquetName } from '../data/parquetFiles.ts';
+import { readCsvHeader } from '../io/csv.ts';
+import { headerIssues } from '../io/headerIssues.ts';
+import { openInput } from '../io/input.ts';
 import { FILES, manifestSchema, type Reference } from '../data/schema.ts';
-import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS } from '../io/parquet.ts';
+import { PARQUET_INTEGER_COLUMNS, PARQUET_NUMBER_COLUMNS, cellText } from '../io/parquet.ts';
+import { cellParser, INVALID } from '../data/fields.ts';
+import { runNodeHours } from '../data/schema.ts';
+import type { z } from 'zod';
 import { attemptsCharged, checkPolicy, policyLabel, type AttemptPolicy } from '../metrics/policy.ts';
 import { componentDefaults, timeReferenceOf, type TaskComponents } from '../metrics/taskComponents.ts';
 import { readJsonFile } from '../io/readJsonFile.ts';
@@ -34,6 +43,8 @@ type Key = keyof typeof FILES;
 const BATCH_NUMBERS = ['task_row', 'occupation_row', 'expert_hours', 'wage_usd_per_hour', 'credit', 'value_usd', 'cost_usd', 'energy_mj', 'ai_hours', 'time_saving_hours', 'attempts', 'judged'];
 
 const SQL_DIR = new URL('./', import.meta.url);
+/** The version of the per-file checks validate() runs before validate.sql (a validation stamp's rules include it). */
+const FILE_RULES = 'file rules: data/load.ts checkDatasetFile, engine.ts parquetCellIssues, io/headerIssues.ts (3)';
 /** The text of one of kernel-lib/sql/*.sql. */
 export function sqlText(name: string): string {
   return readFileSync(new URL(name, SQL_DIR), 'utf8');
@@ -62,13 +73,12 @@ function sqlType(column: string, key: Key): string {
 }
 
 /** The view of one file: the schema's columns cast to their types, runs' node_hours (NULL when the file has none), and row_in_file. */
-function viewSql(dir: string, key: Key, file: string, header: string[]): string {
+function viewSql(path: string, key: Key, file: string, header: string[]): string {
   const columns = Object.keys(FILES[key].schema.shape);
   const casts = columns.map((c) => `CAST(${c} AS ${sqlType(c, key)}) AS ${c}`);
   if (key === 'runs') casts.push(header.includes('node_hours') ? 'CAST(node_hours AS DOUBLE) AS node_hours' : 'CAST(NULL AS DOUBLE) AS node_hours');
   // the validity codes j2g energy and j2g import write (release/completeness.ts validityFlags), as text
   if (key === 'runs') casts.push(header.includes('validity') ? 'CAST(validity AS VARCHAR) AS validity' : 'CAST(NULL AS VARCHAR) AS validity');
-  const path = join(dir, file);
   if (file.endsWith('.parquet')) return `CREATE VIEW ${key} AS SELECT ${casts}, file_row_number + 1 AS row_in_file FROM read_parquet(${literal(path)}, file_row_number = true)`;
   // every column read as text, then cast: DuckDB's type sniffing never decides a column's type
   return `CREATE VIEW ${key} AS SELECT ${casts}, row_number() OVER () AS row_in_file FROM read_csv(${literal(path)}, header = true, all_varchar = true)`;
@@ -84,9 +94,9 @@ function viewSql(dir: string, key: Key, file: string, header: string[]): string 
  * scans the files some thirty times in one query, and 30 default buffers alone passed a 1 GB memory_limit
  * even on synthetic-small ("could not allocate block of size 30.5 MiB (946.1 MiB/953.6 MiB used)").
  */
-function rawViewSql(dir: string, key: Key, file: string, header: string[], numeric: ReadonlySet<string> = new Set()): string {
+function rawViewSql(path: string, key: Key, file: string, header: string[], numeric: ReadonlySet<string> = new Set()): string {
   const columns = Object.keys(FILES[key].schema.shape);
-  const path = join(dir, file), parquet = file.endsWith('.parquet');
+  const parquet = file.endsWith('.parquet');
   const asRead = (c: string) => (parquet && PARQUET_NUMBER_COLUMNS[key].concat(key === 'runs' ? ['node_hours'] : []).includes(c) && numeric.has(c) ? `${c} AS ${c}` : `CAST(${c} AS VARCHAR) AS ${c}`);
   const text = columns.map(asRead);
   if (key === 'runs') text.push(header.includes('node_hours') ? asRead('node_hours') : 'CAST(NULL AS VARCHAR) AS node_hours');
@@ -135,27 +145,140 @@ export interface DuckDbDataset {
    */
   recordAggregates(scope: { system: string; judge: string } | null, base?: RecordAggregates): Promise<RecordAggregates>;
   /**
-   * The loader's checks as SQL (sql/validate.sql): every problem, the row named by its key
-   * ("runs.parquet: run_id=r7: energy_mj: expected a positive number: -1"); empty when there is none.
+   * The loader's checks: first each file's own rules by the loader's code (data/load.ts
+   * checkDatasetFile: the same messages at file:line, "runs.csv:7: energy_mj: expected a finite
+   * number > 0, found NaN"); when those pass, the cross-file checks as SQL (sql/validate.sql, the row
+   * named by its key: "judgments.csv: run_id=r9,...: run_id: unknown run"). Empty when there is none.
    */
   validate(): Promise<ValidationIssue[]>;
+  /** validate.sql alone (the cross-file checks by key), without each file's own rules first: what validate() runs once those pass */
+  validateSql(): Promise<ValidationIssue[]>;
   /** What a validation stamp is keyed by (sql/validationStamp.ts): the files read, validate.sql and the raw views' SQL. */
   stampSource: StampSource;
   close(): void;
 }
 
-/** The file a dataset key is read from in `dir`: its Parquet twin when there is one, else its CSV file. */
-function datasetFileOf(dir: string, key: Key): string {
-  const pq = FILES[key].file.replace(/\.csv$/, '.parquet');
-  return existsSync(join(dir, pq)) ? pq : FILES[key].file;
+/** Characters DuckDB's file readers take as a glob pattern (`*`, `?`, `[...]`, `{a,b}`). */
+const GLOB = /[*?[\]{}]/;
+
+/**
+ * The six files DuckDB reads, resolved at the input boundary (io/input.ts) before DuckDB sees a path:
+ * for each key the file the loader reads (its Parquet twin when there is one, both being an error, as
+ * in data/parquetFiles.ts), a regular file inside `dir` (a FIFO, a device, a directory or a link out of
+ * the folder refused by name), linked under its plain name from `links` (a folder of this session's
+ * own, whose path holds no glob character): DuckDB then opens exactly that file, literally, whatever
+ * characters the dataset's path holds (`dsA[1]` is never `dsA1`).
+ */
+function resolveFiles(dir: string, links: string): { fileOf: Record<Key, string>; pathOf: Record<Key, string> } {
+  if (GLOB.test(links)) throw new J2GError(`the temporary folder ${links} holds a glob character (* ? [ ] { }): set TMPDIR to a folder without one`);
+  const fileOf = {} as Record<Key, string>, pathOf = {} as Record<Key, string>;
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(FILES) as Key[]) {
+    try {
+      const file = datasetParquetFile(dir, key) ? parquetName(key) : FILES[key].file;
+      const path = join(dir, file);
+      closeSync(openInput(path, file, Number.MAX_SAFE_INTEGER, { within: dir }).fd);
+      fileOf[key] = file;
+      pathOf[key] = join(links, file);
+      symlinkSync(realpathSync(path), pathOf[key]);
+    } catch (e) {
+      if (e instanceof ValidationError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return { fileOf, pathOf };
 }
 
-/** The columns of a dataset file (datasetFileOf) with DuckDB's type of each (every CSV column VARCHAR: read as text). */
-async function columnTypes(connection: DuckDBConnection, dir: string, file: string): Promise<[string, string][]> {
-  const path = join(dir, file);
+/**
+ * The header of a dataset file as read by the project's own rules (never DuckDB's guess: DuckDB
+ * renames a duplicated column and would read one of the two): a CSV file's first record (io/csv.ts
+ * readCsvHeader), a Parquet file's column names (DuckDB's parquet_schema), checked by the same header
+ * rules (io/headerIssues.ts), so both engines refuse the same headers with the same messages.
+ */
+async function checkedHeader(connection: DuckDBConnection, dir: string, file: string, path: string): Promise<string[]> {
+  if (!file.endsWith('.parquet')) return readCsvHeader(join(dir, file), file, { within: dir });
+  const names = (await duck(file, () => connection.runAndReadAll(`SELECT name FROM parquet_schema(${literal(path)})`))).getColumnsJS()[0].slice(1).map(String);
+  const issues = headerIssues(names, file);
+  if (issues.length) throw new ValidationError(issues);
+  return names;
+}
+
+/** A DuckDB call over `file`, whose error becomes a ValidationError naming the file (not DuckDB's stack). */
+async function duck<T>(file: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (e instanceof J2GError) throw e;
+    const first = String((e as Error).message ?? e).split('\n')[0];
+    throw new ValidationError([{ file, message: `cannot be read (${first})` }]);
+  }
+}
+
+/** The columns of a dataset file (its boundary path) with DuckDB's type of each (every CSV column VARCHAR: read as text). */
+async function columnTypes(connection: DuckDBConnection, file: string, path: string): Promise<[string, string][]> {
   const source = file.endsWith('.parquet') ? `read_parquet(${literal(path)})` : `read_csv(${literal(path)}, header = true, all_varchar = true)`;
-  const r = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
+  const r = await duck(file, () => connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`));
   return r.getRowObjectsJS().map((row) => [String(row.column_name), String(row.column_type)]);
+}
+
+/**
+ * A Parquet file's own rules in DuckDB, with the loader's messages (data/load.ts validateFile over
+ * io/parquet.ts parquetColumns), without decoding the file in JavaScript (20 million judgments would
+ * not fit the heap): the column types first (a number column of numbers, a text column of text, as
+ * parquetColumns requires); then a query finds every row that may break a cell rule (a superset: a
+ * null, NaN, an infinity, a zero or negative number, a non-integer where an integer goes, an empty,
+ * padded or NUL-holding text, a label outside its set), and only those rows come to JavaScript, where
+ * each is checked by the schema itself from its cells as the loader reads them (cellText), so the
+ * messages are the loader's: `runs.parquet:7: energy_mj: expected a finite number > 0, found "NaN"`.
+ */
+async function parquetCellIssues(connection: DuckDBConnection, key: Key, file: string, path: string, types: readonly [string, string][]): Promise<ValidationIssue[]> {
+  const shape = FILES[key].schema.shape as Record<string, z.ZodType>;
+  const required = Object.keys(shape);
+  const typeOf = new Map(types);
+  const numbers = new Set(PARQUET_NUMBER_COLUMNS[key]);
+  const issues: ValidationIssue[] = [];
+  const checked = key === 'runs' && typeOf.has('node_hours') ? [...required, 'node_hours'] : required;
+  for (const c of checked) {
+    const t = typeOf.get(c)!;
+    if ((numbers.has(c) || c === 'node_hours') && !NUMERIC_TYPE.test(t)) issues.push({ file, line: 1, column: c, message: `expected numbers (DOUBLE, FLOAT, INT32, INT64 or DECIMAL), found ${t}` });
+    else if (!numbers.has(c) && c !== 'node_hours' && t !== 'VARCHAR') issues.push({ file, line: 1, column: c, message: `expected text (BYTE_ARRAY STRING), found ${t}` });
+  }
+  if (issues.length) return issues;
+  // what String.prototype.trim strips (a padded cell is refused), as an RE2 class: a regular expression is faster here than trim(x, characters)
+  const TRIMMED = '[\\s\\x{000B}\\x{00A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]';
+  const conditions: string[] = [];
+  for (const c of checked) {
+    const q = `"${c}"`;
+    const parse = c === 'node_hours' ? cellParser(runNodeHours)! : cellParser(shape[c]) ?? ((v: string) => (shape[c].safeParse(v).success ? v : INVALID));
+    const nullable = parse('') !== INVALID;
+    let bad: string;
+    if (numbers.has(c) || c === 'node_hours') {
+      const x = `CAST(${q} AS DOUBLE)`;
+      bad = `isnan(${x}) OR isinf(${x}) OR ${x} <= 0${PARQUET_INTEGER_COLUMNS.has(c) ? ` OR ${x} <> floor(${x}) OR ${x} > 9007199254740991` : ''}`;
+    } else if (parse('a') !== INVALID && parse(' a') === INVALID) {
+      bad = `${q} = '' OR regexp_matches(${q}, '^${TRIMMED}|${TRIMMED}$') OR contains(${q}, chr(0))`;
+    } else {
+      // a set of labels (reference, outcome): the distinct values checked here, few by nature
+      const distinct = (await duck(file, () => connection.runAndReadAll(`SELECT DISTINCT ${q} AS v FROM read_parquet(${literal(path)}) WHERE ${q} IS NOT NULL LIMIT 10001`))).getColumnsJS()[0].map(String);
+      const invalid = distinct.filter((v) => parse(v) === INVALID);
+      bad = distinct.length > 10000 ? 'TRUE' : invalid.length ? `${q} IN (${invalid.map(literal).join(', ')})` : 'FALSE';
+    }
+    conditions.push(nullable ? `(${q} IS NOT NULL AND (${bad}))` : `(${q} IS NULL OR ${bad})`);
+  }
+  const rows = (await duck(file, () => connection.runAndReadAll(`SELECT file_row_number + 1 AS row_in_file, ${checked.map((c) => `"${c}"`).join(', ')} FROM read_parquet(${literal(path)}, file_row_number = true) WHERE ${conditions.join(' OR ')} ORDER BY row_in_file`))).getRowObjectsJS();
+  for (const r of rows) {
+    const line = Number(r.row_in_file);
+    const values: Record<string, string> = {};
+    for (const c of required) values[c] = cellText(r[c]);
+    const res = FILES[key].schema.safeParse(values);
+    if (!res.success) for (const iss of res.error.issues) issues.push({ file, line, column: String(iss.path[0] ?? ''), message: iss.message });
+    if (checked.includes('node_hours')) {
+      const nh = runNodeHours.safeParse(cellText(r.node_hours));
+      if (!nh.success) for (const iss of nh.error.issues) issues.push({ file, line, column: 'node_hours', message: iss.message });
+    }
+  }
+  return issues;
 }
 
 /** DuckDB's numeric types, as DESCRIBE names them (a Parquet column of one of these is read by validate.sql as a number) */
@@ -177,22 +300,42 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
   const spill = mkdtempSync(join(tmpdir(), 'j2g-duckdb-spill-'));
   await connection.run(`SET memory_limit = ${literal(process.env.J2G_DUCKDB_MEMORY || '1GB')}`);
   await connection.run(`SET temp_directory = ${literal(spill)}`);
-  const fileOf = {} as Record<Key, string>;
+  const links = join(spill, 'files');
   const rawViews: string[] = [];
   const headers = {} as Record<Key, string[]>;
-  for (const key of Object.keys(FILES) as Key[]) {
-    fileOf[key] = datasetFileOf(dir, key);
-    const types = await columnTypes(connection, dir, fileOf[key]);
-    const header = (headers[key] = types.map(([name]) => name));
-    const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
-    if (missing.length) throw new J2GError(`${fileOf[key]}: missing column ${missing.join(', ')}`);
-    await connection.run(viewSql(dir, key, fileOf[key], header));
-    rawViews.push(rawViewSql(dir, key, fileOf[key], header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
-    await connection.run(rawViews[rawViews.length - 1]);
+  const typesOf = {} as Record<Key, [string, string][]>;
+  let fileOf: Record<Key, string>, pathOf: Record<Key, string>;
+  try {
+    mkdirSync(links);
+    ({ fileOf, pathOf } = resolveFiles(dir, links));
+    for (const key of Object.keys(FILES) as Key[]) {
+      const header = (headers[key] = await checkedHeader(connection, dir, fileOf[key], pathOf[key]));
+      const missing = Object.keys(FILES[key].schema.shape).filter((c) => !header.includes(c));
+      if (missing.length) throw new ValidationError(missing.map((c) => ({ file: fileOf[key], line: 1, column: c, message: 'missing required column' })));
+      let types: [string, string][];
+      try {
+        types = typesOf[key] = await columnTypes(connection, fileOf[key], pathOf[key]);
+        if (types.map(([name]) => name).join('\0') !== header.join('\0')) throw new ValidationError([{ file: fileOf[key], line: 1, message: `DuckDB reads the header as ${types.map(([name]) => name).join(',')}, expected ${header.join(',')}` }]);
+      } catch (e) {
+        // DuckDB cannot read the file as the project reads it: the file's own problems, by the loader's rules, name why
+        if (!(e instanceof ValidationError)) throw e;
+        const own = checkDatasetFile(dir, key, fileOf[key]);
+        throw own.length ? new ValidationError(own) : e;
+      }
+      await connection.run(viewSql(pathOf[key], key, fileOf[key], header));
+      rawViews.push(rawViewSql(pathOf[key], key, fileOf[key], header, new Set(types.filter(([, t]) => NUMERIC_TYPE.test(t)).map(([name]) => name))));
+      await connection.run(rawViews[rawViews.length - 1]);
+    }
+  } catch (e) {
+    connection.closeSync();
+    instance.closeSync();
+    rmSync(spill, { recursive: true, force: true });
+    throw e;
   }
   const stampSource: StampSource = {
-    files: (Object.keys(FILES) as Key[]).map((k) => [fileOf[k], join(dir, fileOf[k])]),
-    rules: [sqlText('validate.sql'), ...rawViews.map((v) => v.split(dir).join('<dir>'))].join('\n'),
+    files: (Object.keys(FILES) as Key[]).map((k) => [fileOf[k], pathOf[k]]),
+    // the JavaScript checks of each file (data/load.ts checkDatasetFile) are part of the rules: FILE_RULES names their version
+    rules: [FILE_RULES, sqlText('validate.sql'), ...rawViews.map((v) => v.split(links).join('<dir>'))].join('\n'),
   };
   const template = sqlText('taskComponents.sql');
   let materialized = false;
@@ -274,6 +417,10 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
       await connection.run(`SET search_path = 'main'`);
     }
   };
+  const validateSql = async () => {
+    const rows = (await duck(fileOf.runs, () => connection.runAndReadAll(sqlText('validate.sql')))).getRowObjectsJS();
+    return rows.map((r) => ({ file: `${fileOf[r.file as Key]}: ${r.row_key}`, column: String(r.column_name), message: String(r.message) }));
+  };
   const batchKey = (judge: string, jr: Reference, tr: Reference, policy: AttemptPolicy) => JSON.stringify([judge, jr, tr, policyLabel(policy)]);
   return {
     dir, connection, manifest, stampSource,
@@ -343,9 +490,16 @@ export async function openDuckDbDataset(dir: string, options: { batchRead?: numb
       await focusOn(system);
     },
     async validate() {
-      const rows = (await connection.runAndReadAll(sqlText('validate.sql'))).getRowObjectsJS();
-      return rows.map((r) => ({ file: `${fileOf[r.file as Key]}: ${r.row_key}`, column: String(r.column_name), message: String(r.message) }));
+      // each file's own rules first, by the loader's code and messages (file:line); the cross-file checks in SQL after
+      const own: ValidationIssue[] = [];
+      for (const key of Object.keys(FILES) as Key[]) {
+        // a CSV file streamed through the loader's reader; a Parquet file's cells found in DuckDB, checked by the schema
+        own.push(...(fileOf[key].endsWith('.parquet') ? await parquetCellIssues(connection, key, fileOf[key], pathOf[key], typesOf[key]) : checkDatasetFile(dir, key, fileOf[key])));
+      }
+      if (own.length) return own;
+      return validateSql();
     },
+    validateSql,
     close() {
       connection.closeSync();
       instance.closeSync();

@@ -18,10 +18,11 @@
  * @example (await validationStamp(db)).valid // => false on a dataset never checked; true after mark()
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ValidationError, type ValidationIssue } from '../errors.ts';
+import { hashInput } from '../io/input.ts';
 
 /** The cache folder: $J2G_CACHE_DIR, else $XDG_CACHE_HOME/j2g, else ~/.cache/j2g. */
 export function cacheDir(): string {
@@ -29,11 +30,9 @@ export function cacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'j2g');
 }
 
-/** SHA-256 (hex) of a file's whole content, read in 4 MiB chunks. */
+/** SHA-256 (hex) of a file's whole content, read at the input boundary (io/input.ts: a regular file only) in chunks. */
 export async function fileSha256(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 22 })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+  return hashInput(path, path);
 }
 
 export interface ValidationStamp {

@@ -25,7 +25,7 @@ describe('j2g export', () => {
     const e1 = await j2g('export', '--format', 'parquet', '--data', SMALL, '--out', pq);
     expect(e1.stderr).toBe('');
     expect(e1.status).toBe(0);
-    expect(readdirSync(pq).sort()).toEqual(['judgments.parquet', 'manifest.json', 'occupations.parquet', 'runs.parquet', 'sectors.parquet', 'systems.parquet', 'tasks.parquet']);
+    expect(readdirSync(pq).sort()).toEqual(['.j2g-outputs.json', 'judgments.parquet', 'manifest.json', 'occupations.parquet', 'runs.parquet', 'sectors.parquet', 'systems.parquet', 'tasks.parquet']);
     expect((await j2g('export', '--format', 'csv', '--data', pq, '--out', back)).status).toBe(0);
     const outs = [tmp('j2g-t-'), tmp('j2g-t-'), tmp('j2g-t-')];
     const runs = await Promise.all([SMALL, pq, back].map((d, i) => j2g('tables', '--data', d, '--out', outs[i])));

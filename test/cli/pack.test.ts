@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { j2gInProcess as j2g } from '../helpers/cli.ts';
 import { SMALL } from '../helpers/dataset.ts';
-import { DATASET_FILES } from '../../kernel-lib/scenario/files.ts';
+import { datasetFileNames } from '../../kernel-lib/data/parquetFiles.ts';
 
 afterEach(() => vi.restoreAllMocks());
 const tmp = () => mkdtempSync(join(tmpdir(), 'j2g-pack-'));
@@ -38,12 +38,12 @@ describe('j2g pack', () => {
       contributors: [{ title: 'Ada Lovelace', email: 'ada@example.org', roles: ['author'] }, { title: 'Alan Turing', roles: ['author'] }],
       citation: 'Ada Lovelace, Alan Turing. synthetic-small (version 1.0.0) [Data set].',
     });
-    for (const name of DATASET_FILES) {
+    for (const name of datasetFileNames(SMALL)) {
       expect(readFileSync(join(out, name))).toEqual(readFileSync(join(SMALL, name)));
       const r = d.resources.find((x: { path: string }) => x.path === name);
       expect(r).toMatchObject({ hash: `sha256:${hex(join(SMALL, name))}`, bytes: statSync(join(SMALL, name)).size });
     }
-    expect(d.resources.map((r: { path: string }) => r.path).sort()).toEqual([...DATASET_FILES, 'DATASHEET.md', 'provenance.csv', 'scenario.json'].sort());
+    expect(d.resources.map((r: { path: string }) => r.path).sort()).toEqual([...datasetFileNames(SMALL), 'DATASHEET.md', 'provenance.csv', 'scenario.json'].sort());
     const judgments = d.resources.find((x: { path: string }) => x.path === 'judgments.csv');
     expect(judgments.schema.primaryKey).toEqual(['run_id', 'reference', 'judge']);
     expect(judgments.schema.foreignKeys).toEqual([{ fields: ['run_id'], reference: { resource: 'runs', fields: ['run_id'] } }]);

@@ -100,7 +100,7 @@ describe('validation in SQL', () => {
     const loader = (() => { try { loadDataset(dir); return null; } catch (e) { return e; } })();
     expect(loader).toBeInstanceOf(ValidationError);
     const db = await openDuckDbDataset(dir);
-    const sql = await db.validate().finally(() => db.close());
+    const sql = await db.validateSql().finally(() => db.close());
     const id = runs[1].split(',')[0], bad = runs[2].split(',')[0];
     expect(sql.map(formatIssue)).toEqual([
       'judgments.csv: run_id=nosuch,reference=expert_only,judge=J1: run_id: unknown run "nosuch" (not in runs)',
@@ -140,7 +140,7 @@ describe('validation in SQL', () => {
     const loader = (() => { try { loadDataset(dir); return null; } catch (e) { return e; } })();
     expect(loader).toBeInstanceOf(ValidationError);
     const db = await openDuckDbDataset(dir);
-    const sql = await db.validate().finally(() => db.close());
+    const sql = await db.validateSql().finally(() => db.close());
     expect(sql.map(formatIssue)).toEqual([
       'judgments.csv: run_id=xA1a1,reference=expert,judge=J1: reference: expected expert_only or expert_with_ai: expert',
       'judgments.csv: run_id=xA1a2,reference=expert_only,judge=J1: outcome: expected win, tie or loss: draw',
@@ -166,7 +166,7 @@ describe('validation in SQL', () => {
     c.closeSync();
     duck.closeSync();
     const pdb = await openDuckDbDataset(pq);
-    const fromParquet = await pdb.validate().finally(() => pdb.close());
+    const fromParquet = await pdb.validateSql().finally(() => pdb.close());
     expect(fromParquet.map(formatIssue)).toEqual(sql.map(formatIssue).map((m) => m.replace(/^(\w+)\.csv:/, '$1.parquet:')));
   });
 });

@@ -17,6 +17,7 @@
  * The first run's gaps of an existing weights file (156), a node-types rates file (159) and a sweep
  * file (162-163) are tested below (the last test of "loadScenario and a changed dataset").
  */
+import { datasetFileNames } from '../../kernel-lib/data/parquetFiles.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,8 +34,9 @@ const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex')
 const ORDER = ['manifest.json', 'occupations.csv', 'sectors.csv', 'tasks.csv', 'systems.csv', 'runs.csv', 'judgments.csv'];
 
 describe('dataset hashes', () => {
-  test('the files, in the documented order: manifest.json then the six CSV files', () => {
-    expect(DATASET_FILES).toStrictEqual(ORDER);
+  test('the files, in the documented order: manifest.json then each of the six files as CSV and as Parquet; a CSV dataset hashes manifest.json then the six CSV files', () => {
+    expect(DATASET_FILES).toStrictEqual(['manifest.json', ...ORDER.slice(1).flatMap((f) => [f, f.replace(/\.csv$/, '.parquet')])]);
+    expect(datasetFileNames('data/recorded/synthetic-small')).toStrictEqual(ORDER);
   });
 
   test('datasetHash is SHA-256 of name NUL bytes NUL per file; an absent file adds name NUL NUL', () => {
@@ -50,22 +52,38 @@ describe('dataset hashes', () => {
 });
 
 describe('scenarioFileBase', () => {
-  test('the listed derived fields, `derived` and `datasetChange` are dropped; the hashes are kept', () => {
-    const file = { dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 3 }, derived: ['policy', 'rates'], datasetSha256: 'h', datasetFiles: { 'runs.csv': 'r' }, datasetChange: { fromSha256: 'f', changedFiles: [] } };
-    expect(scenarioFileBase(file)).toStrictEqual({ dataset: 'd', datasetSha256: 'h', datasetFiles: { 'runs.csv': 'r' } });
-    expect(file.policy).toBe('pass@2');
+  test('a listed derived field still at its derivation is dropped (it follows its source), an edited one is kept as chosen; `derived` and `datasetChange` are dropped; the hashes are kept', () => {
+    const h = 'a'.repeat(64), r = 'b'.repeat(64);
+    const file = { dataset: 'd', policy: 'pass@1', rates: { nodeRateUSDPerHour: null, bySystem: {}, nodeTypesFile: null, sweepFile: null }, derived: ['policy', 'rates'], datasetSha256: h, datasetFiles: { 'runs.csv': r }, datasetChange: { fromSha256: h, changedFiles: [] } };
+    expect(scenarioFileBase(file, null)).toStrictEqual({ dataset: 'd', datasetSha256: h, datasetFiles: { 'runs.csv': r } });
+    // edited after writing: honoured whatever `derived` says
+    const edited = { ...file, policy: 'pass@2', rates: { nodeRateUSDPerHour: 3 } };
+    expect(scenarioFileBase(edited, null)).toStrictEqual({ dataset: 'd', policy: 'pass@2', rates: { nodeRateUSDPerHour: 3 }, datasetSha256: h, datasetFiles: { 'runs.csv': r } });
+    expect(edited.policy).toBe('pass@2');
+    // the manifest's values: seed and system derived from it, an edit of either kept
+    const manifest = { primary_system: 'sysX', primary_judge: 'J1', bootstrap: { draws: 2000, seed: 20260726 } };
+    expect(scenarioFileBase({ dataset: 'd', system: 'sysX', seed: 20260726, derived: ['system', 'seed'] }, manifest)).toStrictEqual({ dataset: 'd' });
+    expect(scenarioFileBase({ dataset: 'd', system: 'sysY', seed: 7, derived: ['system', 'seed'] }, manifest)).toStrictEqual({ dataset: 'd', system: 'sysY', seed: 7 });
+    // a judgment reference edited from its derivation: the listed time reference, as written, still follows it
+    expect(scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', derived: ['judgmentReference', 'timeReference'] }, manifest)).toStrictEqual({ dataset: 'd', judgmentReference: 'expert_with_ai' });
+  });
+
+  test('every value of the file is checked, derived or not: a bad one is refused naming the field', () => {
+    const where = (f: string) => `s.json:3: scenario field ${f}`;
+    expect(() => scenarioFileBase({ dataset: 'd', seed: 'abc', derived: ['seed'] }, null, where)).toThrow('s.json:3: scenario field seed: "abc" is not allowed (expected a safe integer >= 0)');
+    expect(() => scenarioFileBase({ dataset: 'd', policy: 'pass@1; rm -rf /', derived: ['policy'] }, null, where)).toThrow('s.json:3: scenario field policy: "pass@1; rm -rf /" is not allowed');
   });
 
   test('no `derived` list: timeReference is derived only when it equals the judgment reference (default expert_only)', () => {
-    expect(scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_only', timeReference: 'expert_only' })).toStrictEqual({ dataset: 'd', judgmentReference: 'expert_only' });
-    expect(scenarioFileBase({ dataset: 'd', timeReference: 'expert_only' })).toStrictEqual({ dataset: 'd' });
-    expect(scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_with_ai', timeReference: 'expert_only' })).toStrictEqual({ dataset: 'd', judgmentReference: 'expert_with_ai', timeReference: 'expert_only' });
-    expect(scenarioFileBase({ dataset: 'd', timeReference: 'expert_with_ai' })).toStrictEqual({ dataset: 'd', timeReference: 'expert_with_ai' });
-    expect(scenarioFileBase({ dataset: 'd', policy: 'pass@1' })).toStrictEqual({ dataset: 'd', policy: 'pass@1' });
+    expect(scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_only', timeReference: 'expert_only' }, null)).toStrictEqual({ dataset: 'd', judgmentReference: 'expert_only' });
+    expect(scenarioFileBase({ dataset: 'd', timeReference: 'expert_only' }, null)).toStrictEqual({ dataset: 'd' });
+    expect(scenarioFileBase({ dataset: 'd', judgmentReference: 'expert_with_ai', timeReference: 'expert_only' }, null)).toStrictEqual({ dataset: 'd', judgmentReference: 'expert_with_ai', timeReference: 'expert_only' });
+    expect(scenarioFileBase({ dataset: 'd', timeReference: 'expert_with_ai' }, null)).toStrictEqual({ dataset: 'd', timeReference: 'expert_with_ai' });
+    expect(scenarioFileBase({ dataset: 'd', policy: 'pass@1' }, null)).toStrictEqual({ dataset: 'd', policy: 'pass@1' });
     // an empty derived list keeps the equal time reference
-    expect(scenarioFileBase({ dataset: 'd', timeReference: 'expert_only', derived: [] })).toStrictEqual({ dataset: 'd', timeReference: 'expert_only' });
-    // a `derived` that is not a list is no list of fields (the schema refuses it later): nothing named by its letters is dropped
-    expect(scenarioFileBase({ dataset: 'd', derived: 'd', d: 1 })).toStrictEqual({ dataset: 'd', d: 1 });
+    expect(scenarioFileBase({ dataset: 'd', timeReference: 'expert_only', derived: [] }, null)).toStrictEqual({ dataset: 'd', timeReference: 'expert_only' });
+    // a `derived` that is not a list is refused, not read letter by letter
+    expect(() => scenarioFileBase({ dataset: 'd', derived: 'd' }, null)).toThrow('scenario field derived: "d" is not allowed (expected a list of scenario field names)');
   });
 });
 

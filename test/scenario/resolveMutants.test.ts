@@ -91,10 +91,15 @@ describe('resolveScenario', () => {
     expect(['datasetFiles' in bare, 'datasetChange' in bare]).toStrictEqual([false, false]);
   });
 
-  test('a derived field is resolved again from its source, not read back', () => {
-    const r = resolveScenario({ dataset: SMALL, system: 'sysY', policy: 'pass@2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', draws: 9, derived: ['system', 'policy', 'timeReference', 'draws'] }, small);
+  test('a derived field still at its derivation is resolved again from its source; an edited one is honoured as chosen', () => {
+    // as written: system, policy, draws at their derivations, timeReference at the judgment reference
+    const r = resolveScenario({ dataset: SMALL, system: 'sysX', policy: 'pass@1', judgmentReference: 'expert_with_ai', timeReference: 'expert_with_ai', draws: 2000, derived: ['system', 'policy', 'timeReference', 'draws'] }, small);
     expect([r.system, r.policy, r.judgmentReference, r.timeReference, r.draws]).toStrictEqual(['sysX', 'pass@1', 'expert_with_ai', 'expert_with_ai', 2000]);
     expect(r.derived).toStrictEqual(['system', 'judge', 'timeReference', 'policy', 'tieCredit', 'weights', 'rates', 'draws', 'seed', 'winTieInterval', 'qaij', 'noise']);
+    // edited: each value kept, and no longer derived
+    const e = resolveScenario({ dataset: SMALL, system: 'sysY', policy: 'pass@2', judgmentReference: 'expert_with_ai', timeReference: 'expert_only', draws: 9, derived: ['system', 'policy', 'draws'] }, small);
+    expect([e.system, e.policy, e.judgmentReference, e.timeReference, e.draws]).toStrictEqual(['sysY', 'pass@2', 'expert_with_ai', 'expert_only', 9]);
+    expect(e.derived).toStrictEqual(['judge', 'tieCredit', 'weights', 'rates', 'seed', 'winTieInterval', 'qaij', 'noise']);
   });
 
   test('draws alone keeps the manifest\'s seed; seed alone keeps the manifest\'s draws', () => {

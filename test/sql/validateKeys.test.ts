@@ -46,7 +46,7 @@ async function folders(files: Files): Promise<{ csv: string; parquet: string }> 
 async function problems(dir: string): Promise<string[]> {
   const db = await openDuckDbDataset(dir);
   try {
-    return (await db.validate()).map(formatIssue);
+    return (await db.validateSql()).map(formatIssue);
   } finally {
     db.close();
   }

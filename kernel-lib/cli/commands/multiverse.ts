@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from '../args.ts';
 import { J2GError } from '../../errors.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
+import { checkOutput } from '../../io/outputDir.ts';
 import { readScenarioFile } from '../../scenario/files.ts';
 import { SCENARIO_VALUE_FLAGS } from '../../scenario/flags.ts';
 import { readWeightsFile } from '../../weights/readWeightsFile.ts';
@@ -86,6 +87,8 @@ export async function run(argv: string[]): Promise<number> {
   for (const f of ['meter-eps', 'meter-beta']) if (args.options[f] !== undefined && !args.flags.has('budget')) throw new J2GError(`--${f} applies to the uncertainty budget only: add --budget`);
   if (existsSync(out) && !statSync(out).isDirectory()) throw new J2GError(`--out ${out} exists and is not a directory`);
   const loaded = scenarioOfArgs(args);
+  // the output guard (io/outputDir.ts): never into the dataset, another dataset or a trace folder, `/`, or through a link
+  checkOutput('out', out, { inputs: [['dataset folder', loaded.dataset.dir]], notIntoInputs: { tool: 'multiverse' } });
   const grid = args.options.grid !== undefined ? readGrid(args.options.grid, loaded.dataset) : undefined;
   // A multiverse raises the same "left out of Table 1" warnings in many specifications: they are
   // counted and listed in multiverse.md, and summarised here, not printed one by one.

@@ -113,7 +113,7 @@ export function scenarioOutputs(loaded: LoadedScenario, built: ReturnType<typeof
 export function scenarioOfArgs(args: ParsedArgs, dataset?: Dataset): LoadedScenario {
   const file = args.options.scenario !== undefined ? readScenarioFileAt(args.options.scenario) : undefined;
   const flags = { ...args.options, rate: args.lists.rate };
-  const input = scenarioFromFlags(flags, scenarioFileBase(file?.value ?? {}));
+  const input = scenarioFromFlags(flags, scenarioFileBase(file?.value ?? {}, undefined, file?.where));
   if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
   if (dataset && dataset.dir !== input.dataset) throw new J2GError(`the dataset given (${dataset.dir}) is not the scenario's (${input.dataset})`);
   return loadScenario(input, { dataset, where: flagOrFileFieldName(flags, file?.where), progress: (dir) => progressFor('tables', dir), acceptDatasetChange: args.flags.has('accept-dataset-change') });
@@ -138,7 +138,7 @@ function meterFromTraces(args: ParsedArgs): Dataset | undefined {
 /** The dataset folder a command line names (--data, else its --scenario FILE's dataset). */
 function datasetDirOfArgs(args: ParsedArgs): string {
   const file = args.options.scenario !== undefined ? readScenarioFileAt(args.options.scenario) : undefined;
-  const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, scenarioFileBase(file?.value ?? {}));
+  const input = scenarioFromFlags({ ...args.options, rate: args.lists.rate }, scenarioFileBase(file?.value ?? {}, undefined, file?.where));
   if (input.dataset === undefined) throw new J2GError('missing --data DIR (or a --scenario FILE with a dataset)');
   return String(input.dataset);
 }

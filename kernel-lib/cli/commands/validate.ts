@@ -28,10 +28,11 @@ each file's SHA-256 and size must match, and a changed, missing or unlisted data
                 support are listed with their reason; occupations with one task (zero-width
                 intervals) and uneven attempts are warnings.
   --policy P    an attempt policy in use besides pass@1 (pass@k or >=m/n; repeatable), for --complete
-  --engine duckdb   run the schema checks as SQL in DuckDB (kernel-lib/sql/validate.sql), out of
-                core, for data past one Node heap: problems are named by key (runs.csv: run_id=r7:
-                energy_mj: ...) rather than by line, and the text rules are the SQL file's. DIR holds
-                CSV or Parquet files either way`;
+  --engine duckdb   the checks for data past one Node heap, out of core: each file's own rules
+                first, with the same messages as the default engine (runs.csv:7: energy_mj: expected a
+                finite number > 0, found "NaN"; a CSV file streamed, a Parquet file's suspect rows found
+                in DuckDB), then the cross-file checks as SQL (kernel-lib/sql/validate.sql), named by key
+                (judgments.csv: run_id=r7,...: run_id: ...). DIR holds CSV or Parquet files either way`;
 
 export async function run(argv: string[]): Promise<number> {
   const args = parseArgs(argv, { values: ['data', 'engine'], repeatable: ['policy'], flags: ['complete'] });
