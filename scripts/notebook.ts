@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { J2GError } from '../kernel-lib/errors.ts';
 import { nearest, parseArgs, positiveInt } from '../kernel-lib/cli/args.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
+import { checkOutput } from '../kernel-lib/io/outputDir.ts';
 import { BrowserUnavailableError, RENDER_URL_ENV, staticRenderer, startRenderServer } from '../kernel-lib/export/index.ts';
 import { formatNotebook } from './notebooks/format.ts';
 import { buildNotebookLib, executedCopy, killAllKernels, notebookDrift, registerKernel, startNotebookWorker, type NotebookJson, type NotebookRun } from './notebooks/index.ts';
@@ -157,6 +158,7 @@ async function main(argv: string[]): Promise<number> {
     if (a.positionals.length === 0) throw new J2GError(`which notebook? npm run notebook -- NAME, NAME one of: ${notebookNames().map((n) => n.replace(/\.ipynb$/, '')).join(', ')}`);
     const names = a.positionals.map((p) => resolveNotebook(p));
     const out = resolve(a.options.out ?? join(ROOT, 'out'), 'notebooks');
+    checkOutput('out', resolve(a.options.out ?? join(ROOT, 'out')), { inputs: [['notebooks folder', NOTEBOOKS], ...(a.options.data ? [['dataset', resolve(a.options.data)] as const] : [])], notIntoInputs: { tool: 'notebook' } });
     const runs = await runNotebooks(names, out, {
       data: a.options.data, draws: a.options.draws ? positiveInt('draws', a.options.draws) : undefined,
       jobs: a.options.jobs ? positiveInt('jobs', a.options.jobs) : undefined, log, html: true,

@@ -45,6 +45,7 @@ import { reportHeadline } from '../kernel-lib/report/headline.ts';
 import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, figureClaims, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
 import { buildNotebookLibAsync, killAllKernels, startNotebookWorker, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
+import { checkOutput } from '../kernel-lib/io/outputDir.ts';
 import { ROBUSTNESS_FIGURES } from '../kernel-lib/plots/registry.ts';
 import { tableToCsv } from '../kernel-lib/io/tableCsv.ts';
 import { formatCsv } from '../kernel-lib/io/csv.ts';
@@ -195,6 +196,8 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
   const match = paperMatch(dataset, published);
   const checksGate = (options.checks ?? (dataset.manifest.provenance === 'synthetic' || !match.isPaper ? 'report' : 'fail')) === 'fail';
   outputDirectory(out);
+  // never into the dataset, a dataset or trace folder, a filesystem root or through a link
+  checkOutput('out', out, { inputs: [['dataset', data]], notIntoInputs: { tool: 'reproduce' } });
   // Then the earlier run goes as a whole (its report too), so `out` never mixes two runs.
   for (const sub of ['tables', 'figures', 'notebooks', 'explorer', 'checks.csv', 'figure_claims.csv', 'scenario.json', 'audit.txt', 'report.html']) rmSync(join(out, sub), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });

@@ -16,6 +16,7 @@
  * Open it from any static file server: `npx http-server out/explorer` or
  * `python3 -m http.server -d out/explorer`, then http://localhost:8080 (a file:// URL cannot fetch).
  */
+import { checkOutput } from '../../kernel-lib/io/outputDir.ts';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -274,6 +275,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (args.help) {
     console.log(EXPLORE_HELP);
     process.exit(0);
+  }
+  if (args.out) {
+    try {
+      checkOutput('out', resolve(args.out), { inputs: (args.datasets ?? []).map((d) => ['dataset', d] as const), notIntoInputs: { tool: 'explore' } });
+    } catch (e) {
+      console.error(`explore: ${(e as Error).message}`);
+      process.exit(2);
+    }
   }
   const t0 = performance.now();
   const { out, bytes } = await buildExplorer({ out: args.out, datasets: args.datasets });

@@ -31,3 +31,18 @@ describe('--help', () => {
     expect(bad.stderr).toContain('unknown option: --ot');
   });
 });
+
+describe('the output guard on the scripts that write', () => {
+  it('reproduce, notebook and explore refuse to write into a dataset folder or the filesystem root, naming the flag', () => {
+    const dataset = `${ROOT}data/recorded/synthetic-small`;
+    const r1 = run('scripts/reproduce.ts', '--data', dataset, '--out', `${dataset}/out`, '--no-notebooks', '--no-static');
+    expect(r1.status).toBe(2);
+    expect(r1.stderr).toContain(`refusing --out ${dataset}/out: it is inside the dataset`);
+    const r2 = run('scripts/notebook.ts', 'run', '07', '--out', '/');
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toContain('refusing --out /: it is a filesystem root');
+    const r3 = run('scripts/explorer/build.ts', '--out', dataset);
+    expect(r3.status).toBe(2);
+    expect(r3.stderr).toContain(`refusing --out ${dataset}: it is a dataset`);
+  });
+});
