@@ -42,6 +42,7 @@ import { differsWords, scenarioDifferences } from '../kernel-lib/tables/paperSce
 import { tableCaption } from '../kernel-lib/plots/captions.ts';
 import { runSummaryText, type RunSummaryLine } from '../kernel-lib/report/runSummary.ts';
 import { reportHeadline } from '../kernel-lib/report/headline.ts';
+import { measurementLines } from '../kernel-lib/report/measurementHtml.ts';
 import { cellProvenance, type TableCellProvenance, tableMarkdown, failingChecks, extraTextClaimCells, figureClaims, paperTables, reportHtml, reproductionChecks, statusCounts } from '../kernel-lib/report/index.ts';
 import { buildNotebookLibAsync, killAllKernels, startNotebookWorker, registerKernel, type NotebookRun, type NotebookWorker } from './notebooks/index.ts';
 import { writeFileAtomic } from '../kernel-lib/io/atomic.ts';
@@ -344,6 +345,7 @@ export async function reproduce(options: ReproduceOptions = {}): Promise<Reprodu
       robustness,
       runSummary: summary,
       headline: reportHeadline(options_),
+      measurement: measurementLines(dataset),
     };
     writeFileAtomic(join(out, 'report.html'), match.isPaper ? reportHtml(input) : datasetReportHtml({
       ...input, match,

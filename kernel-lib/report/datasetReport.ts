@@ -7,6 +7,7 @@
  * No clock in the page: the same inputs give the same bytes.
  */
 import { runSummaryHtml } from './runSummary.ts';
+import { measurementHtml } from './measurementHtml.ts';
 import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
@@ -93,6 +94,7 @@ ${figures}
 ${paper}
 ${input.figureClaims?.length ? `<h3 id="figure-claims">Claims of captions and text about figures</h3>\n${figureClaimsHtml(input.figureClaims)}` : ''}
 ${robustnessHtml(input.robustness)}
+${measurementHtml(input.measurement)}
 ${notebooks}
 ${warnings}
 ${figureScriptHtml(input.figures)}

@@ -12,3 +12,4 @@ export * from './cellProvenance.ts';
 export * from './figureClaims.ts';
 export * from './runSummary.ts';
 export * from './headline.ts';
+export * from './measurementHtml.ts';

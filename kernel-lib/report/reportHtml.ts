@@ -8,6 +8,7 @@ import { comparisonHtml } from './comparisonHtml.ts';
 import { provenanceText, type Provenance } from '../plots/theme.ts';
 import { escapeHtml } from '../export/plotly.ts';
 import { runSummaryHtml, type RunSummaryLine } from './runSummary.ts';
+import { measurementHtml } from './measurementHtml.ts';
 import { explorerLinkHtml, figureScriptHtml, figureSectionsHtml, notebooksHtml, scenarioLineHtml, skippedFiguresHtml, skippedTablesHtml, warningsHtml, robustnessHtml, type PageFigure, type RobustnessFigure } from './pageParts.ts';
 import { failingChecks, statusCounts, type Comparison } from './compare.ts';
 import { cellProvenanceHtml, type TableCellProvenance } from './cellProvenance.ts';
@@ -50,6 +51,8 @@ export interface ReportInput {
   headline?: Headline;
   /** what the run that made the page wrote and what it did not (runSummary.ts), shown right after the result */
   runSummary?: readonly RunSummaryLine[];
+  /** the dataset's validity flags and meter cross-check per system (measurementHtml.ts measurementLines) */
+  measurement?: { flags: readonly string[]; crossChecks: readonly string[] };
 }
 
 /**
@@ -218,6 +221,7 @@ ${figureProvenance(input.figures)}
 ${skipped}
 ${figures}
 ${robustnessHtml(input.robustness)}
+${measurementHtml(input.measurement)}
 ${notebooks}
 ${warnings}
 ${figureScriptHtml(input.figures)}
