@@ -287,6 +287,8 @@ function buildControls(): void {
   for (let n = 2; n <= maxAttempts; n++) for (let k = 1; k <= n; k++) policies.push([`${k}-of-${n}`, `at least ${k} of ${n}`]);
   if (scenario.policy && !policies.some(([v]) => v === scenario.policy)) policies.push([scenario.policy, scenario.policy]);
   box.append(select('c-policy', 'Attempt policy', policies, resolved.policy ?? '', (v) => set({ policy: v === 'pass@1' ? undefined : v })));
+  box.append(numberInput('c-tieCredit', 'Tie credit, 0 to 1 (a tie\'s share of a win)', String(scenario.tieCredit ?? ''), '1 (the paper)',
+    (v) => set({ tieCredit: v === '' ? undefined : Number(v) })));
   const custom = typeof scenario.weights === 'object';
   const weightOptions: [string, string][] = WEIGHTS.map((w) => [w, w === 'gdp' ? 'GDP (paper)' : w]);
   if (custom) weightOptions.push(['custom', 'custom (weights file)']);

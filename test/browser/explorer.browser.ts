@@ -80,7 +80,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     await server?.close();
   });
 
-  it('employment weights, pass@2 and a $30 node rate: cells equal j2g tables, figures redrawn, URL reopens it', async () => {
+  it('employment weights, pass@2, tie credit 0 and a $30 node rate: cells equal j2g tables, figures redrawn, URL reopens it', async () => {
     const page = await browser.context.newPage();
     await page.goto(server.url);
     let p = await settled(page);
@@ -95,9 +95,11 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     await page.selectOption('#c-policy', 'pass@2');
     await page.fill('#c-rate', '30');
     await page.dispatchEvent('#c-rate', 'change');
-    p = await settled(page, 4);
+    await page.fill('#c-tieCredit', '0');
+    await page.dispatchEvent('#c-tieCredit', 'change');
+    p = await settled(page, 5);
     expect(p.errors).toEqual([]);
-    expect(p.scenario).toMatchObject({ weights: 'employment', policy: 'pass@2', rates: { nodeRateUSDPerHour: 30 } });
+    expect(p.scenario).toMatchObject({ weights: 'employment', policy: 'pass@2', tieCredit: 0, rates: { nodeRateUSDPerHour: 30 } });
     expect(p.intervalDraws).toBe(2000);
 
     // every figure drawn before was drawn again (when scrolled to) and has traces on screen
@@ -125,7 +127,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     const scenarioPath = join(work, 'scenario.json');
     await download.saveAs(scenarioPath);
     const scenario = JSON.parse(readFileSync(scenarioPath, 'utf8'));
-    expect(scenario).toMatchObject({ dataset: 'data/recorded/joules-to-gdp-reconstructed', weights: 'employment', policy: 'pass@2', draws: 2000, rates: { nodeRateUSDPerHour: 30 } });
+    expect(scenario).toMatchObject({ dataset: 'data/recorded/joules-to-gdp-reconstructed', weights: 'employment', policy: 'pass@2', tieCredit: 0, draws: 2000, rates: { nodeRateUSDPerHour: 30 } });
     const cli = join(work, 'cli');
     execFileSync(process.execPath, ['bin/j2g.mjs', 'tables', '--scenario', scenarioPath, '--rates', 'data/reference/node_rates.csv', '--out', cli], { cwd: ROOT, stdio: 'pipe' });
     let compared = 0;
@@ -163,15 +165,16 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
     expect(await again.inputValue('#c-weights')).toBe('employment');
     expect(await again.inputValue('#c-policy')).toBe('pass@2');
     expect(await again.inputValue('#c-rate')).toBe('30');
+    expect(await again.inputValue('#c-tieCredit')).toBe('0');
     expect(await pageTable(again, 'table13')).toEqual(table13);
     await again.screenshot({ path: join(SHOTS, 'explorer-reopened.png') });
 
     // baseline pin: back to GDP weights, the changed cells are highlighted and compareScenarios names
     // the changed field, the conclusions that change and the paired intervals of the differences
     await page.click('#pin');
-    await settled(page, 5);
-    await page.selectOption('#c-weights', 'gdp');
     await settled(page, 6);
+    await page.selectOption('#c-weights', 'gdp');
+    await settled(page, 7);
     expect(await page.locator('td.changed').count()).toBeGreaterThan(10);
     expect(await page.textContent('#compare')).toMatch(/The \d+ changed cells are highlighted in the tables/);
     expect(await page.textContent('#changes')).toContain('weights: employment → GDP');
@@ -181,7 +184,7 @@ describe.skipIf(!chromium)('the explorer in Chromium', () => {
 
     // one click for the full 10,000 draws, in the worker
     await page.click('#c-full');
-    const full = await settled(page, 7);
+    const full = await settled(page, 8);
     expect(full.intervalDraws).toBe(10000);
 
     expect(consoleErrors).toEqual([]);
