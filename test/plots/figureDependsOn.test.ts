@@ -16,6 +16,7 @@ import { FIGURES, paperFigures } from '../../kernel-lib/plots/paperFigures.ts';
 import type { TableOptions } from '../../kernel-lib/tables/options.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { editedDataset } from '../helpers/dataset.ts';
+import { CONTEXT_VARIANTS } from '../helpers/contextVariants.ts';
 
 onWarning(null);
 
@@ -37,19 +38,7 @@ const DIR = editedDataset({
 
 const BASE: Partial<TableOptions> = { bootstrap: false, sweep: [{ label: 'p', usdPerNodeHour: 20 }] };
 // One field changed at a time (the same variants as the tables' test)
-const VARIANTS: Record<string, Partial<TableOptions>> = {
-  system: { system: 'sysY' },
-  judge: { judge: 'J2' },
-  judgmentReference: { judgmentReference: 'expert_with_ai' },
-  timeReference: { timeReference: 'expert_with_ai' },
-  policy: { policy: 'pass@2' },
-  tieCredit: { tieCredit: 0 },
-  weights: { weights: 'equal' },
-  rates: { rates: { nodeRateUSDPerHour: 3 } },
-  sweep: { sweep: [{ label: 'x', usdPerNodeHour: 50 }] },
-  winTieInterval: { winTieInterval: 'exact' },
-  noise: { noise: { attempts: true, grading: true, meter: { eps: 0.05, beta: 0.05 } } },
-};
+const VARIANTS = CONTEXT_VARIANTS;
 // Listed but not moving this dataset's figure, each for a reason
 const LISTED_STILL: Record<string, string[]> = {
   // Figure 2's credited value is the components' (tie credit applied), but synthetic-small's example task has no tie

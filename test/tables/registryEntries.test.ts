@@ -28,6 +28,7 @@ import type { TableOptions } from '../../kernel-lib/tables/options.ts';
 import type { TableEntry } from '../../kernel-lib/tables/registry.ts';
 import { clearWarnings, onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL, editedDataset } from '../helpers/dataset.ts';
+import { CONTEXT_VARIANTS } from '../helpers/contextVariants.ts';
 
 onWarning(null);
 afterEach(() => clearWarnings());
@@ -232,19 +233,7 @@ describe('needs: removing the input an entry needs makes its builder refuse', ()
 });
 
 // One field changed at a time (bootstrap's draws and seed are no entry's dependsOn: captions state them with the intervals)
-const VARIANTS: Record<string, Partial<TableOptions>> = {
-  system: { system: 'sysY' },
-  judge: { judge: 'J2' },
-  judgmentReference: { judgmentReference: 'expert_with_ai' },
-  timeReference: { timeReference: 'expert_with_ai' },
-  policy: { policy: 'pass@2' },
-  tieCredit: { tieCredit: 0 },
-  weights: { weights: 'equal' },
-  rates: { rates: { nodeRateUSDPerHour: 3 } },
-  sweep: { sweep: [{ label: 'x', usdPerNodeHour: 50 }] },
-  winTieInterval: { winTieInterval: 'exact' },
-  noise: { noise: { attempts: true, grading: true, meter: { eps: 0.05, beta: 0.05 } } },
-};
+const VARIANTS = CONTEXT_VARIANTS;
 // Listed but not moving synthetic-small's table, each for a reason (the entries share EVALUATION's list):
 // Table 15's rows average each occupation's own tasks, so occupation weights do not enter them;
 // Table 16's ranks of two categories under equal weights and another node rate come out the same;
