@@ -57,6 +57,7 @@ function derivationOf(field: DerivableField, s: Record<string, unknown>, manifes
     case 'judgmentReference': return 'expert_only';
     case 'timeReference': return s.judgmentReference ?? 'expert_only';
     case 'policy': return 'pass@1';
+    case 'tieCredit': return 1;
     case 'weights': return 'gdp';
     case 'rates': return { nodeRateUSDPerHour: null, bySystem: {}, nodeTypesFile: null, sweepFile: null };
     case 'draws': return manifest?.bootstrap?.draws ?? DEFAULT_DRAWS;
@@ -64,6 +65,11 @@ function derivationOf(field: DerivableField, s: Record<string, unknown>, manifes
     case 'winTieInterval': return 'wilson';
     case 'qaij': return { latencyMaxS: null };
     case 'noise': return { attempts: false, grading: false, meter: null };
+    default: {
+      // every derivable field has its derivation here: a new one fails the type check until it does
+      const missing: never = field;
+      return missing;
+    }
   }
 }
 
