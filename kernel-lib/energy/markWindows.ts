@@ -15,7 +15,8 @@
  *
  * Example: marks run-start a @ 1 s, run-end a @ 3 s => runs = [{ id: 'a', startS: 1, endS: 3 }]
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
+import { openInput } from '../io/input.ts';
 import { join } from 'node:path';
 import { ValidationError } from '../errors.ts';
 import type { SkippedLine, Window } from './types.ts';
@@ -97,13 +98,18 @@ function splitMarkLine(line: string): string[] | null {
 export function markWindows(dir: string, originNs: number): MarkWindows {
   const file = join(dir, 'marks.csv');
   let bytes: Buffer;
+  // opened at the input boundary: a FIFO, device or directory named marks.csv is refused before any read
+  const { fd, size } = openInput(file, file, Number.MAX_SAFE_INTEGER);
   try {
-    const size = statSync(file).size;
-    if (size > MAX_MARKS_BYTES) throw new ValidationError([{ file, message: `${size} bytes, more than the ${MAX_MARKS_BYTES} bytes (${MAX_MARKS_BYTES / 2 ** 20} MiB) of marks this reader holds in memory (about a million marks); expected a smaller file` }]);
-    bytes = readFileSync(file);
+    const tooBig = (n: number) => new ValidationError([{ file, message: `${n} bytes, more than the ${MAX_MARKS_BYTES} bytes (${MAX_MARKS_BYTES / 2 ** 20} MiB) of marks this reader holds in memory (about a million marks); expected a smaller file` }]);
+    if (size > MAX_MARKS_BYTES) throw tooBig(size);
+    bytes = readFileSync(fd);
+    if (bytes.length > MAX_MARKS_BYTES) throw tooBig(bytes.length);
   } catch (e) {
     if (e instanceof ValidationError) throw e;
     throw new ValidationError([{ file, message: `cannot read file (${(e as NodeJS.ErrnoException).code ?? e})` }]);
+  } finally {
+    closeSync(fd);
   }
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a byte-order mark is dropped from the header only
   const lines: Buffer[] = [];

@@ -18,6 +18,7 @@
  * first field and an unclosed quote (a timeout): the test of `,"x` below.
  */
 import { closeSync, mkdtempSync, openSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -347,5 +348,18 @@ describe('byte-order marks and quotes (#29, second pass)', () => {
   test('a line of an empty first field and an unclosed quote is skipped as a wrong field count', () => {
     const d = marks(',"x', mark(1, 'run-start', 'a'));
     expect(markWindows(d, 0).skipped.map((s) => [s.line, s.message])).toEqual([[2, `expected 9 fields (${MARKS_HEADER}), found ",\"x"`]]);
+  });
+});
+
+describe('marks.csv at the input boundary', () => {
+  test('a FIFO named marks.csv is refused by name before any read (it used to hang)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'j2g-marks-fifo-'));
+    execFileSync('mkfifo', [join(dir, 'marks.csv')]);
+    expect(() => markWindows(dir, 0)).toThrow(ValidationError);
+    try {
+      markWindows(dir, 0);
+    } catch (e) {
+      expect((e as ValidationError).issues[0].message).toMatch(/FIFO.*expected a regular file \(nothing was read\)/);
+    }
   });
 });
