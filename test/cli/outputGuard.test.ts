@@ -33,9 +33,10 @@ const COMMANDS: Record<string, (data: string, out: string) => string[]> = {
   export: (data, out) => ['export', '--format', 'parquet', '--data', data, '--out', out],
   pack: (data, out) => ['pack', '--data', data, '--out', out, '--license', 'CC-BY-4.0', '--version', '1.0.0', '--author', 'A. Author'],
   multiverse: (data, out) => ['multiverse', '--data', data, '--out', out, '--draws', '20'],
+  tables: (data, out) => ['tables', '--data', data, '--out', out, '--draws', '20'],
 };
 
-describe('the output guard of export, pack and multiverse', () => {
+describe('the output guard of export, pack, multiverse and tables', () => {
   test('each command refuses every forbidden --out, and writes nothing', async () => {
     const targets = ['dataset itself', 'inside the dataset', 'another dataset', 'a trace folder', 'a link', 'inside another dataset'] as const;
     await fc.assert(fc.asyncProperty(fc.constantFrom(...Object.keys(COMMANDS)), fc.constantFrom(...targets), async (command, target) => {
@@ -57,6 +58,22 @@ describe('the output guard of export, pack and multiverse', () => {
       expect(snapshot(base)).toEqual(before);
     }), { seed: 43, numRuns: 24 });
   }, 120_000);
+
+  test('j2g assemble refuses to write over one of its --runs inputs, and through a link, writing nothing', async () => {
+    const base = tmp('j2g-guard-assemble-');
+    const a = join(base, 'runs-a.csv');
+    writeFileSync(a, 'run_id,task_id,system,attempt,ai_hours,cost_usd,energy_mj\nr1,A1,sysX,1,0.5,1.0,0.2\n');
+    mkdirSync(join(base, 'elsewhere'));
+    symlinkSync(join(base, 'elsewhere'), join(base, 'lnk'));
+    const before = snapshot(base);
+    const over = await j2gInProcess(['assemble', '--runs', a, '--out', a]);
+    expect(over.code).not.toBe(0);
+    expect(over.err).toContain(`refusing --out ${a}: it is the --runs input itself`);
+    const link = await j2gInProcess(['assemble', '--runs', a, '--out', join(base, 'lnk')]);
+    expect(link.code).not.toBe(0);
+    expect(link.err).toContain(`refusing --out ${join(base, 'lnk')}: it is a link`);
+    expect(snapshot(base)).toEqual(before);
+  });
 
   test('a filesystem root is refused by each command', async () => {
     for (const command of Object.keys(COMMANDS)) {

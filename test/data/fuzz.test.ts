@@ -285,7 +285,8 @@ describe('seeded fuzz of the dataset loader (synthetic-small, seed 13)', () => {
 
 describe('j2g tables never changes an earlier --out when the data is bad (child processes)', () => {
   test('five harmful mutations: exit 1, no stack trace, --out byte-identical', async () => {
-    const out = join(DIR, 'out');
+    // --out outside any dataset folder (the output guard refuses one inside a dataset)
+    const out = join(mkdtempSync(join(tmpdir(), 'j2g-fuzz-out-')), 'out');
     const first = await runNode(['bin/j2g.mjs', 'tables', '--data', SMALL, '--out', out, '--draws', '20']);
     expect(first.code).toBe(0);
     const snapshot = () => Object.fromEntries(readdirSync(out).sort().map((f) => [f, readFileSync(join(out, f)).toString('base64')]));

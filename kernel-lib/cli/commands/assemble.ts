@@ -8,6 +8,7 @@
 import { J2GError, ValidationError, type ValidationIssue } from '../../errors.ts';
 import { formatCsv, readCsv } from '../../io/csv.ts';
 import { writeFileAtomic } from '../../io/atomic.ts';
+import { checkOutput } from '../../io/outputDir.ts';
 import { parseArgs } from '../args.ts';
 
 export const summary = 'merge runs.csv files from j2g energy and j2g import into one runs.csv';
@@ -43,6 +44,9 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   if (issues.length) throw new ValidationError(issues);
+  // the output guard: not a filesystem root, not through a link, not over one of its --runs inputs
+  // (a dataset folder is where it belongs: its runs.csv is what it makes)
+  checkOutput('out', a.options.out, { inputs: inputs.map((f) => ['--runs input', f] as const) });
   writeFileAtomic(a.options.out, formatCsv(columns, rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? ''])))));
   console.error(`j2g assemble: ${rows.length} runs from ${inputs.length} file(s), ${columns.length} columns; wrote ${a.options.out}`);
   return 0;

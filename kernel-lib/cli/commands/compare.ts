@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseArgs, positiveInt } from '../args.ts';
 import { J2GError } from '../../errors.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
-import { checkOutputPath } from '../../io/outputDir.ts';
+import { checkOutput } from '../../io/outputDir.ts';
 import { loadScenario, readScenarioFile } from '../../scenario/files.ts';
 import { flagFieldName } from '../../scenario/flags.ts';
 import { compareScenarios, comparisonCsv, comparisonMarkdown, comparisonPage } from '../../scenario/compare.ts';
@@ -49,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
     seed: a.options.seed !== undefined ? positiveInt('seed', a.options.seed) : undefined,
   });
   const out = a.options.out;
-  checkOutputPath('out', out, [['--base dataset folder', base.dataset.dir], ['--variant dataset folder', variant.dataset.dir]]);
+  checkOutput('out', out, { inputs: [['--base dataset folder', base.dataset.dir], ['--variant dataset folder', variant.dataset.dir]], notIntoInputs: { tool: 'j2g compare' } });
   writeFilesAtomic([
     [join(out, 'comparison.csv'), comparisonCsv(c)],
     [join(out, 'comparison.md'), comparisonMarkdown(c)],

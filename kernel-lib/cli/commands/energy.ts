@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { J2GError } from '../../errors.ts';
 import { formatCsv } from '../../io/csv.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
-import { checkOutputPath } from '../../io/outputDir.ts';
+import { checkOutput } from '../../io/outputDir.ts';
 import { energyRuns, type IdlePolicy } from '../../energy/index.ts';
 import { finiteNumber, parseArgs } from '../args.ts';
 
@@ -71,7 +71,7 @@ export async function run(argv: string[]): Promise<number> {
   const idlePowerW = num('idle-power-w');
   if (idlePowerW !== undefined && !(idlePowerW >= 0)) throw new J2GError(`invalid idle-power-w: ${idlePowerW} (expected watts >= 0)`);
   const summaryPath = a.options.summary ?? join(dirname(out), 'energy-summary.json');
-  for (const [flag, path] of [['out', out], ['summary', summaryPath]] as const) checkOutputPath(flag, path, [['trace folder', dir]]);
+  for (const [flag, path] of [['out', out], ['summary', summaryPath]] as const) checkOutput(flag, path, { inputs: [['trace folder', dir]] });
   const engine = a.options.engine ?? 'js';
   if (engine !== 'js' && engine !== 'duckdb') throw new J2GError(`invalid engine: ${engine} (expected js or duckdb)`);
   const attribute = engine === 'duckdb' ? (await import('../../sql/traceEnergy.ts')).energyRunsOnDuckDb : async (d: string, o: Parameters<typeof energyRuns>[1]) => energyRuns(d, o);

@@ -5,7 +5,7 @@
 import { J2GError } from '../../errors.ts';
 import { formatCsv } from '../../io/csv.ts';
 import { writeFileAtomic } from '../../io/atomic.ts';
-import { checkOutputPath } from '../../io/outputDir.ts';
+import { checkOutput } from '../../io/outputDir.ts';
 import { IMPORT_SOURCES, importCodeCarbon, importIpwRun, importZeusLog, readRunMap, type ImportResult, type ImportSource } from '../../import/index.ts';
 import { finiteNumber, parseArgs } from '../args.ts';
 import { importRatesOf, priceImportedRuns } from '../../import/pricing.ts';
@@ -49,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
   const out = a.options.out;
   if (!from) throw new J2GError('missing --from PATH');
   if (!out) throw new J2GError('missing --out FILE');
-  checkOutputPath('out', out, [['--from input', from]]);
+  checkOutput('out', out, { inputs: [['--from input', from]] });
   let bufferS: number | undefined;
   if (a.options['ipw-buffer-s'] !== undefined) {
     if (format !== 'ipw') throw new J2GError('option --ipw-buffer-s applies to ipw only');

@@ -8,7 +8,7 @@ import { J2GError } from '../../errors.ts';
 import { hasRecords, loadDataset, loadDatasetWithoutRecords, type Dataset } from '../../data/load.ts';
 import { withRecordAggregates } from '../../metrics/recordAggregates.ts';
 import { writeFilesAtomic } from '../../io/atomic.ts';
-import { checkOutputPath, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
+import { checkOutput, earlierOutputs, outputRecord } from '../../io/outputDir.ts';
 import { tableToCsv } from '../../io/tableCsv.ts';
 import { loadScenario, readScenarioFileAt, scenarioFileBase, type LoadedScenario } from '../../scenario/files.ts';
 import { progressFor } from '../progress.ts';
@@ -200,12 +200,12 @@ export async function run(argv: string[]): Promise<number> {
   let progress: ((line: string) => void) | undefined;
   if (engine === 'duckdb') {
     const dir = datasetDirOfArgs(args);
-    checkOutputPath('out', out, [['dataset folder', dir]]);
+    checkOutput('out', out, { inputs: [['dataset folder', dir]], notIntoInputs: { tool: 'j2g tables' } });
     progress = progressFor('tables', dir);
     ({ loaded, built } = await tablesOnDuckDb(args, progress));
   } else {
     loaded = scenarioOfArgs(args, meterFromTraces(args));
-    checkOutputPath('out', out, [['dataset folder', loaded.dataset.dir]]);
+    checkOutput('out', out, { inputs: [['dataset folder', loaded.dataset.dir]], notIntoInputs: { tool: 'j2g tables' } });
     progress = progressFor('tables', loaded.dataset.dir);
   }
   const { files, skipped } = scenarioOutputs(loaded, built);
