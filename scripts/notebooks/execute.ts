@@ -9,10 +9,10 @@
  * notebook is written as far as it ran (unsigned, no HTML) so the failure can be read in Jupyter. A kernel
  * that dies or a cell that runs past its timeout is named the same way, and nothing is written.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { writeFileAtomic } from '../../kernel-lib/io/atomic.ts';
-import { formatNotebook } from './format.ts';
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { writeFileAtomic, writeFilesAtomic } from '../../kernel-lib/io/atomic.ts';
+import { formatNotebook, pySplitLines } from './format.ts';
 import { notebookHtml } from './html.ts';
 import { findKernelSpec, KernelClient, type KernelOutput } from './kernelClient.ts';
 import { signNotebook } from './sign.ts';
@@ -54,11 +54,6 @@ export function readNotebook(path: string): NotebookJson {
     }
   }
   return nb;
-}
-
-/** Python's str.splitlines(keepends=True): line ends \n, \r\n, \r, \v, \f, \x1c-\x1e, \x85, \u2028, \u2029. */
-export function pySplitLines(s: string): string[] {
-  return s.match(/[^\n\r\v\f\x1c-\x1e\x85\u2028\u2029]*(?:\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]|$)/g)!.filter((l) => l !== '');
 }
 
 const SPLIT_MIMES = new Set(['application/javascript', 'image/svg+xml']);
@@ -170,7 +165,6 @@ export async function executeNotebook(src: string, dest: string, options: Execut
       cell.execution_count = r.executionCount;
       if (r.status !== 'ok') {
         finalise(nb);
-        mkdirSync(dirname(resolve(dest)), { recursive: true });
         writeFileAtomic(dest, notebookFileText(nb));
         return { notebook: src, ok: false, seconds: seconds(), error: `cell ${i + 1} failed:\n${indent(source)}\n${indent(lastLines(outputText(r.outputs), 20))}` };
       }
@@ -185,10 +179,8 @@ export async function executeNotebook(src: string, dest: string, options: Execut
         process.stderr.write(`notebook not signed: ${(e as Error).message}\n`);
       }
     }
-    mkdirSync(dirname(resolve(dest)), { recursive: true });
-    const html = options.html ? notebookHtml(nb, { title: src.split('/').pop()!.replace(/\.ipynb$/, '') }) : null;
-    writeFileAtomic(dest, notebookFileText(nb));
-    if (html !== null) writeFileAtomic(options.html!, html);
+    // the notebook and its HTML as one unit: both written, or neither
+    writeFilesAtomic([[dest, notebookFileText(nb)], ...(options.html ? [[options.html, notebookHtml(nb, { title: basename(src, '.ipynb') })] as const] : [])]);
     return { notebook: src, ok: true, seconds: seconds(), signed };
   } finally {
     live.delete(kernel);

@@ -75,10 +75,14 @@ export function formatNotebook(nb: unknown): string {
   return `${write(nb, '')}\n`;
 }
 
-/** A source as nbformat stores it: a list of lines, each but the last ending in "\n". */
+/** Python's str.splitlines(keepends=True): line ends \n, \r\n, \r, \v, \f, \x1c-\x1e, \x85, \u2028, \u2029. */
+export function pySplitLines(s: string): string[] {
+  return s.match(/[^\n\r\v\f\x1c-\x1e\x85\u2028\u2029]*(?:\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]|$)/g)!.filter((l) => l !== '');
+}
+
+/** A source as nbformat stores it: a list of lines, each but the last ending in its line break (pySplitLines). */
 export function sourceLines(source: string | string[]): string[] {
-  const s = Array.isArray(source) ? source.join('') : source;
-  return s.split(/(?<=\n)/).filter((l) => l !== '');
+  return pySplitLines(Array.isArray(source) ? source.join('') : source);
 }
 
 /** The committed file of notebook `nb`: the tslab metadata set, every source split in lines, formatted as Notebook saves it. */

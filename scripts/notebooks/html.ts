@@ -7,16 +7,13 @@
  * The page needs nothing off the machine.
  */
 import { marked } from 'marked';
+import { escapeHtml } from '../../kernel-lib/export/plotly.ts';
 import type { NotebookJson, NotebookOutput } from './drift.ts';
 
 /** The order in which an output's mime types are tried (nbconvert's, with the PNG before the SVG). */
 export const DISPLAY_PRIORITY = ['text/html', 'text/markdown', 'image/png', 'image/jpeg', 'image/svg+xml', 'text/latex', 'application/json', 'text/plain'] as const;
 
 const text = (s: unknown): string => (Array.isArray(s) ? s.join('') : typeof s === 'string' ? s : s === undefined ? '' : JSON.stringify(s, null, 2));
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** Text without ANSI escape sequences (colours, cursor moves). */
 export function stripAnsi(s: string): string {

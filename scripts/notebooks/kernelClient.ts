@@ -221,6 +221,25 @@ export class KernelClient {
       let replied = false;
       let heard = false;
       const ids: string[] = [];
+      const ask = () => {
+        if (Date.now() - t0 > timeoutMs) {
+          done(new KernelError(`the kernel did not answer within ${Math.round(timeoutMs / 1000)} s of starting${this.tail()}`));
+          return;
+        }
+        const m = this.message('kernel_info_request', {});
+        ids.push(m.header.msg_id);
+        this.shellHandlers.set(m.header.msg_id, (r) => {
+          if (r.header.msg_type !== 'kernel_info_reply') return;
+          this.kernelInfo = r.content;
+          replied = true;
+          check();
+        });
+        this.iopubHandlers.set(m.header.msg_id, () => {
+          heard = true;
+          check();
+        });
+        this.shell.send(encodeMessage(this.key, m)).catch(() => undefined);
+      };
       const timer = setInterval(ask, 250);
       const done = (err?: Error) => {
         clearInterval(timer);
@@ -235,26 +254,6 @@ export class KernelClient {
       const onExit = (why: string) => done(new KernelError(`${why} before it answered${this.tail()}`));
       this.waiters.add(onExit);
       const check = () => replied && heard && done();
-      function ask(this: void) {
-        if (Date.now() - t0 > timeoutMs) {
-          done(new KernelError(`the kernel did not answer within ${Math.round(timeoutMs / 1000)} s of starting${self.tail()}`));
-          return;
-        }
-        const m = self.message('kernel_info_request', {});
-        ids.push(m.header.msg_id);
-        self.shellHandlers.set(m.header.msg_id, (r) => {
-          if (r.header.msg_type !== 'kernel_info_reply') return;
-          self.kernelInfo = r.content;
-          replied = true;
-          check();
-        });
-        self.iopubHandlers.set(m.header.msg_id, () => {
-          heard = true;
-          check();
-        });
-        self.shell.send(encodeMessage(self.key, m)).catch(() => undefined);
-      }
-      const self = this;
       if (this.exited !== null) onExit(this.exited);
       else ask();
     });
@@ -294,7 +293,11 @@ export class KernelClient {
       outputs.push(o);
     };
     return new Promise<ExecuteResult>((resolve, reject) => {
-      const timer = options.timeoutMs ? setTimeout(() => finish(new KernelError(`the cell did not finish within ${Math.round(options.timeoutMs! / 1000)} s (the kernel was stopped)`)), options.timeoutMs) : null;
+      const timer = options.timeoutMs ? setTimeout(() => {
+        // a cell that runs on holds the kernel: stop it, then answer
+        this.kill();
+        finish(new KernelError(`the cell did not finish within ${Math.round(options.timeoutMs! / 1000)} s (the kernel was stopped)`));
+      }, options.timeoutMs) : null;
       const onExit = (why: string) => finish(new KernelError(`${why} while running the cell${this.tail()}`));
       const finish = (err?: Error) => {
         if (timer) clearTimeout(timer);
@@ -302,7 +305,6 @@ export class KernelClient {
         this.iopubHandlers.delete(id);
         this.waiters.delete(onExit);
         if (err) {
-          if (err.message.includes('did not finish')) this.kill();
           reject(err);
           return;
         }

@@ -140,20 +140,7 @@ export async function signatureRows(dataDir: string): Promise<[string, string][]
 
 /** Whether `signature` is recorded in `<dataDir>/nbsignatures.db` (nbformat's check_signature). */
 export async function signatureStored(dataDir: string, signature: string): Promise<boolean> {
-  const SQL = await loadSqlJs();
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(join(dataDir, 'nbsignatures.db'));
-  } catch {
-    return false;
-  }
-  const db = new SQL.Database(bytes);
-  try {
-    const r = db.exec('SELECT id FROM nbsignatures WHERE algorithm = ? AND signature = ?', ['sha256', signature]);
-    return r.length > 0 && r[0].values.length > 0;
-  } finally {
-    db.close();
-  }
+  return (await signatureRows(dataDir)).some(([algorithm, s]) => algorithm === 'sha256' && s === signature);
 }
 
 /** Sign `nb` for this user's Jupyter: its signature stored as trusted. Returns the signature. */
