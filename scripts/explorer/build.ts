@@ -16,7 +16,6 @@
  * Open it from any static file server: `npx http-server out/explorer` or
  * `python3 -m http.server -d out/explorer`, then http://localhost:8080 (a file:// URL cannot fetch).
  */
-import { checkOutput } from '../../kernel-lib/io/outputDir.ts';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -33,6 +32,9 @@ import { publishedFigureSource } from '../../kernel-lib/report/paperDataset.ts';
 import { loadPublished } from '../../kernel-lib/published/load.ts';
 import { loadReference } from '../../kernel-lib/reference/load.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
+import { checkOutput } from '../../kernel-lib/io/outputDir.ts';
+import { parseArgs } from '../../kernel-lib/cli/args.ts';
+import { J2GError } from '../../kernel-lib/errors.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATASETS = ['data/recorded/joules-to-gdp-reconstructed', 'data/recorded/synthetic-small'];
@@ -246,22 +248,11 @@ export const EXPLORE_HELP = `npm run explore [-- --out DIR] [--data DIR ...]
 Serve the folder with any static file server, e.g. python3 -m http.server -d out/explorer 8080, or
 npx http-server out/explorer; a file:// URL cannot load the data files.`;
 
-/** The command line: --out DIR, --data DIR (repeatable), --help. */
+/** The command line (kernel-lib/cli/args.ts parseArgs): --out DIR, --data DIR (repeatable), --help or -h. */
 export function parseExploreArgs(argv: readonly string[]): { help?: boolean; out?: string; datasets?: string[] } {
-  const o: { help?: boolean; out?: string; datasets?: string[] } = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`missing value for ${a}`);
-      return v;
-    };
-    if (a === '--help' || a === '-h') o.help = true;
-    else if (a === '--out') o.out = value();
-    else if (a === '--data') (o.datasets ??= []).push(resolve(value()));
-    else throw new Error(`unknown option: ${a} (expected --out DIR, --data DIR or --help)`);
-  }
-  return o;
+  const a = parseArgs(argv.map((x) => (x === '-h' ? '--help' : x)), { values: ['out'], repeatable: ['data'], flags: ['help'] });
+  if (a.positionals.length) throw new J2GError(`unexpected argument ${a.positionals[0]} (expected --out DIR, --data DIR or --help)`);
+  return { help: a.flags.has('help') || undefined, out: a.options.out, datasets: a.lists.data?.map((d) => resolve(d)) };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

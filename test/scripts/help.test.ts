@@ -28,7 +28,7 @@ describe('--help', () => {
     for (const o of ['--out', '--data', '--help', 'http.server']) expect(r.stdout).toContain(o);
     const bad = run('scripts/explorer/build.ts', '--ot', 'x');
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('unknown option: --ot');
+    expect(bad.stderr).toContain('unknown option --ot (did you mean --out?)');
   });
 });
 
