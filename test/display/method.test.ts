@@ -7,25 +7,16 @@
  * sysX); the library's own task draws (sample) as the positions' oracle: the k-th task of a slot's
  * occupation must be the task the library drew; util.inspect for what tslab prints.
  */
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { checkMethodParameters, libraryBenchmark, libraryDraws, openNotebook } from '../../kernel-lib/display/index.ts';
 import { evaluate, table01 } from '../../kernel-lib/tables/index.ts';
 import { categorySummaries } from '../../kernel-lib/tables/table13.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
+import { inspectThrown } from '../helpers/thrown.ts';
 
 const cell = { data: SMALL, system: null, judge: null, weights: 'gdp', draws: null, seed: null, category: null };
-const shown = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    return inspect(e);
-  } finally {
-    onWarning(null);
-  }
-  throw new Error('expected the call to throw');
-};
+const shown = inspectThrown;
 
 describe('checkMethodParameters', () => {
   it('refuses each parameter the hand steps do not follow, in one line naming it and why', () => {

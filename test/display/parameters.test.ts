@@ -4,11 +4,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { resolve } from 'node:path';
-import { inspect } from 'node:util';
 import { checkParameters, checkTraceParameters, openNotebook } from '../../kernel-lib/display/notebook.ts';
 import { passAtKUnsupported } from '../../kernel-lib/display/method.ts';
 import { onWarning } from '../../kernel-lib/warn.ts';
 import { SMALL } from '../helpers/dataset.ts';
+import { inspectThrown } from '../helpers/thrown.ts';
 
 const cell = {
   data: SMALL, system: null, judge: null, judgmentReference: null, timeReference: null, policy: null, weights: 'gdp',
@@ -54,17 +54,8 @@ describe('openNotebook', () => {
 });
 
 describe('checkParameters: the parameters cell stops at a bad value with one line', () => {
-  const inspected = (f: () => unknown): string => {
-    try {
-      f();
-    } catch (e) {
-      // what tslab prints for a failing cell: console.error(e), i.e. util.inspect
-      return inspect(e);
-    } finally {
-      onWarning(null);
-    }
-    throw new Error('expected the call to throw');
-  };
+  // what tslab prints for a failing cell: console.error(e), i.e. util.inspect
+  const inspected = inspectThrown;
 
   test('a bad value is one line naming the parameter and the values allowed, no stack, no object dump', () => {
     const shown = inspected(() => checkParameters({ ...cell, policy: 'pass 2' }, {}));
@@ -127,12 +118,7 @@ describe('checkTraceParameters (09-measurement)', () => {
     [{ trace: 'data/traces/none' }, /^parameter trace: no trace at .*data\/traces\/none \(expected a directory with marks\.csv/],
     [{ rate: 5 }, 'parameter rate: no such parameter (known: trace, rateUSDPerHour, traceProvenance)'],
   ])('%j is one line naming the parameter and what is allowed', (bad, message) => {
-    let shown = '';
-    try {
-      checkTraceParameters({ ...trace, ...bad } as never);
-    } catch (e) {
-      shown = inspect(e);
-    }
+    const shown = inspectThrown(() => checkTraceParameters({ ...trace, ...bad } as never));
     if (typeof message === 'string') expect(shown).toBe(message);
     else expect(shown).toMatch(message);
   });
